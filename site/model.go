@@ -1,0 +1,68 @@
+package site
+
+// Dataset is one benchmark file from data/, decoded and validated.
+// Strings are kept exactly as the author wrote them; escaping happens where they land.
+type Dataset struct {
+	Path       string // slash path relative to the data folder, e.g. "dsv4/8k-1k.json"
+	Model      string // params.model
+	Sequence   string // params.sequence, e.g. "8k/1k"
+	Date       string // params.date, the as-of date (YYYY-MM-DD); snapshots are ordered by it
+	Precisions []string
+	Metric     Metric
+	XAxis      XAxis
+	Hardware   []Hardware
+	Series     []Series
+}
+
+// Metric describes the y axis of a dataset.
+type Metric struct {
+	Key     string // e.g. "tpPerGpu"
+	Label   string
+	LabelZh string
+	Unit    string
+}
+
+// XAxis describes the x axis of a dataset (interactivity, tok/s/user).
+type XAxis struct {
+	Mode  string
+	Field string
+	Label string
+}
+
+// Hardware is one entry of a dataset's hardware[] table.
+type Hardware struct {
+	Key    string
+	Label  string
+	Vendor string
+}
+
+// Series is one hardware+framework configuration and its measured points.
+type Series struct {
+	HWKey      string
+	GPU        string
+	Framework  string
+	SpecMethod string // "mtp", "none", ...
+	Label      string
+	Vendor     string
+	Deployment string
+	BestPerSku bool // the input's claim; Frontier computes its own
+	Points     []Point
+}
+
+// Point is one measured configuration (a concurrency and parallelism setting).
+type Point struct {
+	ID          int64
+	Precision   string
+	X           float64 // interactivity, tok/s/user
+	Y           float64 // the dataset's metric
+	Concurrency int64
+	TP          int64
+	Date        string
+	RunID       string // the run id as written (a number in the seed), "" when absent or null
+	Frontier    bool   // the input's claim; Frontier computes its own
+	BestPerSku  bool
+
+	TpPerGpu         float64
+	OutputTputPerGpu float64
+	InputTputPerGpu  float64
+}

@@ -1,0 +1,90 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Problem is one thing wrong with the author's input, located as precisely as the input allows:
+// a line and column for syntax errors, a JSON path for values that parse but are wrong.
+type Problem struct {
+	File    string // slash path as the author knows it, e.g. "data/x.json"
+	Line    int    // 1-based; 0 when the problem has a Path instead
+	Col     int
+	Path    string // JSON path, e.g. "series[3].points[2].y"
+	Msg     string
+	Warning bool // warnings are reported but never fail a build
+}
+
+// String formats the problem the way editors and terminals link it:
+// "FILE:LINE:COL: msg", "FILE: PATH: msg" or "FILE: msg".
+func (p Problem) String() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	switch {
+	case p.Line > 0 && p.Col > 0:
+		fmt.Fprintf(&b, ":%d:%d", p.Line, p.Col)
+	case p.Line > 0:
+		fmt.Fprintf(&b, ":%d", p.Line)
+	}
+	if p.Path != "" {
+		b.WriteString(": ")
+		b.WriteString(p.Path)
+	}
+	if p.Warning {
+		b.WriteString(": warning")
+	}
+	b.WriteString(": ")
+	b.WriteString(p.Msg)
+	return b.String()
+}
+
+// Problems is every problem a stage found. As an error it lists them all, one per line,
+// so an author fixes everything in one pass instead of one error per build.
+type Problems []Problem
+
+// Error lists every problem, one per line.
+func (ps Problems) Error() string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Sort orders problems by file, then position, so output is stable whatever order they were found in.
+func (ps Problems) Sort() {
+	slices.SortStableFunc(ps, func(a, b Problem) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Col, b.Col),
+			cmp.Compare(a.Path, b.Path),
+			cmp.Compare(a.Msg, b.Msg),
+		)
+	})
+}
+
+// Errors returns only the problems that fail a build.
+func (ps Problems) Errors() Problems {
+	var out Problems
+	for _, p := range ps {
+		if !p.Warning {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Warnings returns only the problems that are reported but do not fail a build.
+func (ps Problems) Warnings() Problems {
+	var out Problems
+	for _, p := range ps {
+		if p.Warning {
+			out = append(out, p)
+		}
+	}
+	return out
+}
