@@ -1,0 +1,70 @@
+# Frontier: `make build` sets up what it needs and builds the example site; `make test` runs
+# every test, unit and browser. See README.md.
+
+GO        ?= go
+BASE_URL  ?=
+DATA      ?= data
+OUT       ?= public
+ADDR      ?= 127.0.0.1:8080
+BIN       := bin/frontier
+ECHARTS   := templates/vendor/echarts.common.min.js
+GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
+ASSETS    := $(wildcard templates/*.html templates/assets/*)
+BENCHTIME ?= 3x
+
+.PHONY: all deps build serve test test-unit test-browser bench fuzz check clean
+
+all: build
+
+## deps: install ECharts from package-lock.json and put it where the binary embeds it
+deps: $(ECHARTS)
+
+node_modules/echarts/dist/echarts.common.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	@touch $@
+
+$(ECHARTS): node_modules/echarts/dist/echarts.common.min.js
+	cp $< $@
+
+$(BIN): $(ECHARTS) $(GOFILES) $(ASSETS) go.mod go.sum
+	$(GO) build -trimpath -o $(BIN) ./cmd/frontier
+
+## build: build the example site into public/ (BASE_URL=https://owner.github.io/repo/ for a sub-path)
+build: $(BIN)
+	./$(BIN) build --data $(DATA) --out $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
+	@echo "Open $(OUT)/index.html through a server: 'make serve' (live preview) or 'python3 -m http.server -d $(OUT)'."
+
+## serve: live preview on http://127.0.0.1:8080/, rebuilding on every save
+serve: $(BIN)
+	./$(BIN) serve --data $(DATA) --addr $(ADDR) $(if $(BASE_URL),--base-url $(BASE_URL))
+
+## check: validate the data without writing anything
+check: $(BIN)
+	./$(BIN) check --data $(DATA)
+
+## test: every test, unit and browser (needs chromium; CI=true makes a missing browser fail)
+test: $(ECHARTS)
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 15m ./...
+	$(GO) test -count=1 -race -timeout 15m ./site/...
+	$(MAKE) --no-print-directory fuzz-smoke
+
+FUZZTIME ?= 5s
+## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs
+fuzz-smoke:
+	@set -e; for pkg in ./site ./site/pareto ./charts; do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg >/dev/null || { $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; exit 1; }; \
+	  done; \
+	done
+
+fuzz:
+	$(MAKE) fuzz-smoke FUZZTIME=$(if $(filter 5s,$(FUZZTIME)),2m,$(FUZZTIME))
+
+## bench: build benchmarks over generated corpora, beside the read+decode+encode floor
+bench: $(ECHARTS)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m ./site/ ./charts/ ./site/pareto/
+
+clean:
+	rm -rf $(OUT) bin node_modules $(ECHARTS)

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/frontier-bench/frontier/site"
+)
+
+// runBuild is `frontier build`: the site into a temporary folder, swapped in over --out only
+// when everything succeeded.
+func runBuild(args []string, stdout, stderr io.Writer) error {
+	var f siteFlags
+	fl := flag.NewFlagSet("build", flag.ContinueOnError)
+	f.register(fl)
+	f.registerBaseURL(fl)
+	out := fl.String("out", "public", "the folder to write the site into (replaced whole on success)")
+	stats := fl.Bool("stats", false, "print the time each build stage took")
+	if err := parseFlags(fl, args, stderr); err != nil {
+		return err
+	}
+	start := time.Now()
+	in, err := f.input()
+	if err != nil {
+		return printProblems(stderr, err)
+	}
+	w, err := site.NewDirWriter(*out)
+	if err != nil {
+		return err
+	}
+	rep, err := site.Build(in, w)
+	if rep != nil {
+		for _, p := range rep.Warnings {
+			fmt.Fprintln(stderr, p)
+		}
+	}
+	if err != nil {
+		w.Abort()
+		return printProblems(stderr, err)
+	}
+	t0 := time.Now()
+	if err := w.Commit(); err != nil {
+		w.Abort()
+		return err
+	}
+	rep.Stages = append(rep.Stages, site.StageTime{Name: "write", Duration: time.Since(t0)})
+	printSummary(stdout, rep, *out, time.Since(start), *stats)
+	return nil
+}
+
+// printSummary is the short report after a build, like Hugo's.
+func printSummary(w io.Writer, rep *site.Report, out string, elapsed time.Duration, stats bool) {
+	fmt.Fprintf(w, "frontier: built %s in %d ms\n", filepath.ToSlash(out), elapsed.Milliseconds())
+	fmt.Fprintf(w, "  datasets   %6d\n", rep.Datasets)
+	fmt.Fprintf(w, "  pages      %6d  (%d chart, %d markdown)\n", rep.Pages+rep.Markdown, rep.Pages, rep.Markdown)
+	fmt.Fprintf(w, "  points     %6d\n", rep.Points)
+	fmt.Fprintf(w, "  files      %6d\n", rep.Files)
+	fmt.Fprintf(w, "  warnings   %6d\n", len(rep.Warnings))
+	if stats {
+		for _, s := range rep.Stages {
+			fmt.Fprintf(w, "  %-10s %6.1f ms\n", s.Name, float64(s.Duration.Microseconds())/1000)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+// Command frontier builds a static site of LLM-inference benchmark charts from InferenceX
+// inference-view JSON, and previews it while you edit.
+//
+//	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
+//	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
+//	frontier check [--data DIR] [--config FILE] [--links DIR]
+//
+// Exit status: 0 on success, 1 when the data has problems, 2 on bad usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit statuses, as DESIGN.md fixes them.
+const (
+	exitOK       = 0
+	exitProblems = 1
+	exitUsage    = 2
+)
+
+// errUsage marks a command line that could not be understood; the message was already printed.
+var errUsage = errors.New("usage")
+
+// errProblems marks a run that found problems in the site; they were already printed.
+var errProblems = errors.New("problems")
+
+const usage = `frontier builds a static site of LLM-inference benchmark charts.
+
+Usage:
+  frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
+  frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
+  frontier check [--data DIR] [--config FILE] [--links DIR]
+
+Run 'frontier COMMAND -h' for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process: it takes the arguments and streams, and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "build":
+		err = runBuild(rest, stdout, stderr)
+	case "check":
+		err = runCheck(rest, stdout, stderr)
+	case "serve":
+		err = runServe(ctx, rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "frontier: unknown command %q\n\n%s", cmd, usage)
+		return exitUsage
+	}
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errUsage):
+		return exitUsage
+	case errors.Is(err, errProblems):
+		return exitProblems
+	default:
+		fmt.Fprintf(stderr, "frontier: %v\n", err)
+		return exitProblems
+	}
+}

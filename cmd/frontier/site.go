@@ -1,0 +1,131 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/templates"
+)
+
+// siteFlags are the flags every command shares: where the site's inputs are.
+type siteFlags struct {
+	data    string
+	config  string
+	baseURL string
+}
+
+func (f *siteFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.data, "data", "data", "the folder of benchmark JSON and markdown pages")
+	fs.StringVar(&f.config, "config", "", "the site's settings (default: frontier.toml beside the data folder, if present)")
+}
+
+func (f *siteFlags) registerBaseURL(fs *flag.FlagSet) {
+	fs.StringVar(&f.baseURL, "base-url", "", "where the site is deployed, e.g. https://owner.github.io/repo/ (overrides baseURL in the config)")
+}
+
+// parseFlags parses a command's flags; -h prints its help and bad flags print why.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "frontier %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}
+
+// root is the site folder: the data folder's parent, where frontier.toml, templates/ and
+// node_modules/ live.
+func (f *siteFlags) root() string { return filepath.Dir(filepath.Clean(f.data)) }
+
+// input reads everything a build needs besides the data itself. Problems in frontier.toml
+// are returned as site.Problems, like data problems.
+func (f *siteFlags) input() (site.Input, error) {
+	in := site.Input{Data: os.DirFS(f.data), DataPrefix: filepath.ToSlash(filepath.Clean(f.data)) + "/"}
+	if fi, err := os.Stat(f.data); err != nil || !fi.IsDir() {
+		return in, fmt.Errorf("no data folder at %s: give one with --data", f.data)
+	}
+	cfg, err := f.loadConfig()
+	if err != nil {
+		return in, err
+	}
+	in.Config = cfg
+	if fi, err := os.Stat(filepath.Join(f.root(), "templates")); err == nil && fi.IsDir() {
+		in.Templates = os.DirFS(filepath.Join(f.root(), "templates"))
+	}
+	in.ECharts, err = echartsScript(f.root())
+	return in, err
+}
+
+// loadConfig reads frontier.toml (or --config) over the defaults, then applies --base-url.
+func (f *siteFlags) loadConfig() (site.Config, error) {
+	cfg := site.DefaultConfig()
+	name, must := f.config, true
+	if name == "" {
+		name, must = filepath.Join(f.root(), "frontier.toml"), false
+	}
+	b, err := os.ReadFile(name)
+	switch {
+	case err == nil:
+		var ps site.Problems
+		cfg, ps = site.ParseConfig(filepath.ToSlash(name), b)
+		if len(ps) > 0 {
+			return cfg, ps
+		}
+	case errors.Is(err, fs.ErrNotExist) && !must:
+	default:
+		return cfg, fmt.Errorf("read config: %w", err)
+	}
+	if f.baseURL != "" {
+		cfg.BaseURL = f.baseURL
+		if ps := cfg.Validate("--base-url"); len(ps) > 0 {
+			return cfg, ps
+		}
+	}
+	return cfg, nil
+}
+
+// echartsScript finds ECharts: embedded by `make deps`, or in the site's node_modules.
+func echartsScript(root string) ([]byte, error) {
+	if b, err := fs.ReadFile(templates.FS, templates.EChartsFile); err == nil {
+		return b, nil
+	}
+	const dist = "node_modules/echarts/dist/echarts.common.min.js"
+	for _, dir := range []string{root, "."} {
+		if b, err := os.ReadFile(filepath.Join(dir, dist)); err == nil {
+			return b, nil
+		}
+	}
+	return nil, fmt.Errorf("ECharts is not installed: this binary was built without it and there is no %s here.\n"+
+		"Run `make deps` in the Frontier repository (it runs npm ci and embeds ECharts), then rebuild the binary; or run `npm ci` in %s", dist, root)
+}
+
+// printProblems prints every problem, one per line, and a count.
+func printProblems(w io.Writer, err error) error {
+	var ps site.Problems
+	if !errors.As(err, &ps) {
+		return err
+	}
+	for _, p := range ps {
+		fmt.Fprintln(w, p)
+	}
+	n := len(ps.Errors())
+	fmt.Fprintf(w, "frontier: %d problem%s; nothing was written\n", n, plural(n))
+	return errProblems
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,373 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// Page is one chart page: every dataset of one (model, sequence), merged into series and
+// snapshots. It is what the render stage draws and what data.json/data.csv hold.
+type Page struct {
+	Model    string
+	Sequence string
+	Path     string // site path of the page, "deepseek-v4-pro/8k-1k/"
+	Metric   Metric // the y metric the datasets were measured and ranked on
+	XAxis    XAxis
+	// Precisions on the page, sorted; with more than one, series are split by precision.
+	Precisions []string
+	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are
+	// history, written beside the page and loaded on demand.
+	Snapshots []*Snapshot
+	Sources   []string // dataset paths, sorted
+	// Notes is the rendered body of the markdown page whose front matter names this page's
+	// model and sequence (methodology, known issues), shown under the chart.
+	Notes string
+}
+
+// Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
+type Snapshot struct {
+	Date   string
+	Series []*PageSeries // sorted by GPU, then name
+}
+
+// PageSeries is one legend entry: a hardware+framework configuration (and its precision when the
+// page holds several), its points in x order and the frontier computed over them.
+type PageSeries struct {
+	Key       string // hwKey, or "hwKey@precision" on a page with several precisions
+	Name      string // legend name: the hardware label, plus the precision when split
+	HWKey     string
+	GPU       string
+	Vendor    string
+	Framework string
+	Spec      string
+	Precision string
+	Label     string
+	Points    []Point // sorted by x, then id
+	Frontier  []int   // indices into Points of the frontier, in x order
+	Best      bool    // the best series of its GPU, by pareto.BestPerGPU
+	Date      string  // params.date of the dataset the points came from
+}
+
+// pageKey groups datasets into pages.
+type pageKey struct{ model, sequence string }
+
+// seriesKey identifies a series inside a page before snapshots are resolved.
+type seriesKey struct{ hw, precision string }
+
+// reserved are top-level site paths that a model slug must not take.
+var reserved = map[string]bool{"assets": true, "history": true, "404.html": true}
+
+// Assemble groups datasets into pages, resolves snapshots, deduplicates points by id and
+// computes every series' frontier. Problems are collisions between names and conflicting
+// duplicates; warnings are disagreements with the input's own frontier flags.
+func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
+	var ps Problems
+	ps = append(ps, checkDuplicateIDs(datasets, prefix)...)
+	ps = append(ps, checkFrontierFlags(datasets, prefix)...)
+
+	groups := map[pageKey][]*Dataset{}
+	var keys []pageKey
+	modelSlugs := map[string]*Dataset{} // slug -> first dataset naming a model with that slug
+	seqSlugs := map[string]*Dataset{}   // model slug + "/" + sequence slug -> first dataset
+	for _, d := range datasets {
+		k := pageKey{d.Model, d.Sequence}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], d)
+
+		ms := Slug(d.Model)
+		if o, ok := modelSlugs[ms]; ok && o.Model != d.Model {
+			ps = append(ps, Problem{File: prefix + d.Path, Path: "params.model",
+				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", d.Model, o.Model, prefix+o.Path, ms)})
+		} else if !ok {
+			modelSlugs[ms] = d
+			if reserved[ms] {
+				ps = append(ps, Problem{File: prefix + d.Path, Path: "params.model",
+					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", d.Model, ms)})
+			}
+		}
+		ss := ms + "/" + Slug(d.Sequence)
+		if o, ok := seqSlugs[ss]; ok && o.Sequence != d.Sequence && o.Model == d.Model {
+			ps = append(ps, Problem{File: prefix + d.Path, Path: "params.sequence",
+				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", d.Sequence, o.Sequence, prefix+o.Path, ss)})
+		} else if !ok {
+			seqSlugs[ss] = d
+		}
+	}
+	slices.SortFunc(keys, func(a, b pageKey) int {
+		return cmp.Or(cmp.Compare(Slug(a.model), Slug(b.model)), cmp.Compare(a.model, b.model),
+			compareSequence(a.sequence, b.sequence))
+	})
+
+	pages := make([]*Page, 0, len(keys))
+	for _, k := range keys {
+		p, pps := assemblePage(groups[k], prefix)
+		ps = append(ps, pps...)
+		pages = append(pages, p)
+	}
+	return pages, ps
+}
+
+// compareSequence orders sequences as readers expect: "1k/1k" before "1k/8k" before "8k/1k",
+// comparing the input then the output length numerically where they parse.
+func compareSequence(a, b string) int {
+	ai, ao, aok := parseSequence(a)
+	bi, bo, bok := parseSequence(b)
+	if aok && bok {
+		return cmp.Or(cmp.Compare(ai, bi), cmp.Compare(ao, bo), cmp.Compare(a, b))
+	}
+	return cmp.Compare(a, b)
+}
+
+// parseSequence reads "8k/1k" as input 8192 and output 1024 tokens.
+func parseSequence(s string) (in, out int, ok bool) {
+	i, o, found := strings.Cut(s, "/")
+	if !found {
+		return 0, 0, false
+	}
+	in, ok1 := parseTokens(i)
+	out, ok2 := parseTokens(o)
+	return in, out, ok1 && ok2
+}
+
+func parseTokens(s string) (int, bool) {
+	mult := 1
+	if strings.HasSuffix(s, "k") || strings.HasSuffix(s, "K") {
+		mult, s = 1024, s[:len(s)-1]
+	}
+	n := 0
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n * mult, true
+}
+
+// assemblePage merges the datasets of one (model, sequence).
+func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
+	var ps Problems
+	slices.SortFunc(ds, func(a, b *Dataset) int { return cmp.Compare(a.Path, b.Path) })
+	first := ds[0]
+	p := &Page{
+		Model:    first.Model,
+		Sequence: first.Sequence,
+		Path:     Slug(first.Model) + "/" + Slug(first.Sequence) + "/",
+		Metric:   first.Metric,
+		XAxis:    first.XAxis,
+	}
+	precisions := map[string]bool{}
+	dates := map[string]bool{}
+	for _, d := range ds {
+		p.Sources = append(p.Sources, d.Path)
+		dates[d.Date] = true
+		if d.Metric.Key != first.Metric.Key {
+			ps = append(ps, Problem{File: prefix + d.Path, Path: "metric.key",
+				Msg: fmt.Sprintf("%q differs from %q in %s, on the same page %s/%s: one page plots one metric", d.Metric.Key, first.Metric.Key, prefix+first.Path, d.Model, d.Sequence)})
+		}
+		for _, s := range d.Series {
+			for _, pt := range s.Points {
+				precisions[pt.Precision] = true
+			}
+		}
+	}
+	p.Precisions = sortedKeys(precisions)
+	split := len(p.Precisions) > 1
+
+	// Per series key, the datasets that hold it, so each snapshot can pick the newest one
+	// on or before its date.
+	type contribution struct {
+		d *Dataset
+		s *Series
+	}
+	bySeries := map[seriesKey][]contribution{}
+	for _, d := range ds {
+		for i := range d.Series {
+			s := &d.Series[i]
+			seen := map[string]bool{}
+			for _, pt := range s.Points {
+				k := seriesKey{s.HWKey, ""}
+				if split {
+					k.precision = pt.Precision
+				}
+				if !seen[k.precision] {
+					seen[k.precision] = true
+					bySeries[k] = append(bySeries[k], contribution{d, s})
+				}
+			}
+		}
+	}
+	skeys := make([]seriesKey, 0, len(bySeries))
+	for k := range bySeries {
+		skeys = append(skeys, k)
+	}
+
+	allDates := sortedKeys(dates)
+	slices.Reverse(allDates)
+	for _, date := range allDates {
+		snap := &Snapshot{Date: date}
+		for _, k := range skeys {
+			// The newest date on or before this snapshot's, then every dataset of that date.
+			newest := ""
+			for _, c := range bySeries[k] {
+				if c.d.Date <= date && c.d.Date > newest {
+					newest = c.d.Date
+				}
+			}
+			if newest == "" {
+				continue
+			}
+			var ser *PageSeries
+			seen := map[int64]bool{}
+			for _, c := range bySeries[k] {
+				if c.d.Date != newest {
+					continue
+				}
+				if ser == nil {
+					ser = &PageSeries{
+						Key: k.hw, Name: c.s.Label, HWKey: c.s.HWKey, GPU: c.s.GPU, Vendor: c.s.Vendor,
+						Framework: c.s.Framework, Spec: c.s.SpecMethod, Label: c.s.Label, Date: newest,
+					}
+					if ser.Name == "" {
+						ser.Name = c.s.HWKey
+					}
+					if split {
+						ser.Key = k.hw + "@" + k.precision
+						ser.Name += " " + strings.ToUpper(k.precision)
+						ser.Precision = k.precision
+					}
+				}
+				for _, pt := range c.s.Points {
+					if split && pt.Precision != k.precision || seen[pt.ID] {
+						continue
+					}
+					seen[pt.ID] = true
+					ser.Points = append(ser.Points, pt)
+					if ser.Precision == "" {
+						ser.Precision = pt.Precision
+					}
+				}
+			}
+			slices.SortFunc(ser.Points, func(a, b Point) int {
+				return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y), cmp.Compare(a.ID, b.ID))
+			})
+			ser.Frontier = frontierOf(ser.Points)
+			snap.Series = append(snap.Series, ser)
+		}
+		slices.SortFunc(snap.Series, func(a, b *PageSeries) int {
+			return cmp.Or(cmp.Compare(a.GPU, b.GPU), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Key, b.Key))
+		})
+		markBest(snap.Series)
+		p.Snapshots = append(p.Snapshots, snap)
+	}
+	return p, ps
+}
+
+// frontierOf is the series' own frontier on its plotted y, higher is better.
+func frontierOf(pts []Point) []int {
+	xs := make([]float64, len(pts))
+	ys := make([]float64, len(pts))
+	for i, pt := range pts {
+		xs[i], ys[i] = pt.X, pt.Y
+	}
+	return pareto.Frontier(xs, ys, true)
+}
+
+// markBest flags each GPU's best series.
+func markBest(series []*PageSeries) {
+	byKey := slices.Clone(series)
+	slices.SortFunc(byKey, func(a, b *PageSeries) int { return cmp.Compare(a.Key, b.Key) })
+	cands := make([]pareto.Candidate, len(byKey))
+	for i, s := range byKey {
+		c := pareto.Candidate{GPU: s.GPU}
+		for _, j := range s.Frontier {
+			c.X = append(c.X, s.Points[j].X)
+			c.Y = append(c.Y, s.Points[j].Y)
+		}
+		cands[i] = c
+	}
+	best := map[string]bool{}
+	for _, i := range pareto.BestPerGPU(cands, true) {
+		best[byKey[i].Key] = true
+	}
+	for _, s := range series {
+		s.Best = best[s.Key]
+	}
+}
+
+// checkDuplicateIDs reports a point id that appears twice with different values, naming both places.
+func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
+	type place struct {
+		d    *Dataset
+		s, p int
+	}
+	var ps Problems
+	seen := map[int64]place{}
+	for _, d := range datasets {
+		for si, s := range d.Series {
+			for pi, pt := range s.Points {
+				o, ok := seen[pt.ID]
+				if !ok {
+					seen[pt.ID] = place{d, si, pi}
+					continue
+				}
+				os := o.d.Series[o.s]
+				if os.Points[o.p] != pt || os.HWKey != s.HWKey || o.d.Model != d.Model || o.d.Sequence != d.Sequence {
+					ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d].points[%d].id", si, pi),
+						Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", pt.ID, prefix+o.d.Path, o.s, o.p)})
+				}
+			}
+		}
+	}
+	return ps
+}
+
+// checkFrontierFlags warns where the input's frontier flags disagree with the computed frontier.
+func checkFrontierFlags(datasets []*Dataset, prefix string) Problems {
+	var ps Problems
+	for _, d := range datasets {
+		for si, s := range d.Series {
+			pts := slices.Clone(s.Points)
+			on := map[int64]bool{}
+			for _, i := range frontierOf(pts) {
+				on[pts[i].ID] = true
+			}
+			var extra, missing []string
+			for _, pt := range s.Points {
+				switch {
+				case pt.Frontier && !on[pt.ID]:
+					extra = append(extra, fmt.Sprint(pt.ID))
+				case !pt.Frontier && on[pt.ID]:
+					missing = append(missing, fmt.Sprint(pt.ID))
+				}
+			}
+			if len(extra) > 0 {
+				ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+					Msg: fmt.Sprintf("points flagged frontier but dominated: %s", strings.Join(extra, ", "))})
+			}
+			if len(missing) > 0 {
+				ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+					Msg: fmt.Sprintf("points on the frontier but not flagged: %s", strings.Join(missing, ", "))})
+			}
+		}
+	}
+	return ps
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

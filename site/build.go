@@ -1,0 +1,178 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Input is everything a build reads. The build itself does no I/O beyond these file systems,
+// so tests hand it an fstest.MapFS and the preview server an os.DirFS.
+type Input struct {
+	Data      fs.FS  // the data/ folder: *.json datasets and *.md pages
+	Templates fs.FS  // the site's own templates/ folder, overriding the embedded files by name; nil for none
+	ECharts   []byte // echarts.common.min.js, copied into the bundle under a content-hashed name
+	Config    Config
+	// Dev marks a preview build: pages load the live-reload script. Never set for deployable output.
+	Dev bool
+	// DataPrefix is how problems name the data folder, "data/" by default.
+	DataPrefix string
+}
+
+// Writer receives the built site, one file at a time. name is a slash path below the site
+// root ("deepseek-v4-pro/8k-1k/index.html"). Build calls WriteFile from several goroutines.
+type Writer interface {
+	WriteFile(name string, data []byte) error
+}
+
+// Files is a Writer that keeps the site in memory, for the preview server and tests.
+type Files struct {
+	mu sync.Mutex
+	m  map[string][]byte
+}
+
+// WriteFile stores a copy of data under name.
+func (f *Files) WriteFile(name string, data []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil {
+		f.m = map[string][]byte{}
+	}
+	f.m[name] = slices.Clone(data)
+	return nil
+}
+
+// Get returns the file at name.
+func (f *Files) Get(name string) ([]byte, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.m[name]
+	return b, ok
+}
+
+// Names lists every file, sorted.
+func (f *Files) Names() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return sortedKeys(f.m)
+}
+
+// Len is the number of files.
+func (f *Files) Len() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.m)
+}
+
+// Report says what a build did.
+type Report struct {
+	Datasets int
+	Pages    int // chart pages
+	Markdown int // markdown pages
+	Points   int // points shown on chart pages (newest snapshots)
+	Files    int
+	Warnings Problems
+	Stages   []StageTime
+	Elapsed  time.Duration
+}
+
+// StageTime is how long one build stage took, for `frontier build --stats`.
+type StageTime struct {
+	Name     string
+	Duration time.Duration
+}
+
+// StageError is a failure inside a stage that is not the author's data: a template that does
+// not parse, a disk that is full. Data problems are returned as Problems instead.
+type StageError struct {
+	Stage string
+	Err   error
+}
+
+func (e *StageError) Error() string { return e.Stage + ": " + e.Err.Error() }
+func (e *StageError) Unwrap() error { return e.Err }
+
+// Build runs the stages in order: load, assemble, render (charts and templates), write.
+// Every data problem is collected before anything is written, so a build with problems writes
+// nothing and returns them all as Problems; warnings ride along in the Report.
+func Build(in Input, out Writer) (*Report, error) {
+	start := time.Now()
+	rep := &Report{}
+	stage := func(name string, t0 time.Time) {
+		rep.Stages = append(rep.Stages, StageTime{name, time.Since(t0)})
+	}
+	prefix := in.DataPrefix
+	if prefix == "" {
+		prefix = "data/"
+	}
+	var problems Problems
+
+	t0 := time.Now()
+	datasets, ps := Load(in.Data, prefix)
+	problems = append(problems, ps...)
+	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
+	problems = append(problems, ps...)
+	stage("load", t0)
+
+	t0 = time.Now()
+	pages, ps := Assemble(datasets, prefix)
+	problems = append(problems, ps...)
+	problems = append(problems, attachMarkdown(pages, mds, prefix)...)
+	stage("assemble", t0)
+
+	problems.Sort()
+	rep.Warnings = problems.Warnings()
+	if errs := problems.Errors(); len(errs) > 0 {
+		return rep, errs
+	}
+	rep.Datasets = len(datasets)
+	rep.Pages = len(pages)
+	for _, m := range mds {
+		if !m.isNotes() {
+			rep.Markdown++
+		}
+	}
+	for _, p := range pages {
+		for _, s := range p.Snapshots[0].Series {
+			rep.Points += len(s.Points)
+		}
+	}
+
+	t0 = time.Now()
+	r, err := newRenderer(in, pages, mds, len(datasets))
+	if err != nil {
+		return rep, &StageError{"render", err}
+	}
+	counter := &countingWriter{w: out}
+	if err := r.render(counter); err != nil {
+		var tps Problems
+		if errors.As(err, &tps) {
+			return rep, tps
+		}
+		return rep, &StageError{"render", err}
+	}
+	rep.Files = counter.n
+	stage("render", t0)
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// countingWriter counts files as they pass.
+type countingWriter struct {
+	mu sync.Mutex
+	w  Writer
+	n  int
+}
+
+func (c *countingWriter) WriteFile(name string, data []byte) error {
+	if err := c.w.WriteFile(name, data); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	return nil
+}

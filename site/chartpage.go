@@ -1,0 +1,404 @@
+package site
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// chartView is what chart.html sees as .Chart.
+type chartView struct {
+	Model, Sequence string
+	Date, Oldest    string
+	Dates           []string
+	SeriesCount     int
+	PointCount      int
+	Metric          Metric
+	XAxis           XAxis
+	Best            []bestView
+	Notes           template.HTML // notes markdown naming this page, rendered by goldmark
+	Rows            []rowView
+	Sources         []string
+	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
+	Data            json.RawMessage // pageData
+}
+
+type bestView struct{ Name, Color string }
+
+// rowView is one row of the server-rendered points table, which works without JavaScript.
+type rowView struct {
+	Series, Name, Precision string
+	Concurrency, TP         int64
+	X, Total, Output, Input string
+	Frontier                bool
+	Date, RunID             string
+}
+
+// pageData is the page script's model of a chart page (see templates/assets/frontier.js).
+type pageData struct {
+	Model    string               `json:"model"`
+	Sequence string               `json:"sequence"`
+	Slug     string               `json:"slug"`
+	X        axisData             `json:"x"`
+	Metric   string               `json:"metric"`
+	Metrics  []metricData         `json:"metrics"`
+	GPUs     map[string]gpuData   `json:"gpus"`
+	Dates    []string             `json:"dates"`
+	History  map[string]string    `json:"history"`
+	RefX     []float64            `json:"refX"`
+	Series   []seriesData         `json:"series"`
+}
+
+type axisData struct {
+	Label string `json:"label"`
+	Unit  string `json:"unit"`
+}
+
+type metricData struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Unit   string `json:"unit"`
+	Higher bool   `json:"higher"`
+}
+
+type gpuData struct {
+	Label       string   `json:"label"`
+	Vendor      string   `json:"vendor"`
+	Color       string   `json:"color"`
+	CostPerHour *float64 `json:"costPerHour,omitempty"`
+	KW          *float64 `json:"kw,omitempty"`
+}
+
+type seriesData struct {
+	Key       string  `json:"key"`
+	Name      string  `json:"name"`
+	HW        string  `json:"hw"`
+	GPU       string  `json:"gpu"`
+	Vendor    string  `json:"vendor"`
+	Framework string  `json:"framework"`
+	Spec      string  `json:"spec"`
+	Precision string  `json:"precision"`
+	Label     string  `json:"label"`
+	Color     string  `json:"color"`
+	Symbol    string  `json:"symbol"`
+	Dash      string  `json:"dash"`
+	Best      bool    `json:"best"`
+	Date      string  `json:"date"`
+	Points    [][]any `json:"points"`
+	Frontier  []int   `json:"frontier"`
+}
+
+// pointColumns names the columns of seriesData.Points.
+var pointColumns = []string{"id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run"}
+
+// historyData is one older snapshot, written beside the page and fetched on demand.
+type historyData struct {
+	Date   string       `json:"date"`
+	Cols   []string     `json:"cols"`
+	Series []seriesData `json:"series"`
+}
+
+// renderChart writes a chart page, its downloads and its history.
+func (r *siteRenderer) renderChart(w Writer, p *Page) error {
+	snap := p.Snapshots[0]
+	cfg := r.in.Config
+
+	// The option for the default view: every series and point of the newest snapshot.
+	c := charts.Chart{
+		ID:    "chart",
+		Title: p.Model + " " + p.Sequence,
+		XName: p.XAxis.Label,
+		YName: p.Metric.Label,
+	}
+	for _, s := range snap.Series {
+		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec)}
+		for _, pt := range s.Points {
+			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
+		}
+		c.Series = append(c.Series, cs)
+	}
+	option, err := charts.Options(c)
+	if err != nil {
+		return fmt.Errorf("chart options: %w", err)
+	}
+
+	data := pageData{
+		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
+		X:       axisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
+		Metric:  p.Metric.Key,
+		Metrics: metricsFor(p, snap, cfg),
+		GPUs:    map[string]gpuData{},
+		Dates:   p.dates(),
+		History: map[string]string{},
+		RefX:    cfg.ReferenceX,
+		Series:  seriesDataOf(snap.Series),
+	}
+	for _, s := range snap.Series {
+		g := gpuData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.StyleFor(s.GPU, "", "").Color}
+		if gc, ok := cfg.GPUs[s.GPU]; ok {
+			g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
+		}
+		data.GPUs[s.GPU] = g
+	}
+	for _, old := range p.Snapshots[1:] {
+		name := "history/" + Slug(old.Date) + ".json"
+		data.History[old.Date] = name
+		b, err := json.Marshal(historyData{Date: old.Date, Cols: pointColumns, Series: seriesDataOf(old.Series)})
+		if err != nil {
+			return err
+		}
+		if err := w.WriteFile(p.Path+name, b); err != nil {
+			return err
+		}
+	}
+	dataJSON, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+
+	cv := &chartView{
+		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
+		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
+		SeriesCount: len(snap.Series),
+		Metric:      p.Metric, XAxis: p.XAxis,
+		Notes:       template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
+		Sources:     p.Sources,
+		Option:      option,
+		Data:        dataJSON,
+	}
+	for _, s := range snap.Series {
+		if s.Best {
+			cv.Best = append(cv.Best, bestView{s.Name, charts.StyleFor(s.GPU, s.Framework, s.Spec).Color})
+		}
+		on := frontierSet(s)
+		for i, pt := range s.Points {
+			cv.PointCount++
+			cv.Rows = append(cv.Rows, rowView{
+				Series: s.Key, Name: s.Name, Precision: strings.ToUpper(pt.Precision),
+				Concurrency: pt.Concurrency, TP: pt.TP,
+				X: fmtNum(pt.X), Total: fmtNum(pt.TpPerGpu), Output: fmtNum(pt.OutputTputPerGpu), Input: fmtNum(pt.InputTputPerGpu),
+				Frontier: on[i], Date: pt.Date, RunID: pt.RunID,
+			})
+		}
+	}
+	v := r.view(p.Path, p.Model+" "+p.Sequence,
+		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
+	v.Chart = cv
+	v.HasCharts = true
+	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
+		return err
+	}
+	js, err := downloadJSON(p)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
+		return err
+	}
+	return w.WriteFile(p.Path+"data.csv", downloadCSV(p))
+}
+
+// dates lists the page's snapshot dates, newest first.
+func (p *Page) dates() []string {
+	ds := make([]string, len(p.Snapshots))
+	for i, s := range p.Snapshots {
+		ds[i] = s.Date
+	}
+	return ds
+}
+
+// gpuLabel is the hardware label's GPU part: "B200 (vLLM)" gives "B200".
+func gpuLabel(s *PageSeries) string {
+	if i := strings.Index(s.Label, " ("); i > 0 {
+		return s.Label[:i]
+	}
+	return strings.ToUpper(s.GPU)
+}
+
+// metricsFor lists the y metrics a page offers: the three throughputs always, cost and power
+// when the config prices every GPU on the page.
+func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
+	ms := []metricData{
+		{"tpPerGpu", "Total token throughput per GPU", "tok/s/GPU", true},
+		{"outputTputPerGpu", "Output token throughput per GPU", "tok/s/GPU", true},
+		{"inputTputPerGpu", "Input token throughput per GPU", "tok/s/GPU", true},
+	}
+	for i := range ms {
+		if ms[i].Key == p.Metric.Key && p.Metric.Label != "" {
+			ms[i].Label = p.Metric.Label
+		}
+	}
+	cost, power := len(snap.Series) > 0, len(snap.Series) > 0
+	for _, s := range snap.Series {
+		g, ok := cfg.GPUs[s.GPU]
+		cost = cost && ok && g.CostPerHour > 0
+		power = power && ok && g.KW > 0
+	}
+	if cost {
+		ms = append(ms, metricData{"costPerMTok", "Cost per million tokens", "$/M tokens", false})
+	}
+	if power {
+		ms = append(ms, metricData{"tokPerMW", "Token throughput per megawatt", "tok/s/MW", true})
+	}
+	return ms
+}
+
+func seriesDataOf(series []*PageSeries) []seriesData {
+	out := make([]seriesData, len(series))
+	for i, s := range series {
+		st := charts.StyleFor(s.GPU, s.Framework, s.Spec)
+		sd := seriesData{
+			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
+			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
+			Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: make([][]any, len(s.Points)),
+		}
+		if sd.Frontier == nil {
+			sd.Frontier = []int{}
+		}
+		for j, pt := range s.Points {
+			sd.Points[j] = []any{pt.ID, charts.Round6(pt.X), charts.Round6(pt.TpPerGpu), charts.Round6(pt.OutputTputPerGpu),
+				charts.Round6(pt.InputTputPerGpu), pt.Concurrency, pt.TP, pt.Date, pt.RunID}
+		}
+		out[i] = sd
+	}
+	return out
+}
+
+func frontierSet(s *PageSeries) map[int]bool {
+	on := make(map[int]bool, len(s.Frontier))
+	for _, i := range s.Frontier {
+		on[i] = true
+	}
+	return on
+}
+
+// fmtNum shows a measurement as a reader reads it: 4 significant digits, at most 2 decimals.
+func fmtNum(v float64) string {
+	switch a := math.Abs(v); {
+	case a >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 100:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+}
+
+// downloadPoint is one point of data.json, with every field the input had.
+type downloadPoint struct {
+	ID          int64              `json:"id"`
+	Precision   string             `json:"precision"`
+	X           float64            `json:"x"`
+	Y           float64            `json:"y"`
+	Concurrency int64              `json:"concurrency"`
+	TP          int64              `json:"tp"`
+	Date        string             `json:"date"`
+	RunID       string             `json:"runId"`
+	Frontier    bool               `json:"frontier"`
+	Metrics     map[string]float64 `json:"metrics"`
+}
+
+type downloadSeries struct {
+	Key       string          `json:"key"`
+	Name      string          `json:"name"`
+	HWKey     string          `json:"hwKey"`
+	GPU       string          `json:"gpu"`
+	Vendor    string          `json:"vendor"`
+	Framework string          `json:"framework"`
+	Spec      string          `json:"specMethod"`
+	Precision string          `json:"precision"`
+	Label     string          `json:"label"`
+	Best      bool            `json:"bestPerGpu"`
+	Date      string          `json:"date"`
+	Points    []downloadPoint `json:"points"`
+}
+
+// downloadJSON is data.json: every point the page shows, full precision, frontier as computed.
+func downloadJSON(p *Page) ([]byte, error) {
+	snap := p.Snapshots[0]
+	doc := struct {
+		Model    string           `json:"model"`
+		Sequence string           `json:"sequence"`
+		Date     string           `json:"date"`
+		Metric   Metric           `json:"metric"`
+		XAxis    XAxis            `json:"xAxis"`
+		Series   []downloadSeries `json:"series"`
+	}{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: p.Metric, XAxis: p.XAxis}
+	for _, s := range snap.Series {
+		ds := downloadSeries{Key: s.Key, Name: s.Name, HWKey: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
+			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Best: s.Best, Date: s.Date, Points: []downloadPoint{}}
+		on := frontierSet(s)
+		for i, pt := range s.Points {
+			ds.Points = append(ds.Points, downloadPoint{
+				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
+				Metrics: map[string]float64{"tpPerGpu": pt.TpPerGpu, "outputTputPerGpu": pt.OutputTputPerGpu, "inputTputPerGpu": pt.InputTputPerGpu},
+			})
+		}
+		doc.Series = append(doc.Series, ds)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// csvHeader is data.csv's first row.
+var csvHeader = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision",
+	"id", "concurrency", "tp", "x", "y", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "frontier", "bestPerGpu", "date", "runId"}
+
+// downloadCSV is data.csv: one row per point shown, text cells neutralised against formula injection.
+func downloadCSV(p *Page) []byte {
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	cw.Write(csvHeader)
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, s := range p.Snapshots[0].Series {
+		on := frontierSet(s)
+		for i, pt := range s.Points {
+			cw.Write([]string{
+				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
+				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
+				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10),
+				f(pt.X), f(pt.Y), f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
+				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID),
+			})
+		}
+	}
+	cw.Flush()
+	return buf.Bytes()
+}
+
+// CSVText neutralises a text cell that a spreadsheet would run as a formula (one starting with
+// =, +, -, @, a tab or a carriage return) by prefixing a single quote, as OWASP advises.
+func CSVText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// headline is a page's best frontier value at the reference interactivity, and who holds it.
+func headline(p *Page, x float64) (value float64, leader string, ok bool) {
+	for _, s := range p.Snapshots[0].Series {
+		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
+		for i, j := range s.Frontier {
+			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y
+		}
+		if v, in := pareto.ValueAt(xs, ys, x); in && (!ok || v > value) {
+			value, leader, ok = v, s.Name, true
+		}
+	}
+	return value, leader, ok
+}

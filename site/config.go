@@ -1,0 +1,143 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the site's settings, from frontier.toml and the command line.
+type Config struct {
+	Title       string `toml:"title"`
+	Description string `toml:"description"`
+	// BaseURL is where the site is deployed, e.g. "https://owner.github.io/repo/".
+	// Its path prefixes every link; its scheme and host make the sitemap's absolute URLs.
+	BaseURL string `toml:"baseURL"`
+	// ReferenceX are the interactivities (tok/s/user) the leaders table reads off each frontier.
+	ReferenceX []float64 `toml:"referenceInteractivity"`
+	// HeadlineX is the interactivity of the home page's headline figure.
+	HeadlineX float64 `toml:"headlineInteractivity"`
+	// GPUs gives each GPU's cost and power, keyed by the data's gpu key ("b200").
+	// With them, pages offer cost per million tokens and tokens per megawatt.
+	GPUs map[string]GPUConfig `toml:"gpus"`
+}
+
+// GPUConfig is what the data cannot know about a GPU: what an hour of it costs and what it draws.
+type GPUConfig struct {
+	CostPerHour float64 `toml:"cost_per_hour"` // dollars per GPU-hour
+	KW          float64 `toml:"kw"`            // kilowatts per GPU, all-in
+}
+
+// DefaultConfig is the configuration of a site without frontier.toml.
+func DefaultConfig() Config {
+	return Config{
+		Title:       "Frontier",
+		Description: "LLM inference benchmarks: token throughput per GPU against interactivity, with each configuration's Pareto frontier.",
+		BaseURL:     "/",
+		ReferenceX:  []float64{20, 50, 100, 200},
+		HeadlineX:   50,
+	}
+}
+
+// ParseConfig reads frontier.toml over the defaults. name is what problems print as the file.
+func ParseConfig(name string, data []byte) (Config, Problems) {
+	cfg := DefaultConfig()
+	md, err := toml.Decode(string(data), &cfg)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			return cfg, Problems{{File: name, Line: perr.Position.Line, Col: perr.Position.Col, Msg: perr.Message}}
+		}
+		return cfg, Problems{{File: name, Msg: err.Error()}}
+	}
+	var ps Problems
+	for _, k := range md.Undecoded() {
+		ps = append(ps, Problem{File: name, Path: k.String(), Msg: "unknown setting"})
+	}
+	ps = append(ps, cfg.Validate(name)...)
+	return cfg, ps
+}
+
+// Validate checks settings that decode but make no sense; name is what problems print as the file.
+func (c *Config) Validate(name string) Problems {
+	var ps Problems
+	bad := func(path, format string, args ...any) {
+		ps = append(ps, Problem{File: name, Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	if _, err := normalizeBaseURL(c.BaseURL); err != nil {
+		bad("baseURL", "%v", err)
+	}
+	for i, x := range c.ReferenceX {
+		if !(x > 0) || math.IsInf(x, 0) {
+			bad(fmt.Sprintf("referenceInteractivity[%d]", i), "want a positive number, got %v", x)
+		}
+	}
+	if !(c.HeadlineX > 0) || math.IsInf(c.HeadlineX, 0) {
+		bad("headlineInteractivity", "want a positive number, got %v", c.HeadlineX)
+	}
+	keys := make([]string, 0, len(c.GPUs))
+	for k := range c.GPUs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		g := c.GPUs[k]
+		if g.CostPerHour < 0 || math.IsInf(g.CostPerHour, 0) {
+			bad("gpus."+k+".cost_per_hour", "want a number >= 0, got %v", g.CostPerHour)
+		}
+		if g.KW < 0 || math.IsInf(g.KW, 0) {
+			bad("gpus."+k+".kw", "want a number >= 0, got %v", g.KW)
+		}
+	}
+	return ps
+}
+
+// normalizeBaseURL accepts "https://host/path", "/path" or "" and returns it with a trailing slash.
+func normalizeBaseURL(s string) (*url.URL, error) {
+	if s == "" {
+		s = "/"
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("not a URL: %q", s)
+	}
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("want an http or https URL or a path, got %q", s)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("want no query or fragment in %q", s)
+	}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	u.RawPath = ""
+	return u, nil
+}
+
+// BasePath is the path every site URL starts with, "/" or "/repo/".
+func (c Config) BasePath() string {
+	u, err := normalizeBaseURL(c.BaseURL)
+	if err != nil {
+		return "/"
+	}
+	return u.Path
+}
+
+// AbsURL returns the absolute URL of a site path ("about/"), or a root-relative one when
+// the base URL names no host.
+func (c Config) AbsURL(p string) string {
+	u, err := normalizeBaseURL(c.BaseURL)
+	if err != nil {
+		return "/" + p
+	}
+	u.Path += strings.TrimPrefix(p, "/")
+	return u.String()
+}

@@ -1,0 +1,69 @@
+package site
+
+import (
+	"cmp"
+	"html/template"
+	"slices"
+	"strconv"
+)
+
+// homeView is what home.html sees as .Home.
+type homeView struct {
+	HeadlineX string
+	Models    []modelView
+}
+
+type modelView struct {
+	Model string
+	Pages []cardView
+}
+
+// cardView is one chart page on the home page, with its headline figure.
+type cardView struct {
+	Sequence  string
+	URL       string
+	Headline  string // best frontier value at HeadlineX, "" when no frontier reaches it
+	Unit      string
+	Leader    string
+	Series    int
+	Points    int
+	Date      string
+	Snapshots int
+}
+
+func (r *siteRenderer) renderHome(w Writer) error {
+	hx := r.in.Config.HeadlineX
+	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64)}
+	for _, p := range r.pages {
+		if n := len(h.Models); n == 0 || h.Models[n-1].Model != p.Model {
+			h.Models = append(h.Models, modelView{Model: p.Model})
+		}
+		snap := p.Snapshots[0]
+		c := cardView{
+			Sequence: p.Sequence, URL: r.site.Base + p.Path, Unit: p.Metric.Unit,
+			Series: len(snap.Series), Date: snap.Date, Snapshots: len(p.Snapshots),
+		}
+		for _, s := range snap.Series {
+			c.Points += len(s.Points)
+		}
+		if v, who, ok := headline(p, hx); ok {
+			c.Headline, c.Leader = fmtNum(v), who
+		}
+		m := &h.Models[len(h.Models)-1]
+		m.Pages = append(m.Pages, c)
+	}
+	slices.SortStableFunc(h.Models, func(a, b modelView) int { return cmp.Compare(a.Model, b.Model) })
+
+	v := r.view("", "", r.in.Config.Description)
+	v.Home = h
+	for _, m := range r.mds {
+		if m.URL == "" && !m.isNotes() {
+			v.Intro = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
+			if m.Description != "" {
+				v.Description = m.Description
+			}
+			v.HasCharts = len(m.Charts) > 0
+		}
+	}
+	return r.execute(w, "home", "index.html", v)
+}

@@ -1,0 +1,140 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+// reservedIDs are the element ids the templates use themselves; headings never take them.
+var reservedIDs = []string{"main", "chart", "controls", "leaders", "points", "page-data", "chart-option",
+	"best-h", "leaders-h", "points-h", "models-h", "shown-csv"}
+
+// LoadMarkdown renders every *.md below the data folder, drafts left out. Links between
+// markdown files are resolved against the set of pages that will exist.
+func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problems) {
+	var ps Problems
+	type source struct {
+		rel string
+		src []byte
+	}
+	var srcs []source
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			ps = append(ps, Problem{File: prefix + p, Msg: err.Error()})
+			return nil
+		}
+		if p != "." && hidden(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || path.Ext(p) != ".md" {
+			return nil
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			ps = append(ps, Problem{File: prefix + p, Msg: fmt.Sprintf("cannot read: %v", err)})
+			return nil
+		}
+		srcs = append(srcs, source{p, b})
+		return nil
+	})
+	if err != nil {
+		ps = append(ps, Problem{File: prefix, Msg: err.Error()})
+	}
+
+	// First pass without links, to learn which files are pages, drafts or notes.
+	first := make([]*MarkdownPage, len(srcs))
+	for i, s := range srcs {
+		first[i], _ = RenderMarkdown(s.rel, s.src, MarkdownOptions{DataDir: strings.TrimSuffix(prefix, "/"), BasePath: basePath})
+	}
+	targets := map[string]string{}
+	for _, m := range first {
+		if m == nil || m.Draft {
+			continue
+		}
+		if m.Model != "" || m.Sequence != "" {
+			targets[m.Rel] = Slug(m.Model) + "/" + Slug(m.Sequence) + "/"
+		} else {
+			targets[m.Rel] = m.URL
+		}
+	}
+	opts := MarkdownOptions{
+		DataDir:     strings.TrimSuffix(prefix, "/"),
+		BasePath:    basePath,
+		ReservedIDs: reservedIDs,
+		Page: func(rel string) (string, bool) {
+			u, ok := targets[rel]
+			return u, ok
+		},
+	}
+	var pages []*MarkdownPage
+	for _, s := range srcs {
+		m, mps := RenderMarkdown(s.rel, s.src, opts)
+		ps = append(ps, mps...)
+		if m != nil && !m.Draft {
+			pages = append(pages, m)
+		}
+	}
+	slices.SortFunc(pages, CompareMarkdownPages)
+	return pages, ps
+}
+
+// hidden reports names the build skips: dot files, editor backups and "_" drafts folders.
+func hidden(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || strings.HasSuffix(name, "~")
+}
+
+// isNotes reports a markdown file that annotates a chart page rather than being a page.
+func (m *MarkdownPage) isNotes() bool { return m.Model != "" || m.Sequence != "" }
+
+// attachMarkdown puts notes on their chart pages and checks that every chart block and
+// notes file names a model and sequence with data, and that no page takes another's path.
+func attachMarkdown(pages []*Page, mds []*MarkdownPage, prefix string) Problems {
+	var ps Problems
+	byPath := map[string]*Page{}
+	for _, p := range pages {
+		byPath[p.Path] = p
+	}
+	for _, m := range mds {
+		if m.isNotes() {
+			p := byPath[Slug(m.Model)+"/"+Slug(m.Sequence)+"/"]
+			if p == nil {
+				ps = append(ps, Problem{File: m.File, Line: 1,
+					Msg: fmt.Sprintf("notes for model %q, sequence %q, but no dataset has that model and sequence", m.Model, m.Sequence)})
+				continue
+			}
+			if p.Notes != "" {
+				ps = append(ps, Problem{File: m.File, Line: 1, Msg: fmt.Sprintf("a second notes file for %s %s", p.Model, p.Sequence)})
+			}
+			p.Notes += m.HTML
+		} else if p := byPath[m.URL]; p != nil {
+			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("this page and the chart page of %s %s both take the path /%s", p.Model, p.Sequence, m.URL)})
+		} else if first, _, _ := strings.Cut(m.URL, "/"); reserved[first] {
+			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the site's own: rename the file", m.URL)})
+		}
+		for _, c := range m.Charts {
+			if byPath[c.Slug+"/"] == nil {
+				ps = append(ps, Problem{File: c.File, Line: c.Line,
+					Msg: fmt.Sprintf("chart block: no dataset has model %q and sequence %q", c.Model, c.Sequence)})
+			}
+		}
+	}
+	return ps
+}
+
+// navigation lists the markdown pages in the site's menu, in CompareMarkdownPages order.
+func navigation(mds []*MarkdownPage, base string) []navItem {
+	var nav []navItem
+	for _, m := range mds {
+		if m.isNotes() || m.URL == "" {
+			continue
+		}
+		nav = append(nav, navItem{Title: m.Title, URL: base + m.URL, Path: m.URL})
+	}
+	return nav
+}

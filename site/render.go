@@ -1,0 +1,253 @@
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/frontier-bench/frontier/templates"
+)
+
+// siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
+type siteRenderer struct {
+	in     Input
+	pages  []*Page
+	mds    []*MarkdownPage
+	site   *siteView
+	tmpl   map[string]*template.Template // by page kind: "home", "chart", "page", "404"
+	assets map[string][]byte             // hashed site path -> bytes
+}
+
+// siteView is what every template sees as .Site.
+type siteView struct {
+	Title       string
+	Description string
+	Base        string // base path, "/" or "/repo/"
+	Nav         []navItem
+	Dev         bool
+	Datasets    int
+	assets      map[string]string // logical name -> URL
+}
+
+// Asset returns the content-hashed URL of a logical asset name such as "style.css".
+func (s *siteView) Asset(name string) string { return s.assets[name] }
+
+type navItem struct {
+	Title string
+	URL   string
+	Path  string
+}
+
+// view is the data of one rendered page.
+type view struct {
+	Site        *siteView
+	Path        string // site path of the page, "" for home
+	Title       string
+	Description string
+	Canonical   string
+	Intro       template.HTML // home: data/index.md, rendered by goldmark (raw HTML escaped)
+	Home        *homeView
+	Chart       *chartView
+	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
+	HasCharts   bool
+}
+
+// templateFiles are the embedded templates, parsed in this order into every page kind's set.
+var templateFiles = []string{"base.html", "controls.html"}
+
+// pageKinds maps a page kind to its template file.
+var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "page": "page.html", "404": "404.html"}
+
+func newRenderer(in Input, pages []*Page, mds []*MarkdownPage, datasets int) (*siteRenderer, error) {
+	r := &siteRenderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
+	base := in.Config.BasePath()
+	r.site = &siteView{
+		Title: in.Config.Title, Description: in.Config.Description, Base: base,
+		Dev: in.Dev, Datasets: datasets, assets: map[string]string{},
+	}
+	r.site.Nav = navigation(mds, base)
+
+	read := func(name string) ([]byte, error) {
+		if in.Templates != nil {
+			b, err := fs.ReadFile(in.Templates, name)
+			if err == nil {
+				return b, nil
+			}
+		}
+		return fs.ReadFile(templates.FS, name)
+	}
+
+	// Assets: the page script is pareto.js followed by frontier.js, one request.
+	add := func(logical string, data []byte) {
+		ext := path.Ext(logical)
+		stem := strings.TrimSuffix(logical, ext)
+		if strings.HasSuffix(stem, ".min") {
+			stem, ext = strings.TrimSuffix(stem, ".min"), ".min"+ext
+		}
+		sum := sha256.Sum256(data)
+		name := "assets/" + stem + "." + hex.EncodeToString(sum[:5]) + ext
+		r.assets[name] = data
+		r.site.assets[logical] = base + name
+	}
+	for _, name := range []string{"style.css", "favicon.svg"} {
+		b, err := read("assets/" + name)
+		if err != nil {
+			return nil, err
+		}
+		add(name, b)
+	}
+	var js bytes.Buffer
+	for _, name := range []string{"assets/pareto.js", "assets/frontier.js"} {
+		b, err := read(name)
+		if err != nil {
+			return nil, err
+		}
+		js.Write(b)
+		js.WriteString("\n")
+	}
+	add("frontier.js", js.Bytes())
+	if len(in.ECharts) == 0 {
+		return nil, fmt.Errorf("no ECharts script: run `make deps` (npm ci) so node_modules/echarts exists")
+	}
+	add("echarts.min.js", in.ECharts)
+
+	var shared bytes.Buffer
+	for _, name := range templateFiles {
+		b, err := read(name)
+		if err != nil {
+			return nil, err
+		}
+		shared.Write(b)
+		shared.WriteString("\n")
+	}
+	for kind, file := range pageKinds {
+		b, err := read(file)
+		if err != nil {
+			return nil, err
+		}
+		t := template.New(kind)
+		if _, err := t.Parse(shared.String()); err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if _, err := t.New(file).Parse(string(b)); err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		r.tmpl[kind] = t
+	}
+	return r, nil
+}
+
+// render writes every file of the site.
+func (r *siteRenderer) render(w Writer) error {
+	for _, name := range sortedKeys(r.assets) {
+		if err := w.WriteFile(name, r.assets[name]); err != nil {
+			return err
+		}
+	}
+	if err := r.renderCharts(w); err != nil {
+		return err
+	}
+	if err := r.renderHome(w); err != nil {
+		return err
+	}
+	for _, m := range r.mds {
+		if m.isNotes() || m.URL == "" {
+			continue
+		}
+		v := r.view(m.URL, m.Title, m.Description)
+		v.Body = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
+		v.HasCharts = len(m.Charts) > 0
+		if err := r.execute(w, "page", m.URL+"index.html", v); err != nil {
+			return err
+		}
+	}
+	nf := r.view("404.html", "Page not found", r.in.Config.Description)
+	if err := r.execute(w, "404", "404.html", nf); err != nil {
+		return err
+	}
+	if err := w.WriteFile(".nojekyll", nil); err != nil {
+		return err
+	}
+	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
+		return err
+	}
+	robots := "User-agent: *\nAllow: /\nSitemap: " + r.in.Config.AbsURL("sitemap.xml") + "\n"
+	return w.WriteFile("robots.txt", []byte(robots))
+}
+
+// renderCharts renders chart pages on all cores; each page is independent.
+func (r *siteRenderer) renderCharts(w Writer) error {
+	work := make(chan *Page)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(r.pages))) {
+		wg.Go(func() {
+			for p := range work {
+				if err := r.renderChart(w, p); err != nil {
+					select {
+					case errs <- fmt.Errorf("%s: %w", p.Path, err):
+					default:
+					}
+				}
+			}
+		})
+	}
+	for _, p := range r.pages {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// view starts the data of a page at site path p.
+func (r *siteRenderer) view(p, title, description string) *view {
+	if description == "" {
+		description = r.in.Config.Description
+	}
+	return &view{Site: r.site, Path: p, Title: title, Description: description, Canonical: r.in.Config.AbsURL(p)}
+}
+
+// execute renders one page kind into name.
+func (r *siteRenderer) execute(w Writer, kind, name string, v *view) error {
+	var buf bytes.Buffer
+	if err := r.tmpl[kind].ExecuteTemplate(&buf, "base", v); err != nil {
+		return fmt.Errorf("template %s: %w", pageKinds[kind], err)
+	}
+	return w.WriteFile(name, buf.Bytes())
+}
+
+// sitemap lists every page by absolute URL, in a stable order.
+func (r *siteRenderer) sitemap() []byte {
+	var b bytes.Buffer
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	loc := func(p string) {
+		b.WriteString("  <url><loc>")
+		template.HTMLEscape(&b, []byte(r.in.Config.AbsURL(p)))
+		b.WriteString("</loc></url>\n")
+	}
+	loc("")
+	for _, p := range r.pages {
+		loc(p.Path)
+	}
+	for _, m := range r.mds {
+		if !m.isNotes() && m.URL != "" {
+			loc(m.URL)
+		}
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}

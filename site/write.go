@@ -1,0 +1,67 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// DirWriter writes a site into a fresh temporary folder beside the output folder. Commit swaps
+// it in whole; Abort removes it. Until Commit, the previous output is never touched, so a build
+// that fails or is killed leaves the last good site as it was.
+type DirWriter struct {
+	out string // the output folder, e.g. "public"
+	tmp string // the folder being written
+}
+
+// tempPrefix starts the names of the folders a build leaves beside the output while it works.
+const tempPrefix = ".frontier-"
+
+// NewDirWriter creates the temporary folder beside out. out itself need not exist yet.
+func NewDirWriter(out string) (*DirWriter, error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("create output folder: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, tempPrefix+filepath.Base(out)+"-")
+	if err != nil {
+		return nil, fmt.Errorf("create a temporary folder beside %s: %w", out, err)
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &DirWriter{out: out, tmp: tmp}, nil
+}
+
+// WriteFile writes one file below the temporary folder. It refuses names that would land
+// outside it, whatever the data put into them.
+func (d *DirWriter) WriteFile(name string, data []byte) error {
+	if !fs.ValidPath(name) || strings.Contains(name, `\`) {
+		return fmt.Errorf("refusing to write %q outside the site", name)
+	}
+	p := filepath.Join(d.tmp, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// Commit puts the new site in place of the old one and removes the old one.
+func (d *DirWriter) Commit() error {
+	if err := swapDirs(d.tmp, d.out); err != nil {
+		return fmt.Errorf("replace %s: %w", d.out, err)
+	}
+	// After the swap, d.tmp holds the previous site (or nothing).
+	return os.RemoveAll(d.tmp)
+}
+
+// Abort removes the temporary folder, leaving the previous output as it was.
+func (d *DirWriter) Abort() error { return os.RemoveAll(d.tmp) }
+
+// errNotDir is returned when the output path exists and is a file.
+var errNotDir = errors.New("the output path exists and is not a folder")
