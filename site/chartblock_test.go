@@ -1,0 +1,176 @@
+package site
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseChartBlock(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want ChartBlock
+	}{
+		{
+			name: "only the required keys",
+			src:  "model: DeepSeek-V4-Pro\nsequence: 8k/1k\n",
+			want: ChartBlock{Model: "DeepSeek-V4-Pro", Sequence: "8k/1k", Height: ChartHeightDefault},
+		},
+		{
+			name: "every key, comments, blank lines, CRLF and loose spacing",
+			src: "# leaders\r\n\r\n  Model :  DeepSeek-V4-Pro \r\nSEQUENCE: '8k/1k'\r\ny: OUTPUTTPUTPERGPU\r\n" +
+				"gpus: B200, b300,\r\nframeworks: vllm\r\nspec: mtp, none\r\nprecisions: fp4,fp8\r\n" +
+				"log: yes\r\nbest: off\r\noptimal: 1\r\ndate: 2026-07-01\r\nheight: 640px\r\ntitle: \"A: b\"\r\n",
+			want: ChartBlock{
+				Model: "DeepSeek-V4-Pro", Sequence: "8k/1k", Title: "A: b", Height: 640,
+				View: ChartView{
+					Y: "outputTputPerGpu", Date: "2026-07-01",
+					GPUs: []string{"b200", "b300"}, Frameworks: []string{"vllm"},
+					Spec: []string{"mtp", "none"}, Precisions: []string{"fp4", "fp8"},
+					Log: ToggleOn, Best: ToggleOff, Optimal: ToggleOn,
+				},
+			},
+		},
+		{
+			name: "a value may hold colons and hashes",
+			src:  "model: a:b#c\nsequence: 1k/1k\ntitle: see #2: fast\n",
+			want: ChartBlock{Model: "a:b#c", Sequence: "1k/1k", Title: "see #2: fast", Height: ChartHeightDefault},
+		},
+		{
+			name: "height bounds are inclusive",
+			src:  "model: m\nsequence: s\nheight: 1200\n",
+			want: ChartBlock{Model: "m", Sequence: "s", Height: 1200},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, errs := ParseChartBlock([]byte(tt.src))
+			if len(errs) > 0 {
+				t.Fatalf("errors: %v", errs)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseChartBlockErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []BlockError // Msg is a substring of the message
+	}{
+		{"empty block", "", []BlockError{{0, "missing model"}, {0, "missing sequence"}}},
+		{"only comments", "# model: m\n\n", []BlockError{{0, "missing model"}, {0, "missing sequence"}}},
+		{"unknown key", "model: m\nsequence: s\ncolor: red\n", []BlockError{{3, `unknown key "color" (want one of model, sequence,`}}},
+		{"no colon", "model: m\nsequence: s\n\nlog\n", []BlockError{{4, `want key: value, got "log"`}}},
+		{"duplicate key", "model: m\nsequence: s\n# again\nModel: n\n", []BlockError{{4, "model given twice (first 3 lines above)"}}},
+		{"empty value", "model: m\nsequence: \"\"\n", []BlockError{{2, "sequence: want a value"}}},
+		{"bad y", "model: m\nsequence: s\ny: tokens\n", []BlockError{{3, `y: want one of tpPerGpu, outputTputPerGpu, inputTputPerGpu, costPerMTok, tokPerMW, got "tokens"`}}},
+		{"height not a number", "model: m\nsequence: s\nheight: tall\n", []BlockError{{3, `height: want a whole number of pixels, got "tall"`}}},
+		{"height too small", "model: m\nsequence: s\nheight: 199\n", []BlockError{{3, "height: want 200 to 1200 pixels, got 199"}}},
+		{"height too large", "model: m\nsequence: s\nheight: 1201px\n", []BlockError{{3, "height: want 200 to 1200 pixels, got 1201"}}},
+		{"bad bool", "model: m\nsequence: s\nlog: y\n", []BlockError{{3, `log: want true or false, got "y"`}}},
+		{"bad date", "model: m\nsequence: s\ndate: 2026-02-30\n", []BlockError{{3, `date: want a date as YYYY-MM-DD, got "2026-02-30"`}}},
+		{"key with a space", "model: m\nsequence: s\ngpus: b200, h100 sxm\n", []BlockError{{3, `gpus: "h100 sxm" is not a key`}}},
+		{"key with an ampersand", "model: m\nsequence: s\nspec: mtp&log=1\n", []BlockError{{3, `spec: "mtp&log=1" is not a key`}}},
+		{"list of commas", "model: m\nsequence: s\nframeworks: , ,\n", []BlockError{{3, `frameworks: want a comma-separated list, got ", ,"`}}},
+		{"repeated list item", "model: m\nsequence: s\nprecisions: fp4, FP4\n", []BlockError{{3, "precisions: fp4 listed twice"}}},
+		{
+			"every mistake at once",
+			"model: m\nsize: 3\ny: x\nheight: 5\nmodel: n\n",
+			[]BlockError{{2, `unknown key "size"`}, {3, "y: want one of"}, {4, "height: want 200"}, {5, "model given twice (first 4 lines above)"}, {0, "missing sequence"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, got := ParseChartBlock([]byte(tt.src))
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d errors %v, want %d %v", len(got), got, len(tt.want), tt.want)
+			}
+			for i := range got {
+				if got[i].Line != tt.want[i].Line || !strings.Contains(got[i].Msg, tt.want[i].Msg) {
+					t.Errorf("error %d: got line %d %q, want line %d containing %q", i, got[i].Line, got[i].Msg, tt.want[i].Line, tt.want[i].Msg)
+				}
+			}
+		})
+	}
+}
+
+func TestChartViewFragment(t *testing.T) {
+	tests := []struct {
+		view ChartView
+		want string
+	}{
+		{ChartView{}, ""},
+		{ChartView{Y: "tpPerGpu"}, "y=tpPerGpu"},
+		{ChartView{Log: ToggleOn}, "log=1"},
+		{ChartView{Best: ToggleOff, Optimal: ToggleOn}, "best=0&optimal=1"},
+		{
+			ChartView{Y: "costPerMTok", Date: "2026-07-01", GPUs: []string{"b300", "b200"}, Frameworks: []string{"trt"}, Spec: []string{"none"}, Precisions: []string{"fp8"}, Log: ToggleOff},
+			"y=costPerMTok&date=2026-07-01&gpus=b300,b200&frameworks=trt&spec=none&precisions=fp8&log=0",
+		},
+	}
+	for _, tt := range tests {
+		got := tt.view.Fragment()
+		if got != tt.want {
+			t.Errorf("Fragment() = %q, want %q", got, tt.want)
+		}
+		back, err := parseFragment("#" + got)
+		if err != nil || !reflect.DeepEqual(back, tt.view) {
+			t.Errorf("parseFragment(%q) = %+v, %v; want %+v", got, back, err, tt.view)
+		}
+	}
+}
+
+func TestParseFragmentRejects(t *testing.T) {
+	for _, s := range []string{"y", "y=", "y=a", "log=2", "zoom=1", "gpus=a&gpus=b", "gpus=a b", "date=yesterday"} {
+		if v, err := parseFragment(s); err == nil {
+			t.Errorf("parseFragment(%q) = %+v, want an error", s, v)
+		}
+	}
+}
+
+// FuzzParseChartBlock checks that no input panics, that every error has a line inside the
+// block, and that a valid block's view survives the trip through its URL fragment.
+func FuzzParseChartBlock(f *testing.F) {
+	for _, s := range []string{
+		"model: DeepSeek-V4-Pro\nsequence: 8k/1k\n",
+		"# c\nmodel: m\nsequence: s\ny: outputTputPerGpu\ngpus: b200,b300\nframeworks: vllm\nspec: mtp\nprecisions: fp4\nlog: true\nbest: no\noptimal: on\ndate: 2026-07-31\nheight: 480px\ntitle: 'x'\n",
+		"", "model\n", "model: m\nmodel: m\n", "y: nope\n", "height: 99999999999999999999\n", "gpus: ,,\n",
+		"log: maybe\n", "date: 2026-13-01\n", "title: \"\n", "\r\n\r\n", "model: \x00\nsequence: \xff\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		b, errs := ParseChartBlock(src)
+		lines := strings.Count(string(src), "\n") + 1
+		for _, e := range errs {
+			if e.Line < 0 || e.Line > lines {
+				t.Fatalf("error on line %d of a %d-line block: %v", e.Line, lines, e)
+			}
+		}
+		if len(errs) > 0 {
+			return
+		}
+		if b.Model == "" || b.Sequence == "" {
+			t.Fatalf("valid block without model or sequence: %+v", b)
+		}
+		if b.Height < ChartHeightMin || b.Height > ChartHeightMax {
+			t.Fatalf("height %d out of bounds", b.Height)
+		}
+		frag := b.View.Fragment()
+		back, err := parseFragment(frag)
+		if err != nil {
+			t.Fatalf("fragment %q of %+v does not parse: %v", frag, b.View, err)
+		}
+		if !reflect.DeepEqual(back, b.View) {
+			t.Fatalf("fragment %q parses to %+v, want %+v", frag, back, b.View)
+		}
+		if strings.ContainsAny(frag, "#\"'<> \n") {
+			t.Fatalf("fragment %q needs escaping", frag)
+		}
+	})
+}

@@ -1,0 +1,35 @@
+package site
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// update rewrites golden files under testdata/ with what the code produces now
+// (go test ./site/ -run Golden -update). One flag for the whole package: every golden test
+// in package site reads this one, since a second flag named "update" would panic at start.
+var update = flag.Bool("update", false, "rewrite golden files under testdata/ with the current output")
+
+// checkGolden compares got with the golden file, or rewrites the file under -update.
+func checkGolden(t *testing.T, file string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (run with -update to accept it)\ngot:\n%s\nwant:\n%s", file, got, want)
+	}
+}
