@@ -1,0 +1,93 @@
+package charts
+
+import "testing"
+
+func TestStyleForKnownSeries(t *testing.T) {
+	tests := []struct {
+		gpu, framework, spec string
+		want                 Style
+	}{
+		{"b200", "trt", "mtp", Style{Color: "#2f9e44", Symbol: "triangle", Dash: "dashed", Hollow: true}},
+		{"b200", "trt", "none", Style{Color: "#2f9e44", Symbol: "triangle", Dash: "solid"}},
+		{"b300", "sglang", "", Style{Color: shadeColor("#1971c2", shadeDarker), Symbol: "circle", Dash: "solid"}},
+		{"mi355x", "vllm", "none", Style{Color: shadeColor("#c2255c", shadeLighter), Symbol: "rect", Dash: "solid"}},
+		{"gb200", "dynamo-trt", "eagle", Style{Color: "#0c8599", Symbol: "diamond", Dash: "dashed", Hollow: true}},
+		// Keys are compared without case or surrounding space.
+		{" B200 ", "TRT", "MTP", Style{Color: "#2f9e44", Symbol: "triangle", Dash: "dashed", Hollow: true}},
+	}
+	for _, tt := range tests {
+		if got := StyleFor(tt.gpu, tt.framework, tt.spec); got != tt.want {
+			t.Errorf("StyleFor(%q, %q, %q) = %+v, want %+v", tt.gpu, tt.framework, tt.spec, got, tt.want)
+		}
+	}
+}
+
+func TestStyleForIsStableAndValidForUnknownKeys(t *testing.T) {
+	for _, k := range []struct{ gpu, fw string }{{"tpu-v7", "jetstream"}, {"gaudi3", "optimum"}, {"", ""}, {"x9", "foo"}} {
+		first := StyleFor(k.gpu, k.fw, "none")
+		for range 5 {
+			if got := StyleFor(k.gpu, k.fw, "none"); got != first {
+				t.Fatalf("StyleFor(%q, %q) changed between calls: %+v then %+v", k.gpu, k.fw, first, got)
+			}
+		}
+		if !validColor(first.Color) || !symbols[first.Symbol] || !dashes[first.Dash] {
+			t.Errorf("StyleFor(%q, %q) = %+v, not a style Options accepts", k.gpu, k.fw, first)
+		}
+	}
+	// Pinned so that a change to the hash or the fallback tables shows up in review: it
+	// changes colours on every published page.
+	if got, want := GPUColor("x9"), "#1864ab"; got != want {
+		t.Errorf("GPUColor(x9) = %s, want %s", got, want)
+	}
+	if got, want := StyleFor("x9", "foo", "").Symbol, "arrow"; got != want {
+		t.Errorf("symbol for framework foo = %s, want %s", got, want)
+	}
+}
+
+func TestKnownGPUsHaveDistinctColours(t *testing.T) {
+	seen := map[string]string{}
+	for gpu, c := range gpuColors {
+		if !validColor(c) {
+			t.Errorf("%s: invalid colour %q", gpu, c)
+		}
+		if other, dup := seen[c]; dup {
+			t.Errorf("%s and %s share colour %s", gpu, other, c)
+		}
+		seen[c] = gpu
+	}
+	for _, c := range fallbackColors {
+		if !validColor(c) {
+			t.Errorf("fallback colour %q is invalid", c)
+		}
+	}
+}
+
+func TestFrameworksOfOneGPUDifferInColourOrMarker(t *testing.T) {
+	// Frontier lines have no markers, so the three common engines of one GPU must differ
+	// in colour too, not only in marker.
+	trt, sg, vl := StyleFor("b300", "trt", ""), StyleFor("b300", "sglang", ""), StyleFor("b300", "vllm", "")
+	if trt.Color == sg.Color || trt.Color == vl.Color || sg.Color == vl.Color {
+		t.Errorf("b300 trt/sglang/vllm colours %s %s %s are not all different", trt.Color, sg.Color, vl.Color)
+	}
+	if trt.Symbol == sg.Symbol || trt.Symbol == vl.Symbol || sg.Symbol == vl.Symbol {
+		t.Errorf("b300 trt/sglang/vllm symbols %s %s %s are not all different", trt.Symbol, sg.Symbol, vl.Symbol)
+	}
+}
+
+func TestShadeColorMixesTowardsBlackOrWhite(t *testing.T) {
+	tests := []struct {
+		in   string
+		s    shade
+		want string
+	}{
+		{"#808080", 0, "#808080"},
+		{"#808080", -0.5, "#404040"},
+		{"#000000", 0.5, "#808080"},
+		{"#ffffff", shadeLighter, "#ffffff"},
+	}
+	for _, tt := range tests {
+		if got := shadeColor(tt.in, tt.s); got != tt.want {
+			t.Errorf("shadeColor(%s, %v) = %s, want %s", tt.in, tt.s, got, tt.want)
+		}
+	}
+}
