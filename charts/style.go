@@ -105,7 +105,8 @@ func GPUColor(gpu string) string {
 //   - Color: the GPU's colour (GPUColor), shaded by framework so that the frontier lines of
 //     one GPU, which carry no markers, stay apart: trt keeps the GPU colour, sglang is 25%
 //     darker, vllm 30% lighter, dynamo-<engine> takes its engine's shade, and any other
-//     framework hashes into one of the three.
+//     framework hashes into one of the three. No framework keeps the GPU colour, so
+//     StyleFor(gpu, "", "").Color == GPUColor(gpu).
 //   - Symbol: by framework (sglang circle, trt triangle, vllm rect, dynamo-sglang pin,
 //     dynamo-trt diamond, dynamo-vllm arrow), others hash into diamond/roundRect/pin/arrow.
 //   - Dash and Hollow: by speculative decoding method. "" and "none" give a solid frontier
@@ -136,6 +137,9 @@ func symbolOf(fw string) string {
 }
 
 func shadeOf(fw string) shade {
+	if fw == "" {
+		return shadeBase
+	}
 	engine := strings.TrimPrefix(fw, "dynamo-")
 	if s, ok := frameworkShades[engine]; ok {
 		return s

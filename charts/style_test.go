@@ -62,6 +62,14 @@ func TestKnownGPUsHaveDistinctColours(t *testing.T) {
 	}
 }
 
+func TestStyleWithoutFrameworkHasTheGPUColour(t *testing.T) {
+	for _, gpu := range []string{"b200", "mi355x", "x9", "tpu-v7"} {
+		if got, want := StyleFor(gpu, "", "").Color, GPUColor(gpu); got != want {
+			t.Errorf("StyleFor(%q, \"\", \"\").Color = %s, want GPUColor %s", gpu, got, want)
+		}
+	}
+}
+
 func TestFrameworksOfOneGPUDifferInColourOrMarker(t *testing.T) {
 	// Frontier lines have no markers, so the three common engines of one GPU must differ
 	// in colour too, not only in marker.
