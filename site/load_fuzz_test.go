@@ -1,0 +1,47 @@
+package site
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzLoadDataset checks the decoder's promises on any input: it never panics or hangs,
+// it returns a dataset or at least one error (never neither, never both), and every
+// problem names the file.
+func FuzzLoadDataset(f *testing.F) {
+	seed := readSeed(f)
+	f.Add(seed)
+	f.Add(seed[:len(seed)/2])
+	f.Add(marshal(f, testDoc()))
+	for _, c := range [][2]string{
+		{"series.0.points.1.y", `"fast"`},
+		{"series.0.points.0.x", `1e999`},
+		{"series.0.points.0.id", `1.5`},
+		{"series.1.hwKey", `"h100"`},
+		{"series.1.points.0.id", `1`},
+		{"series.0.points.0.metrics", `null`},
+		{"series", `[]`},
+		{"view", `"table"`},
+	} {
+		doc := testDoc()
+		edit(f, doc, c[0], rawJSON(c[1]))
+		f.Add(marshal(f, doc))
+	}
+	for _, s := range []string{"", "{", "[]", `{"a": tru}`, `"\ud83d"`, "{\"a\":\"\xff\"}", strings.Repeat("[", 20)} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ds, ps := LoadDataset("data/f.json", data)
+		if ds == nil && len(ps.Errors()) == 0 {
+			t.Fatalf("no dataset and no error; problems: %v", ps)
+		}
+		if ds != nil && len(ps.Errors()) > 0 {
+			t.Fatalf("a dataset along with errors: %v", ps)
+		}
+		for _, p := range ps {
+			if s := p.String(); !strings.HasPrefix(s, "data/f.json") || p.Msg == "" {
+				t.Fatalf("problem %q does not name the file or says nothing", s)
+			}
+		}
+	})
+}

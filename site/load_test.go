@@ -1,0 +1,851 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+)
+
+const seedPath = "../data/deepseek-v4-pro_8k-1k_fp4.json"
+
+func readSeed(tb testing.TB) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(seedPath)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// ---- A small valid dataset the tests edit ----
+
+func testPoint(id int, x, y float64) map[string]any {
+	return map[string]any{
+		"id": id, "precision": "fp4", "x": x, "y": y, "concurrency": 64, "tp": 8,
+		"date": "2026-07-01", "runId": 1000 + id, "frontier": true, "bestPerSku": false,
+		"metrics": map[string]any{"tpPerGpu": y, "outputTputPerGpu": y / 10, "inputTputPerGpu": y - y/10},
+	}
+}
+
+func testDoc() map[string]any {
+	return map[string]any{
+		"view": "inference", "apiVersion": "v1",
+		"params": map[string]any{"model": "Model-X", "sequence": "8k/1k", "date": "2026-07-31"},
+		"metric": map[string]any{"key": "tpPerGpu", "label": "Token Throughput per GPU", "unit": "tok/s/gpu"},
+		"xAxis":  map[string]any{"mode": "interactivity", "label": "Interactivity (tok/s/user)"},
+		"hardware": []any{
+			map[string]any{"key": "b200_vllm", "label": "B200 (vLLM)", "vendor": "NVIDIA"},
+			map[string]any{"key": "b300_trt", "label": "B300 (TRTLLM)", "vendor": "NVIDIA"},
+		},
+		"series": []any{
+			map[string]any{"hwKey": "b200_vllm", "gpu": "b200", "framework": "vllm", "label": "B200 (vLLM)",
+				"points": []any{testPoint(1, 10, 1000), testPoint(2, 20, 800)}},
+			map[string]any{"hwKey": "b300_trt", "gpu": "b300", "framework": "trt", "specMethod": "mtp",
+				"label": "B300 (TRTLLM)", "points": []any{testPoint(3, 15, 1500)}},
+		},
+	}
+}
+
+// edit changes the value at a dotted path ("series.0.points.1.y") of a testDoc.
+// A value of deleted removes the key.
+func edit(tb testing.TB, doc any, path string, v any) {
+	tb.Helper()
+	keys := strings.Split(path, ".")
+	cur := doc
+	for i, k := range keys {
+		last := i == len(keys)-1
+		switch c := cur.(type) {
+		case map[string]any:
+			if last {
+				if v == deleted {
+					delete(c, k)
+				} else {
+					c[k] = v
+				}
+				return
+			}
+			cur = c[k]
+		case []any:
+			n, err := strconv.Atoi(k)
+			if err != nil || n >= len(c) {
+				tb.Fatalf("bad index %q in %s", k, path)
+			}
+			if last {
+				c[n] = v
+				return
+			}
+			cur = c[n]
+		default:
+			tb.Fatalf("cannot walk %s at %q", path, k)
+		}
+	}
+}
+
+var deleted = &struct{ x int }{}
+
+// rawJSON puts text into a test document as is, for what the encoder cannot write (1e999).
+func rawJSON(s string) json.RawMessage { return json.RawMessage(s) }
+
+func marshal(tb testing.TB, doc any) []byte {
+	tb.Helper()
+	b, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+func problemLines(ps Problems) []string {
+	out := []string{}
+	for _, p := range ps {
+		out = append(out, p.String())
+	}
+	return out
+}
+
+// ---- The seed ----
+
+func TestLoadDatasetSeed(t *testing.T) {
+	ds, ps := LoadDataset("data/deepseek-v4-pro_8k-1k_fp4.json", readSeed(t))
+	if len(ps) > 0 {
+		t.Fatalf("problems:\n%v", ps)
+	}
+	if ds == nil {
+		t.Fatal("no dataset")
+	}
+	points, frontier := 0, 0
+	for _, s := range ds.Series {
+		points += len(s.Points)
+		for _, p := range s.Points {
+			if p.Frontier {
+				frontier++
+			}
+		}
+	}
+	gotCounts := [4]int{len(ds.Series), points, frontier, len(ds.Hardware)}
+	if want := [4]int{11, 120, 102, 11}; gotCounts != want {
+		t.Errorf("series, points, frontier flags, hardware = %v, want %v", gotCounts, want)
+	}
+	got := []string{ds.Model, ds.Sequence, ds.Date, strings.Join(ds.Precisions, ","), ds.Path}
+	want := []string{"DeepSeek-V4-Pro", "8k/1k", "2026-07-31", "fp4", ""}
+	if !slices.Equal(got, want) {
+		t.Errorf("model, sequence, date, precisions, path = %q, want %q", got, want)
+	}
+	wantMetric := Metric{Key: "tpPerGpu", Label: "Token Throughput per Chip (tok/s/chip)",
+		LabelZh: "每芯片 token 吞吐量（tok/s/chip）", Unit: "tok/s/chip"}
+	if ds.Metric != wantMetric {
+		t.Errorf("metric = %+v, want %+v", ds.Metric, wantMetric)
+	}
+	wantX := XAxis{Mode: "interactivity", Field: "median_intvty", Label: "Interactivity (tok/s/user)"}
+	if ds.XAxis != wantX {
+		t.Errorf("xAxis = %+v, want %+v", ds.XAxis, wantX)
+	}
+	if want := (Hardware{Key: "b300_sglang", Label: "B300 (SGLang)", Vendor: "NVIDIA"}); ds.Hardware[0] != want {
+		t.Errorf("hardware[0] = %+v, want %+v", ds.Hardware[0], want)
+	}
+	s := ds.Series[0]
+	gotS := []string{s.HWKey, s.GPU, s.Framework, s.SpecMethod, s.Label, s.Vendor, s.Deployment}
+	wantS := []string{"b300_sglang", "b300", "sglang", "none", "B300 (SGLang)", "NVIDIA", "single-node"}
+	if !slices.Equal(gotS, wantS) || s.BestPerSku {
+		t.Errorf("series[0] = %q bestPerSku %v, want %q false", gotS, s.BestPerSku, wantS)
+	}
+	wantP := Point{ID: 429921, Precision: "fp4", X: 3.2867501036848155, Y: 10672.443754896221,
+		Concurrency: 4096, TP: 64, Date: "2026-06-26", RunID: "28078823761", Frontier: true,
+		TpPerGpu: 10672.443754896221, OutputTputPerGpu: 1185.5670221305759, InputTputPerGpu: 9486.876732765646}
+	if s.Points[0] != wantP {
+		t.Errorf("series[0].points[0] =\n%+v, want\n%+v", s.Points[0], wantP)
+	}
+}
+
+func TestLoadDatasetTestDocIsValid(t *testing.T) {
+	ds, ps := LoadDataset("data/x.json", marshal(t, testDoc()))
+	if len(ps) > 0 || ds == nil {
+		t.Fatalf("problems:\n%v", ps)
+	}
+	if got, want := ds.Series[1].SpecMethod, "mtp"; got != want {
+		t.Errorf("specMethod = %q, want %q", got, want)
+	}
+}
+
+// ---- One test per class of problem, with the exact text ----
+
+func TestLoadDatasetProblems(t *testing.T) {
+	const f = "data/x.json: "
+	type change struct {
+		path string
+		v    any
+	}
+	raw := rawJSON
+	tests := []struct {
+		name    string
+		changes []change
+		want    []string
+		valid   bool // the dataset survives: only warnings
+	}{
+		{"number given as a string", []change{{"series.0.points.1.y", "fast"}},
+			[]string{f + `series[0].points[1].y: want a number, got "fast"`}, false},
+		{"NaN as a string is a type error", []change{{"series.0.points.0.x", "NaN"}},
+			[]string{f + `series[0].points[0].x: want a number, got "NaN"`}, false},
+		{"number too big for a float", []change{{"series.1.points.0.y", raw("1e999")}},
+			[]string{f + `series[1].points[0].y: number 1e999 is out of range`}, false},
+		{"negative x", []change{{"series.0.points.0.x", -2.5}},
+			[]string{f + `series[0].points[0].x: must not be negative, got -2.5`}, false},
+		{"negative y", []change{{"series.0.points.0.y", -1}},
+			[]string{f + `series[0].points[0].y: must not be negative, got -1`}, false},
+		{"negative metric", []change{{"series.0.points.0.metrics.inputTputPerGpu", -3}},
+			[]string{f + `series[0].points[0].metrics.inputTputPerGpu: must not be negative, got -3`}, false},
+		{"required number is null", []change{{"series.0.points.0.x", nil}},
+			[]string{f + `series[0].points[0].x: want a number, got null`}, false},
+		{"optional fields may be null", []change{{"series.0.points.0.concurrency", nil},
+			{"series.0.points.0.runId", nil}, {"series.0.vendor", nil}, {"metric.unit", nil}}, nil, true},
+		{"fractional id", []change{{"series.0.points.0.id", 1.5}},
+			[]string{f + `series[0].points[0].id: want an integer, got 1.5`}, false},
+		{"integral id in exponent form is fine", []change{{"series.0.points.0.id", raw("1e3")}}, nil, true},
+		{"id too big", []change{{"series.0.points.0.id", raw("99999999999999999999")}},
+			[]string{f + `series[0].points[0].id: integer 99999999999999999999 is out of range`}, false},
+		{"negative concurrency", []change{{"series.0.points.0.concurrency", -4}},
+			[]string{f + `series[0].points[0].concurrency: must not be negative, got -4`}, false},
+		{"id as a string", []change{{"series.0.points.0.id", "7"}},
+			[]string{f + `series[0].points[0].id: want an integer, got "7"`}, false},
+		{"string given as a number", []change{{"params.model", 42}},
+			[]string{f + `params.model: want a string, got 42`}, false},
+		{"empty required string", []change{{"series.1.gpu", " "}},
+			[]string{f + `series[1].gpu: must not be empty`}, false},
+		{"object given as an array", []change{{"params", []any{}}},
+			[]string{f + `params: want an object, got an array`}, false},
+		{"array given as an object", []change{{"series.0.points", map[string]any{}}},
+			[]string{f + `series[0].points: want an array, got an object`}, false},
+		{"boolean given as a string", []change{{"series.0.points.0.frontier", "yes"}},
+			[]string{f + `series[0].points[0].frontier: want true or false, got "yes"`}, false},
+		{"run id of the wrong type", []change{{"series.0.points.0.runId", true}},
+			[]string{f + `series[0].points[0].runId: want a number, a string or null, got true`}, false},
+		{"long values are shortened", []change{{"params.date", strings.Repeat("x", 60)}},
+			[]string{f + `params.date: want a date as YYYY-MM-DD, got "` + strings.Repeat("x", 39) + `…"`}, false},
+		{"date in another format", []change{{"series.0.points.0.date", "2026/07/01"}},
+			[]string{f + `series[0].points[0].date: want a date as YYYY-MM-DD, got "2026/07/01"`}, false},
+		{"date that does not exist", []change{{"params.date", "2026-02-29"}},
+			[]string{f + `params.date: want a date as YYYY-MM-DD, got "2026-02-29"`}, false},
+		{"missing required fields", []change{{"params.model", deleted}, {"xAxis.label", deleted},
+			{"series.0.points.1.precision", deleted}, {"hardware.1", map[string]any{"vendor": "AMD"}}},
+			[]string{ // in file order (the encoder sorts keys)
+				f + `hardware[1].key: missing required field`,
+				f + `hardware[1].label: missing required field`,
+				f + `params.model: missing required field`,
+				f + `series[0].points[1].precision: missing required field`,
+				f + `series[1].hwKey: "b300_trt" is not in hardware[]`,
+				f + `xAxis.label: missing required field`,
+			}, false},
+		{"missing top-level sections", []change{{"metric", deleted}, {"hardware", deleted}},
+			[]string{
+				f + `metric: missing required field`,
+				f + `hardware: missing required field`,
+				f + `series[0].hwKey: "b200_vllm" is not in hardware[]`,
+				f + `series[1].hwKey: "b300_trt" is not in hardware[]`,
+			}, false},
+		{"hwKey missing from hardware", []change{{"series.1.hwKey", "h100_sglang"}},
+			[]string{f + `series[1].hwKey: "h100_sglang" is not in hardware[]`}, false},
+		{"hardware key given twice", []change{{"hardware.1.key", "b200_vllm"}},
+			[]string{
+				f + `hardware[1].key: hardware key "b200_vllm" is also hardware[0]`,
+				f + `series[1].hwKey: "b300_trt" is not in hardware[]`,
+			}, false},
+		{"same id, different values", []change{{"series.1.points.0.id", 1}},
+			[]string{f + `series[1].points[0].id: point 1 is also series[0].points[0], with different values`}, false},
+		{"same id, same values", []change{{"series.0.points.1", testPoint(1, 10, 1000)}},
+			[]string{f + `series[0].points[1].id: warning: point 1 repeats series[0].points[0] exactly; kept once`}, true},
+		{"same values in another series is a conflict", []change{{"series.1.points.0", testPoint(1, 10, 1000)}},
+			[]string{f + `series[1].points[0].id: point 1 is also series[0].points[0], with different values`}, false},
+		{"another view", []change{{"view", "table"}, {"params", deleted}},
+			[]string{f + `view: want "inference", got "table"`}, false},
+		{"another api version", []change{{"apiVersion", "v2"}, {"series.0.points.0.x", "bad"}},
+			[]string{f + `apiVersion: want "v1", got "v2"`}, false},
+		{"no series is a warning", []change{{"series", []any{}}},
+			[]string{f + `series: warning: no series: this file adds nothing to the site`}, true},
+		{"no points is a warning", []change{{"series.1.points", []any{}}},
+			[]string{f + `series[1].points: warning: no points`}, true},
+		{"y disagrees with its metric", []change{{"series.1.points.0.metrics.tpPerGpu", 1400}},
+			[]string{f + `series[1].points[0].y: warning: 1500 differs from metrics.tpPerGpu (1400)`}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := testDoc()
+			for _, c := range tt.changes {
+				edit(t, doc, c.path, c.v)
+			}
+			ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+			got := problemLines(ps)
+			if tt.want == nil {
+				tt.want = []string{}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if (ds != nil) != tt.valid {
+				t.Errorf("dataset returned = %v, want %v", ds != nil, tt.valid)
+			}
+		})
+	}
+}
+
+func TestLoadDatasetKeepsOneOfIdenticalDuplicates(t *testing.T) {
+	doc := testDoc()
+	edit(t, doc, "series.0.points.1", testPoint(1, 10, 1000))
+	ds, _ := LoadDataset("data/x.json", marshal(t, doc))
+	if ds == nil {
+		t.Fatal("no dataset")
+	}
+	if got := len(ds.Series[0].Points); got != 1 {
+		t.Errorf("series[0] has %d points, want 1", got)
+	}
+}
+
+func TestLoadDatasetReportsEveryProblem(t *testing.T) {
+	doc := testDoc()
+	edit(t, doc, "params.sequence", 8)
+	edit(t, doc, "series.0.points.0.y", "fast")
+	edit(t, doc, "series.0.points.1.x", -1)
+	edit(t, doc, "series.0.points.1.tp", 2.5)
+	edit(t, doc, "series.1.hwKey", "mi355x_sglang")
+	edit(t, doc, "series.1.points.0.metrics", "none")
+	ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+	want := []string{
+		"data/x.json: params.sequence: want a string, got 8",
+		`data/x.json: series[0].points[0].y: want a number, got "fast"`,
+		"data/x.json: series[0].points[1].tp: want an integer, got 2.5",
+		"data/x.json: series[0].points[1].x: must not be negative, got -1",
+		`data/x.json: series[1].hwKey: "mi355x_sglang" is not in hardware[]`,
+		`data/x.json: series[1].points[0].metrics: want an object, got "none"`,
+	}
+	if got := problemLines(ps); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if ds != nil {
+		t.Error("a dataset with errors was returned")
+	}
+}
+
+func TestLoadDatasetTextProblems(t *testing.T) {
+	// Cases the JSON encoder cannot write: keys given twice, escapes, other formats.
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"not an object", `[1, 2]`, []string{"data/x.json: want an object, got an array"}},
+		{"some other JSON file", `{"name": "pkg", "version": "1.0.0"}`, []string{
+			`data/x.json: view: missing required field (want "inference")`,
+			`data/x.json: apiVersion: missing required field (want "v1")`,
+		}},
+		{"field given twice", `{"view": "inference", "view": "inference", "apiVersion": "v1",
+			"params": {"model": "M", "sequence": "1k/1k", "date": "2026-01-01"}, "metric": {"key": "tpPerGpu"},
+			"xAxis": {"label": "x"}, "hardware": [], "series": []}`, []string{
+			`data/x.json: view: warning: given twice; the last one counts`,
+			`data/x.json: series: warning: no series: this file adds nothing to the site`,
+		}},
+		{"view of the wrong type", `{"view": 1, "apiVersion": "v1", "params": 1}`, []string{
+			`data/x.json: view: want a string, got 1`,
+		}},
+		{"points given twice: the last one counts", `{"view": "inference", "apiVersion": "v1",
+			"params": {"model": "M", "sequence": "1k/1k", "date": "2026-01-01"}, "metric": {"key": "tpPerGpu"},
+			"xAxis": {"label": "x"}, "hardware": [{"key": "h", "label": "H"}], "series": [{"hwKey": "h", "gpu": "g",
+			"framework": "f", "label": "H", "points": [{"id": 1, "x": 1, "y": 2, "precision": "fp8"}, {"id": 2, "x": 1, "y": "bad", "precision": "fp8"}],
+			"points": [{"id": 2, "x": 1, "y": -2, "precision": "fp8"}]}]}`, []string{
+			`data/x.json: series[0].points[1].y: want a number, got "bad"`,
+			`data/x.json: series[0].points: warning: given twice; the last one counts`,
+			`data/x.json: series[0].points[0].y: must not be negative, got -2`,
+		}},
+		{"escaped key and value", `{"vi\u0065w": "infer\u0065nce", "apiVersion": "v1", "params": 1}`, []string{
+			`data/x.json: metric: missing required field`, // missing fields sit at the object's start
+			`data/x.json: xAxis: missing required field`,
+			`data/x.json: hardware: missing required field`,
+			`data/x.json: series: missing required field`,
+			`data/x.json: params: want an object, got 1`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ps := LoadDataset("data/x.json", []byte(tt.in))
+			if got := problemLines(ps); !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestLoadDatasetSyntaxErrors(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"empty file", "", "data/x.json:1:1: unexpected end of JSON input"},
+		{"truncated", "{\n  \"view\": \"inference\",\n  \"series\": [\n", "data/x.json:4:1: unexpected end of JSON input"},
+		{"truncated string", `{"view": "infer`, "data/x.json:1:16: unexpected end of JSON input"},
+		{"missing colon", "{\n  \"a\": 1,\n  \"b\" 2}", "data/x.json:3:7: invalid character '2' after object key"},
+		{"trailing comma", "{\"a\": [1, 2,]}", "data/x.json:1:13: invalid character ']' looking for beginning of value"},
+		{"missing comma", "{\"a\": 1\n \"b\": 2}", "data/x.json:2:2: invalid character '\"' after object key:value pair"},
+		{"bad literal", `{"a": tru}`, "data/x.json:1:10: invalid character '}' in literal true (expecting 'e')"},
+		{"column counts characters", "{\"label\": \"每芯片\" x}", "data/x.json:1:17: invalid character 'x' after object key:value pair"},
+		{"newline in string", "{\"a\": \"x\ny\"}", `data/x.json:1:9: invalid character '\n' in string literal`},
+		{"bad escape", `{"a": "\q"}`, "data/x.json:1:9: invalid character 'q' in string escape code"},
+		{"bad number", `{"a": -x}`, "data/x.json:1:8: invalid character 'x' in numeric literal"},
+		{"leading zero", `{"a": 01}`, "data/x.json:1:8: invalid character '1' after object key:value pair"},
+		{"second value", "{}\n{}", "data/x.json:2:1: invalid character '{' after top-level value"},
+		{"NaN literal", `{"a": NaN}`, "data/x.json:1:7: invalid character 'N' looking for beginning of value"},
+		{"too deep", strings.Repeat("[", maxDepth+1), fmt.Sprintf("data/x.json:1:%d: exceeded max depth of 10000 nested objects and arrays", maxDepth+1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds, ps := LoadDataset("data/x.json", []byte(tt.in))
+			if got := problemLines(ps); !slices.Equal(got, []string{tt.want}) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+			if ds != nil {
+				t.Error("a dataset was returned")
+			}
+		})
+	}
+}
+
+func TestLoadDatasetSyntaxErrorsMatchEncodingJSON(t *testing.T) {
+	// Our messages follow encoding/json's, so authors who know one know the other.
+	for _, in := range []string{`{"a": tru}`, `{"a" 1}`, `[1,]`, `{"a": "\q"}`, `{} x`, `{"a": 1 "b"}`} {
+		err := json.Unmarshal([]byte(in), new(any))
+		var se *json.SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("%s: encoding/json says %v", in, err)
+		}
+		_, ps := LoadDataset("x", []byte(in))
+		if len(ps) != 1 || ps[0].Msg != se.Error() {
+			t.Errorf("%s: got %v, encoding/json says %q", in, ps, se.Error())
+		}
+	}
+}
+
+func TestLoadDatasetRunID(t *testing.T) {
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{json.RawMessage("28078823761"), "28078823761"},
+		{json.RawMessage("2.8e10"), "2.8e10"},
+		{"run-7", "run-7"},
+		{"caf\u00e9", "café"},
+		{nil, ""},
+		{deleted, ""},
+	}
+	for _, tt := range tests {
+		doc := testDoc()
+		edit(t, doc, "series.0.points.0.runId", tt.v)
+		ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+		if ds == nil {
+			t.Fatalf("runId %v: %v", tt.v, ps)
+		}
+		if got := ds.Series[0].Points[0].RunID; got != tt.want {
+			t.Errorf("runId %v = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestLoadDatasetStringEscapes(t *testing.T) {
+	in := `{"view": "inference", "apiVersion": "v1",
+		"params": {"model": "A\"B\\C\/D\u00e9\ud83d\ude00\ud83d", "sequence": "1k/1k", "date": "2026-01-01"},
+		"metric": {"key": "tpPerGpu", "label": "` + "\xff" + `"}, "xAxis": {"label": "x"}, "hardware": [], "series": []}`
+	ds, _ := LoadDataset("x", []byte(in))
+	if ds == nil {
+		t.Fatal("no dataset")
+	}
+	var want struct {
+		Params struct{ Model string }
+		Metric struct{ Label string }
+	}
+	if err := json.Unmarshal([]byte(in), &want); err != nil {
+		t.Fatal(err)
+	}
+	if ds.Model != want.Params.Model || ds.Metric.Label != want.Metric.Label {
+		t.Errorf("model, label = %q, %q; encoding/json gives %q, %q", ds.Model, ds.Metric.Label, want.Params.Model, want.Metric.Label)
+	}
+}
+
+func TestLoadDatasetMetricsFallback(t *testing.T) {
+	metrics := func(ds *Dataset) [][3]float64 {
+		got := [][3]float64{}
+		for _, s := range ds.Series {
+			for _, p := range s.Points {
+				got = append(got, [3]float64{p.TpPerGpu, p.OutputTputPerGpu, p.InputTputPerGpu})
+			}
+		}
+		return got
+	}
+	tests := []struct {
+		name    string
+		metric  string // metric.key
+		changes map[string]any
+		want    [][3]float64
+		warns   []string
+	}{
+		{"the dataset's own metric comes from y", "tpPerGpu", map[string]any{
+			"series.0.points.0.metrics": deleted,
+			"series.0.points.1.metrics": map[string]any{"outputTputPerGpu": 80, "inputTputPerGpu": 700},
+			"series.1.points.0.metrics": deleted,
+		}, [][3]float64{{1000, 0, 0}, {800, 80, 700}, {1500, 0, 0}}, []string{
+			"data/x.json: series[0].points[0].metrics.outputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
+			"data/x.json: series[0].points[0].metrics.inputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
+		}},
+		{"the total is output plus input", "costPerMTok", map[string]any{
+			"series.0.points.1.metrics": map[string]any{"outputTputPerGpu": 80, "inputTputPerGpu": 700},
+		}, [][3]float64{{1000, 100, 900}, {780, 80, 700}, {1500, 150, 1350}}, []string{}},
+		{"input is the total less output", "outputTputPerGpu", map[string]any{
+			"series.0.points.0.y":       100,
+			"series.0.points.0.metrics": map[string]any{"tpPerGpu": 1000},
+		}, [][3]float64{{1000, 100, 900}, {800, 80, 720}, {1500, 150, 1350}}, []string{
+			"data/x.json: series[0].points[1].y: warning: 800 differs from metrics.outputTputPerGpu (80)",
+			"data/x.json: series[1].points[0].y: warning: 1500 differs from metrics.outputTputPerGpu (150)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := testDoc()
+			edit(t, doc, "metric.key", tt.metric)
+			for p, v := range tt.changes {
+				edit(t, doc, p, v)
+			}
+			ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+			if got := problemLines(ps); !slices.Equal(got, tt.warns) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.warns, "\n"))
+			}
+			if ds == nil {
+				t.Fatal("no dataset")
+			}
+			if got := metrics(ds); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("tpPerGpu, output, input = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLoadDatasetDoesNotKeepTheInput(t *testing.T) {
+	// Load reuses its read buffer across files, so a dataset must own its strings.
+	b := readSeed(t)
+	ds, _ := LoadDataset("x", b)
+	for i := range b {
+		b[i] = 'z'
+	}
+	if ds.Model != "DeepSeek-V4-Pro" || ds.Series[0].Points[0].RunID != "28078823761" || ds.Series[0].Label != "B300 (SGLang)" {
+		t.Errorf("dataset changed with its input: %q %q %q", ds.Model, ds.Series[0].Points[0].RunID, ds.Series[0].Label)
+	}
+}
+
+// ---- Load: the folder walk ----
+
+func TestLoadWalksFoldersInPathOrder(t *testing.T) {
+	valid := marshal(t, testDoc())
+	other := testDoc()
+	edit(t, other, "params.model", "Model-Y")
+	fsys := fstest.MapFS{
+		"b.json":              {Data: valid},
+		"a/deep/nested.json":  {Data: marshal(t, other)},
+		"a.json":              {Data: valid},
+		"a/broken.json":       {Data: []byte("{")},
+		"notes.md":            {Data: []byte("# not data")},
+		"a/readme.txt":        {Data: []byte("{")},
+		"a/data.json.bak":     {Data: []byte("{")},
+		".hidden.json":        {Data: []byte("{")},
+		".git/config.json":    {Data: []byte("{")},
+		"_drafts/draft.json":  {Data: []byte("{")},
+		"a/_parked.json":      {Data: []byte("{")},
+		"x.json/inside.json":  {Data: valid}, // a folder named like a file is still walked
+		"images/chart.png":    {Data: []byte{0x89}},
+		"a/deep/empty/.keep":  {Data: nil},
+		"a/deep/nested.jsonl": {Data: []byte("{")},
+	}
+	ds, ps := Load(fsys, "data/")
+	var paths []string
+	for _, d := range ds {
+		paths = append(paths, d.Path)
+	}
+	if want := []string{"a.json", "a/deep/nested.json", "b.json", "x.json/inside.json"}; !slices.Equal(paths, want) {
+		t.Errorf("datasets = %q, want %q", paths, want)
+	}
+	if ds[1].Model != "Model-Y" {
+		t.Errorf("a/deep/nested.json model = %q, want Model-Y", ds[1].Model)
+	}
+	if got, want := problemLines(ps), []string{"data/a/broken.json:1:2: unexpected end of JSON input"}; !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+}
+
+func TestLoadEmptyFolder(t *testing.T) {
+	ds, ps := Load(fstest.MapFS{}, "data/")
+	if len(ds) != 0 || len(ps) != 0 {
+		t.Errorf("got %d datasets and problems %v, want none", len(ds), ps)
+	}
+}
+
+func TestLoadMissingFolder(t *testing.T) {
+	_, ps := Load(os.DirFS(filepath.Join(t.TempDir(), "nope")), "data/")
+	if got, want := problemLines(ps), []string{"data: cannot read: no such file or directory"}; !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+}
+
+// statFS wraps a MapFS to fake what is hard to make for real: a huge file, a failing read.
+type statFS struct {
+	fstest.MapFS
+	size    map[string]int64 // fake sizes
+	readErr map[string]error
+	openErr map[string]error
+}
+
+func (f statFS) Open(name string) (fs.File, error) {
+	if err := f.openErr[name]; err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	file, err := f.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return fakeFile{File: file, size: f.size[name], readErr: f.readErr[name]}, nil
+}
+
+type fakeFile struct {
+	fs.File
+	size    int64
+	readErr error
+}
+
+func (f fakeFile) Stat() (fs.FileInfo, error) {
+	fi, err := f.File.Stat()
+	if err != nil || f.size == 0 {
+		return fi, err
+	}
+	return sizedInfo{fi, f.size}, nil
+}
+
+func (f fakeFile) Read(b []byte) (int, error) {
+	if f.size > maxFileSize {
+		panic("read an oversize file") // Load must stop at Stat
+	}
+	if f.readErr != nil {
+		return 0, f.readErr
+	}
+	return f.File.Read(b)
+}
+
+type sizedInfo struct {
+	fs.FileInfo
+	size int64
+}
+
+func (i sizedInfo) Size() int64 { return i.size }
+
+func TestLoadRefusesOversizeFiles(t *testing.T) {
+	fsys := statFS{
+		MapFS: fstest.MapFS{"huge.json": {Data: []byte("{}")}, "ok.json": {Data: marshal(t, testDoc())}},
+		size:  map[string]int64{"huge.json": 300 << 20},
+	}
+	ds, ps := Load(fsys, "data/")
+	if got, want := problemLines(ps), []string{"data/huge.json: file is 300.0 MiB, over the 256 MiB limit"}; !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+	if len(ds) != 1 || ds[0].Path != "ok.json" {
+		t.Errorf("datasets = %v, want ok.json only", ds)
+	}
+}
+
+func TestLoadReportsUnreadableFiles(t *testing.T) {
+	fsys := statFS{
+		MapFS: fstest.MapFS{
+			"bad-read.json": {Data: []byte("{}")},
+			"bad-open.json": {Data: []byte("{}")},
+			"ok.json":       {Data: marshal(t, testDoc())},
+		},
+		readErr: map[string]error{"bad-read.json": errors.New("input/output error")},
+		openErr: map[string]error{"bad-open.json": fs.ErrPermission},
+	}
+	ds, ps := Load(fsys, "data/")
+	want := []string{
+		"data/bad-open.json: cannot read: permission denied",
+		"data/bad-read.json: cannot read: input/output error",
+	}
+	if got := problemLines(ps); !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+	if len(ds) != 1 {
+		t.Errorf("got %d datasets, want 1", len(ds))
+	}
+}
+
+func TestLoadReportsSymlinkLoops(t *testing.T) {
+	dir := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.WriteFile(filepath.Join(dir, "ok.json"), marshal(t, testDoc()), 0o644))
+	must(os.Symlink("ok.json", filepath.Join(dir, "alias.json")))
+	must(os.Symlink("loop-b.json", filepath.Join(dir, "loop-a.json")))
+	must(os.Symlink("loop-a.json", filepath.Join(dir, "loop-b.json")))
+	must(os.Symlink("self.json", filepath.Join(dir, "self.json")))
+	must(os.Symlink("missing.json", filepath.Join(dir, "dangling.json")))
+	must(os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	must(os.Symlink("..", filepath.Join(dir, "sub", "up"))) // a folder loop
+	must(os.Symlink(".", filepath.Join(dir, "here.json")))  // a folder named like a file
+
+	ds, ps := Load(os.DirFS(dir), "data/")
+	want := []string{
+		"data/dangling.json: cannot read: no such file or directory",
+		"data/here.json: not a regular file",
+		"data/loop-a.json: cannot read: too many levels of symbolic links",
+		"data/loop-b.json: cannot read: too many levels of symbolic links",
+		"data/self.json: cannot read: too many levels of symbolic links",
+		"data/sub/up: warning: symbolic link to a folder is not followed; its files are not loaded",
+	}
+	if got := problemLines(ps); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var paths []string
+	for _, d := range ds {
+		paths = append(paths, d.Path)
+	}
+	if want := []string{"alias.json", "ok.json"}; !slices.Equal(paths, want) {
+		t.Errorf("datasets = %q, want %q", paths, want)
+	}
+}
+
+func TestLoadProblemOrderIsDeterministic(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for i := range 40 {
+		doc := testDoc()
+		edit(t, doc, "series.0.points.0.y", "fast")
+		edit(t, doc, "series.1.hwKey", fmt.Sprintf("gpu%d", i))
+		edit(t, doc, "params.model", i)
+		fsys[fmt.Sprintf("d%d/f%02d.json", i%3, i)] = &fstest.MapFile{Data: marshal(t, doc)}
+	}
+	_, first := Load(fsys, "data/")
+	if len(first) != 120 {
+		t.Fatalf("got %d problems, want 120", len(first))
+	}
+	for range 5 {
+		if _, again := Load(fsys, "data/"); !slices.Equal(again, first) {
+			t.Fatalf("problem order changed between runs:\n%v\nthen\n%v", first, again)
+		}
+	}
+	if !slices.IsSortedFunc(first, func(a, b Problem) int { return strings.Compare(a.File, b.File) }) {
+		t.Error("problems are not in file order")
+	}
+}
+
+func TestLoadUsesBoundedWorkers(t *testing.T) {
+	// Many files, few cores: every file is decoded once and results keep path order.
+	fsys := fstest.MapFS{}
+	valid := marshal(t, testDoc())
+	for i := range 3 * runtime.GOMAXPROCS(0) {
+		fsys[fmt.Sprintf("f%03d.json", i)] = &fstest.MapFile{Data: valid}
+	}
+	ds, ps := Load(fsys, "")
+	if len(ps) > 0 || len(ds) != len(fsys) {
+		t.Fatalf("got %d datasets and %v", len(ds), ps)
+	}
+	if !slices.IsSortedFunc(ds, func(a, b *Dataset) int { return strings.Compare(a.Path, b.Path) }) {
+		t.Error("datasets are not in path order")
+	}
+}
+
+// ---- Benchmarks ----
+
+func BenchmarkLoadDataset(b *testing.B) {
+	data := readSeed(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if ds, ps := LoadDataset("x", data); ds == nil {
+			b.Fatal(ps)
+		}
+	}
+}
+
+// BenchmarkDecodeReencodeBaseline is the yardstick of DESIGN.md's performance budget on one file:
+// decode the seed with encoding/json and encode it again.
+func BenchmarkDecodeReencodeBaseline(b *testing.B) {
+	data := readSeed(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoad loads 200 seed-sized files through the worker pool, from memory.
+func BenchmarkLoad(b *testing.B) {
+	data := readSeed(b)
+	fsys := fstest.MapFS{}
+	for i := range 200 {
+		fsys[fmt.Sprintf("m%d/f%03d.json", i%10, i)] = &fstest.MapFile{Data: data}
+	}
+	b.SetBytes(int64(200 * len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if ds, ps := Load(fsys, "data/"); len(ds) != 200 {
+			b.Fatal(ps)
+		}
+	}
+}
+
+// BenchmarkLoadBaseline does what BenchmarkLoad does with encoding/json: read, decode and
+// re-encode every file on all cores.
+func BenchmarkLoadBaseline(b *testing.B) {
+	data := readSeed(b)
+	fsys := fstest.MapFS{}
+	for i := range 200 {
+		fsys[fmt.Sprintf("m%d/f%03d.json", i%10, i)] = &fstest.MapFile{Data: data}
+	}
+	b.SetBytes(int64(200 * len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var paths []string
+		fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+		var wg sync.WaitGroup
+		ch := make(chan string)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for p := range ch {
+					raw, _ := fs.ReadFile(fsys, p)
+					var v any
+					if err := json.Unmarshal(raw, &v); err != nil {
+						panic(err)
+					}
+					out, _ := json.Marshal(v)
+					if bytes.Equal(out, raw) {
+						panic("unreachable: keeps out alive")
+					}
+				}
+			})
+		}
+		for _, p := range paths {
+			ch <- p
+		}
+		close(ch)
+		wg.Wait()
+	}
+}
