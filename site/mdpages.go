@@ -75,8 +75,11 @@ func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problem
 	var pages []*MarkdownPage
 	for _, s := range srcs {
 		m, mps := RenderMarkdown(s.rel, s.src, opts)
+		if m != nil && m.Draft {
+			continue // a draft is not built, so its unfinished state fails nothing
+		}
 		ps = append(ps, mps...)
-		if m != nil && !m.Draft {
+		if m != nil {
 			pages = append(pages, m)
 		}
 	}
@@ -118,9 +121,14 @@ func attachMarkdown(pages []*Page, mds []*MarkdownPage, prefix string) Problems 
 			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the site's own: rename the file", m.URL)})
 		}
 		for _, c := range m.Charts {
-			if byPath[c.Slug+"/"] == nil {
+			p := byPath[c.Slug+"/"]
+			if p == nil {
 				ps = append(ps, Problem{File: c.File, Line: c.Line,
 					Msg: fmt.Sprintf("chart block: no dataset has model %q and sequence %q", c.Model, c.Sequence)})
+				continue
+			}
+			for _, msg := range checkView(p, c.View) {
+				ps = append(ps, Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
 			}
 		}
 	}
@@ -137,4 +145,34 @@ func navigation(mds []*MarkdownPage, base string) []navItem {
 		nav = append(nav, navItem{Title: m.Title, URL: base + m.URL, Path: m.URL})
 	}
 	return nav
+}
+
+// checkView reports the parts of a chart block's view that the page cannot show: filter values
+// no series has, a snapshot date the page lacks. A view that matches nothing would draw an
+// empty chart, which an author would rather hear about at build time.
+func checkView(p *Page, v ChartView) []string {
+	var msgs []string
+	have := map[string]map[string]bool{"gpus": {}, "frameworks": {}, "spec": {}, "precisions": {}}
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			have["gpus"][strings.ToLower(s.GPU)] = true
+			have["frameworks"][strings.ToLower(s.Framework)] = true
+			have["spec"][strings.ToLower(s.Spec)] = true
+			have["precisions"][strings.ToLower(s.Precision)] = true
+		}
+	}
+	for _, f := range []struct {
+		key  string
+		vals []string
+	}{{"gpus", v.GPUs}, {"frameworks", v.Frameworks}, {"spec", v.Spec}, {"precisions", v.Precisions}} {
+		for _, val := range f.vals {
+			if !have[f.key][val] {
+				msgs = append(msgs, fmt.Sprintf("%s: %s %s has no %q (it has %s)", f.key, p.Model, p.Sequence, val, strings.Join(sortedKeys(have[f.key]), ", ")))
+			}
+		}
+	}
+	if v.Date != "" && !slices.Contains(p.dates(), v.Date) {
+		msgs = append(msgs, fmt.Sprintf("date: %s %s has no snapshot of %s (it has %s)", p.Model, p.Sequence, v.Date, strings.Join(p.dates(), ", ")))
+	}
+	return msgs
 }

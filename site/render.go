@@ -57,6 +57,7 @@ type view struct {
 	Chart       *chartView
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
+	HasH1       bool // the markdown body has its own level-1 heading
 }
 
 // templateFiles are the embedded templates, parsed in this order into every page kind's set.
@@ -164,6 +165,7 @@ func (r *siteRenderer) render(w Writer) error {
 		v := r.view(m.URL, m.Title, m.Description)
 		v.Body = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
 		v.HasCharts = len(m.Charts) > 0
+		v.HasH1 = m.HasH1
 		if err := r.execute(w, "page", m.URL+"index.html", v); err != nil {
 			return err
 		}
