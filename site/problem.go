@@ -61,7 +61,7 @@ func (ps Problems) Sort() {
 			cmp.Compare(a.File, b.File),
 			cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Col, b.Col),
-			cmp.Compare(a.Path, b.Path),
+			comparePaths(a.Path, b.Path),
 			cmp.Compare(a.Msg, b.Msg),
 		)
 	})
@@ -87,4 +87,39 @@ func (ps Problems) Warnings() Problems {
 		}
 	}
 	return out
+}
+
+// comparePaths orders JSON paths as a reader counts: "series[2]" before "series[10]".
+func comparePaths(a, b string) int {
+	for a != "" && b != "" {
+		if isDigit(a[0]) && isDigit(b[0]) {
+			na, ra := leadingNumber(a)
+			nb, rb := leadingNumber(b)
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = ra, rb
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// leadingNumber splits a run of digits, leading zeros dropped, from the rest of s.
+func leadingNumber(s string) (num, rest string) {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	num = strings.TrimLeft(s[:i], "0")
+	return num, s[i:]
 }
