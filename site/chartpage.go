@@ -42,19 +42,25 @@ type rowView struct {
 	Date, RunID             string
 }
 
-// pageData is the page script's model of a chart page (see templates/assets/frontier.js).
+// pageData is the page script's model of a chart page (see templates/assets/frontier.js). The
+// page embeds it as #page-data and writes it beside itself as page.json, which markdown chart
+// blocks fetch to draw the same chart.
 type pageData struct {
-	Model    string               `json:"model"`
-	Sequence string               `json:"sequence"`
-	Slug     string               `json:"slug"`
-	X        axisData             `json:"x"`
-	Metric   string               `json:"metric"`
-	Metrics  []metricData         `json:"metrics"`
-	GPUs     map[string]gpuData   `json:"gpus"`
-	Dates    []string             `json:"dates"`
-	History  map[string]string    `json:"history"`
-	RefX     []float64            `json:"refX"`
-	Series   []seriesData         `json:"series"`
+	Model    string             `json:"model"`
+	Sequence string             `json:"sequence"`
+	Slug     string             `json:"slug"`
+	X        axisData           `json:"x"`
+	Metric   string             `json:"metric"`
+	Metrics  []metricData       `json:"metrics"`
+	GPUs     map[string]gpuData `json:"gpus"`
+	// Frameworks maps each framework key to the name readers know it by ("trt": "TRTLLM"),
+	// for the framework filter's labels.
+	Frameworks map[string]string `json:"frameworks"`
+	Dates      []string          `json:"dates"`
+	History    map[string]string `json:"history"`
+	RefX       []float64         `json:"refX"`
+	Cols       []string          `json:"cols"` // the columns of every series' points
+	Series     []seriesData      `json:"series"`
 }
 
 type axisData struct {
@@ -62,11 +68,14 @@ type axisData struct {
 	Unit  string `json:"unit"`
 }
 
+// metricData is one y metric the page offers. Label is short, for the metric menu; Axis is
+// the axis name, with the unit.
 type metricData struct {
 	Key    string `json:"key"`
 	Label  string `json:"label"`
+	Axis   string `json:"axis"`
 	Unit   string `json:"unit"`
-	Higher bool   `json:"higher"`
+	Higher bool   `json:"higher"` // false when lower is better (cost)
 }
 
 type gpuData struct {
@@ -90,6 +99,7 @@ type seriesData struct {
 	Color     string  `json:"color"`
 	Symbol    string  `json:"symbol"`
 	Dash      string  `json:"dash"`
+	Hollow    bool    `json:"hollow,omitempty"`
 	Best      bool    `json:"best"`
 	Date      string  `json:"date"`
 	Points    [][]any `json:"points"`
@@ -132,21 +142,31 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 
 	data := pageData{
 		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
-		X:       axisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
-		Metric:  p.Metric.Key,
-		Metrics: metricsFor(p, snap, cfg),
-		GPUs:    map[string]gpuData{},
-		Dates:   p.dates(),
-		History: map[string]string{},
-		RefX:    cfg.ReferenceX,
-		Series:  seriesDataOf(snap.Series),
+		X:          axisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
+		Metric:     p.Metric.Key,
+		Metrics:    metricsFor(p, snap, cfg),
+		GPUs:       map[string]gpuData{},
+		Frameworks: map[string]string{},
+		Dates:      p.dates(),
+		History:    map[string]string{},
+		RefX:       cfg.ReferenceX,
+		Cols:       pointColumns,
+		Series:     seriesDataOf(snap.Series),
 	}
-	for _, s := range snap.Series {
-		g := gpuData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.StyleFor(s.GPU, "", "").Color}
-		if gc, ok := cfg.GPUs[s.GPU]; ok {
-			g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
+	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			if _, ok := data.GPUs[s.GPU]; !ok {
+				g := gpuData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
+				if gc, ok := cfg.GPUs[s.GPU]; ok {
+					g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
+				}
+				data.GPUs[s.GPU] = g
+			}
+			if _, ok := data.Frameworks[s.Framework]; !ok {
+				data.Frameworks[s.Framework] = frameworkLabel(s)
+			}
 		}
-		data.GPUs[s.GPU] = g
 	}
 	for _, old := range p.Snapshots[1:] {
 		name := "history/" + Slug(old.Date) + ".json"
@@ -163,16 +183,19 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 	if err != nil {
 		return err
 	}
+	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
+		return err
+	}
 
 	cv := &chartView{
 		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),
 		Metric:      p.Metric, XAxis: p.XAxis,
-		Notes:       template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
-		Sources:     p.Sources,
-		Option:      option,
-		Data:        dataJSON,
+		Notes:   template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
+		Sources: p.Sources,
+		Option:  option,
+		Data:    dataJSON,
 	}
 	for _, s := range snap.Series {
 		if s.Best {
@@ -223,17 +246,30 @@ func gpuLabel(s *PageSeries) string {
 	return strings.ToUpper(s.GPU)
 }
 
+// frameworkLabel is the framework as the hardware label names it: "B200 (TRTLLM, MTP)" gives
+// "TRTLLM"; the key when the label has no parenthesis.
+func frameworkLabel(s *PageSeries) string {
+	_, in, ok := strings.Cut(s.Label, " (")
+	if in, _, _ = strings.Cut(in, ")"); ok {
+		if fw, _, _ := strings.Cut(in, ","); strings.TrimSpace(fw) != "" {
+			return strings.TrimSpace(fw)
+		}
+	}
+	return s.Framework
+}
+
 // metricsFor lists the y metrics a page offers: the three throughputs always, cost and power
 // when the config prices every GPU on the page.
 func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
 	ms := []metricData{
-		{"tpPerGpu", "Total token throughput per GPU", "tok/s/GPU", true},
-		{"outputTputPerGpu", "Output token throughput per GPU", "tok/s/GPU", true},
-		{"inputTputPerGpu", "Input token throughput per GPU", "tok/s/GPU", true},
+		{"tpPerGpu", "Total throughput per GPU", "Total token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
+		{"outputTputPerGpu", "Output throughput per GPU", "Output token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
+		{"inputTputPerGpu", "Input throughput per GPU", "Input token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
 	}
 	for i := range ms {
+		// The dataset's own metric keeps the data's axis name, as the Go-built option has it.
 		if ms[i].Key == p.Metric.Key && p.Metric.Label != "" {
-			ms[i].Label = p.Metric.Label
+			ms[i].Axis = p.Metric.Label
 		}
 	}
 	cost, power := len(snap.Series) > 0, len(snap.Series) > 0
@@ -243,10 +279,10 @@ func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
 		power = power && ok && g.KW > 0
 	}
 	if cost {
-		ms = append(ms, metricData{"costPerMTok", "Cost per million tokens", "$/M tokens", false})
+		ms = append(ms, metricData{"costPerMTok", "Cost per million tokens", "Cost per million tokens ($/M tokens)", "$/M tokens", false})
 	}
 	if power {
-		ms = append(ms, metricData{"tokPerMW", "Token throughput per megawatt", "tok/s/MW", true})
+		ms = append(ms, metricData{"tokPerMW", "Throughput per megawatt", "Token throughput per megawatt (tok/s/MW)", "tok/s/MW", true})
 	}
 	return ms
 }
@@ -258,7 +294,7 @@ func seriesDataOf(series []*PageSeries) []seriesData {
 		sd := seriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: make([][]any, len(s.Points)),
+			Hollow: st.Hollow, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: make([][]any, len(s.Points)),
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}
