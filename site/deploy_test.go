@@ -1,0 +1,328 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"io/fs"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// The deploy tests build the example site as it is deployed: under a GitHub Pages project
+// sub-path and at the root of a host. Every URL the bundle holds must honour the base path.
+
+// deployBases are the base URLs every deploy test builds for: a project site and a root site.
+var deployBases = []string{"https://owner.github.io/repo/", "/"}
+
+// linksPage is a markdown page that links every way an author writes a link, with a chart block.
+const linksPage = `---
+title: Links under a base path
+description: A page that links every way an author writes a link, for the deploy tests.
+---
+# Links under a base path
+
+Read [the method](../about.md), its [frontier section](../about.md#the-frontier), the
+[home page](../index.md), [the chart](../deepseek-v4-pro/8k-1k/), the chart
+[from the root](/deepseek-v4-pro/8k-1k/), its [CSV download](/deepseek-v4-pro/8k-1k/data.csv),
+its [MTP view](/deepseek-v4-pro/8k-1k/#spec=mtp), the [second part](#second-part) of this page and
+[another site](https://example.com/elsewhere/).
+
+` + "```chart" + `
+model: DeepSeek-V4-Pro
+sequence: 8k/1k
+spec: mtp
+title: MTP only
+` + "```" + `
+
+## Second part
+
+The end.
+`
+
+// exampleSite builds the example site (the repository's data/ folder plus linksPage at
+// guides/links.md) for baseURL, in memory.
+func exampleSite(t *testing.T, baseURL string) *Files {
+	t.Helper()
+	data := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile("../data/" + p)
+		data[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data["guides/links.md"] = &fstest.MapFile{Data: []byte(linksPage)}
+	cfg := DefaultConfig()
+	cfg.BaseURL = baseURL
+	files, _, err := build(t, data, cfg)
+	if err != nil {
+		t.Fatalf("build for %s: %v", baseURL, err)
+	}
+	return files
+}
+
+// bundleFS is a built site as a file system, the way CheckLinks reads a folder.
+func bundleFS(files *Files) fstest.MapFS {
+	m := fstest.MapFS{}
+	for _, name := range files.Names() {
+		b, _ := files.Get(name)
+		m[name] = &fstest.MapFile{Data: b}
+	}
+	return m
+}
+
+// htmlPages lists the HTML files of a bundle.
+func htmlPages(files *Files) []string {
+	var pages []string
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, ".html") {
+			pages = append(pages, name)
+		}
+	}
+	return pages
+}
+
+func TestDeployBundleHasHostFiles(t *testing.T) {
+	for _, base := range deployBases {
+		t.Run(base, func(t *testing.T) {
+			files := exampleSite(t, base)
+			for _, name := range []string{"index.html", "404.html", ".nojekyll", "sitemap.xml", "robots.txt"} {
+				if _, ok := files.Get(name); !ok {
+					t.Errorf("bundle lacks %s", name)
+				}
+			}
+			if b, _ := files.Get(".nojekyll"); len(b) != 0 {
+				t.Errorf(".nojekyll = %q, want an empty file", b)
+			}
+			cfg := Config{BaseURL: base}
+			robots, _ := files.Get("robots.txt")
+			if want := "Sitemap: " + cfg.AbsURL("sitemap.xml") + "\n"; !bytes.Contains(robots, []byte(want)) {
+				t.Errorf("robots.txt does not name the sitemap (want a line %q):\n%s", want, robots)
+			}
+		})
+	}
+}
+
+func TestDeploySitemapListsEveryPageByAbsoluteURL(t *testing.T) {
+	files := exampleSite(t, "https://owner.github.io/repo/")
+	sitemap, _ := files.Get("sitemap.xml")
+	var got []string
+	for _, m := range regexp.MustCompile(`<loc>([^<]*)</loc>`).FindAllSubmatch(sitemap, -1) {
+		got = append(got, string(m[1]))
+	}
+	for _, want := range []string{
+		"https://owner.github.io/repo/",
+		"https://owner.github.io/repo/about/",
+		"https://owner.github.io/repo/deepseek-v4-pro/8k-1k/",
+		"https://owner.github.io/repo/guides/links/",
+	} {
+		if !strings.Contains(strings.Join(got, "\n")+"\n", want+"\n") {
+			t.Errorf("sitemap lacks %s; it has %q", want, got)
+		}
+	}
+	for _, loc := range got {
+		if !strings.HasPrefix(loc, "https://owner.github.io/repo/") {
+			t.Errorf("sitemap entry %q is not an absolute URL under the base", loc)
+		}
+		if strings.Contains(loc, "404") {
+			t.Errorf("sitemap lists the not-found page: %s", loc)
+		}
+	}
+	var pages int
+	for _, name := range htmlPages(files) {
+		if name != "404.html" {
+			pages++
+		}
+	}
+	if len(got) != pages {
+		t.Errorf("sitemap has %d entries, the bundle %d pages besides 404.html", len(got), pages)
+	}
+}
+
+// TestDeployEveryURLHonoursBasePath is the rule of DESIGN.md "Output: URLs and files": each
+// href, src and srcset is a fragment, a path from the base path, an absolute URL under the
+// base URL, or a relative path that resolves (CheckLinks proves that part). Only plain links
+// (<a href>) may leave the site; nothing the browser loads ever does.
+func TestDeployEveryURLHonoursBasePath(t *testing.T) {
+	for _, baseURL := range deployBases {
+		t.Run(baseURL, func(t *testing.T) {
+			files := exampleSite(t, baseURL)
+			base := Config{BaseURL: baseURL}.BasePath()
+			var n int
+			for _, name := range htmlPages(files) {
+				page, _ := files.Get(name)
+				for _, tag := range scanTags(page) {
+					for _, ref := range tagURLs(tag) {
+						n++
+						u, err := url.Parse(ref)
+						switch {
+						case err != nil:
+							t.Errorf("%s: <%s> has %q, not a URL", name, tag.Name, ref)
+						case strings.HasPrefix(ref, "#"):
+						case u.Host == "owner.github.io" && strings.HasPrefix(u.Path, base):
+						case u.Host != "" || u.Scheme != "":
+							if tag.Name != "a" {
+								t.Errorf("%s: <%s> loads %q from another site", name, tag.Name, ref)
+							}
+						case strings.HasPrefix(ref, "/"):
+							if !strings.HasPrefix(ref, base) {
+								t.Errorf("%s: <%s> has %q, outside the base path %s", name, tag.Name, ref, base)
+							}
+						case name == "404.html":
+							t.Errorf("404.html: relative URL %q breaks when the page is served for a missing URL below the top", ref)
+						}
+					}
+				}
+			}
+			if n < 50 {
+				t.Errorf("only %d URLs in the bundle's pages: is the scanner seeing them?", n)
+			}
+			rep, err := CheckLinks(bundleFS(files), baseURL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range rep.Broken {
+				t.Error(p)
+			}
+		})
+	}
+}
+
+func TestDeployMarkdownLinksAndChartBlockUnderBasePath(t *testing.T) {
+	files := exampleSite(t, "https://owner.github.io/repo/")
+	page, ok := files.Get("guides/links/index.html")
+	if !ok {
+		t.Fatalf("no page built from guides/links.md; files: %v", files.Names())
+	}
+	for _, want := range []string{
+		`href="/repo/about/"`,
+		`href="/repo/about/#the-frontier"`,
+		`href="/repo/"`,
+		`href="/repo/deepseek-v4-pro/8k-1k/"`,
+		`href="/repo/deepseek-v4-pro/8k-1k/data.csv"`,
+		`href="/repo/deepseek-v4-pro/8k-1k/#spec=mtp"`,
+		`href="#second-part"`,
+		`href="https://example.com/elsewhere/"`,
+		`data-slug="deepseek-v4-pro/8k-1k"`,
+		`<link rel="canonical" href="https://owner.github.io/repo/guides/links/">`,
+	} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("guides/links/index.html lacks %s", want)
+		}
+	}
+}
+
+// TestDeployPageMeta checks what a link preview reads, on every page kind: the title, the
+// description (a markdown page's from its front matter), the canonical URL and og: tags that
+// repeat them.
+func TestDeployPageMeta(t *testing.T) {
+	files := exampleSite(t, "https://owner.github.io/repo/")
+	const site = "https://owner.github.io/repo/"
+	cases := []struct {
+		file, canonical, title, ogTitle, description string
+	}{
+		// The home page's title is the site's, alone or after data/index.md's: either previews well.
+		{"index.html", site, "", "", ""},
+		{"deepseek-v4-pro/8k-1k/index.html", site + "deepseek-v4-pro/8k-1k/",
+			"DeepSeek-V4-Pro 8k/1k · Frontier", "DeepSeek-V4-Pro 8k/1k", "DeepSeek-V4-Pro at 8k/1k"},
+		{"guides/links/index.html", site + "guides/links/",
+			"Links under a base path · Frontier", "Links under a base path",
+			"A page that links every way an author writes a link, for the deploy tests."},
+		{"404.html", "", "Page not found · Frontier", "Page not found", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			page, ok := files.Get(c.file)
+			if !ok {
+				t.Fatalf("no %s", c.file)
+			}
+			m := headMeta(page)
+			if c.title == "" && !strings.HasSuffix(m["title"], "Frontier") || c.title != "" && m["title"] != c.title {
+				t.Errorf("<title> = %q, want %q", m["title"], cmp.Or(c.title, "… Frontier"))
+			}
+			if c.ogTitle == "" && m["og:title"] == "" || c.ogTitle != "" && m["og:title"] != c.ogTitle {
+				t.Errorf("og:title = %q, want %q", m["og:title"], cmp.Or(c.ogTitle, "a title"))
+			}
+			if m["description"] == "" || !strings.HasPrefix(m["description"], c.description) {
+				t.Errorf("description = %q, want it to start with %q", m["description"], c.description)
+			}
+			if m["og:description"] != m["description"] {
+				t.Errorf("og:description = %q, want the description %q", m["og:description"], m["description"])
+			}
+			if c.canonical != "" && m["canonical"] != c.canonical {
+				t.Errorf("canonical = %q, want %q", m["canonical"], c.canonical)
+			}
+			if !strings.HasPrefix(m["canonical"], site) {
+				t.Errorf("canonical = %q, want an absolute URL under %s", m["canonical"], site)
+			}
+			if m["og:url"] != m["canonical"] {
+				t.Errorf("og:url = %q, want the canonical URL %q", m["og:url"], m["canonical"])
+			}
+		})
+	}
+}
+
+// headMeta reads a page's title, canonical link and description meta tags, keyed by
+// "title", "canonical", "description" and the og: property names.
+func headMeta(page []byte) map[string]string {
+	m := map[string]string{}
+	if t := regexp.MustCompile(`<title>([^<]*)</title>`).FindSubmatch(page); t != nil {
+		m["title"] = htmlText(string(t[1]))
+	}
+	m["canonical"] = canonicalOf(scanTags(page))
+	for _, tag := range scanTags(page) {
+		if tag.Name != "meta" {
+			continue
+		}
+		content, _ := tag.Attr("content")
+		if name, ok := tag.Attr("name"); ok {
+			m[name] = content
+		}
+		if prop, ok := tag.Attr("property"); ok {
+			m[prop] = content
+		}
+	}
+	return m
+}
+
+// htmlText resolves the character references html/template writes in text.
+func htmlText(s string) string {
+	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#39;", "'", "&#34;", `"`, "&quot;", `"`).Replace(s)
+}
+
+// TestDeployNotFoundPageWorksAtAnyDepth: a host serves 404.html for any missing URL, so
+// every URL in it is absolute (from the base path) and it looks like the rest of the site.
+func TestDeployNotFoundPageWorksAtAnyDepth(t *testing.T) {
+	for _, baseURL := range deployBases {
+		t.Run(baseURL, func(t *testing.T) {
+			files := exampleSite(t, baseURL)
+			base := Config{BaseURL: baseURL}.BasePath()
+			page, _ := files.Get("404.html")
+			var stylesheet, home bool
+			for _, tag := range scanTags(page) {
+				rel, _ := tag.Attr("rel")
+				href, _ := tag.Attr("href")
+				if tag.Name == "link" && rel == "stylesheet" {
+					stylesheet = strings.HasPrefix(href, base+"assets/style.")
+				}
+				if tag.Name == "a" && href == base {
+					home = true
+				}
+			}
+			if !stylesheet {
+				t.Errorf("404.html does not load the site's stylesheet from %sassets/", base)
+			}
+			if !home {
+				t.Errorf("404.html does not link the home page %s", base)
+			}
+		})
+	}
+}

@@ -1,0 +1,358 @@
+package site
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+)
+
+// LinkReport is what CheckLinks found in a built bundle.
+type LinkReport struct {
+	Base   string // the base path the bundle was checked under, "/" or "/repo/"
+	Origin string // the site's scheme and host, "https://owner.github.io"; "" when the bundle names none
+	Pages  int    // HTML pages crawled
+	Links  int    // internal links and assets checked (each occurrence)
+	// Broken has one problem per broken link: File is the URL path of the page it is on
+	// ("/repo/about/"), Msg is "broken link " and the URL as the page writes it.
+	Broken Problems
+}
+
+// CheckLinks crawls a built bundle the way a static host serves it, and reports every internal
+// link and asset that leads nowhere, with the page it was found on. A URL path maps to the
+// file at that path below the bundle, a folder to its index.html.
+//
+// It checks href, src, srcset and poster attributes (so <a>, <link rel=icon|stylesheet|canonical>,
+// <script> and images), og:url and og:image, the history files a chart page's data names, every
+// <loc> of sitemap.xml and the Sitemap line of robots.txt. A fragment must name an id on the
+// target page; a fragment holding '=' is view state that the page script reads (a chart page's
+// "#y=outputTputPerGpu&gpus=b200"), not an id, and is not checked. Links to other hosts are not
+// followed. 404.html is checked as a static host serves it, for a missing URL one level deep and
+// several levels deep, so its relative links show up broken.
+//
+// baseURL is what the bundle was built for ("https://owner.github.io/repo/" or "/repo/");
+// "" reads it from the home page's canonical link. Every internal URL must start with its path:
+// a link to "/assets/x.css" in a bundle deployed under /repo/ is broken.
+//
+// The error is for a bundle that cannot be checked at all (no index.html, a bad base URL);
+// broken links are in the report.
+func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
+	home, err := fs.ReadFile(bundle, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("no index.html at the top: is this a built site? (%w)", err)
+	}
+	canonical := canonicalOf(scanTags(home))
+	src := baseURL
+	if src == "" {
+		src = canonical
+	}
+	u, err := normalizeBaseURL(src)
+	if err != nil {
+		return nil, fmt.Errorf("base URL: %w", err)
+	}
+	c := &linkChecker{fsys: bundle, base: u.Path, pages: map[string]*scannedPage{}, seen: map[string]bool{}}
+	if u.Host == "" {
+		// A base given as a path: the site's host is whatever the bundle's own canonical link says.
+		if cu, err := url.Parse(canonical); err == nil && cu.Host != "" {
+			u = cu
+		}
+	}
+	if u.Host != "" {
+		c.scheme, c.host = u.Scheme, u.Host
+	}
+	rep := &LinkReport{Base: c.base}
+	if c.host != "" {
+		rep.Origin = c.scheme + "://" + c.host
+	}
+
+	var files []string
+	err = fs.WalkDir(bundle, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if err := c.checkPage(f); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.checkSitemap(); err != nil {
+		return nil, err
+	}
+	if err := c.checkRobots(); err != nil {
+		return nil, err
+	}
+	c.broken.Sort()
+	rep.Pages, rep.Links, rep.Broken = len(files), c.links, c.broken
+	return rep, nil
+}
+
+// linkChecker is one run of CheckLinks.
+type linkChecker struct {
+	fsys         fs.FS
+	base         string // "/repo/"
+	scheme, host string // of the site's absolute URLs; "" when unknown
+	pages        map[string]*scannedPage
+	seen         map[string]bool // page + "\x00" + ref already reported
+	links        int
+	broken       Problems
+}
+
+// scannedPage is an HTML file of the bundle, scanned once.
+type scannedPage struct {
+	tags []htmlTag
+	ids  map[string]bool
+}
+
+// page scans the HTML file at name (a slash path below the bundle), once.
+func (c *linkChecker) page(name string) (*scannedPage, error) {
+	if p, ok := c.pages[name]; ok {
+		return p, nil
+	}
+	b, err := fs.ReadFile(c.fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	p := &scannedPage{tags: scanTags(b), ids: map[string]bool{}}
+	for _, t := range p.tags {
+		if id, ok := t.Attr("id"); ok {
+			p.ids[id] = true
+		}
+		if name, ok := t.Attr("name"); ok && t.Name == "a" {
+			p.ids[name] = true
+		}
+	}
+	c.pages[name] = p
+	return p, nil
+}
+
+// pageURL is the URL path a static host serves the file at name under.
+func (c *linkChecker) pageURL(name string) string {
+	switch {
+	case name == "index.html":
+		return c.base
+	case strings.HasSuffix(name, "/index.html"):
+		return c.base + strings.TrimSuffix(name, "index.html")
+	default:
+		return c.base + name
+	}
+}
+
+// checkPage checks every link and asset of one HTML file.
+func (c *linkChecker) checkPage(name string) error {
+	p, err := c.page(name)
+	if err != nil {
+		return err
+	}
+	page := c.pageURL(name)
+	from := []string{page}
+	if name == "404.html" {
+		// A host serves 404.html in place of any missing URL, at any depth.
+		from = []string{c.base + "no-such-page", c.base + "no/such/deep/page/"}
+	}
+	for _, t := range p.tags {
+		for _, ref := range tagURLs(t) {
+			c.links++
+			if err := c.check(name, page, from, ref, false); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// tagURLs lists the URLs a tag makes the browser load or offers as a link.
+func tagURLs(t htmlTag) []string {
+	var refs []string
+	for _, a := range t.Attrs {
+		switch a.Name {
+		case "href", "src", "poster":
+			refs = append(refs, a.Value)
+		case "srcset":
+			for cand := range strings.SplitSeq(a.Value, ",") {
+				if f := strings.Fields(cand); len(f) > 0 {
+					refs = append(refs, f[0])
+				}
+			}
+		}
+	}
+	if t.Name == "meta" {
+		switch prop, _ := t.Attr("property"); prop {
+		case "og:url", "og:image":
+			content, _ := t.Attr("content")
+			refs = append(refs, content)
+		}
+	}
+	if id, _ := t.Attr("id"); t.Name == "script" && id == "page-data" {
+		// A chart page fetches older snapshots from these URLs, relative to the page.
+		var data struct {
+			History map[string]string `json:"history"`
+		}
+		if json.Unmarshal([]byte(t.Text), &data) == nil {
+			for _, k := range sortedKeys(data.History) {
+				refs = append(refs, data.History[k])
+			}
+		}
+	}
+	return refs
+}
+
+// check reports ref, found in the file self that is served at page, when it does not resolve
+// from each of the URL paths in from. absolute demands a URL with the site's host, as sitemaps do.
+func (c *linkChecker) check(self, page string, from []string, ref string, absolute bool) error {
+	for _, f := range from {
+		ok, err := c.resolves(self, f, ref, absolute)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			c.report(page, ref)
+			return nil
+		}
+	}
+	return nil
+}
+
+func (c *linkChecker) report(page, ref string) {
+	key := page + "\x00" + ref
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	c.broken = append(c.broken, Problem{File: page, Msg: "broken link " + ref})
+}
+
+// resolves says whether ref, in the file self served at the URL path from, leads to a file of
+// the bundle (and, with a fragment, to an element with that id). Links off the site count as
+// fine: they are not this bundle's to check.
+func (c *linkChecker) resolves(self, from, ref string, absolute bool) (bool, error) {
+	ref = strings.TrimSpace(ref)
+	u, err := url.Parse(ref)
+	if err != nil {
+		return false, nil
+	}
+	if !absolute && u.Scheme == "" && u.Host == "" && u.Path == "" && u.RawQuery == "" {
+		// "" or "#id": the same document, wherever it is served.
+		return c.hasID(self, u.Fragment)
+	}
+	switch {
+	case u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https":
+		return true, nil // mailto:, data: and the like
+	case u.Host != "" && !strings.EqualFold(u.Host, c.host):
+		return true, nil // another site
+	case u.Host != "" && u.Scheme != "" && u.Scheme != c.scheme:
+		return false, nil // the site's host under the wrong scheme
+	case absolute && c.host != "" && u.Host == "":
+		return false, nil
+	}
+	abs := (&url.URL{Path: from}).ResolveReference(u)
+	p := abs.Path
+	if p+"/" == c.base {
+		p = c.base // "/repo" is served as "/repo/"
+	}
+	if !strings.HasPrefix(p, c.base) {
+		return false, nil // outside the base path: the host serves other things there, or nothing
+	}
+	file := strings.TrimPrefix(p, c.base)
+	if file == "" || strings.HasSuffix(file, "/") {
+		file += "index.html"
+	}
+	if !fs.ValidPath(file) {
+		return false, nil
+	}
+	fi, err := fs.Stat(c.fsys, file)
+	if err == nil && fi.IsDir() {
+		// Hosts redirect "/repo/about" to "/repo/about/" when the folder has an index.html.
+		file = path.Join(file, "index.html")
+		fi, err = fs.Stat(c.fsys, file)
+	}
+	if err != nil || fi.IsDir() {
+		return false, nil
+	}
+	return c.hasID(file, abs.Fragment)
+}
+
+// hasID says whether the element a fragment names is in the bundle's file name. Only HTML
+// files have ids to check, and a fragment holding '=' is page state, not an id.
+func (c *linkChecker) hasID(name, frag string) (bool, error) {
+	if frag == "" || strings.Contains(frag, "=") || !strings.HasSuffix(name, ".html") {
+		return true, nil
+	}
+	p, err := c.page(name)
+	if err != nil {
+		return false, err
+	}
+	return p.ids[frag], nil
+}
+
+// checkSitemap checks that every URL in sitemap.xml is absolute (when the site has a host)
+// and leads to a page.
+func (c *linkChecker) checkSitemap() error {
+	b, err := fs.ReadFile(c.fsys, "sitemap.xml")
+	if err != nil {
+		return nil // a bundle without a sitemap has no sitemap links to break
+	}
+	page := c.base + "sitemap.xml"
+	var sm struct {
+		URLs []struct {
+			Loc string `xml:"loc"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal(b, &sm); err != nil {
+		c.broken = append(c.broken, Problem{File: page, Msg: fmt.Sprintf("not a sitemap: %v", err)})
+		return nil
+	}
+	for _, u := range sm.URLs {
+		c.links++
+		if err := c.check("sitemap.xml", page, []string{c.base}, u.Loc, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRobots checks the Sitemap lines of robots.txt.
+func (c *linkChecker) checkRobots() error {
+	b, err := fs.ReadFile(c.fsys, "robots.txt")
+	if err != nil {
+		return nil
+	}
+	page := c.base + "robots.txt"
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "sitemap") {
+			continue
+		}
+		c.links++
+		if err := c.check("robots.txt", page, []string{c.base}, strings.TrimSpace(v), true); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// canonicalOf returns the href of a page's <link rel="canonical">, or "".
+func canonicalOf(tags []htmlTag) string {
+	for _, t := range tags {
+		rel, _ := t.Attr("rel")
+		if t.Name == "link" && slices.Contains(strings.Fields(strings.ToLower(rel)), "canonical") {
+			href, _ := t.Attr("href")
+			return href
+		}
+	}
+	return ""
+}
