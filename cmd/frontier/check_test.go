@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildExample builds the repository's example site into a fresh folder for baseURL.
+func buildExample(t *testing.T, baseURL string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "public")
+	var stdout, stderr bytes.Buffer
+	args := []string{"build", "--data", "../../data", "--out", out}
+	if baseURL != "" {
+		args = append(args, "--base-url", baseURL)
+	}
+	if code := run(context.Background(), args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("build exited %d:\n%s", code, stderr.String())
+	}
+	return out
+}
+
+func TestCheckLinksCommandCleanBundle(t *testing.T) {
+	for _, base := range []string{"https://owner.github.io/repo/", ""} {
+		out := buildExample(t, base)
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), []string{"check", "--links", out}, &stdout, &stderr)
+		if code != exitOK || stderr.Len() > 0 {
+			t.Errorf("base %q: check --links exited %d:\n%s", base, code, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "no broken links") {
+			t.Errorf("base %q: stdout %q", base, stdout.String())
+		}
+	}
+}
+
+func TestCheckLinksCommandReportsBrokenLinks(t *testing.T) {
+	out := buildExample(t, "https://owner.github.io/repo/")
+	css, err := filepath.Glob(filepath.Join(out, "assets", "style.*.css"))
+	if err != nil || len(css) != 1 {
+		t.Fatalf("stylesheet: %v %v", css, err)
+	}
+	if err := os.Remove(css[0]); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "--links", out}, &stdout, &stderr)
+	if code != exitProblems {
+		t.Errorf("exit %d, want %d", code, exitProblems)
+	}
+	want := "/repo/404.html: broken link /repo/assets/" + filepath.Base(css[0]) + "\n"
+	if !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+	}
+}
+
+func TestCheckLinksCommandBaseURLFlag(t *testing.T) {
+	out := buildExample(t, "")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "--links", out, "--base-url", "/repo/"}, &stdout, &stderr)
+	if code != exitProblems || !strings.Contains(stderr.String(), "/repo/: broken link /assets/") {
+		t.Errorf("a root bundle checked under /repo/: exit %d\n%s", code, stderr.String())
+	}
+}
+
+func TestCheckLinksCommandNoBundle(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "--links", filepath.Join(t.TempDir(), "nothing")}, &stdout, &stderr)
+	if code != exitProblems || !strings.Contains(stderr.String(), "no built site") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
