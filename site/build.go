@@ -98,7 +98,11 @@ func (e *StageError) Unwrap() error { return e.Err }
 // Build runs the stages in order: load, assemble, render (charts and templates), write.
 // Every data problem is collected before anything is written, so a build with problems writes
 // nothing and returns them all as Problems; warnings ride along in the Report.
-func Build(in Input, out Writer) (*Report, error) {
+func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, nil) }
+
+// buildWith is Build, reusing what the preview server's Builder kept from its previous build
+// (b is nil for a one-off build; see incremental.go).
+func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	start := time.Now()
 	rep := &Report{}
 	stage := func(name string, t0 time.Time) {
@@ -111,7 +115,7 @@ func Build(in Input, out Writer) (*Report, error) {
 	var problems Problems
 
 	t0 := time.Now()
-	datasets, ps := Load(in.Data, prefix)
+	datasets, ps := b.load(in.Data, prefix)
 	problems = append(problems, ps...)
 	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
 	problems = append(problems, ps...)
@@ -146,6 +150,7 @@ func Build(in Input, out Writer) (*Report, error) {
 	if err != nil {
 		return rep, &StageError{"render", err}
 	}
+	r.reuse = b.pageReuse(r)
 	counter := &countingWriter{w: out}
 	if err := r.render(counter); err != nil {
 		var tps Problems

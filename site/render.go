@@ -23,6 +23,7 @@ type siteRenderer struct {
 	site   *siteView
 	tmpl   map[string]*template.Template // by page kind: "home", "chart", "page", "404"
 	assets map[string][]byte             // hashed site path -> bytes
+	reuse  *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
 }
 
 // siteView is what every template sees as .Site.
@@ -192,7 +193,7 @@ func (r *siteRenderer) renderCharts(w Writer) error {
 	for range max(1, min(runtime.GOMAXPROCS(0), len(r.pages))) {
 		wg.Go(func() {
 			for p := range work {
-				if err := r.renderChart(w, p); err != nil {
+				if err := r.chart(w, p); err != nil {
 					select {
 					case errs <- fmt.Errorf("%s: %w", p.Path, err):
 					default:

@@ -1,0 +1,298 @@
+package site
+
+// Incremental builds for the preview server. A Builder runs the same stages as Build, and keeps
+// two things from one build to the next:
+//
+//   - decoded datasets, keyed by path, size and modification time: an unchanged file is not read
+//     again, which is most of the load stage;
+//   - each chart page's output files, keyed by a digest of everything the page is rendered from
+//     (its datasets, its notes, the templates, the config and the site-wide view): an unchanged
+//     page is written from memory instead of being charted and templated again, which is most
+//     of the render stage.
+//
+// Markdown, assembling and the site-wide files (home, 404, sitemap, assets) are redone on every
+// build: they are cheap, and they depend on everything.
+//
+// The digest rests on one assumption about renderChart: a chart page reads only its own Page,
+// the renderer's shared view (r.site, r.in.Config, the templates) and the list of pages. If it
+// ever reads more, add that to sharedKey; TestBuilderMatchesBuild compares Builder output with
+// Build output after every kind of edit and catches a page that should have been redrawn.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Builder builds a site again and again, reusing what has not changed since its previous build.
+// Its output is byte for byte what Build writes for the same input. The zero Builder is ready to
+// use; one Builder runs one build at a time.
+type Builder struct {
+	mu       sync.Mutex
+	datasets map[string]*datasetEntry // by slash path below the data folder
+	pages    map[string]*pageEntry    // by page path, from the last build that rendered pages
+	pass     *pageReuse               // the build in progress
+	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
+	charts   [2]int                   // chart pages drawn and reused by the last build
+}
+
+// datasetEntry is one decoded data file and what it was decoded from.
+type datasetEntry struct {
+	stamp  fileStamp
+	ds     *Dataset // nil when the file has errors
+	ps     Problems // the file's own problems, errors and warnings
+	serial uint64
+}
+
+// fileStamp tells whether a file may have changed without reading it.
+type fileStamp struct {
+	size int64
+	mod  time.Time
+}
+
+// pageEntry is the output of one chart page.
+type pageEntry struct {
+	key   [sha256.Size]byte
+	files []outFile
+}
+
+type outFile struct {
+	name string
+	data []byte
+}
+
+// Build builds the site like Build, reusing unchanged datasets and chart pages.
+func (b *Builder) Build(in Input, out Writer) (*Report, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.charts = [2]int{}
+	rep, err := buildWith(in, out, b)
+	if p := b.pass; p != nil {
+		b.pass = nil
+		b.charts = [2]int{p.drawn, p.reused}
+		if err == nil {
+			b.pages = p.next
+		}
+	}
+	return rep, err
+}
+
+// Charts says how many chart pages the last build drew and how many it copied from the one
+// before, for the preview server's log.
+func (b *Builder) Charts() (drawn, reused int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.charts[0], b.charts[1]
+}
+
+// Forget drops what the Builder keeps about the given data files (slash paths below the data
+// folder; a folder's path forgets everything below it), or everything when given none. The
+// preview server forgets the files it saw change, because a file rewritten twice within the
+// file system's timestamp resolution, at the same size, keeps its stamp; and it forgets
+// everything when the watcher may have missed events.
+func (b *Builder) Forget(paths ...string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(paths) == 0 {
+		b.datasets, b.pages = nil, nil
+		return
+	}
+	for _, p := range paths {
+		p = strings.TrimSuffix(p, "/")
+		for k := range b.datasets {
+			if k == p || p == "." || strings.HasPrefix(k, p+"/") {
+				delete(b.datasets, k)
+			}
+		}
+	}
+}
+
+// load is the load stage. Without a Builder it is Load; with one, Load sees only the data files
+// whose stamps changed, and the rest come from the cache.
+func (b *Builder) load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
+	if b == nil {
+		return Load(fsys, prefix)
+	}
+	c := &changedFS{FS: fsys, cache: b.datasets, kept: map[string]*datasetEntry{}, seen: map[string]fileStamp{}}
+	fresh, ps := Load(c, prefix)
+
+	next := make(map[string]*datasetEntry, len(c.kept)+len(c.seen))
+	for p, e := range c.kept {
+		next[p] = e
+	}
+	for p, st := range c.seen {
+		b.serial++
+		next[p] = &datasetEntry{stamp: st, serial: b.serial}
+	}
+	for _, ds := range fresh {
+		if e := next[ds.Path]; e != nil {
+			e.ds = ds
+		}
+	}
+	var rest Problems // problems that are no one file's: an unreadable folder, a link not followed
+	for _, pr := range ps {
+		if rel, ok := strings.CutPrefix(pr.File, prefix); ok {
+			if _, listed := c.seen[rel]; listed {
+				next[rel].ps = append(next[rel].ps, pr)
+				continue
+			}
+		}
+		rest = append(rest, pr)
+	}
+	b.datasets = next
+
+	datasets := fresh
+	for _, e := range c.kept {
+		if e.ds != nil {
+			datasets = append(datasets, e.ds)
+		}
+		rest = append(rest, e.ps...)
+	}
+	for _, p := range sortedKeys(c.seen) {
+		rest = append(rest, next[p].ps...)
+	}
+	slices.SortFunc(datasets, func(a, b *Dataset) int { return strings.Compare(a.Path, b.Path) })
+	return datasets, rest
+}
+
+// changedFS is the data folder as Load should see it: data files whose stamps match the cache
+// are left out of directory listings. Everything else, the walk's rules included, stays Load's.
+type changedFS struct {
+	fs.FS
+	cache map[string]*datasetEntry
+	kept  map[string]*datasetEntry // left out: unchanged
+	seen  map[string]fileStamp     // listed: new or changed, with the stamp they had when listed
+}
+
+// ReadDir lists a folder without the unchanged data files. Load's walk calls it from one
+// goroutine, before any file is read.
+func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := fs.ReadDir(c.FS, name)
+	out := make([]fs.DirEntry, 0, len(es))
+	for _, e := range es {
+		// Only plain files: a symbolic link's own stamp says nothing about its target.
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
+			out = append(out, e)
+			continue
+		}
+		info, ierr := e.Info()
+		if ierr != nil {
+			out = append(out, e)
+			continue
+		}
+		p := path.Join(name, e.Name())
+		st := fileStamp{info.Size(), info.ModTime()}
+		if old := c.cache[p]; old != nil && old.stamp == st {
+			c.kept[p] = old
+			continue
+		}
+		c.seen[p] = st
+		out = append(out, e)
+	}
+	return out, err
+}
+
+// pageReuse is one build's view of the chart pages kept from the previous one.
+type pageReuse struct {
+	old    map[string]*pageEntry
+	serial map[string]uint64 // dataset path -> serial
+	shared [sha256.Size]byte
+
+	mu            sync.Mutex
+	next          map[string]*pageEntry
+	drawn, reused int
+}
+
+// pageReuse starts reusing pages for the renderer of this build; nil without a Builder.
+func (b *Builder) pageReuse(r *siteRenderer) *pageReuse {
+	if b == nil {
+		return nil
+	}
+	u := &pageReuse{old: b.pages, serial: map[string]uint64{}, next: map[string]*pageEntry{}}
+	for p, e := range b.datasets {
+		u.serial[p] = e.serial
+	}
+	u.shared = sharedKey(r)
+	b.pass = u
+	return u
+}
+
+// sharedKey digests what every chart page is rendered from besides its own Page.
+func sharedKey(r *siteRenderer) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "%#v\n%#v\n%q\n", *r.site, r.in.Config, r.in.DataPrefix)
+	for _, p := range r.pages {
+		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
+	}
+	if r.in.Templates != nil {
+		_ = fs.WalkDir(r.in.Templates, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				fmt.Fprintf(h, "dir %q %v\n", p, err)
+				return nil
+			}
+			b, err := fs.ReadFile(r.in.Templates, p)
+			fmt.Fprintf(h, "file %q %d %v\n", p, len(b), err)
+			h.Write(b)
+			return nil
+		})
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// chart renders one chart page, or writes its files from the previous build when nothing it is
+// drawn from has changed.
+func (r *siteRenderer) chart(w Writer, p *Page) error {
+	u := r.reuse
+	if u == nil {
+		return r.renderChart(w, p)
+	}
+	h := sha256.New()
+	h.Write(u.shared[:])
+	fmt.Fprintf(h, "%q\n%q\n", p.Path, p.Notes)
+	for _, s := range p.Sources {
+		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+
+	if old := u.old[p.Path]; old != nil && old.key == key {
+		for _, f := range old.files {
+			if err := w.WriteFile(f.name, f.data); err != nil {
+				return err
+			}
+		}
+		u.mu.Lock()
+		u.next[p.Path] = old
+		u.reused++
+		u.mu.Unlock()
+		return nil
+	}
+	rec := &recorder{w: w}
+	if err := r.renderChart(rec, p); err != nil {
+		return err
+	}
+	u.mu.Lock()
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
+	u.drawn++
+	u.mu.Unlock()
+	return nil
+}
+
+// recorder passes files on and keeps a copy of each.
+type recorder struct {
+	w     Writer
+	files []outFile
+}
+
+func (r *recorder) WriteFile(name string, data []byte) error {
+	r.files = append(r.files, outFile{name, bytes.Clone(data)})
+	return r.w.WriteFile(name, data)
+}

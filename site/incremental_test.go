@@ -1,0 +1,166 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// seedVariant is the seed dataset renamed to another model, with its point ids moved by offset
+// and its as-of date set, so several variants can share a site.
+func seedVariant(t testing.TB, model string, offset int, date string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.ReplaceAll(b, []byte(`"DeepSeek-V4-Pro"`), []byte(jsonString(model)))
+	b = bytes.Replace(b, []byte(`"date": "2026-07-31"`), []byte(`"date": "`+date+`"`), 1)
+	ids := regexp.MustCompile(`"id": ([0-9]+)`)
+	return ids.ReplaceAllFunc(b, func(m []byte) []byte {
+		var id int
+		fmt.Sscanf(string(m), `"id": %d`, &id)
+		return fmt.Appendf(nil, `"id": %d`, id+offset)
+	})
+}
+
+// mapFile is a data file with a modification time, as the Builder's cache reads it.
+func mapFile(data []byte, mod int) *fstest.MapFile {
+	return &fstest.MapFile{Data: data, ModTime: time.Unix(int64(mod), 0)}
+}
+
+// sameFiles reports every difference between two built sites.
+func sameFiles(t *testing.T, step string, got, want *Files) {
+	t.Helper()
+	if g, w := strings.Join(got.Names(), " "), strings.Join(want.Names(), " "); g != w {
+		t.Errorf("%s: file lists differ:\ngot  %s\nwant %s", step, g, w)
+		return
+	}
+	for _, name := range want.Names() {
+		g, _ := got.Get(name)
+		w, _ := want.Get(name)
+		if !bytes.Equal(g, w) {
+			t.Errorf("%s: %s differs from a fresh build", step, name)
+		}
+	}
+}
+
+// TestBuilderMatchesBuild edits a site step by step, and after every step the Builder's output
+// must be byte for byte a fresh Build's, and it must have redrawn only the pages that changed.
+func TestBuilderMatchesBuild(t *testing.T) {
+	data := fstest.MapFS{
+		"a/dsv4.json":  mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"b/other.json": mapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
+		"about.md":     mapFile([]byte("# About\n\nHello.\n"), 1),
+	}
+	tmpl := fstest.MapFS{}
+	cfg := DefaultConfig()
+	var b Builder
+
+	steps := []struct {
+		name         string
+		edit         func()
+		drawn, reuse int // chart pages; -1: do not check
+		fails        bool
+	}{
+		{"first build", func() {}, 2, 0, false},
+		{"nothing changed", func() {}, 0, 2, false},
+		{"edit one dataset", func() {
+			d := bytes.Replace(data["b/other.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1)
+			data["b/other.json"] = mapFile(d, 2)
+		}, 1, 1, false},
+		{"add a snapshot to a page", func() {
+			data["a/older.json"] = mapFile(seedVariant(t, "DeepSeek-V4-Pro", 2e6, "2026-07-01"), 3)
+		}, -1, -1, false},
+		{"break a file", func() {
+			data["a/broken.json"] = mapFile([]byte(`{"view": "inference",`), 4)
+		}, -1, -1, true},
+		{"remove the broken file", func() { delete(data, "a/broken.json") }, 0, 2, false},
+		{"notes for one page", func() {
+			data["notes.md"] = mapFile([]byte("---\nmodel: Other-Model\nsequence: 8k/1k\n---\nMeasured twice.\n"), 5)
+		}, -1, -1, false},
+		{"change the config", func() { cfg.Title = "Renamed" }, 2, 0, false},
+		{"override a template", func() {
+			chart, err := os.ReadFile("../templates/chart.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmpl["chart.html"] = &fstest.MapFile{Data: append(chart, "\n<!-- override -->\n"...)}
+		}, 2, 0, false},
+		{"remove a dataset", func() { delete(data, "a/older.json") }, -1, -1, false},
+		{"remove a model and its notes", func() { delete(data, "b/other.json"); delete(data, "notes.md") }, -1, -1, false},
+	}
+	for _, s := range steps {
+		s.edit()
+		in := Input{Data: data, Templates: tmpl, Config: cfg, ECharts: fakeECharts, Dev: true}
+		want := &Files{}
+		_, werr := Build(in, want)
+		got := &Files{}
+		_, gerr := b.Build(in, got)
+		if (werr != nil) != s.fails || (gerr != nil) != s.fails {
+			t.Fatalf("%s: Build error %v, Builder error %v; want failure %v", s.name, werr, gerr, s.fails)
+		}
+		if werr != nil {
+			var wp, gp Problems
+			if !errors.As(werr, &wp) || !errors.As(gerr, &gp) || wp.Error() != gp.Error() {
+				t.Errorf("%s: Builder problems\n%v\nwant\n%v", s.name, gerr, werr)
+			}
+			continue
+		}
+		sameFiles(t, s.name, got, want)
+		if drawn, reused := b.Charts(); s.drawn >= 0 && (drawn != s.drawn || reused != s.reuse) {
+			t.Errorf("%s: drew %d chart pages and reused %d, want %d and %d", s.name, drawn, reused, s.drawn, s.reuse)
+		}
+	}
+}
+
+// TestBuilderForgetRereadsAFileWithTheSameStamp: a file rewritten within the timestamp resolution
+// at the same size looks unchanged until the watcher says otherwise.
+func TestBuilderForgetRereadsAFileWithTheSameStamp(t *testing.T) {
+	seed := seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31")
+	data := fstest.MapFS{"x.json": mapFile(seed, 1)}
+	in := Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}
+	var b Builder
+	if _, err := b.Build(in, &Files{}); err != nil {
+		t.Fatal(err)
+	}
+	// Same size, same time, different title of one series.
+	data["x.json"] = mapFile(bytes.Replace(seed, []byte(`"B300 (SGLang)"`), []byte(`"B300 (SGLan!)"`), -1), 1)
+	stale := &Files{}
+	if _, err := b.Build(in, stale); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := stale.Get("deepseek-v4-pro/8k-1k/index.html"); bytes.Contains(page, []byte("SGLan!")) {
+		t.Fatal("the cache did not apply: the test no longer tests Forget")
+	}
+	b.Forget("x.json")
+	fresh := &Files{}
+	if _, err := b.Build(in, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := fresh.Get("deepseek-v4-pro/8k-1k/index.html"); !bytes.Contains(page, []byte("SGLan!")) {
+		t.Error("after Forget the page still shows the old dataset")
+	}
+}
+
+// TestBuilderKeepsProblemsOfUnchangedFiles: a broken file stays broken in the next build even
+// though it is not read again, and its warnings stay too.
+func TestBuilderKeepsProblemsOfUnchangedFiles(t *testing.T) {
+	data := fstest.MapFS{
+		"x.json":      mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"broken.json": mapFile([]byte(`{"view": 3}`), 1),
+	}
+	in := Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}
+	var b Builder
+	_, first := b.Build(in, &Files{})
+	_, second := b.Build(in, &Files{})
+	if first == nil || second == nil || first.Error() != second.Error() {
+		t.Errorf("problems changed between two builds of the same input:\n%v\n---\n%v", first, second)
+	}
+}
