@@ -12,7 +12,7 @@ GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_t
 ASSETS    := $(wildcard templates/*.html templates/assets/*)
 BENCHTIME ?= 3x
 
-.PHONY: all deps build serve test test-unit test-browser bench fuzz check clean
+.PHONY: all deps build serve test test-unit test-browser bench fuzz check check-links clean
 
 all: build
 
@@ -41,6 +41,10 @@ serve: $(BIN)
 ## check: validate the data without writing anything
 check: $(BIN)
 	./$(BIN) check --data $(DATA)
+
+## check-links: check every link and asset of the built site in $(OUT), as a static host serves it
+check-links: $(BIN)
+	./$(BIN) check --links $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
 
 ## test: every test, unit and browser (needs chromium; CI=true makes a missing browser fail)
 test: $(ECHARTS)
