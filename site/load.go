@@ -17,6 +17,8 @@ package site
 //   - Required, non-empty strings: params.model, params.sequence, params.date (YYYY-MM-DD),
 //     metric.key, xAxis.label, hardware[].key, hardware[].label, series[].hwKey, series[].gpu,
 //     series[].framework, series[].label, series[].points[].precision.
+//   - No string holds a control character (C0, DEL, C1; NUL, ESC, CR and tab included): no page
+//     can show one, and in a name it is an accident or a trick.
 //   - Required arrays: hardware, series, series[].points. An empty series or points list is a
 //     warning (a benchmark with no results yet should not fail the site).
 //   - Required numbers: points[].id (an integer), x and y (finite, not negative).
@@ -950,13 +952,35 @@ func (d *decoder) str(req bool) (string, bool) {
 	start := d.valueStart()
 	if start < len(d.data) && d.data[start] == '"' {
 		slow := d.scanString()
-		return d.keep(d.data[start:d.pos], slow), true
+		s := d.keep(d.data[start:d.pos], slow)
+		d.noControls(start, s)
+		return s, true
 	}
 	k, raw := d.value()
 	if k != kNull || req {
 		d.problem(start, "want a string, got %s", describe(k, raw))
 	}
 	return "", false
+}
+
+// noControls reports a control character (C0, DEL or C1: NUL, ESC, CR, tab...) in a string.
+// None of them can be shown in a page, typed into a view's URL or kept safely in data.csv, and
+// in a name they are always an accident (or a trick), so the author hears where it is.
+func (d *decoder) noControls(start int, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		r := rune(-1)
+		switch {
+		case c < 0x20 || c == 0x7f:
+			r = rune(c)
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+			r = rune(s[i+1])
+		}
+		if r >= 0 {
+			d.problem(start, "contains the control character %U, which no page can show: remove it", r)
+			return
+		}
+	}
 }
 
 // text reads a string that must not be empty or blank.
@@ -1072,7 +1096,9 @@ func (d *decoder) runID() string {
 	start := d.valueStart()
 	if start < len(d.data) && d.data[start] == '"' {
 		slow := d.scanString()
-		return d.keep(d.data[start:d.pos], slow)
+		s := d.keep(d.data[start:d.pos], slow)
+		d.noControls(start, s)
+		return s
 	}
 	k, raw := d.value()
 	switch k {

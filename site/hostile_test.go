@@ -1,0 +1,560 @@
+package site
+
+// Hostile input: strings that try to break out of every context a dataset's text lands in
+// (HTML text and attributes, the JSON blocks the page script reads, data.json, data.csv, file
+// names), and the checks that prove they stay text. FuzzBuild in fuzz_build_test.go drives the
+// same checks with fuzzed strings.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"html"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// hostileStrings are the strings every text field of a dataset is tried with.
+var hostileStrings = map[string]string{
+	"markup":        `<b>bold</b><img src=x onerror=alert(1)>`,
+	"quotes":        `"double" 'single' ` + "`back`",
+	"script-end":    `</script><script>alert(1)</script>`,
+	"script-upper":  `</SCRIPT ><svg onload=alert(1)>`,
+	"comment":       `<!-- --> <![CDATA[ ]]>`,
+	"echarts-fn":    `__f__function(){alert(1)}__f__`,
+	"template":      `{{.Site}} ${alert(1)} \u003c`,
+	"entities":      `&amp; &lt;b&gt; &#60;`,
+	"line-seps":     "a\u2028b\u2029c",
+	"rtl-override":  "abc\u202Efdp.exe",
+	"formula":       `=HYPERLINK("http://x","y")`,
+	"plus":          `+1+2`,
+	"minus":         `-2+3`,
+	"at":            `@SUM(A1:A9)`,
+	"long":          strings.Repeat("Ж<&>\"", 2048), // 10 KiB of characters that all need escaping
+	"chinese-emoji": "通义千问 🚀🔥 ñ",
+	"url":           `javascript:alert(1)`,
+	"backslash":     `..\..\windows\`,
+}
+
+// seedDoc is the seed dataset as a JSON tree, numbers kept as written, cut to its first
+// nSeries series (0: all) so fuzzing builds stay fast.
+func seedDoc(tb testing.TB, nSeries int) map[string]any {
+	tb.Helper()
+	dec := json.NewDecoder(bytes.NewReader(readSeed(tb)))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		tb.Fatal(err)
+	}
+	if nSeries > 0 {
+		doc["series"] = doc["series"].([]any)[:nSeries]
+		doc["hardware"] = doc["hardware"].([]any)[:nSeries]
+	}
+	return doc
+}
+
+// textFields are the places setText can put a string, each a dataset field (or a pair that
+// must agree, like a series' hwKey and its hardware entry).
+var textFields = []string{
+	"model", "sequence", "hwKey", "label", "gpu", "framework", "spec", "vendor", "deployment",
+	"precision", "runId", "metricKey", "metricLabel", "metricLabelZh", "metricUnit", "xLabel", "xMode", "xField",
+}
+
+// setText puts s into one text field of a seedDoc; the first series and its hardware entry
+// take series-level strings.
+func setText(doc map[string]any, field, s string) {
+	params := doc["params"].(map[string]any)
+	metric := doc["metric"].(map[string]any)
+	xAxis := doc["xAxis"].(map[string]any)
+	hw := doc["hardware"].([]any)[0].(map[string]any)
+	ser := doc["series"].([]any)[0].(map[string]any)
+	points := ser["points"].([]any)
+	switch field {
+	case "model", "sequence":
+		params[field] = s
+	case "hwKey":
+		hw["key"], ser["hwKey"] = s, s
+	case "label":
+		hw["label"], ser["label"] = s, s
+	case "vendor":
+		hw["vendor"], ser["vendor"] = s, s
+	case "gpu", "framework", "deployment":
+		ser[field] = s
+	case "spec":
+		ser["specMethod"] = s
+	case "precision":
+		for _, p := range points {
+			p.(map[string]any)["precision"] = s
+		}
+	case "runId":
+		points[0].(map[string]any)["runId"] = s
+	case "metricKey":
+		metric["key"] = s
+	case "metricLabel":
+		metric["label"] = s
+	case "metricLabelZh":
+		metric["labelZh"] = s
+	case "metricUnit":
+		metric["unit"] = s
+	case "xLabel":
+		xAxis["label"] = s
+	case "xMode":
+		xAxis["mode"] = s
+	case "xField":
+		xAxis["field"] = s
+	default:
+		panic("setText: unknown field " + field)
+	}
+}
+
+// docBytes encodes a test document as the loader will read it.
+func docBytes(tb testing.TB, doc any) []byte {
+	tb.Helper()
+	b, err := json.Marshal(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// buildDoc builds a site from one dataset into memory.
+func buildDoc(tb testing.TB, doc any, extra fstest.MapFS) (*Files, error) {
+	tb.Helper()
+	data := fstest.MapFS{"d.json": {Data: docBytes(tb, doc)}}
+	for k, v := range extra {
+		data[k] = v
+	}
+	files := &Files{}
+	_, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	return files, err
+}
+
+// benignChars is what a benign name is made of; benignName keeps such names and replaces any
+// other with a stable plain stand-in, so a benign twin of a hostile dataset has the same
+// structure (the same equal and different names) without a single character that needs escaping.
+var benignChars = regexp.MustCompile(`^[A-Za-z0-9_./()-]*$`)
+
+func benignName(s string) string {
+	if benignChars.MatchString(s) {
+		return s
+	}
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("h%016x", h.Sum64())
+}
+
+// scriptBlock matches a script element and its content.
+var scriptBlock = regexp.MustCompile(`(?is)(<script\b[^>]*>)(.*?)(</script\s*>)`)
+
+// jsonScript is a <script type="application/json" id=...> element.
+var jsonScript = regexp.MustCompile(`(?is)<script type="application/json" id="([^"]*)">(.*?)</script>`)
+
+// markupShape is what of a page only the templates may write: the characters that open or
+// close a tag or an attribute value, outside the JSON script blocks, counted per kind. A data
+// string that escaped its context adds one of them; an escaped one adds none.
+func markupShape(page []byte) string {
+	rest := scriptBlock.ReplaceAll(page, []byte("$1$3"))
+	return fmt.Sprintf("< %d > %d \" %d ' %d script %d",
+		bytes.Count(rest, []byte("<")), bytes.Count(rest, []byte(">")),
+		bytes.Count(rest, []byte(`"`)), bytes.Count(rest, []byte("'")),
+		len(scriptBlock.FindAll(page, -1)))
+}
+
+// siteShapes is the sorted list of every HTML page's markupShape.
+func siteShapes(files *Files) []string {
+	var shapes []string
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, ".html") {
+			page, _ := files.Get(name)
+			shapes = append(shapes, markupShape(page))
+		}
+	}
+	slices.Sort(shapes)
+	return shapes
+}
+
+// startTag, quotedValue and eventAttr find event handler attributes, which no template
+// writes: in each start tag, with the (escaped) attribute values taken out, no on...= is left.
+var (
+	startTag    = regexp.MustCompile(`<[a-zA-Z][^>]*>`)
+	quotedValue = regexp.MustCompile(`"[^"]*"|'[^']*'`)
+	eventAttr   = regexp.MustCompile(`(?i)\son[a-z]+\s*=`)
+)
+
+// eventHandler returns the first start tag with an event handler attribute, or nil.
+func eventHandler(page []byte) []byte {
+	for _, tag := range startTag.FindAll(scriptBlock.ReplaceAll(page, []byte("$1$3")), -1) {
+		if eventAttr.Match(quotedValue.ReplaceAll(tag, nil)) {
+			return tag
+		}
+	}
+	return nil
+}
+
+// checkSafeSite checks what must hold for any built site, whatever its data held: every file
+// name stays inside the site, every JSON file and JSON block parses, data.csv parses with
+// every text cell neutralised and every number plain, no page has an event handler
+// attribute, and (given a twin built from benign names) every page has the same markup shape
+// as its twin: the data added no tag, no attribute and no script.
+func checkSafeSite(t *testing.T, files, twin *Files) {
+	t.Helper()
+	for _, msg := range unsafeSite(files, twin) {
+		t.Error(msg)
+	}
+}
+
+// unsafeSite is checkSafeSite's list of findings.
+func unsafeSite(files, twin *Files) []string {
+	var out []string
+	errorf := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	for _, name := range files.Names() {
+		if !fs.ValidPath(name) || strings.Contains(name, `\`) || name == "." {
+			errorf("file name %q is not a path inside the site", name)
+		}
+		b, _ := files.Get(name)
+		switch {
+		case strings.HasSuffix(name, ".json"):
+			if !json.Valid(b) {
+				errorf("%s is not valid JSON", name)
+			}
+		case strings.HasSuffix(name, ".csv"):
+			out = append(out, csvFindings(name, b)...)
+		case strings.HasSuffix(name, ".html"):
+			for _, m := range jsonScript.FindAllSubmatch(b, -1) {
+				if !json.Valid(m[2]) {
+					errorf("%s: script block %s is not valid JSON: %.200s", name, m[1], m[2])
+				}
+			}
+			if m := eventHandler(b); m != nil {
+				errorf("%s: event handler attribute in %.200q", name, m)
+			}
+		}
+	}
+	if twin != nil {
+		got, want := siteShapes(files), siteShapes(twin)
+		if !slices.Equal(got, want) {
+			errorf("page markup shapes differ from the benign twin's: data added markup\n got %v\nwant %v", got, want)
+		}
+	}
+	return out
+}
+
+// csvNumeric are data.csv's number columns.
+var csvNumeric = map[string]bool{"id": true, "concurrency": true, "tp": true, "x": true, "y": true,
+	"tpPerGpu": true, "outputTputPerGpu": true, "inputTputPerGpu": true}
+
+// checkCSV parses a data.csv: a spreadsheet must find no formula in a text cell, and numbers
+// must stay numbers (not prefixed by the neutralising quote).
+func checkCSV(t *testing.T, name string, b []byte) {
+	t.Helper()
+	for _, msg := range csvFindings(name, b) {
+		t.Error(msg)
+	}
+}
+
+func csvFindings(name string, b []byte) []string {
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		return []string{fmt.Sprintf("%s does not parse as CSV: %v", name, err)}
+	}
+	if len(rows) == 0 || !slices.Equal(rows[0], csvHeader) {
+		return []string{fmt.Sprintf("%s: no header %q", name, csvHeader)}
+	}
+	var out []string
+	for i, row := range rows[1:] {
+		for j, cell := range row {
+			col := csvHeader[j]
+			switch {
+			case csvNumeric[col]:
+				if _, err := strconv.ParseFloat(cell, 64); err != nil {
+					out = append(out, fmt.Sprintf("%s row %d: %s = %q is not a plain number", name, i+1, col, cell))
+				}
+			case cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])):
+				out = append(out, fmt.Sprintf("%s row %d: %s = %q starts a formula", name, i+1, col, cell))
+			}
+		}
+	}
+	return out
+}
+
+// pageStrings collects every string in a JSON document, keys excluded.
+func pageStrings(b []byte) map[string]bool {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out[v] = true
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// chartPage finds the one chart page of a single-dataset site.
+func chartPage(t *testing.T, files *Files) (dir string, page []byte) {
+	t.Helper()
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, "/index.html") && strings.Count(name, "/") == 2 {
+			if b, _ := files.Get(name); bytes.Contains(b, []byte(`id="page-data"`)) {
+				return strings.TrimSuffix(name, "index.html"), b
+			}
+		}
+	}
+	t.Fatalf("no chart page in %v", files.Names())
+	return "", nil
+}
+
+// readerText is a page's text as a reader sees it: markup outside script blocks, entities decoded.
+func readerText(page []byte) string {
+	return html.UnescapeString(string(scriptBlock.ReplaceAll(page, []byte("$1$3"))))
+}
+
+// Where each field shows up besides the page's JSON blocks: in the HTML text (the table, the
+// headings, the title), and in data.csv (as CSVText) and data.json.
+var (
+	fieldInHTML = map[string]bool{"model": true, "sequence": true, "label": true, "precision": true, "runId": true,
+		"metricLabel": true, "xLabel": true}
+	fieldInCSV = map[string]bool{"model": true, "sequence": true, "label": true, "hwKey": true, "gpu": true,
+		"vendor": true, "framework": true, "spec": true, "precision": true, "runId": true}
+	fieldInPageData = map[string]bool{"model": true, "sequence": true, "label": true, "hwKey": true, "gpu": true,
+		"vendor": true, "framework": true, "spec": true, "precision": true, "runId": true, "metricKey": true, "xLabel": true}
+	fieldInDataJSON = map[string]bool{"model": true, "sequence": true, "label": true, "hwKey": true, "gpu": true,
+		"vendor": true, "framework": true, "spec": true, "precision": true, "runId": true, "metricKey": true,
+		"metricLabel": true, "metricLabelZh": true, "metricUnit": true, "xLabel": true, "xMode": true, "xField": true}
+)
+
+func TestBuildShowsHostileStringsLiterallyInEveryField(t *testing.T) {
+	for _, field := range textFields {
+		for kind, s := range hostileStrings {
+			t.Run(field+"/"+kind, func(t *testing.T) {
+				doc := seedDoc(t, 3)
+				setText(doc, field, s)
+				files, err := buildDoc(t, doc, nil)
+				if err != nil {
+					t.Fatalf("build failed: %v", err)
+				}
+				twinDoc := seedDoc(t, 3)
+				setText(twinDoc, field, benignName(s))
+				twin, err := buildDoc(t, twinDoc, nil)
+				if err != nil {
+					t.Fatalf("benign twin failed: %v", err)
+				}
+				checkSafeSite(t, files, twin)
+
+				dir, page := chartPage(t, files)
+				want := s
+				if field == "precision" {
+					want = strings.ToUpper(s) // the table shows precisions in capitals
+				}
+				if fieldInHTML[field] && !strings.Contains(readerText(page), want) {
+					t.Errorf("the page text does not show %q literally", want)
+				}
+				blocks := map[string][]byte{}
+				for _, m := range jsonScript.FindAllSubmatch(page, -1) {
+					blocks[string(m[1])] = m[2]
+				}
+				if fieldInPageData[field] && !pageStrings(blocks["page-data"])[s] {
+					t.Errorf("page-data does not hold %q as a string", s)
+				}
+				if field == "label" && !pageStrings(blocks["chart-option"])[s] {
+					t.Errorf("chart-option does not name a series %q", s)
+				}
+				js, _ := files.Get(dir + "data.json")
+				if fieldInDataJSON[field] && !pageStrings(js)[s] {
+					t.Errorf("data.json does not hold %q", s)
+				}
+				if fieldInCSV[field] {
+					c, _ := files.Get(dir + "data.csv")
+					rows, _ := csv.NewReader(bytes.NewReader(c)).ReadAll()
+					found := false
+					for _, row := range rows {
+						found = found || slices.Contains(row, CSVText(s))
+					}
+					if !found {
+						t.Errorf("data.csv has no cell %q", CSVText(s))
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestBuildNeutralisesFormulasButNotNumbers checks data.csv cell by cell: a text cell that a
+// spreadsheet would evaluate gets a leading quote, everything else is left as written.
+func TestBuildNeutralisesFormulasButNotNumbers(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"=1+1", "'=1+1"}, {"+1", "'+1"}, {"-1", "'-1"}, {"@x", "'@x"}, {"\tx", "'\tx"}, {"\rx", "'\rx"},
+		{"a=1", "a=1"}, {"'=1", "'=1"}, {"", ""}, {"B200 (vLLM)", "B200 (vLLM)"}, {"通义=", "通义="},
+	} {
+		if got := CSVText(c.in); got != c.want {
+			t.Errorf("CSVText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	doc := seedDoc(t, 3)
+	setText(doc, "model", "=cmd|' /C calc'!A0")
+	setText(doc, "runId", "-1")
+	files, err := buildDoc(t, doc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := chartPage(t, files)
+	b, _ := files.Get(dir + "data.csv")
+	checkCSV(t, "data.csv", b)
+	rows, _ := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if got, want := rows[1][0], "'=cmd|' /C calc'!A0"; got != want {
+		t.Errorf("model cell = %q, want %q", got, want)
+	}
+	runIDs := map[string]bool{}
+	for _, row := range rows[1:] {
+		runIDs[row[len(row)-1]] = true
+	}
+	if !runIDs["'-1"] || !runIDs["28078823761"] {
+		t.Errorf("run id cells %v: want the string run id \"'-1\" neutralised and the numeric ones as written", runIDs)
+	}
+}
+
+// TestBuildShowsHostileFrontMatterLiterally puts hostile strings into a markdown page's title
+// and description and into the model a notes page names.
+func TestBuildShowsHostileFrontMatterLiterally(t *testing.T) {
+	for kind, s := range hostileStrings {
+		t.Run(kind, func(t *testing.T) {
+			page := func(title string) fstest.MapFS {
+				q, _ := json.Marshal(title) // a JSON string is a YAML double-quoted scalar
+				return fstest.MapFS{
+					"about.md": {Data: []byte("---\ntitle: " + string(q) + "\ndescription: " + string(q) + "\n---\n\nBody text.\n")},
+				}
+			}
+			files, err := buildDoc(t, seedDoc(t, 3), page(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			twin, err := buildDoc(t, seedDoc(t, 3), page(benignName(s)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSafeSite(t, files, twin)
+			about, ok := files.Get("about/index.html")
+			if !ok {
+				t.Fatalf("no about page: %v", files.Names())
+			}
+			if !strings.Contains(readerText(about), s) {
+				t.Errorf("the about page does not show the title %q literally", s)
+			}
+			home, _ := files.Get("index.html")
+			if !strings.Contains(readerText(home), s) {
+				t.Errorf("the navigation on the home page does not show %q literally", s)
+			}
+		})
+	}
+}
+
+// TestBuildShowsHostileModelInNotes names a hostile model in a notes page's front matter: the
+// notes attach to that chart page, and nothing escapes.
+func TestBuildShowsHostileModelInNotes(t *testing.T) {
+	s := hostileStrings["script-end"]
+	doc := seedDoc(t, 3)
+	setText(doc, "model", s)
+	q, _ := json.Marshal(s)
+	notes := fstest.MapFS{"notes/x.md": {Data: []byte("---\nmodel: " + string(q) + "\nsequence: \"8k/1k\"\n---\n\nA <b>note</b> about " + s + ".\n")}}
+	files, err := buildDoc(t, doc, notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSafeSite(t, files, nil)
+	_, page := chartPage(t, files)
+	if !strings.Contains(readerText(page), "A <b>note</b> about "+s) {
+		t.Errorf("the notes are not on the chart page as text:\n%s", readerText(page))
+	}
+}
+
+// TestLoadRejectsControlCharacters: a NUL or another control character in a name cannot be
+// shown, typed into a URL fragment, or kept in a CSV cell; the loader says where it is.
+func TestLoadRejectsControlCharacters(t *testing.T) {
+	for _, c := range []struct{ field, s, path string }{
+		{"model", "Deep\x00Seek", "params.model"},
+		{"label", "B200\x1b[31m", "hardware[0].label"},
+		{"runId", "run\r\nid", "series[0].points[0].runId"},
+		{"framework", "vllm\u0085", "series[0].framework"},
+		{"vendor", "NV\x7fIDIA", "hardware[0].vendor"},
+	} {
+		doc := seedDoc(t, 3)
+		setText(doc, c.field, c.s)
+		_, err := buildDoc(t, doc, nil)
+		var ps Problems
+		if !errors.As(err, &ps) {
+			t.Errorf("%s = %q: got %v, want a problem", c.field, c.s, err)
+			continue
+		}
+		found := false
+		for _, p := range ps {
+			found = found || p.Path == c.path && strings.Contains(p.Msg, "control character")
+		}
+		if !found {
+			t.Errorf("%s = %q: problems %v, want one at %s about a control character", c.field, c.s, problemLines(ps), c.path)
+		}
+	}
+	// Line and paragraph separators, direction overrides and zero-width spaces are text, not controls.
+	for _, s := range []string{"a\u2028b", "abc\u202Edef", "x\u200by"} {
+		doc := seedDoc(t, 3)
+		setText(doc, "label", s)
+		if _, err := buildDoc(t, doc, nil); err != nil {
+			t.Errorf("label %q: %v", s, err)
+		}
+	}
+}
+
+// TestSafeSiteChecksCatchEscapes makes sure the checks above would notice: the same site with
+// one unescaped tag, one attribute break-out, a broken JSON block and a formula cell.
+func TestSafeSiteChecksCatchEscapes(t *testing.T) {
+	files, err := buildDoc(t, seedDoc(t, 3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, page := chartPage(t, files)
+	if got := unsafeSite(files, files); len(got) != 0 {
+		t.Fatalf("the seed site is reported unsafe: %v", got)
+	}
+	for name, tamper := range map[string]func(page []byte) []byte{
+		"tag": func(p []byte) []byte { return bytes.Replace(p, []byte("<td>"), []byte("<td><b>x</b>"), 1) },
+		"attribute": func(p []byte) []byte {
+			return bytes.Replace(p, []byte(`<tr data-series="`), []byte(`<tr data-series="" onclick="alert(1)`), 1)
+		},
+		"script": func(p []byte) []byte {
+			return bytes.Replace(p, []byte(`B300 (SGLang)`), []byte(`</script><script>alert(1)</script>`), 1)
+		},
+	} {
+		bad := &Files{}
+		for _, n := range files.Names() {
+			b, _ := files.Get(n)
+			bad.WriteFile(n, b)
+		}
+		bad.WriteFile(dir+"index.html", tamper(page))
+		if got := unsafeSite(bad, files); len(got) == 0 {
+			t.Errorf("%s: tampered page passed the checks", name)
+		}
+	}
+	if got := csvFindings("x.csv", []byte(strings.Join(csvHeader, ",")+"\n=1,a,b,c,d,e,f,g,h,1,2,3,'4,5,6,7,8,true,false,d,r\n")); len(got) != 2 {
+		t.Errorf("csv findings %q, want the formula cell and the quoted number", got)
+	}
+}
