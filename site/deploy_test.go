@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"cmp"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gopkg.in/yaml.v3"
 )
 
 // The deploy tests build the example site as it is deployed: under a GitHub Pages project
@@ -325,4 +329,166 @@ func TestDeployNotFoundPageWorksAtAnyDepth(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ghWorkflow is the part of a GitHub Actions workflow the deploy test reads.
+type ghWorkflow struct {
+	On          map[string]any    `yaml:"on"`
+	Permissions map[string]string `yaml:"permissions"`
+	Concurrency struct {
+		Group            string `yaml:"group"`
+		CancelInProgress *bool  `yaml:"cancel-in-progress"`
+	} `yaml:"concurrency"`
+	Jobs map[string]struct {
+		Needs       any `yaml:"needs"`
+		Environment struct {
+			Name string `yaml:"name"`
+			URL  string `yaml:"url"`
+		} `yaml:"environment"`
+		Steps []ghStep `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+type ghStep struct {
+	ID   string            `yaml:"id"`
+	Uses string            `yaml:"uses"`
+	Run  string            `yaml:"run"`
+	With map[string]string `yaml:"with"`
+}
+
+// action is the action a step uses without its version: "actions/checkout".
+func (s ghStep) action() string { a, _, _ := strings.Cut(s.Uses, "@"); return a }
+
+// TestDeployPagesWorkflow reads .github/workflows/pages.yml as GitHub does and checks that it
+// has what a Pages deployment needs, and that it agrees with the Makefile it drives.
+func TestDeployPagesWorkflow(t *testing.T) {
+	src, err := os.ReadFile("../.github/workflows/pages.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf ghWorkflow
+	if err := yaml.Unmarshal(src, &wf); err != nil {
+		t.Fatalf("pages.yml: %v", err)
+	}
+	makefile, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	push, _ := wf.On["push"].(map[string]any)
+	branches, _ := push["branches"].([]any)
+	if !slices.Contains(branches, any("main")) {
+		t.Errorf("on.push.branches = %v, want main", branches)
+	}
+	if _, ok := wf.On["workflow_dispatch"]; !ok {
+		t.Error("no workflow_dispatch: the site cannot be deployed by hand")
+	}
+	if want := map[string]string{"contents": "read", "pages": "write", "id-token": "write"}; !maps.Equal(wf.Permissions, want) {
+		t.Errorf("permissions = %v, want %v", wf.Permissions, want)
+	}
+	if wf.Concurrency.Group != "pages" || wf.Concurrency.CancelInProgress == nil || *wf.Concurrency.CancelInProgress {
+		t.Errorf("concurrency: group %q, cancel-in-progress %v; want group pages and cancel-in-progress: false",
+			wf.Concurrency.Group, wf.Concurrency.CancelInProgress != nil && *wf.Concurrency.CancelInProgress)
+	}
+
+	// The build job, in order.
+	build := wf.Jobs["build"]
+	order := map[string]int{}
+	for i, s := range build.Steps {
+		if s.Uses != "" {
+			order[s.action()] = i
+			if _, v, _ := strings.Cut(s.Uses, "@"); !regexp.MustCompile(`^v\d+$`).MatchString(v) {
+				t.Errorf("%s: pin a major version (@vN), got @%s", s.action(), v)
+			}
+		}
+	}
+	step := func(action string) ghStep {
+		i, ok := order[action]
+		if !ok {
+			t.Errorf("build job does not use %s", action)
+			return ghStep{}
+		}
+		return build.Steps[i]
+	}
+	if s := step("actions/setup-go"); s.With["go-version-file"] != "go.mod" {
+		t.Errorf("setup-go: go-version-file = %q, want go.mod", s.With["go-version-file"])
+	}
+	if s := step("actions/setup-node"); s.With["node-version"] == "" || s.With["cache"] != "npm" {
+		t.Errorf("setup-node: with = %v, want a node-version and cache: npm", s.With)
+	}
+	pages := step("actions/configure-pages")
+	if pages.ID == "" {
+		t.Error("configure-pages has no id, so its base_url output cannot be read")
+	}
+	upload := step("actions/upload-pages-artifact")
+	if upload.With["include-hidden-files"] != "true" {
+		t.Error("upload-pages-artifact leaves out hidden files, .nojekyll among them, without include-hidden-files: true")
+	}
+	makeBuild := -1
+	wantRun := "make build BASE_URL=${{ steps." + pages.ID + ".outputs.base_url }}/"
+	for i, s := range build.Steps {
+		if strings.Contains(s.Run, wantRun) {
+			makeBuild = i
+		}
+		for _, target := range regexp.MustCompile(`\bmake ([a-z][a-z-]*)`).FindAllStringSubmatch(s.Run, -1) {
+			if !regexp.MustCompile(`(?m)^` + target[1] + `:`).Match(makefile) {
+				t.Errorf("step runs make %s, which the Makefile does not have", target[1])
+			}
+		}
+	}
+	switch {
+	case makeBuild < 0:
+		t.Errorf("no step runs %q (configure-pages' base_url has no trailing slash)", wantRun)
+	case makeBuild < order["actions/configure-pages"] || makeBuild > order["actions/upload-pages-artifact"] ||
+		order["actions/checkout"] > order["actions/setup-go"]:
+		t.Errorf("steps out of order: checkout, setup-go, setup-node, configure-pages, make build, upload-pages-artifact")
+	}
+
+	// The Makefile reads BASE_URL in its build recipe and writes OUT, the folder uploaded.
+	if !regexp.MustCompile(`(?m)^BASE_URL\s*\?=`).Match(makefile) ||
+		!regexp.MustCompile(`(?m)^build:.*\n(\t.*\n)*\t.*\$\(BASE_URL\)`).Match(makefile) {
+		t.Error("the Makefile's build target does not read BASE_URL")
+	}
+	var out string
+	if m := regexp.MustCompile(`(?m)^OUT\s*\?=\s*(\S+)`).FindSubmatch(makefile); m != nil {
+		out = string(m[1])
+	}
+	if out == "" || strings.TrimSuffix(upload.With["path"], "/") != strings.TrimSuffix(out, "/") {
+		t.Errorf("upload-pages-artifact path %q is not the Makefile's OUT default %q", upload.With["path"], out)
+	}
+
+	// The deploy job publishes what build uploaded, and names the URL on the run's page.
+	deploy, ok := wf.Jobs["deploy"]
+	if !ok {
+		t.Fatal("no deploy job")
+	}
+	if deploy.Needs != "build" && !slices.Equal(anyStrings(deploy.Needs), []string{"build"}) {
+		t.Errorf("deploy needs %v, want build", deploy.Needs)
+	}
+	var dep ghStep
+	for _, s := range deploy.Steps {
+		if s.action() == "actions/deploy-pages" {
+			dep = s
+		}
+	}
+	if dep.Uses == "" || dep.ID == "" {
+		t.Fatalf("deploy job has no actions/deploy-pages step with an id: %+v", deploy.Steps)
+	}
+	if deploy.Environment.Name != "github-pages" || deploy.Environment.URL != "${{ steps."+dep.ID+".outputs.page_url }}" {
+		t.Errorf("deploy environment = %+v, want github-pages with the deploy step's page_url", deploy.Environment)
+	}
+	if _, err := os.Stat("../package-lock.json"); err != nil {
+		t.Errorf("setup-node caches npm by package-lock.json: %v", err)
+	}
+}
+
+func anyStrings(v any) []string {
+	var s []string
+	if l, ok := v.([]any); ok {
+		for _, x := range l {
+			str, _ := x.(string)
+			s = append(s, str)
+		}
+	}
+	return s
 }
