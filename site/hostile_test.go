@@ -14,6 +14,7 @@ import (
 	"hash/fnv"
 	"html"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -556,5 +557,118 @@ func TestSafeSiteChecksCatchEscapes(t *testing.T) {
 	}
 	if got := csvFindings("x.csv", []byte(strings.Join(csvHeader, ",")+"\n=1,a,b,c,d,e,f,g,h,1,2,3,'4,5,6,7,8,true,false,d,r\n")); len(got) != 2 {
 		t.Errorf("csv findings %q, want the formula cell and the quoted number", got)
+	}
+}
+
+// namedDoc is testDoc for a model and sequence, its point ids starting at id so that
+// several can share a site.
+func namedDoc(tb testing.TB, model, sequence string, id int) []byte {
+	tb.Helper()
+	doc := testDoc()
+	edit(tb, doc, "params.model", model)
+	edit(tb, doc, "params.sequence", sequence)
+	for i, p := range []string{"series.0.points.0", "series.0.points.1", "series.1.points.0"} {
+		edit(tb, doc, p+".id", id+i)
+	}
+	return marshal(tb, doc)
+}
+
+func TestBuildNamesBecomeSafeDistinctPaths(t *testing.T) {
+	names := [][2]string{
+		{"../../etc", "8k/1k"},
+		{`..\..\windows`, `1k\8k`},
+		{"...", ".."},
+		{"???", "8k/1k"},
+		{"!!!", "8k/1k"},
+		{"/", "/"},
+		{"通义千问", "8k/1k"},
+		{"Qwen/Qwen3", "../1k"},
+	}
+	data := fstest.MapFS{}
+	for i, n := range names {
+		data[fmt.Sprintf("d%d.json", i)] = &fstest.MapFile{Data: namedDoc(t, n[0], n[1], 100*(i+1))}
+	}
+	files := &Files{}
+	rep, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pages != len(names) {
+		t.Errorf("%d chart pages, want %d (one per name)", rep.Pages, len(names))
+	}
+	checkSafeSite(t, files, nil)
+	pages := map[string]bool{}
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, "/data.json") {
+			pages[strings.TrimSuffix(name, "data.json")] = true
+		}
+	}
+	if len(pages) != len(names) {
+		t.Errorf("chart pages %v, want %d distinct ones", slices.Sorted(maps.Keys(pages)), len(names))
+	}
+	for p := range pages {
+		for _, seg := range strings.Split(strings.TrimSuffix(p, "/"), "/") {
+			if !regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`).MatchString(seg) {
+				t.Errorf("page %q has segment %q outside [a-z0-9-]", p, seg)
+			}
+		}
+	}
+}
+
+func TestBuildReportsNamesThatSlugAlike(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		a, b     [2]string // model, sequence
+		path     string    // the problem's JSON path
+		wantMsgs []string
+	}{
+		{"models", [2]string{"DeepSeek V4", "8k/1k"}, [2]string{"deepseek-v4", "8k/1k"}, "params.model",
+			[]string{`"deepseek-v4"`, `"DeepSeek V4"`, "data/a.json", "deepseek-v4/"}},
+		{"slashes", [2]string{"a/b", "8k/1k"}, [2]string{`a\b`, "8k/1k"}, "params.model",
+			[]string{`"a/b"`, `"a\\b"`, "data/a.json", "a-b/"}},
+		{"sequences", [2]string{"M", "8k/1k"}, [2]string{"M", "8k-1k"}, "params.sequence",
+			[]string{`"8k/1k"`, `"8k-1k"`, "data/a.json", "m/8k-1k/"}},
+		{"reserved", [2]string{"Assets", "8k/1k"}, [2]string{"M", "8k/1k"}, "params.model",
+			[]string{`"Assets"`, "assets/", "uses itself"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := fstest.MapFS{
+				"a.json": {Data: namedDoc(t, c.a[0], c.a[1], 100)},
+				"b.json": {Data: namedDoc(t, c.b[0], c.b[1], 200)},
+			}
+			files := &Files{}
+			_, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+			var ps Problems
+			if !errors.As(err, &ps) || len(ps) != 1 {
+				t.Fatalf("got %v, want one problem", err)
+			}
+			p := ps[0]
+			if p.Path != c.path || !strings.HasPrefix(p.File, "data/") {
+				t.Errorf("problem at %s %s, want one at a data file's %s", p.File, p.Path, c.path)
+			}
+			for _, w := range c.wantMsgs {
+				if !strings.Contains(p.String(), w) {
+					t.Errorf("problem %q does not mention %s", p, w)
+				}
+			}
+			if files.Len() != 0 {
+				t.Errorf("a build with a collision wrote %d files", files.Len())
+			}
+		})
+	}
+}
+
+func TestBuildReportsChartPageAndMarkdownPageOnOnePath(t *testing.T) {
+	data := fstest.MapFS{
+		"a.json":         {Data: namedDoc(t, "About", "8k/1k", 100)},
+		"about/8k-1k.md": {Data: []byte("# Hi\n")},
+	}
+	files := &Files{}
+	_, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	if err == nil || !strings.Contains(err.Error(), "data/about/8k-1k.md") || !strings.Contains(err.Error(), "/about/8k-1k/") {
+		t.Errorf("got %v, want a problem naming the markdown file and the path", err)
+	}
+	if files.Len() != 0 {
+		t.Errorf("wrote %d files", files.Len())
 	}
 }
