@@ -67,8 +67,17 @@ fuzz:
 	$(MAKE) fuzz-smoke FUZZTIME=$(if $(filter 5s,$(FUZZTIME)),2m,$(FUZZTIME))
 
 ## bench: build benchmarks over generated corpora, beside the read+decode+encode floor
+## (the 10,000-dataset corpus runs once per COUNT; compare two runs with benchstat, COUNT=6)
+COUNT ?= 1
 bench: $(ECHARTS)
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m ./site/ ./charts/ ./site/pareto/
+	@rm -f bench.txt; { \
+	  $(GO) test -run '^$$' -bench . -skip '/datasets=10000$$' -benchmem -benchtime $(BENCHTIME) -count $(COUNT) -timeout 60m ./site/ ./charts/ ./site/pareto/ && \
+	  $(GO) test -run '^$$' -bench '/datasets=10000$$' -benchmem -benchtime 1x -count $(COUNT) -timeout 60m ./site/ || echo 'bench: FAILED'; \
+	} 2>&1 | tee bench.txt; ! grep -q '^bench: FAILED' bench.txt
+	@awk '/^Benchmark(Build|Floor)\// { split($$1, a, "[/-]"); n = a[2]; sub("datasets=", "", n); \
+	  t[a[1] " " n] += $$3; c[a[1] " " n]++ } \
+	  END { for (k in t) if (k ~ /^BenchmarkBuild /) { split(k, p, " "); f = "BenchmarkFloor " p[2]; \
+	  if (c[f]) printf "build/floor at %6s datasets: %.2fx\n", p[2], (t[k]/c[k]) / (t[f]/c[f]) } }' bench.txt | sort -k3,3n
 
 clean:
 	rm -rf $(OUT) bin node_modules $(ECHARTS)
