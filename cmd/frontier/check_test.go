@@ -74,3 +74,45 @@ func TestCheckLinksCommandNoBundle(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestBaseURLFlagWinsOverConfig builds a site whose frontier.toml names one base URL with
+// --base-url naming another, and reads back which one the bundle was built for.
+func TestBaseURLFlagWinsOverConfig(t *testing.T) {
+	root := t.TempDir()
+	seed, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, "data"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "data", "seed.json"), seed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toml := "baseURL = \"https://config.example/from-config/\"\n"
+	if err := os.WriteFile(filepath.Join(root, "frontier.toml"), []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		flag []string
+		want string
+	}{
+		{nil, `<link rel="canonical" href="https://config.example/from-config/">`},
+		{[]string{"--base-url", "https://owner.github.io/repo/"}, `<link rel="canonical" href="https://owner.github.io/repo/">`},
+		{[]string{"--base-url", "/repo"}, `<link rel="canonical" href="/repo/">`},
+	} {
+		out := filepath.Join(t.TempDir(), "public")
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"build", "--data", filepath.Join(root, "data"), "--out", out}, c.flag...)
+		if code := run(context.Background(), args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d\n%s", c.flag, code, stderr.String())
+		}
+		home, err := os.ReadFile(filepath.Join(out, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(home, []byte(c.want)) {
+			t.Errorf("%v: home page lacks %s", c.flag, c.want)
+		}
+	}
+}
