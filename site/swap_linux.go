@@ -29,3 +29,18 @@ func swapDirs(newDir, out string) error {
 	}
 	return err
 }
+
+// lockDir takes an exclusive lock on a folder without waiting, held until the returned file is
+// closed or the process dies however it dies, so a build can tell a live build's temporary
+// folder from a dead one's.
+func lockDir(dir string) (*os.File, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

@@ -24,3 +24,6 @@ func swapDirs(newDir, out string) error {
 	}
 	return swapByRename(newDir, out)
 }
+
+// lockDir is unsupported here: no temporary folder is ever taken for a dead build's.
+func lockDir(dir string) (*os.File, error) { return nil, errors.ErrUnsupported }

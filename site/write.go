@@ -13,8 +13,9 @@ import (
 // it in whole; Abort removes it. Until Commit, the previous output is never touched, so a build
 // that fails or is killed leaves the last good site as it was.
 type DirWriter struct {
-	out string // the output folder, e.g. "public"
-	tmp string // the folder being written
+	out  string   // the output folder, e.g. "public"
+	tmp  string   // the folder being written
+	lock *os.File // holds tmp's lock while this build lives (nil where locks are unsupported)
 }
 
 // tempPrefix starts the names of the folders a build leaves beside the output while it works.
@@ -35,7 +36,30 @@ func NewDirWriter(out string) (*DirWriter, error) {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	return &DirWriter{out: out, tmp: tmp}, nil
+	lock, _ := lockDir(tmp)
+	removeStale(parent, tempPrefix+filepath.Base(out)+"-", tmp)
+	return &DirWriter{out: out, tmp: tmp, lock: lock}, nil
+}
+
+// removeStale removes the temporary folders of builds that died before they could (a killed
+// build, a crash, a power cut), which would otherwise pile up beside the output, a whole site
+// each. A live build holds a lock on its folder, so only dead builds' folders are taken; where
+// locks are unsupported nothing is removed.
+func removeStale(parent, prefix, own string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		p := filepath.Join(parent, e.Name())
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) || p == own {
+			continue
+		}
+		if l, err := lockDir(p); err == nil {
+			os.RemoveAll(p)
+			l.Close()
+		}
+	}
 }
 
 // WriteFile writes one file below the temporary folder. It refuses names that would land
@@ -57,11 +81,22 @@ func (d *DirWriter) Commit() error {
 		return fmt.Errorf("replace %s: %w", d.out, err)
 	}
 	// After the swap, d.tmp holds the previous site (or nothing).
+	defer d.unlock()
 	return os.RemoveAll(d.tmp)
 }
 
 // Abort removes the temporary folder, leaving the previous output as it was.
-func (d *DirWriter) Abort() error { return os.RemoveAll(d.tmp) }
+func (d *DirWriter) Abort() error {
+	defer d.unlock()
+	return os.RemoveAll(d.tmp)
+}
+
+func (d *DirWriter) unlock() {
+	if d.lock != nil {
+		d.lock.Close()
+		d.lock = nil
+	}
+}
 
 // errNotDir is returned when the output path exists and is a file.
 var errNotDir = errors.New("the output path exists and is not a folder")
