@@ -25,7 +25,7 @@
   function fmtNum(v) {
     if (typeof v !== "number" || !isFinite(v)) return "";
     var a = Math.abs(v);
-    if (a >= 1e5) return Math.round(v).toLocaleString("en-US");
+    if (a >= 1e4) return Math.round(v).toLocaleString("en-US");
     return v.toFixed(a >= 1000 ? 0 : a >= 100 ? 1 : 2);
   }
   function fmtValue(m, v) {
@@ -247,7 +247,7 @@
         data: r.front.map(function (i) { return pt(r.xs[i], r.ys[i]); }),
         itemStyle: { color: fill }, lineStyle: { color: fill, width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" }
       });
-      if (r.pass) names.push(s.name);
+      if (look.readOnly ? r.inView : r.pass) names.push(s.name);
       selected[s.name] = r.visible;
     });
     o.series = scatters.concat(lines);
@@ -262,14 +262,18 @@
     }
     o.legend = Object.assign({}, Array.isArray(o.legend) ? o.legend[0] : o.legend, { data: names, selected: selected });
     if (look.narrow) {
-      Object.assign(o.legend, { orient: "horizontal", left: 8, right: 8, top: o.title ? 36 : 4, height: null, textStyle: { width: 110, overflow: "truncate" } });
-      o.grid = [Object.assign({}, [].concat(o.grid)[0], { left: 52, right: 16, top: o.title ? 76 : 44 })];
+      Object.assign(o.legend, { orient: "horizontal", left: 8, right: 8, top: o.title ? 40 : 4, height: null, textStyle: { width: 110, overflow: "truncate" } });
+      o.grid = [Object.assign({}, [].concat(o.grid)[0], { left: 52, right: 16, top: o.title ? 84 : 44 })];
     }
     var axisLabel = function (money) {
       return { hideOverlap: true, formatter: function (x) { return (money ? "$" : "") + compact(x); } };
     };
-    o.xAxis = [Object.assign({}, [].concat(o.xAxis)[0], { type: v.logx ? "log" : "value", name: d.x.label, axisLabel: axisLabel(false) })];
-    o.yAxis = [Object.assign({}, [].concat(o.yAxis)[0], { type: v.log ? "log" : "value", name: m.axis || m.label, axisLabel: axisLabel(m.key === "costPerMTok") })];
+    // A log axis hugs the data rather than widening to whole decades.
+    var axis = function (a, log, name, money) {
+      return Object.assign({}, [].concat(a)[0], { type: log ? "log" : "value", name: name, axisLabel: Object.assign(axisLabel(money), { showMinLabel: !log, showMaxLabel: !log }), min: log ? function (e) { return e.min / 1.25; } : null, max: log ? function (e) { return e.max * 1.25; } : null });
+    };
+    o.xAxis = [axis(o.xAxis, v.logx, d.x.label, false)];
+    o.yAxis = [axis(o.yAxis, v.log, m.axis || m.label, m.key === "costPerMTok")];
     if (look.narrow) o.yAxis[0].nameGap = 40;
     o.tooltip = Object.assign({}, [].concat(o.tooltip)[0], { trigger: "item", confine: true, formatter: function (p) { return tooltip(d, c, p); } });
     o.backgroundColor = "transparent";
@@ -304,7 +308,7 @@
     };
     app.snaps[d.dates[0] || ""] = { date: d.dates[0] || "", series: d.series };
     var narrow = function () { return el.clientWidth < 640; };
-    app.look = function () { return { fg: getComputedStyle(el).color || "#333", narrow: narrow() }; };
+    app.look = function () { return { fg: getComputedStyle(el).color || "#333", narrow: narrow(), readOnly: !onChange }; };
     app.render = function () {
       app.c = compute(d, app.snaps[app.view.date], app.view, app.sel);
       app.chart.setOption(buildOption(d, app.c, base, app.look()), { notMerge: true });
@@ -386,10 +390,7 @@
       d.dates.length > 1 ? select("date", "Snapshot", d.dates.map(function (x, i) { return [x, i ? x : x + " (latest)"]; })) : null,
       h("fieldset", {}, [h("legend", { text: "Scale" }), h("div", { "class": "opts" }, [check("log", "1", "Log Y"), check("logx", "1", "Log X")])]),
       h("fieldset", {}, [h("legend", { text: "Show" }), h("div", { "class": "opts" }, [
-        check("optimal", "1", "Frontier points only"), check("best", "1", "Best per GPU"), check("global", "1", "Global frontier")])]),
-      h("div", { "class": "actions" }, [
-        h("button", { type: "button", "data-act": "reset", text: "Reset view" }),
-        h("button", { type: "button", "data-act": "png", text: "Download PNG" })])
+        check("optimal", "1", "Frontier only"), check("best", "1", "Best per GPU"), check("global", "1", "Global frontier")])])
     ]);
     var filters = h("div", { "class": "row filters" }, LISTS.map(function (k) {
       if (ch[k].length < 2) return null; // one value: nothing to choose
@@ -611,18 +612,22 @@
         }
         apply(readForm(app, form));
       });
-      form.addEventListener("click", function (e) {
-        var act = e.target.getAttribute && e.target.getAttribute("data-act");
-        if (act === "reset") apply(defaultView(d));
-        if (act === "png") {
-          var a = h("a", { download: d.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
-          a.href = app.chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff", excludeComponents: ["toolbox", "dataZoom"] });
-          document.body.appendChild(a);
-          a.click();
-          a.remove();
-        }
-      });
     }
+    var on = function (id, f) { var b = document.getElementById(id); if (b) b.addEventListener("click", f); };
+    on("reset-view", function () { apply(defaultView(d)); });
+    on("download-png", function () {
+      var a = h("a", { download: d.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+      a.href = app.chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff", excludeComponents: ["toolbox", "dataZoom"] });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    });
+    on("copy-link", function () {
+      var done = function (ok) { status.textContent = ok ? "Link copied: it opens this view." : "Copy the address bar: it holds this view."; };
+      if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(function () { done(true); }, function () { done(false); }); else done(false);
+    });
+    var bar = document.querySelector(".chart-bar");
+    if (bar) bar.hidden = false;
     if (table) {
       table.addEventListener("click", function (e) {
         var b = e.target.closest && e.target.closest("button[data-sort]");

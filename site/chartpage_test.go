@@ -1,0 +1,319 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// ControlsFixture is a chart page with everything the page script's controls act on, derived
+// from the seed: the seed itself (fp4, 2026-07-31); an older fp4 snapshot (2026-07-01) without
+// the SGLang series and with every value scaled by 0.8; and an fp8 dataset (2026-07-31) with
+// AMD MI355X (vLLM, SGLang), H200 (TRTLLM) and B200 (TRTLLM) series scaled from the seed's.
+// The config prices every GPU, so the page offers cost per million tokens and tokens per MW.
+// One B300 series' label starts with "=" to check that CSV downloads neutralise formulas.
+// Exported for the browser tests in package site_test.
+func ControlsFixture(t testing.TB) (fstest.MapFS, Config) {
+	t.Helper()
+	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func() map[string]any {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	encode := func(m map[string]any) *fstest.MapFile {
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &fstest.MapFile{Data: b}
+	}
+	list := func(v any) []any { return v.([]any) }
+	obj := func(v any) map[string]any { return v.(map[string]any) }
+	scale := func(pt map[string]any, f float64) {
+		pt["y"] = pt["y"].(float64) * f
+		for k, v := range obj(pt["metrics"]) {
+			obj(pt["metrics"])[k] = v.(float64) * f
+		}
+	}
+
+	seed := decode()
+	for _, h := range list(seed["hardware"]) {
+		if obj(h)["key"] == "b300_vllm" {
+			obj(h)["label"] = "=B300 (vLLM)"
+		}
+	}
+	for _, s := range list(seed["series"]) {
+		if obj(s)["hwKey"] == "b300_vllm" {
+			obj(s)["label"] = "=B300 (vLLM)"
+		}
+	}
+
+	old := decode()
+	obj(old["params"])["date"] = "2026-07-01"
+	var kept []any
+	for _, s := range list(old["series"]) {
+		if strings.Contains(obj(s)["hwKey"].(string), "sglang") {
+			continue
+		}
+		for _, p := range list(obj(s)["points"]) {
+			pt := obj(p)
+			pt["id"] = pt["id"].(float64) + 1e6
+			pt["date"] = "2026-06-20"
+			scale(pt, 0.8)
+		}
+		kept = append(kept, s)
+	}
+	old["series"] = kept
+
+	fp8 := decode()
+	obj(fp8["params"])["precisions"] = []any{"fp8"}
+	bySeed := map[string]map[string]any{}
+	for _, s := range list(fp8["series"]) {
+		bySeed[obj(s)["hwKey"].(string)] = obj(s)
+	}
+	var hw, series []any
+	for i, n := range []struct {
+		key, label, vendor, from string
+		f                        float64
+	}{
+		{"mi355x_vllm", "MI355X (vLLM)", "AMD", "b200_vllm", 0.7},
+		{"mi355x_sglang", "MI355X (SGLang)", "AMD", "b200_sglang", 0.75},
+		{"h200_trt", "H200 (TRTLLM)", "NVIDIA", "b200_trt", 0.4},
+		{"b200_trt", "B200 (TRTLLM)", "NVIDIA", "b200_trt", 0.9},
+	} {
+		hw = append(hw, map[string]any{"key": n.key, "label": n.label, "vendor": n.vendor})
+		s := bySeed[n.from]
+		var pts []any
+		for _, p := range list(s["points"]) {
+			pt := map[string]any{}
+			for k, v := range obj(p) {
+				pt[k] = v
+			}
+			pt["metrics"] = map[string]any{}
+			for k, v := range obj(obj(p)["metrics"]) {
+				obj(pt["metrics"])[k] = v
+			}
+			pt["id"] = pt["id"].(float64) + 2e6 + float64(i)*1e3
+			pt["precision"] = "fp8"
+			scale(pt, n.f)
+			pts = append(pts, pt)
+		}
+		gpu, fw, _ := strings.Cut(n.key, "_")
+		series = append(series, map[string]any{"hwKey": n.key, "gpu": gpu, "framework": fw, "specMethod": "none",
+			"label": n.label, "vendor": n.vendor, "deployment": "single-node", "bestPerSku": false, "points": pts})
+	}
+	fp8["hardware"], fp8["series"] = hw, series
+
+	cfg := DefaultConfig()
+	cfg.GPUs = map[string]GPUConfig{
+		"b200": {CostPerHour: 5.5, KW: 1.2}, "b300": {CostPerHour: 7, KW: 1.4},
+		"mi355x": {CostPerHour: 4.2, KW: 1.4}, "h200": {CostPerHour: 3.5, KW: 0.7},
+	}
+	return fstest.MapFS{"seed.json": encode(seed), "old.json": encode(old), "fp8.json": encode(fp8)}, cfg
+}
+
+// seedPageData builds the seed site with cfg and returns its chart page and page data.
+func seedPageData(t *testing.T, data fstest.MapFS, cfg Config) (*Files, []byte, pageData) {
+	t.Helper()
+	files, _, err := build(t, data, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, ok := files.Get("deepseek-v4-pro/8k-1k/index.html")
+	if !ok {
+		t.Fatalf("no chart page; files: %v", files.Names())
+	}
+	var d pageData
+	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &d); err != nil {
+		t.Fatal(err)
+	}
+	return files, page, d
+}
+
+func metricKeys(d pageData) string {
+	var ks []string
+	for _, m := range d.Metrics {
+		ks = append(ks, fmt.Sprintf("%s:%v", m.Key, m.Higher))
+	}
+	return strings.Join(ks, " ")
+}
+
+func TestChartPageMetricsFollowTheConfig(t *testing.T) {
+	throughput := "tpPerGpu:true outputTputPerGpu:true inputTputPerGpu:true"
+	priced := map[string]GPUConfig{"b200": {CostPerHour: 5.5, KW: 1.2}, "b300": {CostPerHour: 7, KW: 1.4}}
+	for _, tc := range []struct {
+		name string
+		gpus map[string]GPUConfig
+		want string
+	}{
+		{"no GPU config", nil, throughput},
+		{"every GPU priced and powered", priced, throughput + " costPerMTok:false tokPerMW:true"},
+		{"one GPU missing", map[string]GPUConfig{"b200": priced["b200"]}, throughput},
+		{"cost without power", map[string]GPUConfig{"b200": {CostPerHour: 5.5}, "b300": {CostPerHour: 7}}, throughput + " costPerMTok:false"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.GPUs = tc.gpus
+			_, _, d := seedPageData(t, seedFS(t), cfg)
+			if got := metricKeys(d); got != tc.want {
+				t.Errorf("metrics = %s, want %s", got, tc.want)
+			}
+			for _, g := range []string{"b200", "b300"} {
+				gc, ok := tc.gpus[g]
+				got := d.GPUs[g]
+				if ok != (got.CostPerHour != nil) || ok && (*got.CostPerHour != gc.CostPerHour || *got.KW != gc.KW) {
+					t.Errorf("gpus[%s] cost/power = %v/%v, want the config's %+v (configured: %v)", g, got.CostPerHour, got.KW, gc, ok)
+				}
+			}
+		})
+	}
+}
+
+func TestChartPageMetricAxisNames(t *testing.T) {
+	data, cfg := ControlsFixture(t)
+	_, _, d := seedPageData(t, data, cfg)
+	want := map[string]string{
+		"tpPerGpu":         "Token Throughput per Chip (tok/s/chip)", // the dataset's own label, as the Go option
+		"outputTputPerGpu": "Output token throughput per GPU (tok/s/GPU)",
+		"inputTputPerGpu":  "Input token throughput per GPU (tok/s/GPU)",
+		"costPerMTok":      "Cost per million tokens ($/M tokens)",
+		"tokPerMW":         "Token throughput per megawatt (tok/s/MW)",
+	}
+	for _, m := range d.Metrics {
+		if m.Axis != want[m.Key] {
+			t.Errorf("metric %s: axis = %q, want %q", m.Key, m.Axis, want[m.Key])
+		}
+		if m.Label == "" || m.Unit == "" {
+			t.Errorf("metric %s: empty label or unit: %+v", m.Key, m)
+		}
+	}
+}
+
+func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
+	data, cfg := ControlsFixture(t)
+	files, _, d := seedPageData(t, data, cfg)
+	if got, want := strings.Join(d.Cols, ","), strings.Join(pointColumns, ","); got != want {
+		t.Errorf("cols = %s, want %s", got, want)
+	}
+	wantFW := map[string]string{"sglang": "SGLang", "trt": "TRTLLM", "vllm": "vLLM"}
+	if !reflect.DeepEqual(d.Frameworks, wantFW) {
+		t.Errorf("frameworks = %v, want %v", d.Frameworks, wantFW)
+	}
+	if got, want := strings.Join(d.Dates, " "), "2026-07-31 2026-07-01"; got != want {
+		t.Errorf("dates = %s, want %s", got, want)
+	}
+	for _, g := range []string{"b200", "b300", "h200", "mi355x"} {
+		if d.GPUs[g].Label == "" || d.GPUs[g].Color == "" || d.GPUs[g].Vendor == "" {
+			t.Errorf("gpus[%s] = %+v, want label, colour and vendor", g, d.GPUs[g])
+		}
+	}
+	if d.GPUs["mi355x"].Vendor != "AMD" {
+		t.Errorf("mi355x vendor = %q, want AMD", d.GPUs["mi355x"].Vendor)
+	}
+	for _, s := range d.Series {
+		if mtp := s.Spec == "mtp"; s.Hollow != mtp || (s.Dash == "dashed") != mtp {
+			t.Errorf("series %s (spec %s): hollow %v, dash %s; want hollow dashed markers exactly for MTP", s.Key, s.Spec, s.Hollow, s.Dash)
+		}
+		if len(s.Points) == 0 || len(s.Points[0]) != len(d.Cols) {
+			t.Errorf("series %s: points rows do not have the %d cols", s.Key, len(d.Cols))
+		}
+	}
+
+	// The older snapshot is a file beside the page, in the same shape.
+	name, ok := d.History["2026-07-01"]
+	if !ok {
+		t.Fatalf("history = %v, want 2026-07-01", d.History)
+	}
+	b, ok := files.Get("deepseek-v4-pro/8k-1k/" + name)
+	if !ok {
+		t.Fatalf("no history file %s", name)
+	}
+	var h historyData
+	if err := json.Unmarshal(b, &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Date != "2026-07-01" || strings.Join(h.Cols, ",") != strings.Join(d.Cols, ",") || len(h.Series) != 8 {
+		t.Errorf("history: date %s, cols %v, %d series; want 2026-07-01, the page's cols, 8 series", h.Date, h.Cols, len(h.Series))
+	}
+}
+
+// TestChartPageJSONMatchesEmbeddedData checks page.json, which markdown chart blocks fetch,
+// against the #page-data block of the page beside it.
+func TestChartPageJSONMatchesEmbeddedData(t *testing.T) {
+	files, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
+	pj, ok := files.Get("deepseek-v4-pro/8k-1k/page.json")
+	if !ok {
+		t.Fatal("no page.json beside the chart page")
+	}
+	var embedded, file any
+	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &embedded); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(pj, &file); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(embedded, file) {
+		t.Error("page.json differs from the page's #page-data")
+	}
+}
+
+// TestChartPageWorksWithoutJavaScript checks what a reader without JavaScript gets: the
+// points table with every point, the data links, and no empty controls form.
+func TestChartPageWorksWithoutJavaScript(t *testing.T) {
+	_, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
+	if !regexp.MustCompile(`<form id="controls"[^>]*\bhidden\b`).Match(page) {
+		t.Error("the controls form is not hidden until the script runs")
+	}
+	if !regexp.MustCompile(`<div class="chart-bar" hidden>`).Match(page) {
+		t.Error("the chart's buttons are not hidden until the script runs")
+	}
+	table := regexp.MustCompile(`(?s)<table id="points".*?</table>`).Find(page)
+	if got := bytes.Count(table, []byte("<tr data-series=")); got != 120 {
+		t.Errorf("points table has %d rows, want 120", got)
+	}
+	for _, link := range []string{`href="data.csv"`, `href="data.json"`} {
+		if !bytes.Contains(page, []byte(link)) {
+			t.Errorf("page lacks the %s link", link)
+		}
+	}
+}
+
+// TestChartPageWeight keeps the seed page within DESIGN.md's budget: its own HTML and data at
+// most 40 KB gzipped.
+func TestChartPageWeight(t *testing.T) {
+	_, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(page)
+	zw.Close()
+	if got, limit := buf.Len(), 40<<10; got > limit {
+		t.Errorf("seed chart page is %d bytes gzipped, want at most %d", got, limit)
+	}
+}
+
+func TestFrameworkLabel(t *testing.T) {
+	for _, tc := range []struct{ label, fw, want string }{
+		{"B200 (TRTLLM, MTP)", "trt", "TRTLLM"},
+		{"B300 (SGLang)", "sglang", "SGLang"},
+		{"MI355X", "vllm", "vllm"},
+		{"H100 ()", "trt", "trt"},
+		{"X (, MTP)", "sglang", "sglang"},
+	} {
+		if got := frameworkLabel(&PageSeries{Label: tc.label, Framework: tc.fw}); got != tc.want {
+			t.Errorf("frameworkLabel(%q, %q) = %q, want %q", tc.label, tc.fw, got, tc.want)
+		}
+	}
+}
