@@ -56,7 +56,7 @@ func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("base URL: %w", err)
 	}
-	c := &linkChecker{fsys: bundle, base: u.Path, pages: map[string]*scannedPage{}, seen: map[string]bool{}}
+	c := &linkChecker{fsys: bundle, base: u.Path, ids: map[string]map[string]bool{}, files: map[string]string{}, seen: map[string]bool{}}
 	if u.Host == "" {
 		// A base given as a path: the site's host is whatever the bundle's own canonical link says.
 		if cu, err := url.Parse(canonical); err == nil && cu.Host != "" {
@@ -103,40 +103,33 @@ func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
 // linkChecker is one run of CheckLinks.
 type linkChecker struct {
 	fsys         fs.FS
-	base         string // "/repo/"
-	scheme, host string // of the site's absolute URLs; "" when unknown
-	pages        map[string]*scannedPage
-	seen         map[string]bool // page + "\x00" + ref already reported
+	base         string                     // "/repo/"
+	scheme, host string                     // of the site's absolute URLs; "" when unknown
+	ids          map[string]map[string]bool // HTML file -> the ids in it; only ids are kept, so big sites fit
+	files        map[string]string          // slash path below the base -> the file served, "" for none
+	seen         map[string]bool            // page + "\x00" + ref already reported
 	links        int
 	broken       Problems
 }
 
-// scannedPage is an HTML file of the bundle, scanned once.
-type scannedPage struct {
-	tags []htmlTag
-	ids  map[string]bool
-}
-
-// page scans the HTML file at name (a slash path below the bundle), once.
-func (c *linkChecker) page(name string) (*scannedPage, error) {
-	if p, ok := c.pages[name]; ok {
-		return p, nil
-	}
+// scan reads the HTML file name (a slash path below the bundle) and notes its ids.
+func (c *linkChecker) scan(name string) ([]htmlTag, error) {
 	b, err := fs.ReadFile(c.fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	p := &scannedPage{tags: scanTags(b), ids: map[string]bool{}}
-	for _, t := range p.tags {
+	tags := scanTags(b)
+	ids := map[string]bool{}
+	for _, t := range tags {
 		if id, ok := t.Attr("id"); ok {
-			p.ids[id] = true
+			ids[id] = true
 		}
 		if name, ok := t.Attr("name"); ok && t.Name == "a" {
-			p.ids[name] = true
+			ids[name] = true
 		}
 	}
-	c.pages[name] = p
-	return p, nil
+	c.ids[name] = ids
+	return tags, nil
 }
 
 // pageURL is the URL path a static host serves the file at name under.
@@ -153,7 +146,7 @@ func (c *linkChecker) pageURL(name string) string {
 
 // checkPage checks every link and asset of one HTML file.
 func (c *linkChecker) checkPage(name string) error {
-	p, err := c.page(name)
+	tags, err := c.scan(name)
 	if err != nil {
 		return err
 	}
@@ -163,7 +156,7 @@ func (c *linkChecker) checkPage(name string) error {
 		// A host serves 404.html in place of any missing URL, at any depth.
 		from = []string{c.base + "no-such-page", c.base + "no/such/deep/page/"}
 	}
-	for _, t := range p.tags {
+	for _, t := range tags {
 		for _, ref := range tagURLs(t) {
 			c.links++
 			if err := c.check(name, page, from, ref, false); err != nil {
@@ -266,12 +259,25 @@ func (c *linkChecker) resolves(self, from, ref string, absolute bool) (bool, err
 	if !strings.HasPrefix(p, c.base) {
 		return false, nil // outside the base path: the host serves other things there, or nothing
 	}
-	file := strings.TrimPrefix(p, c.base)
+	file := c.serves(strings.TrimPrefix(p, c.base))
+	if file == "" {
+		return false, nil
+	}
+	return c.hasID(file, abs.Fragment)
+}
+
+// serves returns the file a static host answers the path rel (below the base) with, or "".
+func (c *linkChecker) serves(rel string) string {
+	if f, ok := c.files[rel]; ok {
+		return f
+	}
+	file := rel
 	if file == "" || strings.HasSuffix(file, "/") {
 		file += "index.html"
 	}
 	if !fs.ValidPath(file) {
-		return false, nil
+		c.files[rel] = ""
+		return ""
 	}
 	fi, err := fs.Stat(c.fsys, file)
 	if err == nil && fi.IsDir() {
@@ -280,9 +286,10 @@ func (c *linkChecker) resolves(self, from, ref string, absolute bool) (bool, err
 		fi, err = fs.Stat(c.fsys, file)
 	}
 	if err != nil || fi.IsDir() {
-		return false, nil
+		file = ""
 	}
-	return c.hasID(file, abs.Fragment)
+	c.files[rel] = file
+	return file
 }
 
 // hasID says whether the element a fragment names is in the bundle's file name. Only HTML
@@ -291,11 +298,14 @@ func (c *linkChecker) hasID(name, frag string) (bool, error) {
 	if frag == "" || strings.Contains(frag, "=") || !strings.HasSuffix(name, ".html") {
 		return true, nil
 	}
-	p, err := c.page(name)
-	if err != nil {
-		return false, err
+	ids, ok := c.ids[name]
+	if !ok {
+		if _, err := c.scan(name); err != nil {
+			return false, err
+		}
+		ids = c.ids[name]
 	}
-	return p.ids[frag], nil
+	return ids[frag], nil
 }
 
 // checkSitemap checks that every URL in sitemap.xml is absolute (when the site has a host)
