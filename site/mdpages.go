@@ -35,9 +35,9 @@ func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problem
 		if d.IsDir() || path.Ext(p) != ".md" {
 			return nil
 		}
-		b, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			ps = append(ps, Problem{File: prefix + p, Msg: fmt.Sprintf("cannot read: %v", err)})
+		b, msg := readPage(fsys, p)
+		if msg != "" {
+			ps = append(ps, Problem{File: prefix + p, Msg: msg})
 			return nil
 		}
 		srcs = append(srcs, source{p, b})
@@ -85,6 +85,26 @@ func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problem
 	}
 	slices.SortFunc(pages, CompareMarkdownPages)
 	return pages, ps
+}
+
+// readPage reads a markdown file, refusing what the data loader refuses too: a file over
+// the size limit (goldmark needs many times a file's size, so a stray 300 MiB file took
+// gigabytes) and anything but a regular file (reading a named pipe blocks forever).
+func readPage(fsys fs.FS, p string) ([]byte, string) {
+	fi, err := fs.Stat(fsys, p)
+	switch {
+	case err != nil:
+		return nil, "cannot read: " + errText(err)
+	case !fi.Mode().IsRegular():
+		return nil, "not a regular file"
+	case fi.Size() > maxFileSize:
+		return nil, fmt.Sprintf("file is %.1f MiB, over the %d MiB limit", float64(fi.Size())/(1<<20), maxFileSize>>20)
+	}
+	b, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return nil, "cannot read: " + errText(err)
+	}
+	return b, ""
 }
 
 // hidden reports names the build skips: dot files, editor backups and "_" drafts folders.

@@ -48,6 +48,10 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	}
 	rep.Stages = append(rep.Stages, site.StageTime{Name: "write", Duration: time.Since(t0)})
 	printSummary(stdout, rep, *out, time.Since(start), *stats)
+	if rep.Datasets == 0 {
+		// A valid site, but most likely the wrong --data: say so rather than succeed silently.
+		fmt.Fprintf(stderr, "frontier: no datasets in %s: the site has a home page only; put benchmark *.json files there\n", f.data)
+	}
 	return nil
 }
 
