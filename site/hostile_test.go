@@ -22,6 +22,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"testing/fstest"
 )
@@ -719,4 +721,172 @@ func TestDirWriterRemovesOnlyDeadBuildsFolders(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(b) != "x" {
 		t.Errorf("the live build's site: %q, %v", b, err)
 	}
+}
+
+// faultFS fails Open for chosen names and offers nothing but Open, so every read (ReadFile,
+// Stat, WalkDir) goes through the fault.
+type faultFS struct {
+	fsys fs.FS
+	fail map[string]error
+}
+
+func (f faultFS) Open(name string) (fs.File, error) {
+	if err := f.fail[name]; err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return f.fsys.Open(name)
+}
+
+func TestBuildReportsUnreadableDatasetsAndPages(t *testing.T) {
+	data := fstest.MapFS{
+		"a.json":   {Data: namedDoc(t, "A", "8k/1k", 100)},
+		"b.json":   {Data: namedDoc(t, "B", "8k/1k", 200)},
+		"about.md": {Data: []byte("# About\n")},
+	}
+	fsys := faultFS{data, map[string]error{"b.json": syscall.EACCES, "about.md": syscall.EIO}}
+	files := &Files{}
+	_, err := Build(Input{Data: fsys, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("got %v, want problems", err)
+	}
+	want := []string{"data/about.md: cannot read: input/output error", "data/b.json: cannot read: permission denied"}
+	if got := problemLines(ps); !slices.Equal(got, want) {
+		t.Errorf("problems %q, want %q", got, want)
+	}
+	if files.Len() != 0 {
+		t.Errorf("wrote %d files", files.Len())
+	}
+}
+
+// fullDisk is a Writer that runs out of space after limit bytes, like a full disk.
+type fullDisk struct {
+	w     Writer
+	mu    sync.Mutex
+	limit int
+}
+
+func (d *fullDisk) WriteFile(name string, data []byte) error {
+	d.mu.Lock()
+	d.limit -= len(data)
+	full := d.limit < 0
+	d.mu.Unlock()
+	if full {
+		return syscall.ENOSPC
+	}
+	return d.w.WriteFile(name, data)
+}
+
+func TestBuildOnAFullDiskFailsClearlyAndKeepsTheOldSite(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "public")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "index.html"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{0, 1000, 100_000} {
+		dw, err := NewDirWriter(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Build(Input{Data: seedFS(t), Config: DefaultConfig(), ECharts: fakeECharts}, &fullDisk{w: dw, limit: limit})
+		var se *StageError
+		if !errors.As(err, &se) || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "write ") {
+			t.Errorf("limit %d: got %v, want a write stage error with ENOSPC", limit, err)
+		}
+		t.Logf("limit %d: %v", limit, err)
+		if err := dw.Abort(); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(b) != "old" {
+			t.Errorf("limit %d: old site's index.html is %q, %v", limit, b, err)
+		}
+		if m, _ := filepath.Glob(filepath.Join(root, ".frontier-*")); len(m) > 0 {
+			t.Errorf("limit %d: temporary folders left: %v", limit, m)
+		}
+	}
+}
+
+func TestBuildDoesNotOpenAPipeNamedLikeAPage(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mkfifo")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.json"), namedDoc(t, "A", "8k/1k", 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pipe.md", "pipe.json"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+			t.Skip("mkfifo:", err)
+		}
+	}
+	_, err := Build(Input{Data: os.DirFS(dir), Config: DefaultConfig(), ECharts: fakeECharts}, &Files{})
+	for _, want := range []string{"data/pipe.md: not a regular file", "data/pipe.json: not a regular file"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want %q", err, want)
+		}
+	}
+}
+
+// bigDoc is one dataset of n series with m points each.
+func bigDoc(n, m int) map[string]any {
+	doc := testDoc()
+	var hw, series []any
+	id := 1
+	for i := range n {
+		key := fmt.Sprintf("gpu%d_vllm", i)
+		hw = append(hw, map[string]any{"key": key, "label": fmt.Sprintf("GPU%d (vLLM)", i), "vendor": "NVIDIA"})
+		var pts []any
+		for j := range m {
+			x := 1 + float64(j)*0.01
+			pts = append(pts, testPoint(id, x, 100000/x+float64(i)))
+			id++
+		}
+		series = append(series, map[string]any{"hwKey": key, "gpu": fmt.Sprintf("gpu%d", i), "framework": "vllm",
+			"label": fmt.Sprintf("GPU%d (vLLM)", i), "points": pts})
+	}
+	doc["hardware"], doc["series"] = hw, series
+	return doc
+}
+
+func TestBuildOneHundredThousandPoints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a large dataset")
+	}
+	doc := bigDoc(10, 10_000)
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := &Files{}
+	rep, err := Build(Input{Data: fstest.MapFS{"big.json": {Data: b}}, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Points != 100_000 {
+		t.Errorf("%d points, want 100000", rep.Points)
+	}
+	dir, page := chartPage(t, files)
+	var pd struct {
+		Series []struct {
+			Points [][]any `json:"points"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &pd); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range pd.Series {
+		n += len(s.Points)
+	}
+	if n != 100_000 {
+		t.Errorf("page-data holds %d points, want 100000", n)
+	}
+	csvFile, _ := files.Get(dir + "data.csv")
+	if rows := bytes.Count(csvFile, []byte("\n")); rows != 100_001 {
+		t.Errorf("data.csv has %d lines, want 100001", rows)
+	}
+	t.Logf("100,000 points: input %d KiB, page %d KiB, data.csv %d KiB, stages %v", len(b)>>10, len(page)>>10, len(csvFile)>>10, rep.Stages)
 }
