@@ -1,0 +1,245 @@
+package browsertest
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// The chart helpers read an ECharts instance through its public face: getInstanceByDom,
+// getOption, convertToPixel, containPixel, dispatchAction. Where a reader's view has no public
+// API (which series the legend filters out, where a legend item is drawn, whether an animation
+// is still running) they use ECharts' long-stable model and zrender objects: getModel(),
+// getViewOfComponentModel(), getZr(). Those live in the helpers below, so an ECharts upgrade
+// that moves them breaks here, in one place, with a clear error.
+
+// chartPrelude defines chart(sel), which finds the ECharts instance on the element or throws.
+const chartPrelude = `
+const chartOf = (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) throw new Error("no element matches " + sel);
+  if (typeof echarts === "undefined") throw new Error("ECharts is not loaded");
+  const c = echarts.getInstanceByDom(el);
+  if (!c) throw new Error("no chart on " + sel);
+  return c;
+};
+const valueOf = (d) => {
+  const v = (d !== null && typeof d === "object" && !Array.isArray(d)) ? d.value : d;
+  return Array.isArray(v) ? [Number(v[0]), Number(v[1])] : [null, v == null ? null : Number(v)];
+};
+const originOf = (c) => {
+  const root = (c.getZr().painter && c.getZr().painter.getViewportRoot && c.getZr().painter.getViewportRoot()) || c.getDom();
+  const r = root.getBoundingClientRect();
+  return [r.left, r.top];
+};
+`
+
+// ChartState is a chart's live state as ECharts holds it: what a reader sees, not what the
+// page embedded.
+type ChartState struct {
+	Series []SeriesState `json:"series"` // in the option's order
+	// Selected is the legend's selection (legend.selected); a name it lacks is selected.
+	Selected map[string]bool `json:"selected"`
+}
+
+// SeriesState is one series of the chart.
+type SeriesState struct {
+	Name string `json:"name"`
+	Type string `json:"type"` // "scatter", "line", ...
+	// Points are the series' data values [x, y], in the option's order.
+	Points [][2]float64 `json:"points"`
+	// Pixels are where the points are drawn, in CSS pixels from the viewport's top left (as
+	// Hover takes them), for a page scrolled as it was when the state was read.
+	Pixels [][2]float64 `json:"pixels"`
+	// InPlot says, per point, whether it lies inside the plot area (not zoomed away).
+	InPlot []bool `json:"inPlot"`
+	// Visible is false when the legend filters the series out.
+	Visible bool `json:"visible"`
+}
+
+// Find returns the series with this name and type.
+func (c ChartState) Find(name, typ string) (SeriesState, bool) {
+	for _, s := range c.Series {
+		if s.Name == name && s.Type == typ {
+			return s, true
+		}
+	}
+	return SeriesState{}, false
+}
+
+// IsSelected reports whether the legend shows name.
+func (c ChartState) IsSelected(name string) bool {
+	sel, ok := c.Selected[name]
+	return !ok || sel
+}
+
+// WaitChart waits until the element holds an ECharts instance that has finished drawing,
+// animations included.
+func (p *Page) WaitChart(sel string) {
+	p.t.Helper()
+	p.WaitFor(`(() => {
+  const el = document.querySelector(` + jsString(sel) + `);
+  if (!el || typeof echarts === "undefined") return false;
+  const c = echarts.getInstanceByDom(el);
+  if (!c) return false;
+  const a = c.getZr().animation;
+  return !a || !a.isFinished || a.isFinished();
+})()`)
+}
+
+// ChartState reads the live state of the chart on the element matching sel, after waiting for
+// it (see WaitChart).
+func (p *Page) ChartState(sel string) ChartState {
+	p.t.Helper()
+	p.WaitChart(sel)
+	var st ChartState
+	p.Eval(`(() => {`+chartPrelude+`
+  const c = chartOf(`+jsString(sel)+`);
+  const opt = c.getOption();
+  const model = c.getModel && c.getModel();
+  const shown = model && model.getCurrentSeriesIndices ? new Set(model.getCurrentSeriesIndices()) : null; // after the legend's filter
+  const legend = (opt.legend || [])[0] || {};
+  const selected = legend.selected || {};
+  const [ox, oy] = originOf(c);
+  return {
+    selected: selected,
+    series: (opt.series || []).map((s, i) => {
+      const points = (s.data || []).map(valueOf);
+      const pixels = [], inPlot = [];
+      for (const v of points) {
+        let px = null;
+        try { px = c.convertToPixel({seriesIndex: i}, v); } catch (e) {}
+        const ok = Array.isArray(px) && isFinite(px[0]) && isFinite(px[1]);
+        pixels.push(ok ? [ox + px[0], oy + px[1]] : [null, null]);
+        inPlot.push(ok && c.containPixel({seriesIndex: i}, px));
+      }
+      return {
+        name: s.name == null ? "" : String(s.name), type: String(s.type),
+        points: points, pixels: pixels, inPlot: inPlot,
+        visible: shown ? shown.has(i) : selected[s.name] !== false,
+      };
+    }),
+  };
+})()`, &st)
+	return st
+}
+
+// Tooltip is the text of the chart's visible tooltip, or "" when none shows.
+func (p *Page) Tooltip(sel string) string {
+	p.t.Helper()
+	var s string
+	p.Eval(tooltipJS(sel), &s)
+	return s
+}
+
+func tooltipJS(sel string) string {
+	return `(() => {` + chartPrelude + `
+  const c = chartOf(` + jsString(sel) + `);
+  const dom = c.getDom();
+  // ECharts' HTML tooltips are the only elements it marks domBelongToZr; one inside the chart's
+  // element is this chart's, one elsewhere (appendTo) is taken as a fallback.
+  const tips = [...document.querySelectorAll("div")].filter((d) => d.domBelongToZr);
+  tips.sort((a, b) => dom.contains(b) - dom.contains(a));
+  for (const d of tips) {
+    const cs = getComputedStyle(d);
+    if (cs.display === "none" || cs.visibility === "hidden") continue;
+    const text = d.innerText.trim();
+    if (text) return text;
+  }
+  return "";
+})()`
+}
+
+// HoverPoint moves the mouse onto point i of the scatter series named name, as a reader would,
+// and returns the tooltip's text once it shows. The mouse first leaves the chart and the old
+// tooltip hides, so the text is this point's. The point must be inside the plot and not under
+// another series' point (choose one with ChartState's Pixels).
+func (p *Page) HoverPoint(sel, name string, i int) string {
+	p.t.Helper()
+	p.WaitChart(sel)
+	var at struct {
+		X, Y   float64
+		Inside bool
+	}
+	p.Eval(`(() => {`+chartPrelude+`
+  const c = chartOf(`+jsString(sel)+`);
+  c.getDom().scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+  const opt = c.getOption();
+  const idx = (opt.series || []).findIndex((s) => s.name === `+jsString(name)+` && s.type === "scatter");
+  if (idx < 0) throw new Error("no scatter series named " + `+jsString(name)+`);
+  const data = opt.series[idx].data || [];
+  if (`+strconv.Itoa(i)+` >= data.length) throw new Error("series has only " + data.length + " points");
+  const px = c.convertToPixel({seriesIndex: idx}, valueOf(data[`+strconv.Itoa(i)+`]));
+  const [ox, oy] = originOf(c);
+  return {X: ox + px[0], Y: oy + px[1], Inside: c.containPixel({seriesIndex: idx}, px)};
+})()`, &at)
+	if !at.Inside {
+		p.t.Fatalf("browsertest: point %d of %q is outside the plot", i, name)
+	}
+	p.Hover(1, 1) // off the chart: the tooltip hides after ECharts' hideDelay
+	p.WaitFor(`(` + tooltipJS(sel) + `) === ""`)
+	p.Hover(at.X, at.Y)
+	if err := p.waitFor(`(` + tooltipJS(sel) + `) !== ""`); err != nil {
+		p.t.Fatalf("browsertest: hovering point %d of %q at (%.0f, %.0f) shows no tooltip: %v", i, name, at.X, at.Y, err)
+	}
+	return p.Tooltip(sel)
+}
+
+// ClickLegend clicks the legend item named name with a real mouse click on its pixel, paging a
+// scrolling legend to it first (as its arrows would), and waits for the chart to redraw.
+func (p *Page) ClickLegend(sel, name string) {
+	p.t.Helper()
+	p.WaitChart(sel)
+	var at struct {
+		X, Y float64
+		Hit  bool
+	}
+	js := `(() => {` + chartPrelude + `
+  const c = chartOf(` + jsString(sel) + `);
+  c.getDom().scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+  const name = ` + jsString(name) + `;
+  const model = c.getModel();
+  for (const lm of model.findComponents({mainType: "legend"})) {
+    const di = lm.getData().findIndex((m) => m.get("name") === name);
+    if (di < 0) continue;
+    const view = c.getViewOfComponentModel(lm);
+    let item = null;
+    view.getContentGroup().eachChild((g) => { if (g.__legendDataIndex === di) item = g; });
+    if (!item) throw new Error("legend item " + name + " is not drawn");
+    const r = item.getBoundingRect().clone();
+    r.applyTransform(item.getComputedTransform());
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    const hover = c.getZr().handler.findHover(x, y);
+    const hit = !!(hover && hover.target && hover.target.parent === item);
+    if (!hit && SCROLL) c.dispatchAction({type: "legendScroll", scrollDataIndex: di, legendId: lm.id});
+    const [ox, oy] = originOf(c);
+    return {X: ox + x, Y: oy + y, Hit: hit};
+  }
+  throw new Error("no legend item named " + name);
+})()`
+	// The first look pages the legend when the item is scrolled out of sight; the second
+	// measures it again where the legend then draws it.
+	for _, page := range []string{"true", "false"} {
+		p.Eval(strings.ReplaceAll(js, "SCROLL", page), &at)
+		if at.Hit {
+			break
+		}
+		p.WaitChart(sel)
+	}
+	if !at.Hit {
+		p.t.Fatalf("browsertest: legend item %q is not under the mouse at (%.0f, %.0f), even after paging the legend to it", name, at.X, at.Y)
+	}
+	p.ClickXY(at.X, at.Y)
+	p.WaitChart(sel)
+}
+
+// Distance is the distance between two pixels, for choosing points far from their neighbours.
+func Distance(a, b [2]float64) float64 {
+	return math.Hypot(a[0]-b[0], a[1]-b[1])
+}
+
+// String describes a series for test messages.
+func (s SeriesState) String() string {
+	return fmt.Sprintf("%s %q (%d points, visible %v)", s.Type, s.Name, len(s.Points), s.Visible)
+}
