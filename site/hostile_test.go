@@ -15,6 +15,7 @@ import (
 	"html"
 	"io/fs"
 	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -889,4 +890,37 @@ func TestBuildOneHundredThousandPoints(t *testing.T) {
 		t.Errorf("data.csv has %d lines, want 100001", rows)
 	}
 	t.Logf("100,000 points: input %d KiB, page %d KiB, data.csv %d KiB, stages %v", len(b)>>10, len(page)>>10, len(csvFile)>>10, rep.Stages)
+}
+
+// TestBuildLinksMarkdownPagesWhateverTheirFileNames: a page file's name is its path, so the
+// navigation must escape what a URL would read as a query, a fragment or an escape.
+func TestBuildLinksMarkdownPagesWhateverTheirFileNames(t *testing.T) {
+	names := []string{"q&a #2?", "100% sure", "通义 千问", "<b>x", "a+b=c"}
+	data := fstest.MapFS{}
+	for _, n := range names {
+		data[n+".md"] = &fstest.MapFile{Data: []byte("# " + n + "\n")}
+	}
+	files := &Files{}
+	if _, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	checkSafeSite(t, files, nil)
+	home, _ := files.Get("index.html")
+	var hrefs []string
+	for _, m := range regexp.MustCompile(`<li><a href="([^"]*)"`).FindAllSubmatch(home, -1) {
+		u, err := url.Parse(html.UnescapeString(string(m[1])))
+		if err != nil || u.RawQuery != "" || u.Fragment != "" {
+			t.Errorf("navigation link %q: %v, query %q, fragment %q", m[1], err, u.RawQuery, u.Fragment)
+			continue
+		}
+		hrefs = append(hrefs, u.Path)
+	}
+	for _, n := range names {
+		if _, ok := files.Get(n + "/index.html"); !ok {
+			t.Errorf("no page file for %q", n)
+		}
+		if !slices.Contains(hrefs, "/"+n+"/") {
+			t.Errorf("no navigation link leads to /%s/; links lead to %q", n, hrefs)
+		}
+	}
 }

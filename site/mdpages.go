@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"io/fs"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -162,7 +163,9 @@ func navigation(mds []*MarkdownPage, base string) []navItem {
 		if m.isNotes() || m.URL == "" {
 			continue
 		}
-		nav = append(nav, navItem{Title: m.Title, URL: base + m.URL, Path: m.URL})
+		// Escaped here: html/template only normalises a URL, and a file named "q&a #2?.md"
+		// would otherwise link to "/q&a " with the rest taken as a query and a fragment.
+		nav = append(nav, navItem{Title: m.Title, URL: (&url.URL{Path: base + m.URL}).EscapedPath(), Path: m.URL})
 	}
 	return nav
 }
