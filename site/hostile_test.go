@@ -924,3 +924,32 @@ func TestBuildLinksMarkdownPagesWhateverTheirFileNames(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildExtremeNumbers: the largest and smallest numbers JSON can carry, and integers past
+// 2^53, build into a safe site (no Inf or NaN reaches a JSON file, which would fail the build).
+func TestBuildExtremeNumbers(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		v    any
+	}{
+		{"series.0.points.0.metrics", map[string]any{"outputTputPerGpu": 1.7e308, "inputTputPerGpu": 1.7e308}},
+		{"series.0.points.0.x", 1.7e308},
+		{"series.0.points.0.y", 1.7e308},
+		{"series.0.points.1.y", 1.7e308},
+		{"series.0.points.0.x", 5e-324},
+		{"series.0.points.0.concurrency", json.Number("9007199254740993")},
+		{"series.0.points.0.id", json.Number("-9223372036854775808")},
+		{"series.0.points.0.runId", json.Number("1e400")},
+	} {
+		doc := seedDoc(t, 3)
+		edit(t, doc, c.path, c.v)
+		files, err := buildDoc(t, doc, nil)
+		if err != nil {
+			t.Errorf("%s = %v: %v", c.path, c.v, err)
+			continue
+		}
+		for _, msg := range unsafeSite(files, nil) {
+			t.Errorf("%s = %v: %s", c.path, c.v, msg)
+		}
+	}
+}
