@@ -978,3 +978,35 @@ func TestBuildExtremeNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildShowsHostileSiteTitleLiterally puts hostile strings into frontier.toml's title and
+// description, which every page shows, and a hostile GPU key into its cost table.
+func TestBuildShowsHostileSiteTitleLiterally(t *testing.T) {
+	for kind, s := range hostileStrings {
+		t.Run(kind, func(t *testing.T) {
+			build := func(title string) *Files {
+				q, _ := json.Marshal(title) // a JSON string is a TOML basic string
+				toml := "title = " + string(q) + "\ndescription = " + string(q) + "\n[gpus." + string(q) + "]\ncost_per_hour = 1\nkw = 1\n"
+				cfg, ps := ParseConfig("frontier.toml", []byte(toml))
+				if len(ps) > 0 {
+					t.Fatalf("config: %v", ps)
+				}
+				files := &Files{}
+				if _, err := Build(Input{Data: fstest.MapFS{"d.json": {Data: docBytes(t, seedDoc(t, 1))}}, Config: cfg, ECharts: fakeECharts}, files); err != nil {
+					t.Fatal(err)
+				}
+				return files
+			}
+			files := build(s)
+			checkSafeSite(t, files, build(benignName(s)))
+			for _, name := range files.Names() {
+				if strings.HasSuffix(name, ".html") {
+					page, _ := files.Get(name)
+					if !strings.Contains(readerText(page), s) {
+						t.Errorf("%s does not show the site title literally", name)
+					}
+				}
+			}
+		})
+	}
+}
