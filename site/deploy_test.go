@@ -47,6 +47,10 @@ title: MTP only
 The end.
 `
 
+// LinksPage is linksPage for the deploy browser test, which lives in package site_test
+// (internal/browsertest imports site).
+const LinksPage = linksPage
+
 // exampleSite builds the example site (the repository's data/ folder plus linksPage at
 // guides/links.md) for baseURL, in memory.
 func exampleSite(t *testing.T, baseURL string) *Files {
