@@ -119,12 +119,15 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	problems = append(problems, ps...)
 	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
 	problems = append(problems, ps...)
+	statics, ps := loadStatic(in.Data, prefix)
+	problems = append(problems, ps...)
 	stage("load", t0)
 
 	t0 = time.Now()
 	pages, ps := Assemble(datasets, prefix)
 	problems = append(problems, ps...)
 	problems = append(problems, attachMarkdown(pages, mds, prefix)...)
+	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	stage("assemble", t0)
 
 	problems.Sort()
@@ -150,6 +153,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	if err != nil {
 		return rep, &StageError{"render", err}
 	}
+	r.statics = statics
 	r.reuse = b.pageReuse(r)
 	counter := &countingWriter{w: out}
 	if err := r.render(counter); err != nil {

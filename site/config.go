@@ -141,3 +141,10 @@ func (c Config) AbsURL(p string) string {
 	u.Path += strings.TrimPrefix(p, "/")
 	return u.String()
 }
+
+// HasHost reports whether the base URL names a host, so the site can give absolute URLs
+// (the sitemap, canonical links) rather than paths.
+func (c Config) HasHost() bool {
+	u, err := normalizeBaseURL(c.BaseURL)
+	return err == nil && u.Host != ""
+}

@@ -112,7 +112,13 @@ func TestDeployBundleHasHostFiles(t *testing.T) {
 			}
 			cfg := Config{BaseURL: base}
 			robots, _ := files.Get("robots.txt")
-			if want := "Sitemap: " + cfg.AbsURL("sitemap.xml") + "\n"; !bytes.Contains(robots, []byte(want)) {
+			want := "Sitemap: " + cfg.AbsURL("sitemap.xml") + "\n"
+			if !cfg.HasHost() {
+				// The sitemap protocol takes absolute URLs only; a base without a host has none.
+				if bytes.Contains(robots, []byte("Sitemap:")) {
+					t.Errorf("robots.txt names a sitemap without a host:\n%s", robots)
+				}
+			} else if !bytes.Contains(robots, []byte(want)) {
 				t.Errorf("robots.txt does not name the sitemap (want a line %q):\n%s", want, robots)
 			}
 		})
@@ -264,6 +270,13 @@ func TestDeployPageMeta(t *testing.T) {
 			}
 			if m["og:description"] != m["description"] {
 				t.Errorf("og:description = %q, want the description %q", m["og:description"], m["description"])
+			}
+			if c.file == "404.html" {
+				// Served at every missing address: no URL of its own, and not for search engines.
+				if m["canonical"] != "" || m["og:url"] != "" || !bytes.Contains(page, []byte(`<meta name="robots" content="noindex">`)) {
+					t.Errorf("404.html: canonical %q, og:url %q, want neither and a noindex robots tag", m["canonical"], m["og:url"])
+				}
+				return
 			}
 			if c.canonical != "" && m["canonical"] != c.canonical {
 				t.Errorf("canonical = %q, want %q", m["canonical"], c.canonical)

@@ -62,6 +62,7 @@ func (r *siteRenderer) renderHome(w Writer) error {
 			if m.Description != "" {
 				v.Description = m.Description
 			}
+			v.Title = m.Title
 			v.HasCharts = len(m.Charts) > 0
 		}
 	}

@@ -17,13 +17,14 @@ import (
 
 // siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
 type siteRenderer struct {
-	in     Input
-	pages  []*Page
-	mds    []*MarkdownPage
-	site   *siteView
-	tmpl   map[string]*template.Template // by page kind: "home", "chart", "page", "404"
-	assets map[string][]byte             // hashed site path -> bytes
-	reuse  *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
+	in      Input
+	pages   []*Page
+	mds     []*MarkdownPage
+	site    *siteView
+	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
+	assets  map[string][]byte             // hashed site path -> bytes
+	reuse   *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
+	statics []staticFile                  // the author's images and documents, copied as they are
 }
 
 // siteView is what every template sees as .Site.
@@ -59,6 +60,7 @@ type view struct {
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
 	HasH1       bool // the markdown body has its own level-1 heading
+	NoIndex     bool // a page search engines should not list (404.html): no canonical URL
 }
 
 // templateFiles are the embedded templates, parsed in this order into every page kind's set.
@@ -172,6 +174,7 @@ func (r *siteRenderer) render(w Writer) error {
 		}
 	}
 	nf := r.view("404.html", "Page not found", r.in.Config.Description)
+	nf.NoIndex = true
 	if err := r.execute(w, "404", "404.html", nf); err != nil {
 		return err
 	}
@@ -181,8 +184,20 @@ func (r *siteRenderer) render(w Writer) error {
 	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
 		return err
 	}
-	robots := "User-agent: *\nAllow: /\nSitemap: " + r.in.Config.AbsURL("sitemap.xml") + "\n"
-	return w.WriteFile("robots.txt", []byte(robots))
+	robots := "User-agent: *\nAllow: /\n"
+	if r.in.Config.HasHost() {
+		// The sitemap protocol wants absolute URLs; without a host in the base URL there are none to give.
+		robots += "Sitemap: " + r.in.Config.AbsURL("sitemap.xml") + "\n"
+	}
+	if err := w.WriteFile("robots.txt", []byte(robots)); err != nil {
+		return err
+	}
+	for _, s := range r.statics {
+		if err := w.WriteFile(s.name, s.data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // renderCharts renders chart pages on all cores; each page is independent.

@@ -3,7 +3,7 @@
 //
 //	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
 //	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-//	frontier check [--data DIR] [--config FILE] [--links DIR]
+//	frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
 //
 // Exit status: 0 on success, 1 when the data has problems, 2 on bad usage.
 package main
@@ -36,7 +36,7 @@ const usage = `frontier builds a static site of LLM-inference benchmark charts.
 Usage:
   frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
   frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-  frontier check [--data DIR] [--config FILE] [--links DIR]
+  frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
 
 Run 'frontier COMMAND -h' for a command's flags.
 `
