@@ -469,8 +469,8 @@
     var cols = [
       { t: "Configuration", k: "series", f: function (p) { return p.r.s.name; } },
       { t: "Precision", k: "precision", f: function (p) { return String(p.r.s.precision).toUpperCase(); } },
-      { t: "Concurrency", k: "concurrency", num: true, f: at("conc") },
-      { t: "TP", k: "tp", num: true, f: at("tp") },
+      { t: "Concurrency", k: "concurrency", num: true, whole: true, f: at("conc") },
+      { t: "TP", k: "tp", num: true, whole: true, f: at("tp") },
       { t: d.x.label, k: "x", num: true, f: at("x") },
       { t: "Total tok/s/GPU", k: "tpPerGpu", num: true, f: at("tpPerGpu") },
       { t: "Output tok/s/GPU", k: "outputTputPerGpu", num: true, f: at("outputTputPerGpu") },
@@ -520,7 +520,7 @@
     var body = pts.map(function (p) {
       return '<tr data-series="' + enc(p.r.s.key) + '">' + cols.map(function (c) {
         var v = c.f(p);
-        return "<td" + (c.num ? ' class="num"' : "") + ">" + enc(c.metric ? fmtValue(m, v) : c.num ? fmtNum(v) : v) + "</td>";
+        return "<td" + (c.num ? ' class="num"' : "") + ">" + enc(c.metric ? fmtValue(m, v) : c.whole ? v : c.num ? fmtNum(v) : v) + "</td>";
       }).join("") + "</tr>";
     }).join("");
     table.tHead.innerHTML = head;
