@@ -346,14 +346,18 @@
     return app;
   }
 
-  // openView loads the snapshot a fragment names, then applies the fragment.
-  function openView(app, hash) {
-    return loadSnapshot(app, dateIn(app.d, hash)).catch(function () { return null; }).then(function () {
+  // openView applies a fragment and calls done, at once when it names no older snapshot (so
+  // the chart is drawn before the page's load event), else once the snapshot has loaded or failed.
+  function openView(app, hash, done) {
+    var apply = function () {
       var v = parseView(app, hash);
       if (!has(app.snaps, v.date)) v.date = app.d.dates[0] || "";
       app.view = v;
       app.sel = {};
-    });
+      done();
+    };
+    var date = dateIn(app.d, hash);
+    if (has(app.snaps, date)) apply(); else loadSnapshot(app, date).then(apply, apply);
   }
 
   // ---- the chart page: controls, leaders, points
@@ -398,7 +402,7 @@
         ch[k].map(function (c) { return check(k, c.value, c.label, c.color); }))]);
     }));
     form.appendChild(main);
-    form.appendChild(filters);
+    if (filters.children.length) form.appendChild(filters);
     form.hidden = false;
   }
 
@@ -596,11 +600,13 @@
       });
     };
     var open = function () {
-      openView(app, location.hash).then(function () {
+      openView(app, location.hash, function () {
         if (form) buildControls(app, form);
         app.render();
       });
     };
+    // The legend's "Global frontier" entry is a control too (see makeChart).
+    app.chart.on("legendselectchanged", function (e) { if (e.name === GLOBAL) writeHash(); });
     if (form) {
       form.addEventListener("submit", function (e) { e.preventDefault(); });
       form.addEventListener("change", function (e) {
@@ -659,8 +665,7 @@
       }
       pages[url].then(function (d) {
         var app = makeChart(el, d, blockBase(), url);
-        var frag = fig.getAttribute("data-fragment") || "";
-        return openView(app, frag).then(app.render);
+        openView(app, fig.getAttribute("data-fragment") || "", app.render);
       }).catch(function (e) {
         el.style.height = "auto";
         el.className += " chart-failed";
@@ -679,9 +684,6 @@
     initPage();
     initBlocks();
   }
-
-  // For tests and readers' tools: the fragment reader and writer, the view model and the option builder.
-  window.Frontier = { parseView: parseView, fragmentOf: fragmentOf, compute: compute, buildOption: buildOption, csvCell: csvCell };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
 })();
