@@ -1,0 +1,777 @@
+package site_test
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/templates"
+)
+
+// The chart page's controls, as a reader uses them in a real browser: each control changes the
+// chart and the URL fragment, a link with a fragment opens the same view, the leaders table
+// holds what site/pareto computes, the points table and its CSV follow the view, and markdown
+// chart blocks draw their view. Every page also fails its test on any console error or failed
+// request (see internal/browsertest).
+
+const seedPage = "deepseek-v4-pro/8k-1k/"
+
+// controlsSite builds a site from data with the real ECharts, as `make build` would.
+func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files {
+	t.Helper()
+	echarts, err := fs.ReadFile(templates.FS, templates.EChartsFile)
+	if err != nil {
+		echarts, err = os.ReadFile("../node_modules/echarts/dist/echarts.common.min.js")
+	}
+	if err != nil {
+		t.Fatalf("no ECharts (run make deps): %v", err)
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: echarts}, files); err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// exampleData is the example site's data folder: the seed and the markdown pages.
+func exampleData(t *testing.T) fstest.MapFS {
+	t.Helper()
+	data := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile("../data/" + p)
+		data[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// pageJSON is the part of a chart page's page.json these tests read.
+type pageJSON struct {
+	Metric  string            `json:"metric"`
+	Cols    []string          `json:"cols"`
+	RefX    []float64         `json:"refX"`
+	History map[string]string `json:"history"`
+	GPUs    map[string]struct {
+		CostPerHour float64 `json:"costPerHour"`
+		KW          float64 `json:"kw"`
+	} `json:"gpus"`
+	Series []pageSeries `json:"series"`
+}
+
+type pageSeries struct {
+	Key       string  `json:"key"`
+	Name      string  `json:"name"`
+	GPU       string  `json:"gpu"`
+	Vendor    string  `json:"vendor"`
+	Framework string  `json:"framework"`
+	Spec      string  `json:"spec"`
+	Precision string  `json:"precision"`
+	Best      bool    `json:"best"`
+	Points    [][]any `json:"points"`
+	Frontier  []int   `json:"frontier"`
+}
+
+func readPageJSON(t *testing.T, files *site.Files, name string) pageJSON {
+	t.Helper()
+	b, ok := files.Get(name)
+	if !ok {
+		t.Fatalf("no %s", name)
+	}
+	var d pageJSON
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// column is one numeric column of a series' points.
+func (d pageJSON) column(s pageSeries, name string) []float64 {
+	i := slices.Index(d.Cols, name)
+	out := make([]float64, len(s.Points))
+	for j, p := range s.Points {
+		out[j] = p[i].(float64)
+	}
+	return out
+}
+
+// costs is cost per million tokens for each point, computed as the page script does.
+func (d pageJSON) costs(s pageSeries) []float64 {
+	c := d.GPUs[s.GPU].CostPerHour
+	out := d.column(s, "tpPerGpu")
+	for i, tp := range out {
+		out[i] = c / (tp * 3600) * 1e6
+	}
+	return out
+}
+
+// view is what the page shows now: the fragment, the view the script drew, axes and legend.
+type view struct {
+	Hash, View          string
+	XType, YType, YName string
+	Legend              []string
+}
+
+func js(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// waitView waits until the chart page has drawn the view whose canonical fragment is frag.
+func waitView(p *browsertest.Page, sel, frag string) {
+	p.WaitFor(`(() => { const e = document.querySelector(` + js(sel) + `); return e && e.getAttribute("data-view") === ` + js(frag) + ` && echarts.getInstanceByDom(e); })()`)
+}
+
+func currentView(p *browsertest.Page) view {
+	var v view
+	p.Eval(`(() => {
+  const el = document.getElementById("chart"), o = echarts.getInstanceByDom(el).getOption();
+  return {Hash: location.hash, View: el.getAttribute("data-view"), XType: o.xAxis[0].type, YType: o.yAxis[0].type,
+    YName: o.yAxis[0].name, Legend: (o.legend[0].data || []).map((d) => typeof d === "object" ? d.name : d)};
+})()`, &v)
+	return v
+}
+
+// visibleScatter lists the names of the scatter series the chart draws.
+func visibleScatter(st browsertest.ChartState) []string {
+	var out []string
+	for _, s := range st.Series {
+		if s.Type == "scatter" && s.Visible {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+func countPoints(st browsertest.ChartState, typ string) (series, points int) {
+	for _, s := range st.Series {
+		if s.Type == typ {
+			series++
+			points += len(s.Points)
+		}
+	}
+	return series, points
+}
+
+func namesWhere(d pageJSON, keep func(pageSeries) bool) []string {
+	var out []string
+	for _, s := range d.Series {
+		if keep(s) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	waitView(p, "#chart", "")
+
+	st := p.ChartState("#chart")
+	if n, pts := countPoints(st, "scatter"); n != 11 || pts != 120 {
+		t.Errorf("scatter: %d series, %d points; want 11 and 120", n, pts)
+	}
+	frontier := 0
+	for _, s := range st.Series {
+		if _, ok := st.Find(s.Name, "scatter"); ok && s.Type == "line" {
+			frontier += len(s.Points)
+		}
+	}
+	if frontier != 102 {
+		t.Errorf("%d points on same-named frontier lines, want 102", frontier)
+	}
+	if got := visibleScatter(st); len(got) != 11 {
+		t.Errorf("visible scatter series = %v, want all 11", got)
+	}
+
+	// The script rebuilds the option from page data; by default it must draw what Go built.
+	var diffs []string
+	p.Eval(`(() => {
+  const goSeries = JSON.parse(document.getElementById("chart-option").textContent).series;
+  const live = echarts.getInstanceByDom(document.getElementById("chart")).getOption().series;
+  const pick = (s, hollow) => JSON.stringify({name: s.name, type: s.type, data: s.data,
+    symbol: s.type === "scatter" ? s.symbol : null,
+    color: s.itemStyle && s.itemStyle.color, border: hollow ? s.itemStyle.borderColor : null,
+    line: s.type === "line" ? [s.lineStyle.color, s.lineStyle.type, s.lineStyle.width] : null});
+  const diffs = [];
+  if (goSeries.length !== live.length) diffs.push(live.length + " series, the Go option has " + goSeries.length);
+  goSeries.forEach((g, i) => {
+    const hollow = !!(g.itemStyle && g.itemStyle.borderColor);
+    const a = pick(g, hollow), b = live[i] ? pick(live[i], hollow) : "missing";
+    if (a !== b) diffs.push("Go " + a + "\n    page " + b);
+  });
+  return diffs;
+})()`, &diffs)
+	for _, d := range diffs {
+		t.Errorf("default view differs from the Go-built option:\n    %s", d)
+	}
+
+	v := currentView(p)
+	if v.Hash != "" || v.YType != "value" || v.XType != "value" || v.YName != "Token Throughput per Chip (tok/s/chip)" {
+		t.Errorf("default view = %+v, want no fragment, linear axes, the dataset's axis name", v)
+	}
+	var hidden, aria bool
+	p.Eval(`document.getElementById("controls").hidden`, &hidden)
+	p.Eval(`(() => { const a = echarts.getInstanceByDom(document.getElementById("chart")).getOption().aria; return (Array.isArray(a) ? a[0] : a).enabled; })()`, &aria)
+	if hidden || !aria {
+		t.Errorf("controls hidden = %v, ECharts aria = %v; want visible controls and aria on", hidden, aria)
+	}
+}
+
+// TestControlsEachControlChangesChartAndFragment works each control as a reader does (a real
+// click on a checkbox, a change of a select) on a fresh page, then checks the fragment the
+// page wrote and what the chart shows.
+func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	root := b.Serve(files, "/")
+	d := readPageJSON(t, files, seedPage+"page.json")
+	all := namesWhere(d, func(pageSeries) bool { return true })
+
+	// The global frontier over every point, as site/pareto computes it.
+	var gx, gy []float64
+	for _, s := range d.Series {
+		gx = append(gx, d.column(s, "x")...)
+		gy = append(gy, d.column(s, "tpPerGpu")...)
+	}
+	var global [][2]float64
+	for _, i := range pareto.Frontier(gx, gy, true) {
+		global = append(global, [2]float64{gx[i], gy[i]})
+	}
+
+	for _, tc := range []struct {
+		name  string
+		act   string // JavaScript that works the control, or a CSS selector to click
+		click bool
+		frag  string
+		check func(t *testing.T, v view, st browsertest.ChartState)
+	}{
+		{"metric select", `(() => { const s = document.querySelector('select[name="y"]'); s.value = "outputTputPerGpu"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, false,
+			"y=outputTputPerGpu", func(t *testing.T, v view, st browsertest.ChartState) {
+				if v.YName != "Output token throughput per GPU (tok/s/GPU)" {
+					t.Errorf("y axis name = %q", v.YName)
+				}
+				for _, s := range d.Series {
+					got, _ := st.Find(s.Name, "scatter")
+					want := d.column(s, "outputTputPerGpu")
+					for i, pt := range got.Points {
+						if pt[1] != want[i] {
+							t.Fatalf("%s point %d: y = %v, want output throughput %v", s.Name, i, pt[1], want[i])
+						}
+					}
+				}
+			}},
+		{"log y", `input[name="log"]`, true, "log=1", func(t *testing.T, v view, _ browsertest.ChartState) {
+			if v.YType != "log" || v.XType != "value" {
+				t.Errorf("axes x %s, y %s; want value and log", v.XType, v.YType)
+			}
+		}},
+		{"log x", `input[name="logx"]`, true, "logx=1", func(t *testing.T, v view, _ browsertest.ChartState) {
+			if v.XType != "log" || v.YType != "value" {
+				t.Errorf("axes x %s, y %s; want log and value", v.XType, v.YType)
+			}
+		}},
+		{"frontier only", `input[name="optimal"]`, true, "optimal=1", func(t *testing.T, _ view, st browsertest.ChartState) {
+			if n, pts := countPoints(st, "scatter"); n != 11 || pts != 102 {
+				t.Errorf("scatter: %d series, %d points; want 11 and the 102 frontier points", n, pts)
+			}
+		}},
+		{"best per GPU", `input[name="best"]`, true, "best=1", func(t *testing.T, v view, st browsertest.ChartState) {
+			want := namesWhere(d, func(s pageSeries) bool { return s.Best })
+			if got := visibleScatter(st); !slices.Equal(got, want) {
+				t.Errorf("visible = %v, want the best per GPU %v", got, want)
+			}
+			if n, _ := countPoints(st, "scatter"); n != 11 || !slices.Equal(v.Legend, all) {
+				t.Errorf("%d scatter series, legend %v; want all 11 kept, hidden through the legend", n, v.Legend)
+			}
+		}},
+		{"global frontier", `input[name="global"]`, true, "global=1", func(t *testing.T, _ view, st browsertest.ChartState) {
+			g, ok := st.Find("Global frontier", "line")
+			if !ok || !slices.Equal(g.Points, global) {
+				t.Errorf("global frontier line = %v (found %v), want %v", g.Points, ok, global)
+			}
+		}},
+		{"gpu filter", `input[name="gpus"][value="b300"]`, true, "gpus=b200", func(t *testing.T, v view, st browsertest.ChartState) {
+			want := namesWhere(d, func(s pageSeries) bool { return s.GPU == "b200" })
+			if got := visibleScatter(st); !slices.Equal(got, want) || !slices.Equal(v.Legend, want) {
+				t.Errorf("visible %v, legend %v; want %v", got, v.Legend, want)
+			}
+		}},
+		{"framework filter", `input[name="frameworks"][value="sglang"]`, true, "frameworks=trt,vllm", func(t *testing.T, _ view, st browsertest.ChartState) {
+			want := namesWhere(d, func(s pageSeries) bool { return s.Framework != "sglang" })
+			if got := visibleScatter(st); !slices.Equal(got, want) {
+				t.Errorf("visible %v, want %v", got, want)
+			}
+		}},
+		{"speculative decoding filter", `input[name="spec"][value="none"]`, true, "spec=mtp", func(t *testing.T, _ view, st browsertest.ChartState) {
+			want := namesWhere(d, func(s pageSeries) bool { return s.Spec == "mtp" })
+			if got := visibleScatter(st); !slices.Equal(got, want) {
+				t.Errorf("visible %v, want %v", got, want)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := b.Open(t, root+seedPage)
+			waitView(p, "#chart", "")
+			if tc.click {
+				p.Click(tc.act)
+			} else {
+				p.Eval(tc.act, nil)
+			}
+			waitView(p, "#chart", tc.frag)
+			v := currentView(p)
+			if v.Hash != "#"+tc.frag {
+				t.Errorf("location.hash = %q, want #%s", v.Hash, tc.frag)
+			}
+			tc.check(t, v, p.ChartState("#chart"))
+
+			// Reset brings back the default view and a bare URL.
+			p.Click("#reset-view")
+			waitView(p, "#chart", "")
+			if v := currentView(p); v.Hash != "" {
+				t.Errorf("after reset, location.hash = %q, want none", v.Hash)
+			}
+		})
+	}
+}
+
+// TestControlsKeepOneValuePerFilter: unticking the last ticked GPU would empty the chart, so
+// the box stays ticked.
+func TestControlsKeepOneValuePerFilter(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	waitView(p, "#chart", "")
+	p.Click(`input[name="gpus"][value="b300"]`)
+	waitView(p, "#chart", "gpus=b200")
+	p.Click(`input[name="gpus"][value="b200"]`)
+	var checked bool
+	p.Eval(`document.querySelector('input[name="gpus"][value="b200"]').checked`, &checked)
+	if v := currentView(p); !checked || v.View != "gpus=b200" {
+		t.Errorf("after unticking the last GPU: b200 checked %v, view %q; want checked, gpus=b200", checked, v.View)
+	}
+}
+
+func TestControlsFragmentRoundTrip(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	root := b.Serve(files, "/")
+	d := readPageJSON(t, files, seedPage+"page.json")
+
+	t.Run("a link opens its view", func(t *testing.T) {
+		frag := "y=inputTputPerGpu&gpus=b300&spec=mtp&log=1&logx=1&optimal=1&global=1"
+		p := b.Open(t, root+seedPage+"#"+frag)
+		waitView(p, "#chart", frag)
+		v := currentView(p)
+		if v.Hash != "#"+frag || v.XType != "log" || v.YType != "log" || v.YName != "Input token throughput per GPU (tok/s/GPU)" {
+			t.Errorf("view = %+v", v)
+		}
+		st := p.ChartState("#chart")
+		want := namesWhere(d, func(s pageSeries) bool { return s.GPU == "b300" && s.Spec == "mtp" })
+		if got := visibleScatter(st); !slices.Equal(got, want) {
+			t.Errorf("visible %v, want %v", got, want)
+		}
+		if _, ok := st.Find("Global frontier", "line"); !ok {
+			t.Error("no global frontier line")
+		}
+		var form map[string]any
+		p.Eval(`(() => { const f = document.getElementById("controls"), out = {};
+  for (const e of f.elements) if (e.name) out[e.name + (e.type === "checkbox" ? ":" + e.value : "")] = e.type === "checkbox" ? e.checked : e.value;
+  return out; })()`, &form)
+		for k, want := range map[string]any{"y": "inputTputPerGpu", "log:1": true, "logx:1": true, "optimal:1": true, "best:1": false,
+			"global:1": true, "gpus:b200": false, "gpus:b300": true, "spec:mtp": true, "spec:none": false, "frameworks:trt": true} {
+			if form[k] != want {
+				t.Errorf("form %s = %v, want %v", k, form[k], want)
+			}
+		}
+
+		// Editing the fragment (back, a pasted link) redraws.
+		p.Eval(`location.hash = "#frameworks=vllm&best=1"`, nil)
+		waitView(p, "#chart", "frameworks=vllm&best=1")
+	})
+
+	t.Run("bad parts are ignored", func(t *testing.T) {
+		for _, tc := range []struct{ frag, want string }{
+			{"y=nope&gpus=h999&log=yes&date=1999-01-01&zzz=1&gpus=%E0%A4&optimal&best=", ""},
+			{"gpus=B300,h999,b300&frameworks=trt,sglang,vllm&log=0&logx=1", "gpus=b300&logx=1"},
+			{"y=COSTPERMTOK&y=outputTputPerGpu&spec=%6Dtp", "y=outputTputPerGpu&spec=mtp"},
+		} {
+			p := b.Open(t, root+seedPage+"#"+tc.frag)
+			waitView(p, "#chart", tc.want)
+			if st := p.ChartState("#chart"); len(st.Series) != 22 {
+				t.Errorf("#%s: %d series, want the 22 of the page", tc.frag, len(st.Series))
+			}
+			p.Close()
+		}
+	})
+}
+
+// leaders reads the leaders table: per series key, per reference column, the value the cell
+// holds (NaN when blank) and whether it is marked as the column's best.
+func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
+	var rows []struct {
+		Key    string
+		Values []string
+		Lead   []bool
+	}
+	p.Eval(`[...document.querySelectorAll("#leaders tbody tr")].map((tr) => ({Key: tr.dataset.series,
+  Values: [...tr.querySelectorAll("td")].map((td) => td.dataset.value || ""),
+  Lead: [...tr.querySelectorAll("td")].map((td) => td.classList.contains("lead") && td.textContent.includes("(best)"))}))`, &rows)
+	vals, leads := map[string][]float64{}, map[string][]bool{}
+	for _, r := range rows {
+		for _, s := range r.Values {
+			v := math.NaN()
+			if s != "" {
+				v, _ = strconv.ParseFloat(s, 64)
+			}
+			vals[r.Key] = append(vals[r.Key], v)
+		}
+		leads[r.Key] = r.Lead
+	}
+	return vals, leads
+}
+
+// checkLeaders compares the leaders table with pareto.ValueAt on each series' frontier for the
+// metric ys gives, the best of each column being the highest (or lowest) value.
+func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSeries, ys func(pageSeries) []float64, higher bool) {
+	t.Helper()
+	vals, leads := leaders(p)
+	if len(vals) != len(series) {
+		t.Errorf("leaders table has %d rows, want %d", len(vals), len(series))
+	}
+	best := make([]float64, len(d.RefX))
+	want := map[string][]float64{}
+	for _, s := range series {
+		xs, y := d.column(s, "x"), ys(s)
+		front := pareto.Frontier(xs, y, higher)
+		fx, fy := make([]float64, len(front)), make([]float64, len(front))
+		for i, j := range front {
+			fx[i], fy[i] = xs[j], y[j]
+		}
+		for j, x := range d.RefX {
+			v, ok := pareto.ValueAt(fx, fy, x)
+			if !ok {
+				v = math.NaN()
+			} else if best[j] == 0 || (higher && v > best[j]) || (!higher && v < best[j]) {
+				best[j] = v
+			}
+			want[s.Key] = append(want[s.Key], v)
+		}
+	}
+	for key, w := range want {
+		got := vals[key]
+		if len(got) != len(w) {
+			t.Errorf("%s: %d cells, want %d", key, len(got), len(w))
+			continue
+		}
+		for j := range w {
+			same := math.IsNaN(w[j]) && math.IsNaN(got[j]) || math.Abs(got[j]-w[j]) <= 1e-9*math.Abs(w[j])
+			if !same {
+				t.Errorf("%s at %v tok/s/user: table %v, site/pareto %v", key, d.RefX[j], got[j], w[j])
+			}
+			if lead := !math.IsNaN(w[j]) && w[j] == best[j]; leads[key][j] != lead {
+				t.Errorf("%s at %v tok/s/user: marked best %v, want %v", key, d.RefX[j], leads[key][j], lead)
+			}
+		}
+	}
+}
+
+func TestControlsLeadersMatchSitePareto(t *testing.T) {
+	b := browsertest.New(t)
+
+	t.Run("throughput, every series", func(t *testing.T) {
+		files := controlsSite(t, exampleData(t), site.DefaultConfig())
+		d := readPageJSON(t, files, seedPage+"page.json")
+		p := b.Open(t, b.Serve(files, "/")+seedPage)
+		waitView(p, "#chart", "")
+		checkLeaders(t, p, d, d.Series, func(s pageSeries) []float64 { return d.column(s, "tpPerGpu") }, true)
+	})
+
+	t.Run("cost, lower is better, filtered", func(t *testing.T) {
+		data, cfg := site.ControlsFixture(t)
+		files := controlsSite(t, data, cfg)
+		d := readPageJSON(t, files, seedPage+"page.json")
+		p := b.Open(t, b.Serve(files, "/")+seedPage+"#y=costPerMTok&precisions=fp8")
+		waitView(p, "#chart", "y=costPerMTok&precisions=fp8")
+		var fp8 []pageSeries
+		for _, s := range d.Series {
+			if s.Precision == "fp8" {
+				fp8 = append(fp8, s)
+			}
+		}
+		checkLeaders(t, p, d, fp8, d.costs, false)
+	})
+
+	t.Run("follows legend clicks", func(t *testing.T) {
+		files := controlsSite(t, exampleData(t), site.DefaultConfig())
+		d := readPageJSON(t, files, seedPage+"page.json")
+		p := b.Open(t, b.Serve(files, "/")+seedPage+"#global=1")
+		waitView(p, "#chart", "global=1")
+		before, _ := p.ChartState("#chart").Find("Global frontier", "line")
+		p.ClickLegend("#chart", "B300 (TRTLLM, MTP)")
+		p.WaitFor(`!document.querySelector('#leaders tr[data-series="b300_trt_mtp"]')`)
+		rest := slices.DeleteFunc(slices.Clone(d.Series), func(s pageSeries) bool { return s.Key == "b300_trt_mtp" })
+		checkLeaders(t, p, d, rest, func(s pageSeries) []float64 { return d.column(s, "tpPerGpu") }, true)
+		after, _ := p.ChartState("#chart").Find("Global frontier", "line")
+		if slices.Equal(before.Points, after.Points) {
+			t.Error("the global frontier did not change when its best series was hidden")
+		}
+
+		// The global frontier's own legend entry is its control: clicking it turns it off.
+		p.ClickLegend("#chart", "Global frontier")
+		waitView(p, "#chart", "")
+		var hash string
+		var on bool
+		p.Eval(`location.hash`, &hash)
+		p.Eval(`document.querySelector('input[name="global"]').checked`, &on)
+		if hash != "" || on {
+			t.Errorf("after clicking the global frontier's legend entry: hash %q, box ticked %v; want neither", hash, on)
+		}
+	})
+}
+
+func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
+	b := browsertest.New(t)
+	data, cfg := site.ControlsFixture(t)
+	files := controlsSite(t, data, cfg)
+	d := readPageJSON(t, files, seedPage+"page.json")
+	frag := "gpus=b300&precisions=fp4"
+	p := b.Open(t, b.Serve(files, "/")+seedPage+"#"+frag)
+	waitView(p, "#chart", frag)
+
+	want := 0
+	var names []string
+	for _, s := range d.Series {
+		if s.GPU == "b300" && s.Precision == "fp4" {
+			want += len(s.Points)
+			names = append(names, s.Name)
+		}
+	}
+	if got := p.Count("#points tbody tr"); got != want {
+		t.Errorf("points table: %d rows, want the %d points of B300 FP4", got, want)
+	}
+
+	concurrency := func() []float64 {
+		var col []string
+		p.Eval(`(() => { const i = [...document.querySelectorAll("#points thead th")].findIndex((th) => th.textContent === "Concurrency");
+  return [...document.querySelectorAll("#points tbody tr")].map((tr) => tr.children[i].textContent); })()`, &col)
+		out := make([]float64, len(col))
+		for i, s := range col {
+			out[i], _ = strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+		}
+		return out
+	}
+	sortState := func() string {
+		var s string
+		p.Eval(`[...document.querySelectorAll("#points thead th")].filter((th) => th.hasAttribute("aria-sort")).map((th) => th.textContent + ":" + th.getAttribute("aria-sort")).join()`, &s)
+		return s
+	}
+	p.Click(`#points button[data-sort="concurrency"]`)
+	if got := concurrency(); !sort.Float64sAreSorted(got) || sortState() != "Concurrency:ascending" {
+		t.Errorf("after one click: sort %q, concurrency %v; want ascending", sortState(), got)
+	}
+	p.Click(`#points button[data-sort="concurrency"]`)
+	if got := concurrency(); !sort.SliceIsSorted(got, func(i, j int) bool { return got[i] > got[j] }) || sortState() != "Concurrency:descending" {
+		t.Errorf("after two clicks: sort %q, concurrency %v; want descending", sortState(), got)
+	}
+
+	var text string
+	p.Eval(`fetch(document.getElementById("shown-csv-link").href).then((r) => r.text())`, &text)
+	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	if err != nil {
+		t.Fatalf("shown points CSV: %v\n%s", err, text)
+	}
+	if len(rows) != want+1 || rows[0][0] != "series" {
+		t.Fatalf("CSV has %d rows (first %v), want a header and %d points", len(rows), rows[0], want)
+	}
+	conc := slices.Index(rows[0], "concurrency")
+	seen := map[string]bool{}
+	for i, r := range rows[1:] {
+		seen[r[0]] = true
+		if c, _ := strconv.ParseFloat(r[conc], 64); i > 0 {
+			prev, _ := strconv.ParseFloat(rows[i][conc], 64)
+			if c > prev {
+				t.Errorf("CSV row %d: concurrency %v after %v; want the table's order", i+1, c, prev)
+			}
+		}
+	}
+	for _, n := range names {
+		want := n
+		if strings.HasPrefix(n, "=") {
+			want = "'" + n // a spreadsheet must not run it
+		}
+		if !seen[want] {
+			t.Errorf("CSV lacks series %q (has %v)", want, seen)
+		}
+	}
+	if seen["=B300 (vLLM) FP4"] {
+		t.Error("CSV has a cell starting with = that a spreadsheet would run")
+	}
+}
+
+func TestControlsSnapshotDate(t *testing.T) {
+	b := browsertest.New(t)
+	data, cfg := site.ControlsFixture(t)
+	files := controlsSite(t, data, cfg)
+	root := b.Serve(files, "/")
+	d := readPageJSON(t, files, seedPage+"page.json")
+	h := readPageJSON(t, files, seedPage+d.History["2026-07-01"])
+
+	p := b.Open(t, root+seedPage)
+	waitView(p, "#chart", "")
+	p.Eval(`(() => { const s = document.querySelector('select[name="date"]'); s.value = "2026-07-01"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
+	waitView(p, "#chart", "date=2026-07-01")
+	st := p.ChartState("#chart")
+	if n, _ := countPoints(st, "scatter"); n != len(h.Series) {
+		t.Errorf("%d scatter series, want the older snapshot's %d", n, len(h.Series))
+	}
+	for _, s := range h.Series {
+		got, _ := st.Find(s.Name, "scatter")
+		want := h.column(s, "tpPerGpu")
+		if len(got.Points) != len(want) || len(want) > 0 && got.Points[0][1] != want[0] {
+			t.Errorf("%s: %d points starting %v, want the snapshot's %d starting %v", s.Name, len(got.Points), got.Points, len(want), want[0])
+		}
+	}
+
+	// A link to an older snapshot opens it, filters applied.
+	p2 := b.Open(t, root+seedPage+"#date=2026-07-01&frameworks=vllm")
+	waitView(p2, "#chart", "date=2026-07-01&frameworks=vllm")
+	want := namesWhere(h, func(s pageSeries) bool { return s.Framework == "vllm" })
+	if got := visibleScatter(p2.ChartState("#chart")); !slices.Equal(got, want) {
+		t.Errorf("visible %v, want %v", got, want)
+	}
+}
+
+func TestControlsVendorPrecisionAndCost(t *testing.T) {
+	b := browsertest.New(t)
+	data, cfg := site.ControlsFixture(t)
+	files := controlsSite(t, data, cfg)
+	root := b.Serve(files, "/")
+	d := readPageJSON(t, files, seedPage+"page.json")
+
+	for _, tc := range []struct {
+		frag string
+		keep func(pageSeries) bool
+	}{
+		{"vendors=amd", func(s pageSeries) bool { return s.Vendor == "AMD" }},
+		{"vendors=nvidia&precisions=fp8", func(s pageSeries) bool { return s.Vendor == "NVIDIA" && s.Precision == "fp8" }},
+		{"gpus=b200,mi355x&frameworks=sglang", func(s pageSeries) bool { return (s.GPU == "b200" || s.GPU == "mi355x") && s.Framework == "sglang" }},
+	} {
+		p := b.Open(t, root+seedPage+"#"+tc.frag)
+		waitView(p, "#chart", tc.frag)
+		want := namesWhere(d, tc.keep)
+		if got := visibleScatter(p.ChartState("#chart")); len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("#%s: visible %v, want %v", tc.frag, got, want)
+		}
+		p.Close()
+	}
+
+	// Cost per million tokens: lower is better, so each frontier line is site/pareto's
+	// lower-is-better frontier of the costs.
+	p := b.Open(t, root+seedPage+"#y=costPerMTok")
+	waitView(p, "#chart", "y=costPerMTok")
+	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens)" {
+		t.Errorf("y axis name = %q", v.YName)
+	}
+	st := p.ChartState("#chart")
+	for _, s := range d.Series {
+		xs, ys := d.column(s, "x"), d.costs(s)
+		var want [][2]float64
+		for _, i := range pareto.Frontier(xs, ys, false) {
+			want = append(want, [2]float64{xs[i], ys[i]})
+		}
+		got, _ := st.Find(s.Name, "line")
+		if len(got.Points) != len(want) {
+			t.Errorf("%s: frontier of %d points, want %d", s.Name, len(got.Points), len(want))
+			continue
+		}
+		for i := range want {
+			if got.Points[i][0] != want[i][0] || math.Abs(got.Points[i][1]-want[i][1]) > 1e-12*want[i][1] {
+				t.Errorf("%s: frontier point %d = %v, want %v", s.Name, i, got.Points[i], want[i])
+			}
+		}
+	}
+}
+
+func TestControlsTooltipAndAccess(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	d := readPageJSON(t, files, seedPage+"page.json")
+	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	waitView(p, "#chart", "")
+
+	s := d.Series[0]
+	tip := p.HoverPoint("#chart", s.Name, 0)
+	pt := s.Points[0]
+	run := pt[slices.Index(d.Cols, "run")].(string)
+	for _, want := range []string{s.Name, "FP4", "Concurrency", "TP", "Interactivity", "Total", "Output", "Input", "tok/s/GPU", run} {
+		if !strings.Contains(tip, want) {
+			t.Errorf("tooltip %q lacks %q", tip, want)
+		}
+	}
+
+	// Every control is a form element with a label; every group of boxes is a fieldset with a legend.
+	var unlabelled []string
+	p.Eval(`[...document.querySelectorAll("#controls input, #controls select")].filter((e) =>
+  !(e.closest("label") || document.querySelector('label[for="' + e.id + '"]'))).map((e) => e.name)`, &unlabelled)
+	if len(unlabelled) > 0 {
+		t.Errorf("controls without a label: %v", unlabelled)
+	}
+	var bare int
+	p.Eval(`[...document.querySelectorAll("#controls fieldset")].filter((f) => !f.querySelector("legend")).length`, &bare)
+	if bare > 0 {
+		t.Errorf("%d fieldsets without a legend", bare)
+	}
+	p.Click("#download-png") // must not fail (the harness fails the test on a console error)
+}
+
+func TestChartBlocksDrawTheirView(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	root := b.Serve(files, "/")
+	d := readPageJSON(t, files, seedPage+"page.json")
+	for _, tc := range []struct {
+		page, frag string
+		keep       func(pageSeries) bool
+	}{
+		{"", "best=1", func(s pageSeries) bool { return s.Best }},
+		{"about/", "spec=mtp", func(s pageSeries) bool { return s.Spec == "mtp" }},
+	} {
+		t.Run("/"+tc.page, func(t *testing.T) {
+			p := b.Open(t, root+tc.page)
+			sel := "figure.chart-block .chart"
+			waitView(p, sel, tc.frag)
+			st := p.ChartState(sel)
+			if n, pts := countPoints(st, "scatter"); n != 11 || pts != 120 {
+				t.Errorf("block: %d scatter series, %d points; want every series and point kept", n, pts)
+			}
+			want := namesWhere(d, tc.keep)
+			if got := visibleScatter(st); !slices.Equal(got, want) {
+				t.Errorf("block visible %v, want %v", got, want)
+			}
+			var legend []string
+			p.Eval(`echarts.getInstanceByDom(document.querySelector(`+js(sel)+`)).getOption().legend[0].data`, &legend)
+			if !slices.Equal(legend, want) {
+				t.Errorf("block legend %v, want only the view's series %v", legend, want)
+			}
+		})
+	}
+}
