@@ -77,7 +77,7 @@ func TestServerServesTheSite(t *testing.T) {
 		{"/deepseek-v4-pro/8k-1k/data.json", 200, "application/json", ""},
 		{"/deepseek-v4-pro/8k-1k/data.csv", 200, "text/csv; charset=utf-8", ""},
 		{"/sitemap.xml", 200, "application/xml; charset=utf-8", "<urlset"},
-		{"/robots.txt", 200, "text/plain; charset=utf-8", "Sitemap:"},
+		{"/robots.txt", 200, "text/plain; charset=utf-8", "User-agent:"},
 		{"/__frontier/reload.js", 200, "text/javascript; charset=utf-8", "EventSource"},
 		{"/nope/", 404, "text/html; charset=utf-8", "reload.js?build="},
 		{"/assets/", 404, "text/html; charset=utf-8", ""}, // no listings
@@ -102,8 +102,12 @@ func TestServerServesTheSite(t *testing.T) {
 		if rec.Code != tt.status || rec.Header().Get("Content-Type") != tt.ctype || !strings.Contains(rec.Body.String(), tt.body) {
 			t.Errorf("GET %s: got %d %q, want %d %q with %q", tt.target, rec.Code, rec.Header().Get("Content-Type"), tt.status, tt.ctype, tt.body)
 		}
-		if cc := rec.Header().Get("Cache-Control"); cc != "no-store" {
-			t.Errorf("GET %s: Cache-Control %q, want no-store", tt.target, cc)
+		wantCC := "no-store"
+		if strings.HasPrefix(tt.target, "/assets/") && tt.status == 200 {
+			wantCC = "max-age=31536000, immutable" // content-hashed names
+		}
+		if cc := rec.Header().Get("Cache-Control"); cc != wantCC {
+			t.Errorf("GET %s: Cache-Control %q, want %q", tt.target, cc, wantCC)
 		}
 		if n := rec.Header().Get("X-Content-Type-Options"); n != "nosniff" {
 			t.Errorf("GET %s: X-Content-Type-Options %q, want nosniff", tt.target, n)

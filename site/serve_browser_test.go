@@ -1,0 +1,336 @@
+package site_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/site"
+)
+
+// scatterPoints counts the points of the chart's scatter series, as ECharts holds them.
+const scatterPoints = `(() => {
+  const el = document.querySelector("#chart");
+  const c = el && typeof echarts !== "undefined" && echarts.getInstanceByDom(el);
+  if (!c) return -1;
+  return c.getOption().series.filter((s) => s.type === "scatter").reduce((n, s) => n + s.data.length, 0);
+})()`
+
+// loadTimes are when the page's last load started and finished, in Unix milliseconds.
+const loadTimes = `[performance.timeOrigin, performance.timeOrigin + performance.getEntriesByType("navigation")[0].loadEventEnd]`
+
+// logReload logs the time from a save to the reloaded page's load event, and its two parts.
+func logReload(t *testing.T, p *browsertest.Page, what string, saved time.Time) {
+	t.Helper()
+	var at [2]float64
+	p.Eval(loadTimes, &at)
+	t.Logf("save to reloaded page (%s): %d ms = %d ms to the reload (quiet period, rebuild, event) + %d ms to load the page",
+		what, int64(at[1])-saved.UnixMilli(), int64(at[0])-saved.UnixMilli(), int64(at[1]-at[0]))
+}
+
+// swapHandler serves whichever preview server is current, so a test can restart the preview
+// behind the same URL.
+type swapHandler struct{ cur atomic.Pointer[site.Server] }
+
+func (h *swapHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.cur.Load().ServeHTTP(w, r) }
+
+// lockedLog collects the preview's log for the test's output.
+type lockedLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// preview is a running preview of a site folder.
+type preview struct {
+	stop func()
+	srv  *site.Server
+}
+
+// startPreview runs the preview of the site in root (data/ inside) with the real ECharts and
+// the quiet period `frontier serve` uses, until stop.
+func startPreview(t *testing.T, root string, echarts []byte, log *lockedLog) preview {
+	t.Helper()
+	data := filepath.Join(root, "data")
+	p := &site.Preview{
+		Input: func() (site.Input, error) {
+			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
+		},
+		Data:  data,
+		Trees: []string{data, filepath.Join(root, "templates")},
+		Files: []string{filepath.Join(root, "frontier.toml")},
+		Log:   log,
+	}
+	srv := site.NewServer()
+	ctx, cancel := context.WithCancel(context.Background())
+	wait, err := p.Start(ctx, srv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			wait()
+			srv.Close()
+		}
+	}
+	t.Cleanup(stop)
+	return preview{stop, srv}
+}
+
+// atomicWrite saves a file the way most editors do: a temporary file renamed over it.
+func atomicWrite(t *testing.T, name string, data []byte) {
+	t.Helper()
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserServeFollowsSaves opens the example site's chart page in the preview and edits
+// the site under it: a new dataset for the same model and sequence shows its points, a broken
+// file shows an overlay naming it while the chart stays, removing it clears the overlay, an
+// edit reloads the pages it changes and no others, and a restarted server reloads the page.
+// It logs the time from each save to the reloaded page's load event.
+func TestBrowserServeFollowsSaves(t *testing.T) {
+	b := browsertest.New(t)
+	echarts := realECharts(t)
+	root := t.TempDir()
+	data := filepath.Join(root, "data")
+	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+		t.Fatal(err)
+	}
+	// A page without charts, which no data edit may reload. (about.md has a chart block: it
+	// loads the chart page's page.json and must reload when that changes.)
+	if err := os.WriteFile(filepath.Join(data, "plain.md"), []byte("# Plain\n\nNo charts here.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log lockedLog
+	defer func() { t.Logf("preview log:\n%s", log.b.String()) }()
+	pv := startPreview(t, root, echarts, &log)
+	h := &swapHandler{}
+	h.cur.Store(pv.srv)
+	url := b.ServeHandler(h)
+
+	chart := b.Open(t, url+"deepseek-v4-pro/8k-1k/")
+	chart.WaitChart("#chart")
+	about := b.Open(t, url+"about/")
+	about.WaitChart(".chart-block .chart")
+	plain := b.Open(t, url+"plain/")
+	var before int
+	chart.Eval(scatterPoints, &before)
+	if before != 120 {
+		t.Fatalf("the seed page shows %d points, want 120", before)
+	}
+	// A mark on each page: a reload wipes it.
+	mark := func(p *browsertest.Page) { p.Eval(`window.__notReloaded = true`, nil) }
+	reloaded := func(p *browsertest.Page) bool {
+		var kept bool
+		p.Eval(`window.__notReloaded === true`, &kept)
+		return !kept
+	}
+	mark(chart)
+	mark(about)
+	mark(plain)
+
+	// 1. A second dataset for the same model and sequence: its points join the chart.
+	seed, err := os.ReadFile(filepath.Join(data, "deepseek-v4-pro_8k-1k_fp4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := regexp.MustCompile(`"id": ([0-9]+)`).ReplaceAllFunc(seed, func(m []byte) []byte {
+		var id int
+		fmt.Sscanf(string(m), `"id": %d`, &id)
+		return fmt.Appendf(nil, `"id": %d`, id+5_000_000)
+	})
+	plainBefore := fetchPage(t, url+"plain/")
+	added := filepath.Join(data, "more.json")
+	saved := time.Now()
+	atomicWrite(t, added, more)
+	chart.WaitFor(scatterPoints + ` === 240 && window.__notReloaded !== true`)
+	logReload(t, chart, "new dataset", saved)
+	about.WaitFor(`window.__notReloaded !== true`) // its chart block's page.json changed
+	if !bytes.Equal(fetchPage(t, url+"plain/"), plainBefore) {
+		plain.WaitFor(`window.__notReloaded !== true`) // its own output changed (the footer counts datasets)
+	}
+	mark(chart)
+	mark(about)
+	mark(plain)
+
+	// 2. A broken file: an overlay names it; the page keeps the last good chart.
+	broken := filepath.Join(data, "broken.json")
+	if err := os.WriteFile(broken, []byte(`{"view": "inference", "apiVersion": "v1", "params": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay := `document.getElementById("frontier-overlay")`
+	chart.WaitFor(overlay + ` && ` + overlay + `.textContent.includes("data/broken.json")`)
+	plain.WaitFor(overlay + ` && ` + overlay + `.textContent.includes("data/broken.json")`)
+	if text := chart.Text("#frontier-overlay"); !strings.Contains(text, "1 problem") || !regexp.MustCompile(`data/broken\.json:\d+:\d+`).MatchString(text) {
+		t.Errorf("overlay %q does not name the file and place", text)
+	}
+	var n int
+	if chart.Eval(scatterPoints, &n); n != 240 || reloaded(chart) {
+		t.Errorf("with a broken file: %d points, reloaded %v; want the last good chart of 240, not reloaded", n, reloaded(chart))
+	}
+
+	// 3. Remove it: the overlay goes, the chart is there, nothing changed so nothing reloads.
+	if err := os.Remove(broken); err != nil {
+		t.Fatal(err)
+	}
+	chart.WaitFor(`!` + overlay)
+	plain.WaitFor(`!` + overlay)
+	if chart.Eval(scatterPoints, &n); n != 240 {
+		t.Errorf("after the fix the chart shows %d points, want 240", n)
+	}
+	if reloaded(chart) || reloaded(plain) {
+		t.Errorf("a fix back to the same site reloaded a page (chart %v, plain %v)", reloaded(chart), reloaded(plain))
+	}
+
+	// 4. An edit of a point: the chart page and the page with a chart block of it reload, the
+	// page without charts does not.
+	saved = time.Now()
+	atomicWrite(t, added, bytes.Replace(more, []byte("10672.443754896221"), []byte("20672.5"), 1))
+	chart.WaitFor(`window.__notReloaded !== true`)
+	chart.WaitChart("#chart")
+	logReload(t, chart, "edited point", saved)
+	if chart.Eval(scatterPoints, &n); n != 240 {
+		t.Errorf("after the edit the chart shows %d points, want 240", n)
+	}
+	about.WaitFor(`window.__notReloaded !== true`)
+	if reloaded(plain) {
+		t.Error("an edit of chart data reloaded a page without charts")
+	}
+	mark(chart)
+
+	// 5. The server restarts (a new process, as far as the page can tell): the page reconnects
+	// and reloads.
+	pv2 := startPreview(t, root, echarts, &log)
+	h.cur.Store(pv2.srv)
+	pv.stop()
+	chart.WaitFor(`window.__notReloaded !== true`)
+	chart.WaitChart("#chart")
+	if chart.Eval(scatterPoints, &n); n != 240 {
+		t.Errorf("after the restart the chart shows %d points, want 240", n)
+	}
+	// The first stream's end and the reconnect are not errors of the page.
+	for _, p := range []*browsertest.Page{chart, about, plain} {
+		p.TakeErrors()
+	}
+}
+
+// buildTag is the build id the preview writes into a page's reload script URL.
+var buildTag = regexp.MustCompile(`\?build=[^"]*`)
+
+// fetchPage is a page's HTML as the preview serves it, without its build id.
+func fetchPage(t *testing.T, url string) []byte {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildTag.ReplaceAll(b, nil)
+}
+
+// TestBrowserServeErrorPageRecovers opens a site that has never built: the page lists the
+// problem, and fixing it brings up the chart page without touching the browser.
+func TestBrowserServeErrorPageRecovers(t *testing.T) {
+	b := browsertest.New(t)
+	echarts := realECharts(t)
+	root := t.TempDir()
+	data := filepath.Join(root, "data")
+	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(data, "broken.json")
+	if err := os.WriteFile(broken, []byte("{\n  \"view\": inference\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log lockedLog
+	pv := startPreview(t, root, echarts, &log)
+	url := b.ServeHandler(pv.srv)
+	p := b.Open(t, url+"deepseek-v4-pro/8k-1k/")
+	if text := p.Text("#frontier-problems"); !strings.Contains(text, "data/broken.json:2:") {
+		t.Errorf("the error page lists %q, want data/broken.json:2:...", text)
+	}
+	p.TakeErrors() // the page itself is a 500
+	if err := os.Remove(broken); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitChart("#chart")
+	var n int
+	if p.Eval(scatterPoints, &n); n != 120 {
+		t.Errorf("after the fix the chart shows %d points, want 120", n)
+	}
+}
+
+// TestBrowserServeSaveToReload measures what an author waits for: from saving a data file to
+// the open chart page having reloaded with it, with one page open (as when editing), over
+// several saves. It logs the times and asserts nothing about them (the budget is 300 ms).
+func TestBrowserServeSaveToReload(t *testing.T) {
+	b := browsertest.New(t)
+	echarts := realECharts(t)
+	root := t.TempDir()
+	data := filepath.Join(root, "data")
+	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+		t.Fatal(err)
+	}
+	seedPath := filepath.Join(data, "deepseek-v4-pro_8k-1k_fp4.json")
+	seed, err := os.ReadFile(seedPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log lockedLog
+	pv := startPreview(t, root, echarts, &log)
+	p := b.Open(t, b.ServeHandler(pv.srv)+"deepseek-v4-pro/8k-1k/")
+	p.WaitChart("#chart")
+	var total, toReload, load []int64
+	for i := range 6 {
+		p.Eval(`window.__notReloaded = true`, nil)
+		saved := time.Now()
+		atomicWrite(t, seedPath, bytes.Replace(seed, []byte("10672.443754896221"), fmt.Appendf(nil, "%d.5", 10000+i), 1))
+		p.WaitFor(`window.__notReloaded !== true && document.readyState === "complete"`)
+		p.WaitChart("#chart")
+		var at [2]float64
+		p.Eval(loadTimes, &at)
+		total = append(total, int64(at[1])-saved.UnixMilli())
+		toReload = append(toReload, int64(at[0])-saved.UnixMilli())
+		load = append(load, int64(at[1]-at[0]))
+	}
+	// The first reload compiles ECharts; later ones use the browser's cache, as an author's do.
+	t.Logf("save to reloaded chart page, ms: %v (median %d); of which to the reload (100 ms quiet period, rebuild, event): %v; loading the page: %v",
+		total, median(total), toReload, load)
+	t.Logf("preview log:\n%s", log.b.String())
+}
+
+func median(xs []int64) int64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
