@@ -775,3 +775,50 @@ func TestChartBlocksDrawTheirView(t *testing.T) {
 		})
 	}
 }
+
+// TestControlsShowHostileStringsAsText gives one series a label and a vendor made of markup:
+// the legend, tooltip, filters and both tables show it as text, and nothing runs or loads.
+func TestControlsShowHostileStringsAsText(t *testing.T) {
+	b := browsertest.New(t)
+	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const label = `B200 <img src=x onerror=window.pwned=1> "q" 'a' & (SGLang)`
+	const vendor = `NV<b onmouseover=window.pwned=2>`
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, list := range []string{"hardware", "series"} {
+		for _, v := range doc[list].([]any) {
+			m := v.(map[string]any)
+			if m["key"] == "b200_sglang" || m["hwKey"] == "b200_sglang" {
+				m["label"], m["vendor"] = label, vendor
+			}
+		}
+	}
+	hostile, _ := json.Marshal(doc)
+	files := controlsSite(t, fstest.MapFS{"seed.json": {Data: hostile}}, site.DefaultConfig())
+	p := b.Open(t, b.Serve(files, "/")+seedPage+"#global=1")
+	waitView(p, "#chart", "global=1")
+	tip := p.HoverPoint("#chart", label, 0)
+	if !strings.Contains(tip, label) {
+		t.Errorf("tooltip %q lacks the label as text", tip)
+	}
+	var got struct {
+		Pwned                         any
+		Leader, Row, Filter, Injected string
+	}
+	p.Eval(`({Pwned: window.pwned === undefined ? null : window.pwned,
+  Leader: document.querySelector('#leaders tr[data-series="b200_sglang"] th').textContent,
+  Row: document.querySelector('#points tr[data-series="b200_sglang"] td').textContent,
+  Filter: [...document.querySelectorAll('fieldset[data-list="vendors"] label')].map((l) => l.textContent).join("|"),
+  Injected: String(document.querySelectorAll("main img, main b[onmouseover]").length)})`, &got)
+	if got.Pwned != nil || got.Injected != "0" {
+		t.Errorf("markup from the data ran or was inserted: pwned %v, elements %s", got.Pwned, got.Injected)
+	}
+	if got.Leader != label || got.Row != label || !strings.Contains(got.Filter, vendor) {
+		t.Errorf("leaders %q, points %q, vendor filter %q; want the label and vendor as text", got.Leader, got.Row, got.Filter)
+	}
+}

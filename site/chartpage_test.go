@@ -277,8 +277,8 @@ func TestChartPageWorksWithoutJavaScript(t *testing.T) {
 	if !regexp.MustCompile(`<form id="controls"[^>]*\bhidden\b`).Match(page) {
 		t.Error("the controls form is not hidden until the script runs")
 	}
-	if !regexp.MustCompile(`<div class="chart-bar" hidden>`).Match(page) {
-		t.Error("the chart's buttons are not hidden until the script runs")
+	if !regexp.MustCompile(`<figure class="chart-figure" hidden>`).Match(page) {
+		t.Error("the chart's figure is not hidden until the script runs")
 	}
 	table := regexp.MustCompile(`(?s)<table id="points".*?</table>`).Find(page)
 	if got := bytes.Count(table, []byte("<tr data-series=")); got != 120 {

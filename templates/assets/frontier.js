@@ -557,6 +557,8 @@
     var el = document.getElementById("chart"), form = document.getElementById("controls");
     var base = readJSON("chart-option"), d = readJSON("page-data");
     if (!el || !base || !d) return;
+    var fig = el.closest("figure");
+    if (fig) fig.hidden = false; // hidden without JavaScript, where the chart cannot be drawn
     var table = document.getElementById("points"), leaders = document.getElementById("leaders");
     var status = document.getElementById("view-status") || h("p");
     var link = h("a", { id: "shown-csv-link", href: "#", text: "Download shown points (CSV)" });
