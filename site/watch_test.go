@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // batcherRun starts a batcher inside a synctest bubble and returns its input and output.
@@ -278,5 +280,30 @@ func TestWatcherOneChangePerSave(t *testing.T) {
 				t.Errorf("%s: batch names %s, which is not watched", s.name, p)
 			}
 		}
+	}
+}
+
+// TestWatcherErrorIsAFullRebuild: when the kernel's queue overflows, events were lost, so the
+// next batch says so, and folders created meanwhile are watched again.
+func TestWatcherErrorIsAFullRebuild(t *testing.T) {
+	data := t.TempDir()
+	w, err := NewWatcher([]string{data}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Quiet = 20 * time.Millisecond
+	ctx, cancel := context.WithCancel(t.Context())
+	out := make(chan Change)
+	done := make(chan struct{})
+	go func() { w.Run(ctx, out); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	w.fsw.Errors <- fsnotify.ErrEventOverflow // as the inotify backend reports it
+	if c := nextChange(t, out, "overflow"); !c.Full {
+		t.Errorf("after an overflow: got %+v, want a full rebuild", c)
+	}
+	writeFile(t, filepath.Join(data, "after.json"), "{}")
+	if c := nextChange(t, out, "after"); c.Full || !slices.Contains(c.Paths, filepath.Join(data, "after.json")) {
+		t.Errorf("the next save: got %+v", c)
 	}
 }
