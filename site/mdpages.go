@@ -88,6 +88,10 @@ func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problem
 	return pages, ps
 }
 
+// maxMarkdownSize bounds a markdown page. It is far below a dataset's limit because rendering
+// takes about thirty times a page's size in memory, and no page a person writes comes near it.
+const maxMarkdownSize = 8 << 20
+
 // readPage reads a markdown file, refusing what the data loader refuses too: a file over
 // the size limit (goldmark needs many times a file's size, so a stray 300 MiB file took
 // gigabytes) and anything but a regular file (reading a named pipe blocks forever).
@@ -98,8 +102,8 @@ func readPage(fsys fs.FS, p string) ([]byte, string) {
 		return nil, "cannot read: " + errText(err)
 	case !fi.Mode().IsRegular():
 		return nil, "not a regular file"
-	case fi.Size() > maxFileSize:
-		return nil, fmt.Sprintf("file is %.1f MiB, over the %d MiB limit", float64(fi.Size())/(1<<20), maxFileSize>>20)
+	case fi.Size() > maxMarkdownSize:
+		return nil, fmt.Sprintf("file is %.1f MiB, over the %d MiB limit for a page", float64(fi.Size())/(1<<20), maxMarkdownSize>>20)
 	}
 	b, err := fs.ReadFile(fsys, p)
 	if err != nil {

@@ -93,7 +93,7 @@ func TestBuildReportsSlugCollisionNamingBothFiles(t *testing.T) {
 	s.checkOldSite(t)
 }
 
-func TestBuildRefusesAFileOver256MiBWithoutReadingIt(t *testing.T) {
+func TestBuildRefusesOversizeFilesWithoutReadingThem(t *testing.T) {
 	s := newTestSite(t)
 	for _, name := range []string{"huge.json", "huge.md"} {
 		p := filepath.Join(s.data, name)
@@ -111,9 +111,9 @@ func TestBuildRefusesAFileOver256MiBWithoutReadingIt(t *testing.T) {
 	if code != exitProblems {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
-	for _, name := range []string{"huge.json", "huge.md"} {
-		if !strings.Contains(stderr, name+": file is 300.0 MiB, over the 256 MiB limit") {
-			t.Errorf("stderr does not refuse %s:\n%s", name, stderr)
+	for _, want := range []string{"huge.json: file is 300.0 MiB, over the 256 MiB limit", "huge.md: file is 300.0 MiB, over the 8 MiB limit for a page"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
