@@ -330,16 +330,24 @@ func fmtNum(v float64) string {
 
 // downloadPoint is one point of data.json, with every field the input had.
 type downloadPoint struct {
-	ID          int64              `json:"id"`
-	Precision   string             `json:"precision"`
-	X           float64            `json:"x"`
-	Y           float64            `json:"y"`
-	Concurrency int64              `json:"concurrency"`
-	TP          int64              `json:"tp"`
-	Date        string             `json:"date"`
-	RunID       string             `json:"runId"`
-	Frontier    bool               `json:"frontier"`
-	Metrics     map[string]float64 `json:"metrics"`
+	ID          int64           `json:"id"`
+	Precision   string          `json:"precision"`
+	X           float64         `json:"x"`
+	Y           float64         `json:"y"`
+	Concurrency int64           `json:"concurrency"`
+	TP          int64           `json:"tp"`
+	Date        string          `json:"date"`
+	RunID       string          `json:"runId"`
+	Frontier    bool            `json:"frontier"`
+	Metrics     downloadMetrics `json:"metrics"`
+}
+
+// downloadMetrics are a point's throughputs, in the key order a map would have (sorted), without
+// a map per point.
+type downloadMetrics struct {
+	InputTputPerGpu  float64 `json:"inputTputPerGpu"`
+	OutputTputPerGpu float64 `json:"outputTputPerGpu"`
+	TpPerGpu         float64 `json:"tpPerGpu"`
 }
 
 type downloadSeries struct {
@@ -376,7 +384,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 			ds.Points = append(ds.Points, downloadPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
-				Metrics: map[string]float64{"tpPerGpu": pt.TpPerGpu, "outputTputPerGpu": pt.OutputTputPerGpu, "inputTputPerGpu": pt.InputTputPerGpu},
+				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu},
 			})
 		}
 		doc.Series = append(doc.Series, ds)
