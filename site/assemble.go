@@ -3,8 +3,11 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/frontier-bench/frontier/site/pareto"
 )
@@ -104,13 +107,30 @@ func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
 			compareSequence(a.sequence, b.sequence))
 	})
 
-	pages := make([]*Page, 0, len(keys))
-	for _, k := range keys {
-		p, pps := assemblePage(groups[k], prefix)
+	// Pages are independent: assemble them on all cores, keeping their order and their problems'.
+	pages := make([]*Page, len(keys))
+	pageProblems := make([]Problems, len(keys))
+	forEach(len(keys), func(i int) {
+		pages[i], pageProblems[i] = assemblePage(groups[keys[i]], prefix)
+	})
+	for _, pps := range pageProblems {
 		ps = append(ps, pps...)
-		pages = append(pages, p)
 	}
 	return pages, ps
+}
+
+// forEach calls fn(i) for every i in [0, n) on all cores and returns when all calls have.
+func forEach(n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // compareSequence orders sequences as readers expect: "1k/1k" before "1k/8k" before "8k/1k",
@@ -333,31 +353,39 @@ func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
 
 // checkFrontierFlags warns where the input's frontier flags disagree with the computed frontier.
 func checkFrontierFlags(datasets []*Dataset, prefix string) Problems {
+	each := make([]Problems, len(datasets))
+	forEach(len(datasets), func(i int) { each[i] = checkDatasetFrontierFlags(datasets[i], prefix) })
 	var ps Problems
-	for _, d := range datasets {
-		for si, s := range d.Series {
-			pts := slices.Clone(s.Points)
-			on := map[int64]bool{}
-			for _, i := range frontierOf(pts) {
-				on[pts[i].ID] = true
+	for _, dps := range each {
+		ps = append(ps, dps...)
+	}
+	return ps
+}
+
+// checkDatasetFrontierFlags is checkFrontierFlags for one dataset.
+func checkDatasetFrontierFlags(d *Dataset, prefix string) Problems {
+	var ps Problems
+	for si, s := range d.Series {
+		on := make([]bool, len(s.Points)) // frontierOf's indices are into s.Points
+		for _, i := range frontierOf(s.Points) {
+			on[i] = true
+		}
+		var extra, missing []string
+		for i, pt := range s.Points {
+			switch {
+			case pt.Frontier && !on[i]:
+				extra = append(extra, fmt.Sprint(pt.ID))
+			case !pt.Frontier && on[i]:
+				missing = append(missing, fmt.Sprint(pt.ID))
 			}
-			var extra, missing []string
-			for _, pt := range s.Points {
-				switch {
-				case pt.Frontier && !on[pt.ID]:
-					extra = append(extra, fmt.Sprint(pt.ID))
-				case !pt.Frontier && on[pt.ID]:
-					missing = append(missing, fmt.Sprint(pt.ID))
-				}
-			}
-			if len(extra) > 0 {
-				ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
-					Msg: fmt.Sprintf("points flagged frontier but dominated: %s", strings.Join(extra, ", "))})
-			}
-			if len(missing) > 0 {
-				ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
-					Msg: fmt.Sprintf("points on the frontier but not flagged: %s", strings.Join(missing, ", "))})
-			}
+		}
+		if len(extra) > 0 {
+			ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+				Msg: fmt.Sprintf("points flagged frontier but dominated: %s", strings.Join(extra, ", "))})
+		}
+		if len(missing) > 0 {
+			ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+				Msg: fmt.Sprintf("points on the frontier but not flagged: %s", strings.Join(missing, ", "))})
 		}
 	}
 	return ps
