@@ -1,3 +1,5 @@
+//go:build unix
+
 package site_test
 
 // Build benchmarks over generated corpora (internal/corpus), each beside its floor: DESIGN.md's
@@ -20,6 +22,10 @@ package site_test
 // site.DirWriter, then Commit, from scratch each time (the output of the previous iteration is
 // removed outside the timer, as in a CI deploy job).
 //
+// The machine may be shared, so wall time (ns/op) is noisy; cpu-ms/op, the process's user plus
+// system CPU time per operation (getrusage), is steadier under contention from other processes
+// and is the figure to compare between runs (benchstat) when the machine is busy.
+//
 // Peak memory is measured two ways and reported per operation as custom metrics:
 //   - peak-heap-MiB: the highest Go heap in use plus goroutine stacks (runtime/metrics, sampled
 //     every millisecond while the operation runs): what the build holds at once.
@@ -39,6 +45,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -256,9 +263,12 @@ type floorDataset struct {
 // peaks are the highest memory figures seen over a benchmark's operations.
 type peaks struct {
 	heap, rss uint64 // bytes; rss 0 where the OS cannot tell
+	cpu       time.Duration
+	n         int
 }
 
 func (p peaks) report(b *testing.B) {
+	b.ReportMetric(float64(p.cpu.Microseconds())/1000/float64(p.n), "cpu-ms/op")
 	b.ReportMetric(float64(p.heap)/(1<<20), "peak-heap-MiB")
 	if p.rss > 0 {
 		b.ReportMetric(float64(p.rss)/(1<<20), "peak-RSS-MiB")
@@ -277,9 +287,12 @@ func measurePeaks(b *testing.B, op, cleanup func()) peaks {
 		debug.FreeOSMemory()
 		resetRSSPeak()
 		stop := sampleHeap()
+		cpu0 := cpuTime()
 		b.StartTimer()
 		op()
 		b.StopTimer()
+		p.cpu += cpuTime() - cpu0
+		p.n++
 		p.heap = max(p.heap, stop())
 		p.rss = max(p.rss, rssPeak())
 		if cleanup != nil {
@@ -327,6 +340,15 @@ func sampleHeap() (stop func() uint64) {
 		}
 	}()
 	return func() uint64 { close(done); return <-result }
+}
+
+// cpuTime is the user plus system CPU time the process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // resetRSSPeak resets the kernel's resident high-water mark (VmHWM) to the current RSS.

@@ -1,0 +1,200 @@
+package site
+
+// Page weight, as DESIGN.md budgets it: the seed chart page's own HTML and data at most 40 KB
+// gzipped, and at most 300 KB with ECharts and every script, style and icon it loads (aim
+// 250 KB). Sizes are gzip -9, as a static host would serve them. These tests assert sizes,
+// never times.
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const (
+	seedPage       = "deepseek-v4-pro/8k-1k/index.html"
+	maxOwnGzip     = 40_000  // the page's own HTML with its embedded option and data
+	maxTotalGzip   = 300_000 // with everything it loads on first view
+	aimTotalGzip   = 250_000
+	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
+)
+
+// realECharts is the ECharts build the site ships, or a skip when `make deps` has not run
+// (a failure under CI=true, where a skip would hide the figure).
+func realECharts(t *testing.T) []byte {
+	t.Helper()
+	for _, p := range []string{"../templates/vendor/echarts.common.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
+		if b, err := os.ReadFile(p); err == nil {
+			return b
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no ECharts: run `make deps` before the tests")
+	}
+	t.Skip("no ECharts (run `make deps`): page weight needs the real script")
+	return nil
+}
+
+// exampleData is the example site's data folder in memory, so a test can add files to it.
+func exampleData(t *testing.T) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	root := os.DirFS("../data")
+	err := fsWalkFiles(root, func(name string, data []byte) { fsys[name] = &fstest.MapFile{Data: data} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fsys
+}
+
+func gzipSize(t *testing.T, b []byte) int {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Len()
+}
+
+var (
+	scriptSrc = regexp.MustCompile(`<script\b[^>]*\bsrc="([^"]+)"`)
+	linkTag   = regexp.MustCompile(`<link\b[^>]*>`)
+	linkRel   = regexp.MustCompile(`\brel="([^"]+)"`)
+	linkHref  = regexp.MustCompile(`\bhref="([^"]+)"`)
+	blockLink = regexp.MustCompile(`(?s)<figure class="chart-block".*?<figcaption>.*?<a href="([^"]+)"`)
+)
+
+// pageLoads lists the site files a page loads on first view, without a fragment: scripts,
+// stylesheets and icons, and page.json for each markdown chart block it holds.
+func pageLoads(t *testing.T, page string, html []byte) []string {
+	t.Helper()
+	base, _ := url.Parse("http://site.test/" + page)
+	var refs []string
+	for _, m := range scriptSrc.FindAllSubmatch(html, -1) {
+		refs = append(refs, string(m[1]))
+	}
+	for _, tag := range linkTag.FindAll(html, -1) {
+		rel, href := linkRel.FindSubmatch(tag), linkHref.FindSubmatch(tag)
+		if rel == nil || href == nil {
+			continue
+		}
+		for _, r := range strings.Fields(string(rel[1])) {
+			if r == "stylesheet" || r == "icon" || r == "preload" || r == "modulepreload" {
+				refs = append(refs, string(href[1]))
+				break
+			}
+		}
+	}
+	for _, m := range blockLink.FindAllSubmatch(html, -1) {
+		refs = append(refs, strings.ReplaceAll(string(m[1]), "&amp;", "&")+"/../page.json")
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, ref := range refs {
+		u, err := base.Parse(ref)
+		if err != nil || u.Host != base.Host {
+			t.Errorf("%s loads %q from another host", page, ref)
+			continue
+		}
+		name := strings.TrimPrefix(u.Path, "/")
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func TestSeedChartPageWeight(t *testing.T) {
+	echarts := realECharts(t)
+	files := &Files{}
+	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+		t.Fatal(err)
+	}
+	html, ok := files.Get(seedPage)
+	if !ok {
+		t.Fatalf("no %s among %v", seedPage, files.Names())
+	}
+	own := gzipSize(t, html)
+	total := own
+	t.Logf("%-50s %8d B raw %7d B gzip", seedPage, len(html), own)
+	for _, name := range pageLoads(t, seedPage, html) {
+		b, ok := files.Get(name)
+		if !ok {
+			t.Errorf("the page loads %s, which the build did not write", name)
+			continue
+		}
+		gz := gzipSize(t, b)
+		total += gz
+		t.Logf("%-50s %8d B raw %7d B gzip", name, len(b), gz)
+	}
+	t.Logf("own HTML and data: %d B gzip (budget %d); with everything it loads: %d B gzip (budget %d, aim %d)",
+		own, maxOwnGzip, total, maxTotalGzip, aimTotalGzip)
+	if own > maxOwnGzip {
+		t.Errorf("own HTML and data: got %d B gzipped, want at most %d", own, maxOwnGzip)
+	}
+	if total > maxTotalGzip {
+		t.Errorf("page with everything it loads: got %d B gzipped, want at most %d", total, maxTotalGzip)
+	}
+}
+
+func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
+	echarts := realECharts(t)
+	ownSize := func(data fstest.MapFS) (int, *Files) {
+		files := &Files{}
+		if _, err := Build(Input{Data: data, ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+			t.Fatal(err)
+		}
+		html, ok := files.Get(seedPage)
+		if !ok {
+			t.Fatalf("no %s", seedPage)
+		}
+		return gzipSize(t, html), files
+	}
+	data := exampleData(t)
+	before, _ := ownSize(data)
+
+	// The seed as 30 earlier daily snapshots: same model, sequence and points, earlier dates.
+	seed := data["deepseek-v4-pro_8k-1k_fp4.json"].Data
+	const newest = `"date": "2026-07-31"`
+	if bytes.Count(seed, []byte(newest)) != 1 {
+		t.Fatalf("the seed's params.date is no longer %s", newest)
+	}
+	for day := 1; day <= 30; day++ {
+		date := fmt.Sprintf(`"date": "2026-07-%02d"`, day)
+		data[fmt.Sprintf("history/2026-07-%02d.json", day)] = &fstest.MapFile{Data: bytes.Replace(seed, []byte(newest), []byte(date), 1)}
+	}
+	after, files := ownSize(data)
+	gain := float64(after-before) / float64(before)
+	t.Logf("own HTML gzipped: %d B alone, %d B with 30 older snapshots (%+.1f%%)", before, after, 100*gain)
+	if gain > maxHistoryGain {
+		t.Errorf("30 older snapshots grew the page from %d to %d B gzipped (%+.1f%%), want at most %+.0f%%: history must load on demand",
+			before, after, 100*gain, 100*maxHistoryGain)
+	}
+	if _, ok := files.Get("deepseek-v4-pro/8k-1k/history/2026-07-01.json"); !ok {
+		t.Error("no history/2026-07-01.json beside the page: where do older snapshots load from?")
+	}
+}
+
+// fsWalkFiles calls fn with every file below the root of fsys.
+func fsWalkFiles(fsys fs.FS, fn func(name string, data []byte)) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err == nil {
+			fn(p, b)
+		}
+		return err
+	})
+}
