@@ -21,7 +21,8 @@
 
   // ---- numbers, as a reader reads them
 
-  // fmtNum is Go's fmtNum (site/chartpage.go), so the server-rendered table and ours agree.
+  // fmtNum is Go's fmtNum (site/chartpage.go), so the server-rendered table and ours agree,
+  // plus thousands separators from 10,000 (tokens per MW run into millions).
   function fmtNum(v) {
     if (typeof v !== "number" || !isFinite(v)) return "";
     var a = Math.abs(v);
