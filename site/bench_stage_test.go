@@ -1,3 +1,5 @@
+//go:build unix
+
 package site
 
 // Per-stage benchmarks over the 1,000-dataset corpus held in memory: no disk, one goroutine,
@@ -6,7 +8,9 @@ package site
 
 import (
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
 )
@@ -29,6 +33,19 @@ func stagePages(b *testing.B) ([]*Dataset, []*Page) {
 	return ds, pages
 }
 
+// cpuPerOp reports the process's CPU time per operation (getrusage: user + system), which a busy
+// machine disturbs far less than wall time. Call it with defer at the start of the benchmark.
+func cpuPerOp(b *testing.B) func() {
+	start := rusage()
+	return func() { b.ReportMetric(float64((rusage()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op") }
+}
+
+func rusage() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // discard is a Writer that keeps nothing.
 type discard struct{}
 
@@ -37,6 +54,7 @@ func (discard) WriteFile(string, []byte) error { return nil }
 func BenchmarkStageAssemble(b *testing.B) {
 	ds, _ := stagePages(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		Assemble(ds, "data/")
 	}
@@ -49,6 +67,7 @@ func BenchmarkStageRenderCharts(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		for _, p := range pages {
 			if err := r.renderChart(discard{}, p); err != nil {
@@ -61,6 +80,7 @@ func BenchmarkStageRenderCharts(b *testing.B) {
 func BenchmarkStageDownloads(b *testing.B) {
 	_, pages := stagePages(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		for _, p := range pages {
 			if _, err := downloadJSON(p); err != nil {
