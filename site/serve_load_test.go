@@ -36,9 +36,8 @@ func openFDs(t *testing.T) int {
 // response must be a 200 whose bytes are exactly one version's build (no torn page, no page
 // mixing two versions), and once the server stops, its goroutines and file handles are gone.
 func TestPreviewUnderLoad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("200 clients")
-	}
+	// Not skipped under -short: the race-detector pass of make test runs with -short so as not to
+	// repeat the browser tests, and this is the test it most needs.
 	const versions, clients = 20, 200
 	seed := string(readSeed(t))
 	version := func(i int) []byte {
