@@ -58,6 +58,13 @@ func (l *lockedLog) Write(p []byte) (int, error) {
 	return l.b.Write(p)
 }
 
+// String is what the preview logged so far; the preview may still be writing.
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // preview is a running preview of a site folder.
 type preview struct {
 	stop func()
@@ -128,7 +135,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log lockedLog
-	defer func() { t.Logf("preview log:\n%s", log.b.String()) }()
+	defer func() { t.Logf("preview log:\n%s", log.String()) }()
 	pv := startPreview(t, root, echarts, &log)
 	h := &swapHandler{}
 	h.cur.Store(pv.srv)
@@ -326,7 +333,7 @@ func TestBrowserServeSaveToReload(t *testing.T) {
 	// The first reload compiles ECharts; later ones use the browser's cache, as an author's do.
 	t.Logf("save to reloaded chart page, ms: %v (median %d); of which to the reload (100 ms quiet period, rebuild, event): %v; loading the page: %v",
 		total, median(total), toReload, load)
-	t.Logf("preview log:\n%s", log.b.String())
+	t.Logf("preview log:\n%s", log.String())
 }
 
 func median(xs []int64) int64 {
