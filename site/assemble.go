@@ -246,8 +246,19 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 			if newest == "" {
 				continue
 			}
+			// Points of that date, deduplicated by id across its datasets (within one dataset,
+			// Load has already made ids unique, so one dataset needs no map).
 			var ser *PageSeries
-			seen := map[int64]bool{}
+			var seen map[int64]bool
+			n, from := 0, 0
+			for _, c := range bySeries[k] {
+				if c.d.Date == newest {
+					n, from = n+len(c.s.Points), from+1
+				}
+			}
+			if from > 1 {
+				seen = make(map[int64]bool, n)
+			}
 			for _, c := range bySeries[k] {
 				if c.d.Date != newest {
 					continue
@@ -265,21 +276,25 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 						ser.Name += " " + strings.ToUpper(k.precision)
 						ser.Precision = k.precision
 					}
+					ser.Points = make([]Point, 0, n)
 				}
 				for _, pt := range c.s.Points {
-					if split && pt.Precision != k.precision || seen[pt.ID] {
+					if split && pt.Precision != k.precision {
 						continue
 					}
-					seen[pt.ID] = true
+					if seen != nil {
+						if seen[pt.ID] {
+							continue
+						}
+						seen[pt.ID] = true
+					}
 					ser.Points = append(ser.Points, pt)
 					if ser.Precision == "" {
 						ser.Precision = pt.Precision
 					}
 				}
 			}
-			slices.SortFunc(ser.Points, func(a, b Point) int {
-				return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y), cmp.Compare(a.ID, b.ID))
-			})
+			slices.SortFunc(ser.Points, comparePoints)
 			ser.Frontier = frontierOf(ser.Points)
 			snap.Series = append(snap.Series, ser)
 		}
@@ -290,6 +305,18 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 		p.Snapshots = append(p.Snapshots, snap)
 	}
 	return p, ps
+}
+
+// comparePoints orders a series' points by x, then y, then id. (cmp.Or would evaluate all
+// three comparisons every time; this is the assemble stage's hottest comparison.)
+func comparePoints(a, b Point) int {
+	if c := cmp.Compare(a.X, b.X); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Y, b.Y); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
 }
 
 // frontierOf is the series' own frontier on its plotted y, higher is better.
