@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -79,7 +81,11 @@ type Report struct {
 	Elapsed  time.Duration
 }
 
-// StageTime is how long one build stage took, for `frontier build --stats`.
+// StageTime is how long one build stage took, for `frontier build --stats`: load, assemble,
+// chart (chart options), render (templates and page data) and write (files). Chart pages are
+// charted, rendered and written together on all cores, so chart and write are estimates: the
+// time every goroutine spent in them, divided by the number of goroutines; render is the
+// rest of that stage's wall time.
 type StageTime struct {
 	Name     string
 	Duration time.Duration
@@ -155,7 +161,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	}
 	r.statics = statics
 	r.reuse = b.pageReuse(r)
-	counter := &countingWriter{w: out}
+	counter := &countingWriter{w: out, nanos: &r.writeNanos}
 	if err := r.render(counter); err != nil {
 		var tps Problems
 		if errors.As(err, &tps) {
@@ -164,20 +170,28 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 		return rep, &StageError{"render", err}
 	}
 	rep.Files = counter.n
-	stage("render", t0)
+	wall := time.Since(t0)
+	workers := time.Duration(max(1, min(runtime.GOMAXPROCS(0), len(pages))))
+	chart := min(time.Duration(r.chartNanos.Load())/workers, wall)
+	write := min(time.Duration(r.writeNanos.Load())/workers, wall-chart)
+	rep.Stages = append(rep.Stages, StageTime{"chart", chart}, StageTime{"render", wall - chart - write}, StageTime{"write", write})
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }
 
-// countingWriter counts files as they pass.
+// countingWriter counts files as they pass, and the time spent writing them.
 type countingWriter struct {
-	mu sync.Mutex
-	w  Writer
-	n  int
+	mu    sync.Mutex
+	w     Writer
+	n     int
+	nanos *atomic.Int64
 }
 
 func (c *countingWriter) WriteFile(name string, data []byte) error {
-	if err := c.w.WriteFile(name, data); err != nil {
+	t0 := time.Now()
+	err := c.w.WriteFile(name, data)
+	c.nanos.Add(int64(time.Since(t0)))
+	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	c.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/pareto"
@@ -135,7 +136,9 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		}
 		c.Series = append(c.Series, cs)
 	}
+	t0 := time.Now()
 	option, err := charts.Options(c)
+	r.chartNanos.Add(int64(time.Since(t0)))
 	if err != nil {
 		return fmt.Errorf("chart options: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/frontier-bench/frontier/templates"
 )
@@ -25,6 +26,9 @@ type siteRenderer struct {
 	assets  map[string][]byte             // hashed site path -> bytes
 	reuse   *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
 	statics []staticFile                  // the author's images and documents, copied as they are
+	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
+	// options and writing files, so --stats can split the render stage (see StageTime).
+	chartNanos, writeNanos atomic.Int64
 }
 
 // siteView is what every template sees as .Site.

@@ -46,7 +46,12 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 		w.Abort()
 		return err
 	}
-	rep.Stages = append(rep.Stages, site.StageTime{Name: "write", Duration: time.Since(t0)})
+	// Swapping the new site in is part of writing it.
+	for i := range rep.Stages {
+		if rep.Stages[i].Name == "write" {
+			rep.Stages[i].Duration += time.Since(t0)
+		}
+	}
 	printSummary(stdout, rep, *out, time.Since(start), *stats)
 	if rep.Datasets == 0 {
 		// A valid site, but most likely the wrong --data: say so rather than succeed silently.
