@@ -108,10 +108,18 @@ func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
 	})
 
 	// Pages are independent: assemble them on all cores, keeping their order and their problems'.
+	// Each page lets go of its datasets once assembled, so that, unless the caller keeps them,
+	// they are freed while the other pages are assembled.
+	byPage := make([][]*Dataset, len(keys))
+	for i, k := range keys {
+		byPage[i] = groups[k]
+	}
+	clear(groups)
 	pages := make([]*Page, len(keys))
 	pageProblems := make([]Problems, len(keys))
 	forEach(len(keys), func(i int) {
-		pages[i], pageProblems[i] = assemblePage(groups[keys[i]], prefix)
+		pages[i], pageProblems[i] = assemblePage(byPage[i], prefix)
+		byPage[i] = nil
 	})
 	for _, pps := range pageProblems {
 		ps = append(ps, pps...)

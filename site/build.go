@@ -130,6 +130,10 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	stage("load", t0)
 
 	t0 = time.Now()
+	// Hold only the count from here on: the pages copy what they show, so a dataset can be
+	// freed as soon as its page is assembled (a one-off build's memory is then about the pages,
+	// not the pages plus every decoded file).
+	ndatasets := len(datasets)
 	pages, ps := Assemble(datasets, prefix)
 	problems = append(problems, ps...)
 	problems = append(problems, attachMarkdown(pages, mds, prefix)...)
@@ -141,7 +145,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	if errs := problems.Errors(); len(errs) > 0 {
 		return rep, errs
 	}
-	rep.Datasets = len(datasets)
+	rep.Datasets = ndatasets
 	rep.Pages = len(pages)
 	for _, m := range mds {
 		if !m.isNotes() {
@@ -155,7 +159,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	}
 
 	t0 = time.Now()
-	r, err := newRenderer(in, pages, mds, len(datasets))
+	r, err := newRenderer(in, pages, mds, ndatasets)
 	if err != nil {
 		return rep, &StageError{"render", err}
 	}
