@@ -21,8 +21,10 @@ import (
 
 // firstChartHook wraps echarts.init before the page script runs, so the first `rendered` and
 // `finished` events of the first chart are timed on the page's own clock (performance.now()
-// counts from the start of navigation).
+// counts from the start of navigation). It also notes when ECharts has been evaluated, which
+// splits the time into loading ECharts and what the page script and the first draw take.
 const firstChartHook = `<script>(function () {
+  window.__echarts_ready = performance.now();
   var init = echarts.init;
   echarts.init = function () {
     var c = init.apply(this, arguments);
@@ -40,7 +42,7 @@ const firstChartHook = `<script>(function () {
 
 // firstChartTimes are the milliseconds from navigation start to each milestone of one load.
 type firstChartTimes struct {
-	Rendered, Finished, DOMContentLoaded, Load float64
+	ECharts, Rendered, Finished, DOMContentLoaded, Load float64
 }
 
 // firstChartSite builds the example site with the real ECharts and the hook in the seed page.
@@ -77,7 +79,7 @@ func loadFirstChart(tb testing.TB, br *browsertest.Browser, root string) firstCh
 	var got firstChartTimes
 	p.Eval(`(function () {
 	  var n = performance.getEntriesByType("navigation")[0];
-	  return {Rendered: window.__first_rendered, Finished: window.__first_finished,
+	  return {ECharts: window.__echarts_ready, Rendered: window.__first_rendered, Finished: window.__first_finished,
 	          DOMContentLoaded: n.domContentLoadedEventEnd, Load: n.loadEventEnd};
 	})()`, &got)
 	return got
@@ -87,8 +89,8 @@ func TestTimeToFirstChart(t *testing.T) {
 	br := browsertest.New(t)
 	root := br.Serve(firstChartSite(t), "/")
 	got := loadFirstChart(t, br, root)
-	t.Logf("seed page, cold load: first chart finished at %.0f ms (rendered %.0f ms; DOMContentLoaded %.0f ms, load %.0f ms); aim < 500 ms",
-		got.Finished, got.Rendered, got.DOMContentLoaded, got.Load)
+	t.Logf("seed page, cold load: first chart finished at %.0f ms (ECharts evaluated %.0f ms, rendered %.0f ms; DOMContentLoaded %.0f ms, load %.0f ms); aim < 500 ms",
+		got.Finished, got.ECharts, got.Rendered, got.DOMContentLoaded, got.Load)
 }
 
 // BenchmarkTimeToFirstChart reports the mean time to the first chart's `finished` event over
@@ -99,6 +101,7 @@ func BenchmarkTimeToFirstChart(b *testing.B) {
 	var sum firstChartTimes
 	for range b.N {
 		got := loadFirstChart(b, br, root)
+		sum.ECharts += got.ECharts
 		sum.Finished += got.Finished
 		sum.Rendered += got.Rendered
 		sum.DOMContentLoaded += got.DOMContentLoaded
@@ -106,5 +109,6 @@ func BenchmarkTimeToFirstChart(b *testing.B) {
 	n := float64(b.N)
 	b.ReportMetric(sum.Finished/n, "first-chart-ms")
 	b.ReportMetric(sum.Rendered/n, "first-render-ms")
+	b.ReportMetric(sum.ECharts/n, "echarts-ready-ms")
 	b.ReportMetric(sum.DOMContentLoaded/n, "dcl-ms")
 }
