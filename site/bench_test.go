@@ -28,7 +28,8 @@ package site_test
 //
 // Peak memory is measured two ways and reported per operation as custom metrics:
 //   - peak-heap-MiB: the highest Go heap in use plus goroutine stacks (runtime/metrics, sampled
-//     every millisecond while the operation runs): what the build holds at once.
+//     every millisecond while the operation runs), less what was in use before it started: what
+//     the build holds at once, whatever else the test binary keeps.
 //   - peak-RSS-MiB: the process's resident high-water mark (VmHWM), reset before the operation
 //     through /proc/self/clear_refs after returning free memory to the OS. It includes the
 //     test binary and the runtime (about 10 MiB) and the GC's headroom; Linux only.
@@ -311,7 +312,7 @@ func measurePeaks(b *testing.B, op, cleanup func()) peaks {
 var heapSamples = []string{"/memory/classes/heap/objects:bytes", "/memory/classes/heap/unused:bytes", "/memory/classes/heap/stacks:bytes"}
 
 // sampleHeap samples the heap in use every millisecond until the returned func is called, which
-// returns the highest sample. runtime/metrics reads do not stop the world, unlike ReadMemStats.
+// returns the highest sample less the first. runtime/metrics reads do not stop the world, unlike ReadMemStats.
 func sampleHeap() (stop func() uint64) {
 	done := make(chan struct{})
 	result := make(chan uint64)
@@ -330,7 +331,8 @@ func sampleHeap() (stop func() uint64) {
 			}
 			return sum
 		}
-		peak := read()
+		base := read()
+		peak := base
 		t := time.NewTicker(time.Millisecond)
 		defer t.Stop()
 		for {
@@ -338,7 +340,7 @@ func sampleHeap() (stop func() uint64) {
 			case <-t.C:
 				peak = max(peak, read())
 			case <-done:
-				result <- max(peak, read())
+				result <- max(peak, read()) - base
 				return
 			}
 		}
