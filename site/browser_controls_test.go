@@ -16,7 +16,6 @@ import (
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/templates"
 )
 
 // The chart page's controls, as a reader uses them in a real browser: each control changes the
@@ -30,18 +29,7 @@ const seedPage = "deepseek-v4-pro/8k-1k/"
 // controlsSite builds a site from data with the real ECharts, as `make build` would.
 func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files {
 	t.Helper()
-	echarts, err := fs.ReadFile(templates.FS, templates.EChartsFile)
-	if err != nil {
-		echarts, err = os.ReadFile("../node_modules/echarts/dist/echarts.common.min.js")
-	}
-	if err != nil {
-		t.Fatalf("no ECharts (run make deps): %v", err)
-	}
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: echarts}, files); err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return buildForBrowser(t, data, cfg)
 }
 
 // exampleData is the example site's data folder: the seed and the markdown pages.
