@@ -25,7 +25,8 @@ type Input struct {
 }
 
 // Writer receives the built site, one file at a time. name is a slash path below the site
-// root ("deepseek-v4-pro/8k-1k/index.html"). Build calls WriteFile from several goroutines.
+// root ("deepseek-v4-pro/8k-1k/index.html"). Build calls WriteFile from several goroutines,
+// and may reuse data once WriteFile returns: a Writer that keeps it must copy it.
 type Writer interface {
 	WriteFile(name string, data []byte) error
 }

@@ -29,6 +29,7 @@ type siteRenderer struct {
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
 	// options and writing files, so --stats can split the render stage (see StageTime).
 	chartNanos, writeNanos atomic.Int64
+	bufs                   sync.Pool // *bytes.Buffer for execute
 }
 
 // siteView is what every template sees as .Site.
@@ -244,8 +245,16 @@ func (r *siteRenderer) view(p, title, description string) *view {
 
 // execute renders one page kind into name.
 func (r *siteRenderer) execute(w Writer, kind, name string, v *view) error {
-	var buf bytes.Buffer
-	if err := r.tmpl[kind].ExecuteTemplate(&buf, "base", v); err != nil {
+	// Pages are rendered into reused buffers, which Writers do not keep (see Writer): a chart
+	// page of a big site is over 100 KB, and growing a fresh buffer to that size every time was
+	// a tenth of what a build allocates.
+	buf, _ := r.bufs.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer r.bufs.Put(buf)
+	buf.Reset()
+	if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
 		return fmt.Errorf("template %s: %w", pageKinds[kind], err)
 	}
 	return w.WriteFile(name, buf.Bytes())
