@@ -525,9 +525,14 @@ func (p *Preview) Run(ctx context.Context, ln net.Listener) error {
 	stopWatching()
 	wait()
 	srv.Close()
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Requests in flight get a moment to finish. Connections still open after it are closed:
+	// a client that opened a connection and never sent on it would otherwise hold the stop for
+	// 5 s (net/http counts such a connection as busy until then), and Ctrl-C should be prompt.
+	sctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && runErr == nil {
+	if err := hs.Shutdown(sctx); errors.Is(err, context.DeadlineExceeded) {
+		hs.Close()
+	} else if err != nil && runErr == nil {
 		runErr = err
 	}
 	if runErr == nil {
