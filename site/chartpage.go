@@ -392,9 +392,10 @@ func downloadJSON(p *Page) ([]byte, error) {
 		}
 		doc.Series = append(doc.Series, ds)
 	}
+	// Compact: a download for tools (jq pretty-prints it); indenting cost 5% of a large build
+	// and a quarter of the file.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", " ")
 	if err := enc.Encode(doc); err != nil {
 		return nil, err
 	}
