@@ -68,9 +68,14 @@ var reserved = map[string]bool{"assets": true, "history": true, "404.html": true
 // computes every series' frontier. Problems are collisions between names and conflicting
 // duplicates; warnings are disagreements with the input's own frontier flags.
 func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
+	return assemble(datasets, prefix, nil)
+}
+
+// assemble is Assemble, reusing the pages and checks a Builder kept (c is nil for a one-off build).
+func assemble(datasets []*Dataset, prefix string, c *assembleCache) ([]*Page, Problems) {
 	var ps Problems
 	ps = append(ps, checkDuplicateIDs(datasets, prefix)...)
-	ps = append(ps, checkFrontierFlags(datasets, prefix)...)
+	ps = append(ps, c.frontierFlags(datasets, prefix)...)
 
 	groups := map[pageKey][]*Dataset{}
 	var keys []pageKey
@@ -118,9 +123,10 @@ func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
 	pages := make([]*Page, len(keys))
 	pageProblems := make([]Problems, len(keys))
 	forEach(len(keys), func(i int) {
-		pages[i], pageProblems[i] = assemblePage(byPage[i], prefix)
+		pages[i], pageProblems[i] = c.page(byPage[i], prefix)
 		byPage[i] = nil
 	})
+	c.done()
 	for _, pps := range pageProblems {
 		ps = append(ps, pps...)
 	}
@@ -388,8 +394,13 @@ func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
 
 // checkFrontierFlags warns where the input's frontier flags disagree with the computed frontier.
 func checkFrontierFlags(datasets []*Dataset, prefix string) Problems {
+	return (*assembleCache)(nil).frontierFlags(datasets, prefix)
+}
+
+// frontierFlags is checkFrontierFlags, reusing the warnings of datasets the cache has seen.
+func (c *assembleCache) frontierFlags(datasets []*Dataset, prefix string) Problems {
 	each := make([]Problems, len(datasets))
-	forEach(len(datasets), func(i int) { each[i] = checkDatasetFrontierFlags(datasets[i], prefix) })
+	forEach(len(datasets), func(i int) { each[i] = c.flags(datasets[i], prefix) })
 	var ps Problems
 	for _, dps := range each {
 		ps = append(ps, dps...)

@@ -135,7 +135,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	// freed as soon as its page is assembled (a one-off build's memory is then about the pages,
 	// not the pages plus every decoded file).
 	ndatasets := len(datasets)
-	pages, ps := Assemble(datasets, prefix)
+	pages, ps := assemble(datasets, prefix, b.newAssembleCache(prefix))
 	problems = append(problems, ps...)
 	problems = append(problems, attachMarkdown(pages, mds, prefix)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)

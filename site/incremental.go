@@ -40,6 +40,8 @@ type Builder struct {
 	pass     *pageReuse               // the build in progress
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build
+	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
+	assembled *assembleCache
 }
 
 // datasetEntry is one decoded data file and what it was decoded from.
@@ -100,7 +102,7 @@ func (b *Builder) Forget(paths ...string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(paths) == 0 {
-		b.datasets, b.pages = nil, nil
+		b.datasets, b.pages, b.assembled = nil, nil, nil
 		return
 	}
 	for _, p := range paths {
@@ -295,4 +297,81 @@ type recorder struct {
 func (r *recorder) WriteFile(name string, data []byte) error {
 	r.files = append(r.files, outFile{name, bytes.Clone(data)})
 	return r.w.WriteFile(name, data)
+}
+
+// assembleCache keeps assembled pages and per-dataset checks from one build to the next. A
+// Builder hands decoded datasets back as the same *Dataset while their files are unchanged, so
+// a page whose datasets are the very same pointers, in the same order, assembles to the very
+// same Page: it is reused, and a save re-assembles only the pages it touched. The nil cache
+// (a one-off build) assembles everything.
+type assembleCache struct {
+	mu        sync.Mutex
+	prefix    string
+	pages     map[*Dataset]*assembled // by the page's first dataset, from the previous build
+	next      map[*Dataset]*assembled
+	warnings  map[*Dataset]Problems // frontier-flag warnings, from the previous build
+	nextWarns map[*Dataset]Problems
+}
+
+// assembled is one page and the datasets it was assembled from.
+type assembled struct {
+	datasets []*Dataset
+	page     *Page
+	ps       Problems
+}
+
+// newAssembleCache starts a build's pass over what the previous one kept.
+func (b *Builder) newAssembleCache(prefix string) *assembleCache {
+	if b == nil {
+		return nil
+	}
+	c := &assembleCache{prefix: prefix, next: map[*Dataset]*assembled{}, nextWarns: map[*Dataset]Problems{}}
+	if b.assembled != nil && b.assembled.prefix == prefix {
+		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
+	}
+	b.assembled = c
+	return c
+}
+
+// page assembles the page of ds, or returns the one assembled from the same datasets before.
+func (c *assembleCache) page(ds []*Dataset, prefix string) (*Page, Problems) {
+	if c == nil {
+		return assemblePage(ds, prefix)
+	}
+	c.mu.Lock()
+	old := c.pages[ds[0]]
+	c.mu.Unlock()
+	if old == nil || !slices.Equal(old.datasets, ds) {
+		p, ps := assemblePage(slices.Clone(ds), prefix)
+		old = &assembled{datasets: slices.Clone(ds), page: p, ps: ps}
+	}
+	c.mu.Lock()
+	c.next[ds[0]] = old
+	c.mu.Unlock()
+	old.page.Notes = "" // attachMarkdown fills it anew on every build
+	return old.page, old.ps
+}
+
+// flags returns the dataset's frontier-flag warnings, computing them only for a new dataset.
+func (c *assembleCache) flags(d *Dataset, prefix string) Problems {
+	if c == nil {
+		return checkDatasetFrontierFlags(d, prefix)
+	}
+	c.mu.Lock()
+	ps, ok := c.warnings[d]
+	c.mu.Unlock()
+	if !ok {
+		ps = checkDatasetFrontierFlags(d, prefix)
+	}
+	c.mu.Lock()
+	c.nextWarns[d] = ps
+	c.mu.Unlock()
+	return ps
+}
+
+// done drops what the previous build kept: only this build's pages and datasets stay.
+func (c *assembleCache) done() {
+	if c != nil {
+		c.pages, c.warnings = nil, nil
+	}
 }

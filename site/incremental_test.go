@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -162,5 +163,44 @@ func TestBuilderKeepsProblemsOfUnchangedFiles(t *testing.T) {
 	_, second := b.Build(in, &Files{})
 	if first == nil || second == nil || first.Error() != second.Error() {
 		t.Errorf("problems changed between two builds of the same input:\n%v\n---\n%v", first, second)
+	}
+}
+
+// TestBuilderReassemblesOnlyTouchedPages: a save re-assembles the pages of the files it changed,
+// and keeps every other page (and its datasets' flag checks) from the previous build.
+func TestBuilderReassemblesOnlyTouchedPages(t *testing.T) {
+	data := fstest.MapFS{
+		"a.json": mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"b.json": mapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
+		"c.json": mapFile(seedVariant(t, "Third-Model", 2e6, "2026-07-31"), 1),
+	}
+	var b Builder
+	pages := func() map[string]*Page {
+		t.Helper()
+		if _, err := b.Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, &Files{}); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]*Page{}
+		for _, a := range b.assembled.next {
+			m[a.page.Model] = a.page
+		}
+		return m
+	}
+	before := pages()
+	data["b.json"] = mapFile(bytes.Replace(data["b.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1), 2)
+	after := pages()
+	if len(before) != 3 || len(after) != 3 {
+		t.Fatalf("got %d then %d pages, want 3", len(before), len(after))
+	}
+	for model, p := range after {
+		if reused, want := p == before[model], model != "Other-Model"; reused != want {
+			t.Errorf("page %s: reused %v, want %v", model, reused, want)
+		}
+	}
+	edited := slices.ContainsFunc(after["Other-Model"].Snapshots[0].Series, func(s *PageSeries) bool {
+		return slices.ContainsFunc(s.Points, func(p Point) bool { return p.Y == 10672.5 })
+	})
+	if !edited {
+		t.Errorf("the re-assembled page lacks the edited value")
 	}
 }
