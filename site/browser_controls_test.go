@@ -3,7 +3,6 @@ package site_test
 import (
 	"encoding/csv"
 	"encoding/json"
-	"io/fs"
 	"math"
 	"os"
 	"slices"
@@ -33,22 +32,7 @@ func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files 
 }
 
 // exampleData is the example site's data folder: the seed and the markdown pages.
-func exampleData(t *testing.T) fstest.MapFS {
-	t.Helper()
-	data := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile("../data/" + p)
-		data[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
+func exampleData(t *testing.T) fstest.MapFS { return site.LoadExampleData(t) }
 
 // pageJSON is the part of a chart page's page.json these tests read.
 type pageJSON struct {

@@ -51,9 +51,9 @@ The end.
 // (internal/browsertest imports site).
 const LinksPage = linksPage
 
-// exampleSite builds the example site (the repository's data/ folder plus linksPage at
-// guides/links.md) for baseURL, in memory.
-func exampleSite(t *testing.T, baseURL string) *Files {
+// LoadExampleData is the example site's data folder (the repository's data/) as an fstest.MapFS,
+// for tests that add files to it; exported for the browser tests in package site_test.
+func LoadExampleData(t testing.TB) fstest.MapFS {
 	t.Helper()
 	data := fstest.MapFS{}
 	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
@@ -67,6 +67,14 @@ func exampleSite(t *testing.T, baseURL string) *Files {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return data
+}
+
+// exampleSite builds the example site (the repository's data/ folder plus linksPage at
+// guides/links.md) for baseURL, in memory.
+func exampleSite(t *testing.T, baseURL string) *Files {
+	t.Helper()
+	data := LoadExampleData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(linksPage)}
 	cfg := DefaultConfig()
 	cfg.BaseURL = baseURL
