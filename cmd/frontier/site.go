@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/templates"
@@ -115,8 +117,12 @@ func printProblems(w io.Writer, err error) error {
 	if !errors.As(err, &ps) {
 		return err
 	}
+	src := sourceLines{}
 	for _, p := range ps {
 		fmt.Fprintln(w, p)
+		if p.Line > 0 {
+			fmt.Fprint(w, src.excerpt(p.File, p.Line, p.Col))
+		}
 	}
 	n := len(ps.Errors())
 	fmt.Fprintf(w, "frontier: %d problem%s; nothing was written\n", n, plural(n))
@@ -128,4 +134,45 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// sourceLines shows the line a problem points at, as Hugo and compilers do, so the author sees
+// the mistake without opening the file. Files are read once, and only those with such problems.
+type sourceLines map[string][]string
+
+// excerptWidth is how much of a long line an excerpt shows on each side of the column: a
+// minified JSON file is one line of megabytes.
+const excerptWidth = 60
+
+// excerpt is the numbered line and a caret under the column, or "" when the file cannot be read.
+func (s sourceLines) excerpt(file string, line, col int) string {
+	lines, ok := s[file]
+	if !ok {
+		b, err := os.ReadFile(filepath.FromSlash(file))
+		if err == nil {
+			lines = strings.Split(string(b), "\n")
+		}
+		s[file] = lines
+	}
+	if line > len(lines) {
+		return ""
+	}
+	text := []rune(strings.TrimRight(strings.ReplaceAll(lines[line-1], "\t", " "), "\r"))
+	noCol := col <= 0 // a whole line: no caret
+	col = max(1, min(col, len(text)+1))
+	from, to, lead := max(0, col-1-excerptWidth), min(len(text), col-1+excerptWidth), ""
+	if from > 0 {
+		lead = "…"
+	}
+	tail := ""
+	if to < len(text) {
+		tail = "…"
+	}
+	num := strconv.Itoa(line)
+	caret := strings.Repeat(" ", len([]rune(lead))+col-1-from) + "^"
+	out := fmt.Sprintf("  %s | %s%s%s\n", num, lead, string(text[from:to]), tail)
+	if !noCol {
+		out += fmt.Sprintf("  %s | %s\n", strings.Repeat(" ", len(num)), caret)
+	}
+	return out
 }
