@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/chromedp/chromedp/kb"
+
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
@@ -792,5 +794,46 @@ func TestControlsShowHostileStringsAsText(t *testing.T) {
 	}
 	if got.Leader != label || got.Row != label || !strings.Contains(got.Filter, vendor) {
 		t.Errorf("leaders %q, points %q, vendor filter %q; want the label and vendor as text", got.Leader, got.Row, got.Filter)
+	}
+}
+
+// TestControlsWorkFromTheKeyboard: a reader without a mouse reaches the controls with Tab, changes
+// the metric with the arrow keys and a checkbox with Space, and the chart and link follow.
+func TestControlsWorkFromTheKeyboard(t *testing.T) {
+	b := browsertest.New(t)
+	root := b.Serve(controlsSite(t, exampleData(t), site.DefaultConfig()), "/")
+	p := b.Open(t, root+seedPage)
+	p.WaitChart(chartSel)
+
+	var focused string
+	for range 40 {
+		p.Press(kb.Tab)
+		if p.Eval(`document.activeElement.id`, &focused); focused == "ctl-y" {
+			break
+		}
+	}
+	if focused != "ctl-y" {
+		t.Fatalf("Tab never reached the metric control")
+	}
+	p.Press(kb.ArrowDown)
+	p.WaitFor(`location.hash.includes("y=outputTputPerGpu")`)
+
+	p.Press(kb.Tab)
+	var label string
+	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
+	if label != "Log Y" {
+		t.Fatalf("Tab from the metric reached %q, want the Log Y checkbox", label)
+	}
+	p.Press(" ")
+	p.WaitFor(`location.hash.includes("log=1")`)
+	var yType string
+	p.Eval(`echarts.getInstanceByDom(document.getElementById("chart")).getOption().yAxis[0].type`, &yType)
+	if yType != "log" {
+		t.Errorf("after Space on Log Y the y axis is %q, want log", yType)
+	}
+	var outline string
+	p.Eval(`getComputedStyle(document.activeElement).outlineStyle`, &outline)
+	if outline == "none" {
+		t.Errorf("the focused checkbox shows no focus outline")
 	}
 }

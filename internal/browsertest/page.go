@@ -388,6 +388,19 @@ func (p *Page) mouse(ev input.DispatchMouseEventParams) {
 	}
 }
 
+// Press types keys into the focused element with real key events, as a reader at the keyboard
+// would: kb.Tab, kb.ArrowDown, " ", "\r" (Enter) or text.
+func (p *Page) Press(keys ...string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	defer cancel()
+	for _, k := range keys {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+			p.t.Fatalf("browsertest: press %q: %v", k, err)
+		}
+	}
+}
+
 // Click scrolls the first element matching the CSS selector into view and clicks its centre
 // with real mouse events.
 func (p *Page) Click(sel string) {
