@@ -245,6 +245,11 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 		skeys = append(skeys, k)
 	}
 
+	// A series whose newest dataset is the same for two snapshots is the same series in both:
+	// the older snapshot shares its points and frontier (never modified after this) and gets
+	// only a header of its own, since best per GPU depends on the snapshot. With daily runs most
+	// series carry over from day to day, so history costs little memory and time.
+	last := map[seriesKey]*PageSeries{}
 	allDates := sortedKeys(dates)
 	slices.Reverse(allDates)
 	for _, date := range allDates {
@@ -258,6 +263,11 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 				}
 			}
 			if newest == "" {
+				continue
+			}
+			if prev := last[k]; prev != nil && prev.Date == newest {
+				shared := *prev
+				snap.Series = append(snap.Series, &shared)
 				continue
 			}
 			// Points of that date, deduplicated by id across its datasets (within one dataset,
@@ -310,6 +320,7 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 			}
 			slices.SortFunc(ser.Points, comparePoints)
 			ser.Frontier = frontierOf(ser.Points)
+			last[k] = ser
 			snap.Series = append(snap.Series, ser)
 		}
 		slices.SortFunc(snap.Series, func(a, b *PageSeries) int {

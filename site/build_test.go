@@ -269,3 +269,57 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestSnapshotsShareUnchangedSeries: a series whose newest dataset is the same for two snapshots
+// shares its points between them, while best per GPU stays the snapshot's own.
+func TestSnapshotsShareUnchangedSeries(t *testing.T) {
+	b, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	older := bytes.Replace(b, []byte(`"date": "2026-07-31"`), []byte(`"date": "2026-07-01"`), 1)
+	// The newer file holds only the B200 series: the B300 series carry over from the older one.
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var b200 []any
+	for _, s := range doc["series"].([]any) {
+		if s.(map[string]any)["gpu"] == "b200" {
+			b200 = append(b200, s)
+		}
+	}
+	doc["series"] = b200
+	newer, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datasets, ps := Load(fstest.MapFS{"old.json": {Data: older}, "new.json": {Data: newer}}, "data/")
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	pages, _ := Assemble(datasets, "data/")
+	if len(pages) != 1 || len(pages[0].Snapshots) != 2 {
+		t.Fatalf("got %d pages, want one with two snapshots", len(pages))
+	}
+	byKey := func(s *Snapshot) map[string]*PageSeries {
+		m := map[string]*PageSeries{}
+		for _, ser := range s.Series {
+			m[ser.Key] = ser
+		}
+		return m
+	}
+	now, then := byKey(pages[0].Snapshots[0]), byKey(pages[0].Snapshots[1])
+	if len(now) != 11 || len(then) != 11 {
+		t.Fatalf("snapshots hold %d and %d series, want 11 each", len(now), len(then))
+	}
+	for key, s := range now {
+		shared := &s.Points[0] == &then[key].Points[0]
+		if want := strings.HasPrefix(key, "b300"); shared != want {
+			t.Errorf("series %s: points shared %v, want %v", key, shared, want)
+		}
+		if s == then[key] {
+			t.Errorf("series %s: one header in two snapshots; best per GPU would leak between them", key)
+		}
+	}
+}
