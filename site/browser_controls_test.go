@@ -837,3 +837,66 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 		t.Errorf("the focused checkbox shows no focus outline")
 	}
 }
+
+// TestControlsBestPerGPUListFollowsTheView: the "Best per GPU" list names each GPU's winner
+// among the series the filters pass, as site/pareto picks it.
+func TestControlsBestPerGPUListFollowsTheView(t *testing.T) {
+	b := browsertest.New(t)
+	root := b.Serve(controlsSite(t, exampleData(t), site.DefaultConfig()), "/")
+	p := b.Open(t, root+seedPage+"#frameworks=sglang,vllm")
+	p.WaitChart(chartSel)
+
+	// Expected: best per GPU over the seed's SGLang and vLLM series, computed in Go.
+	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Series []struct {
+			HWKey, GPU, Framework, Label string
+			Points                       []struct{ X, Y float64 }
+		}
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(doc.Series, func(a, b struct {
+		HWKey, GPU, Framework, Label string
+		Points                       []struct{ X, Y float64 }
+	}) int {
+		return strings.Compare(a.HWKey, b.HWKey)
+	})
+	var cands []pareto.Candidate
+	var labels []string
+	for _, s := range doc.Series {
+		if s.Framework == "trt" {
+			continue
+		}
+		xs, ys := make([]float64, len(s.Points)), make([]float64, len(s.Points))
+		for i, pt := range s.Points {
+			xs[i], ys[i] = pt.X, pt.Y
+		}
+		c := pareto.Candidate{GPU: s.GPU}
+		for _, i := range pareto.Frontier(xs, ys, true) {
+			c.X, c.Y = append(c.X, xs[i]), append(c.Y, ys[i])
+		}
+		cands, labels = append(cands, c), append(labels, s.Label)
+	}
+	var want []string
+	for _, i := range pareto.BestPerGPU(cands, true) {
+		want = append(want, labels[i])
+	}
+	slices.Sort(want)
+
+	var got []string
+	p.Eval(`Array.from(document.querySelectorAll("section.best li"), li => li.textContent.trim())`, &got)
+	slices.Sort(got)
+	if len(want) != 2 || !slices.Equal(got, want) {
+		t.Errorf("best per GPU list = %q, want %q (site/pareto over the SGLang and vLLM series)", got, want)
+	}
+	for _, name := range got {
+		if strings.Contains(name, "TRTLLM") {
+			t.Errorf("the list names %q, which the framework filter hides", name)
+		}
+	}
+}

@@ -430,6 +430,28 @@
     return v;
   }
 
+  // renderBest keeps the "Best per GPU" list in step with the view: the winners of the chosen
+  // metric (its polarity too), among the series the filters pass, in the shown snapshot.
+  function renderBest(app, list, note) {
+    var c = app.c, cands = c.rows.filter(function (r) { return r.pass; }).sort(byKey);
+    var win = P.bestPerGPU(cands.map(function (r) {
+      return { gpu: r.s.gpu, x: r.front.map(function (i) { return r.xs[i]; }), y: r.front.map(function (i) { return r.ys[i]; }) };
+    }), c.m.higher);
+    var names = Object.keys(win).map(function (g) { return cands[win[g]].s; }).sort(function (a, b) {
+      return a.gpu < b.gpu ? -1 : a.gpu > b.gpu ? 1 : 0;
+    });
+    list.textContent = "";
+    names.forEach(function (s) {
+      var sw = h("span", { "class": "swatch" });
+      sw.style.background = s.color;
+      var li = h("li");
+      li.appendChild(sw);
+      li.appendChild(document.createTextNode(s.name));
+      list.appendChild(li);
+    });
+    if (note) note.textContent = "By " + c.m.label.charAt(0).toLowerCase() + c.m.label.slice(1) + ", among the configurations shown by the filters.";
+  }
+
   function renderLeaders(app, box) {
     var d = app.d, c = app.c, m = c.m, refs = d.refX || [];
     var rows = c.rows.filter(function (r) { return r.visible; }).map(function (r) {
@@ -561,6 +583,7 @@
     var fig = el.closest("figure");
     if (fig) fig.hidden = false; // hidden without JavaScript, where the chart cannot be drawn
     var table = document.getElementById("points"), leaders = document.getElementById("leaders");
+    var bestList = document.querySelector("section.best ul"), bestNote = document.getElementById("best-note");
     var status = document.getElementById("view-status") || h("p");
     var link = h("a", { id: "shown-csv-link", href: "#", text: "Download shown points (CSV)" });
     var count = h("span", { "class": "count" });
@@ -574,6 +597,7 @@
     var app = makeChart(el, d, base, location.href, function (app) {
       if (form) syncForm(app, form);
       if (leaders) renderLeaders(app, leaders);
+      if (bestList) renderBest(app, bestList, bestNote);
       if (table && table.tBodies[0]) renderPoints(app, table, link, count);
       renderStatus(app, status);
     });
