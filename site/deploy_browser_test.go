@@ -2,8 +2,6 @@ package site_test
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -16,18 +14,8 @@ import (
 // with the real ECharts, as `make build BASE_URL=...` would.
 func deployedSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
-	data := fstest.MapFS{"guides/links.md": {Data: []byte(site.LinksPage)}}
-	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile("../data/" + p)
-		data[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := site.LoadExampleData(t)
+	data["guides/links.md"] = &fstest.MapFile{Data: []byte(site.LinksPage)}
 	cfg := site.DefaultConfig()
 	cfg.BaseURL = baseURL
 	return buildForBrowser(t, data, cfg)

@@ -65,6 +65,18 @@ func (l *lockedLog) String() string {
 	return l.b.String()
 }
 
+// copyExampleSite copies the example site's data folder into a new site folder the test may
+// edit, and returns the site folder and its data folder.
+func copyExampleSite(t *testing.T) (root, data string) {
+	t.Helper()
+	root = t.TempDir()
+	data = filepath.Join(root, "data")
+	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+		t.Fatal(err)
+	}
+	return root, data
+}
+
 // preview is a running preview of a site folder.
 type preview struct {
 	stop func()
@@ -124,11 +136,7 @@ func atomicWrite(t *testing.T, name string, data []byte) {
 func TestBrowserServeFollowsSaves(t *testing.T) {
 	b := browsertest.New(t)
 	echarts := realECharts(t)
-	root := t.TempDir()
-	data := filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
-		t.Fatal(err)
-	}
+	root, data := copyExampleSite(t)
 	// A page without charts, which no data edit may reload. (about.md has a chart block: it
 	// loads the chart page's page.json and must reload when that changes.)
 	if err := os.WriteFile(filepath.Join(data, "plain.md"), []byte("# Plain\n\nNo charts here.\n"), 0o644); err != nil {
@@ -270,11 +278,7 @@ func fetchPage(t *testing.T, url string) []byte {
 func TestBrowserServeErrorPageRecovers(t *testing.T) {
 	b := browsertest.New(t)
 	echarts := realECharts(t)
-	root := t.TempDir()
-	data := filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
-		t.Fatal(err)
-	}
+	root, data := copyExampleSite(t)
 	broken := filepath.Join(data, "broken.json")
 	if err := os.WriteFile(broken, []byte("{\n  \"view\": inference\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -303,11 +307,7 @@ func TestBrowserServeErrorPageRecovers(t *testing.T) {
 func TestBrowserServeSaveToReload(t *testing.T) {
 	b := browsertest.New(t)
 	echarts := realECharts(t)
-	root := t.TempDir()
-	data := filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
-		t.Fatal(err)
-	}
+	root, data := copyExampleSite(t)
 	seedPath := filepath.Join(data, "deepseek-v4-pro_8k-1k_fp4.json")
 	seed, err := os.ReadFile(seedPath)
 	if err != nil {
