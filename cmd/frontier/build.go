@@ -31,15 +31,10 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep, err := site.Build(in, w)
-	if rep != nil {
-		for _, p := range rep.Warnings {
-			fmt.Fprintln(stderr, p)
-		}
-	}
+	rep, err := buildReporting(in, w, stderr)
 	if err != nil {
 		w.Abort()
-		return printProblems(stderr, err)
+		return err
 	}
 	t0 := time.Now()
 	if err := w.Commit(); err != nil {

@@ -28,14 +28,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return printProblems(stderr, err)
 	}
-	rep, err := site.Build(in, discard{})
-	if rep != nil {
-		for _, p := range rep.Warnings {
-			fmt.Fprintln(stderr, p)
-		}
-	}
+	rep, err := buildReporting(in, discard{}, stderr)
 	if err != nil {
-		return printProblems(stderr, err)
+		return err
 	}
 	fmt.Fprintf(stdout, "frontier: %s is fine: %d datasets, %d chart pages, %d points, %d warnings\n",
 		f.data, rep.Datasets, rep.Pages, rep.Points, len(rep.Warnings))

@@ -111,6 +111,22 @@ func echartsScript(root string) ([]byte, error) {
 		"Run `make deps` in the Frontier repository (it runs npm ci and embeds ECharts), then rebuild the binary; or run `npm ci` in %s", dist, root)
 }
 
+// buildReporting runs the build and prints what build and check both tell the author: every
+// warning, and on failure every problem (printProblems).
+func buildReporting(in site.Input, w site.Writer, stderr io.Writer) (*site.Report, error) {
+	rep, err := site.Build(in, w)
+	if rep != nil {
+		src := sourceLines{}
+		for _, p := range rep.Warnings {
+			src.print(stderr, p)
+		}
+	}
+	if err != nil {
+		return rep, printProblems(stderr, err)
+	}
+	return rep, nil
+}
+
 // printProblems prints every problem, one per line, and a count.
 func printProblems(w io.Writer, err error) error {
 	var ps site.Problems
@@ -119,10 +135,7 @@ func printProblems(w io.Writer, err error) error {
 	}
 	src := sourceLines{}
 	for _, p := range ps {
-		fmt.Fprintln(w, p)
-		if p.Line > 0 {
-			fmt.Fprint(w, src.excerpt(p.File, p.Line, p.Col))
-		}
+		src.print(w, p)
 	}
 	n := len(ps.Errors())
 	fmt.Fprintf(w, "frontier: %d problem%s; nothing was written\n", n, plural(n))
@@ -139,6 +152,14 @@ func plural(n int) string {
 // sourceLines shows the line a problem points at, as Hugo and compilers do, so the author sees
 // the mistake without opening the file. Files are read once, and only those with such problems.
 type sourceLines map[string][]string
+
+// print writes the problem and, when it points at a line, that line.
+func (s sourceLines) print(w io.Writer, p site.Problem) {
+	fmt.Fprintln(w, p)
+	if p.Line > 0 {
+		fmt.Fprint(w, s.excerpt(p.File, p.Line, p.Col))
+	}
+}
 
 // excerptWidth is how much of a long line an excerpt shows on each side of the column: a
 // minified JSON file is one line of megabytes.
