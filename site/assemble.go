@@ -3,11 +3,8 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/frontier-bench/frontier/site/pareto"
 )
@@ -64,87 +61,16 @@ type seriesKey struct{ hw, precision string }
 // reserved are top-level site paths that a model slug must not take.
 var reserved = map[string]bool{"assets": true, "history": true, "404.html": true}
 
-// Assemble groups datasets into pages, resolves snapshots, deduplicates points by id and
-// computes every series' frontier. Problems are collisions between names and conflicting
-// duplicates; warnings are disagreements with the input's own frontier flags.
+// Assemble groups datasets (in path order, as Load gives them) into pages, resolves snapshots,
+// deduplicates points by id and computes every series' frontier, as a build does (pipeline.go).
+// Problems are collisions between names and conflicting duplicates; warnings are disagreements
+// with the input's own frontier flags.
 func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
-	return assemble(datasets, prefix, nil)
-}
-
-// assemble is Assemble, reusing the pages and checks a Builder kept (c is nil for a one-off build).
-func assemble(datasets []*Dataset, prefix string, c *assembleCache) ([]*Page, Problems) {
-	var ps Problems
-	ps = append(ps, checkDuplicateIDs(datasets, prefix)...)
-	ps = append(ps, c.frontierFlags(datasets, prefix)...)
-
-	groups := map[pageKey][]*Dataset{}
-	var keys []pageKey
-	modelSlugs := map[string]*Dataset{} // slug -> first dataset naming a model with that slug
-	seqSlugs := map[string]*Dataset{}   // model slug + "/" + sequence slug -> first dataset
-	for _, d := range datasets {
-		k := pageKey{d.Model, d.Sequence}
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], d)
-
-		ms := Slug(d.Model)
-		if o, ok := modelSlugs[ms]; ok && o.Model != d.Model {
-			ps = append(ps, Problem{File: prefix + d.Path, Path: "params.model",
-				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", d.Model, o.Model, prefix+o.Path, ms)})
-		} else if !ok {
-			modelSlugs[ms] = d
-			if reserved[ms] {
-				ps = append(ps, Problem{File: prefix + d.Path, Path: "params.model",
-					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", d.Model, ms)})
-			}
-		}
-		ss := ms + "/" + Slug(d.Sequence)
-		if o, ok := seqSlugs[ss]; ok && o.Sequence != d.Sequence && o.Model == d.Model {
-			ps = append(ps, Problem{File: prefix + d.Path, Path: "params.sequence",
-				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", d.Sequence, o.Sequence, prefix+o.Path, ss)})
-		} else if !ok {
-			seqSlugs[ss] = d
-		}
-	}
-	slices.SortFunc(keys, func(a, b pageKey) int {
-		return cmp.Or(cmp.Compare(Slug(a.model), Slug(b.model)), cmp.Compare(a.model, b.model),
-			compareSequence(a.sequence, b.sequence))
-	})
-
-	// Pages are independent: assemble them on all cores, keeping their order and their problems'.
-	// Each page lets go of its datasets once assembled, so that, unless the caller keeps them,
-	// they are freed while the other pages are assembled.
-	byPage := make([][]*Dataset, len(keys))
-	for i, k := range keys {
-		byPage[i] = groups[k]
-	}
-	clear(groups)
-	pages := make([]*Page, len(keys))
-	pageProblems := make([]Problems, len(keys))
-	forEach(len(keys), func(i int) {
-		pages[i], pageProblems[i] = c.page(byPage[i], prefix)
-		byPage[i] = nil
-	})
-	c.done()
-	for _, pps := range pageProblems {
-		ps = append(ps, pps...)
-	}
-	return pages, ps
-}
-
-// forEach calls fn(i) for every i in [0, n) on all cores and returns when all calls have.
-func forEach(n int, fn func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), n)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(i)
-			}
-		})
-	}
-	wg.Wait()
+	srcs := residentSources(datasets)
+	pages, groups, ps := groupPages(srcs, prefix)
+	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs}
+	pps, _ := pl.run(nil)
+	return pages, append(ps, pps...)
 }
 
 // compareSequence orders sequences as readers expect: "1k/1k" before "1k/8k" before "8k/1k",
@@ -403,23 +329,7 @@ func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
 	return ps
 }
 
-// checkFrontierFlags warns where the input's frontier flags disagree with the computed frontier.
-func checkFrontierFlags(datasets []*Dataset, prefix string) Problems {
-	return (*assembleCache)(nil).frontierFlags(datasets, prefix)
-}
-
-// frontierFlags is checkFrontierFlags, reusing the warnings of datasets the cache has seen.
-func (c *assembleCache) frontierFlags(datasets []*Dataset, prefix string) Problems {
-	each := make([]Problems, len(datasets))
-	forEach(len(datasets), func(i int) { each[i] = c.flags(datasets[i], prefix) })
-	var ps Problems
-	for _, dps := range each {
-		ps = append(ps, dps...)
-	}
-	return ps
-}
-
-// checkDatasetFrontierFlags is checkFrontierFlags for one dataset.
+// checkDatasetFrontierFlags warns where a dataset's frontier flags disagree with the computed frontier.
 func checkDatasetFrontierFlags(d *Dataset, prefix string) Problems {
 	var ps Problems
 	for si, s := range d.Series {

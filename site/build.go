@@ -82,11 +82,11 @@ type Report struct {
 	Elapsed  time.Duration
 }
 
-// StageTime is how long one build stage took, for `frontier build --stats`: load, assemble,
-// chart (chart options), render (templates and page data) and write (files). Chart pages are
-// charted, rendered and written together on all cores, so chart and write are estimates: the
-// time every goroutine spent in them, divided by the number of goroutines; render is the
-// rest of that stage's wall time.
+// StageTime is how long one build stage took, for `frontier build --stats`: load (reading and
+// decoding), assemble, chart (chart options), render (templates and page data) and write
+// (files). Pages go through all of them together on all cores, so the times are estimates: the
+// time the goroutines spent in a stage divided by their number; render is the rest of the wall
+// time.
 type StageTime struct {
 	Name     string
 	Duration time.Duration
@@ -102,9 +102,13 @@ type StageError struct {
 func (e *StageError) Error() string { return e.Stage + ": " + e.Err.Error() }
 func (e *StageError) Unwrap() error { return e.Err }
 
-// Build runs the stages in order: load, assemble, render (charts and templates), write.
-// Every data problem is collected before anything is written, so a build with problems writes
-// nothing and returns them all as Problems; warnings ride along in the Report.
+// Build builds the site into out. It reads every data file's params first, then takes one
+// page at a time through decode, check, assemble and draw on all cores (pipeline.go), so its
+// memory is about the pages in flight and the newest snapshot of each page, not the input.
+//
+// Every data problem is found and returned, as Problems, in one build; warnings ride along in
+// the Report. A build with problems may have written some chart pages before it found them, so a
+// caller that must not publish a broken site writes through a DirWriter and aborts it then.
 func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, nil) }
 
 // buildWith is Build, reusing what the preview server's Builder kept from its previous build
@@ -112,9 +116,6 @@ func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, ni
 func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	start := time.Now()
 	rep := &Report{}
-	stage := func(name string, t0 time.Time) {
-		rep.Stages = append(rep.Stages, StageTime{name, time.Since(t0)})
-	}
 	prefix := in.DataPrefix
 	if prefix == "" {
 		prefix = "data/"
@@ -122,31 +123,53 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	var problems Problems
 
 	t0 := time.Now()
-	datasets, ps := b.load(in.Data, prefix)
-	problems = append(problems, ps...)
 	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
 	problems = append(problems, ps...)
 	statics, ps := loadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
-	stage("load", t0)
-
-	t0 = time.Now()
-	// Hold only the count from here on: the pages copy what they show, so a dataset can be
-	// freed as soon as its page is assembled (a one-off build's memory is then about the pages,
-	// not the pages plus every decoded file).
-	ndatasets := len(datasets)
-	pages, ps := assemble(datasets, prefix, b.newAssembleCache(prefix))
+	srcs, orphans, ps := b.sources(in.Data, prefix)
 	problems = append(problems, ps...)
-	problems = append(problems, attachMarkdown(pages, mds, prefix)...)
+	pages, groups, ps := groupPages(srcs, prefix)
+	problems = append(problems, ps...)
+	problems = append(problems, attachNotes(pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
-	stage("assemble", t0)
+	head := time.Since(t0)
+
+	pl := &pipeline{fsys: in.Data, prefix: prefix, pages: pages, groups: groups, srcs: srcs,
+		cache: b.newAssembleCache(prefix), blocks: chartBlocks(mds), stream: b == nil}
+	counter := &countingWriter{w: out}
+	r, rerr := newRenderer(in, pages, mds, len(srcs))
+	if rerr == nil {
+		r.statics = statics
+		r.reuse = b.pageReuse(r)
+		counter.nanos = &r.writeNanos
+		pl.r, pl.w = r, counter
+	}
+	if len(problems.Errors()) > 0 {
+		pl.failed.Store(true)
+	}
+	t0 = time.Now()
+	ps, err := pl.run(orphans)
+	pl.cache.done()
+	problems = append(problems, ps...)
+	wall := time.Since(t0)
 
 	problems.Sort()
 	rep.Warnings = problems.Warnings()
 	if errs := problems.Errors(); len(errs) > 0 {
 		return rep, errs
 	}
-	rep.Datasets = ndatasets
+	if rerr != nil {
+		return rep, &StageError{"render", rerr}
+	}
+	if err != nil {
+		var tps Problems
+		if errors.As(err, &tps) {
+			return rep, tps
+		}
+		return rep, &StageError{"render", err}
+	}
+	rep.Datasets = len(srcs)
 	rep.Pages = len(pages)
 	for _, m := range mds {
 		if !m.isNotes() {
@@ -159,14 +182,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 		}
 	}
 
-	t0 = time.Now()
-	r, err := newRenderer(in, pages, mds, ndatasets)
-	if err != nil {
-		return rep, &StageError{"render", err}
-	}
-	r.statics = statics
-	r.reuse = b.pageReuse(r)
-	counter := &countingWriter{w: out, nanos: &r.writeNanos}
+	t1 := time.Now()
 	if err := r.render(counter); err != nil {
 		var tps Problems
 		if errors.As(err, &tps) {
@@ -175,11 +191,16 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 		return rep, &StageError{"render", err}
 	}
 	rep.Files = counter.n
-	wall := time.Since(t0)
+
+	// Stage times: load and assemble are what the goroutines spent in them, as a share of the
+	// pipeline's wall time; chart and write likewise, from inside drawing; render is the rest.
+	load := head + pl.stageTime(stLoad)
+	assemble := pl.stageTime(stAssemble)
 	workers := time.Duration(max(1, min(runtime.GOMAXPROCS(0), len(pages))))
-	chart := min(time.Duration(r.chartNanos.Load())/workers, wall)
-	write := min(time.Duration(r.writeNanos.Load())/workers, wall-chart)
-	rep.Stages = append(rep.Stages, StageTime{"chart", chart}, StageTime{"render", wall - chart - write}, StageTime{"write", write})
+	chart := time.Duration(r.chartNanos.Load()) / workers
+	write := time.Duration(r.writeNanos.Load()) / workers
+	render := max(0, wall+time.Since(t1)-pl.stageTime(stLoad)-assemble-chart-write)
+	rep.Stages = []StageTime{{"load", load}, {"assemble", assemble}, {"chart", chart}, {"render", render}, {"write", write}}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }

@@ -70,27 +70,52 @@ const maxDepth = 10000
 // for its own special files). Symbolic links to files are followed; symbolic links to folders
 // are not (a warning says so), which also keeps link loops from hanging the walk.
 func Load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
-	type job struct {
-		path    string
-		typ     fs.FileMode
-		ds      *Dataset
-		ps      Problems
-		skipped bool // decided during the walk: ps holds the outcome
+	files, err := walkData(fsys, prefix)
+	if err != nil {
+		return nil, err
 	}
-	name := func(p string) string {
-		if p == "." {
-			if prefix == "" {
-				return "."
-			}
-			return strings.TrimSuffix(prefix, "/")
+	type result struct {
+		ds *Dataset
+		ps Problems
+	}
+	res := make([]result, len(files))
+	forEachBuf(len(files), func(i int, buf []byte) []byte {
+		f := files[i]
+		if f.skip {
+			return buf
 		}
-		return prefix + p
+		r := &res[i]
+		r.ds, r.ps, buf = loadFile(fsys, f, prefix, buf)
+		return buf
+	})
+	var out []*Dataset
+	var ps Problems
+	for i, f := range files {
+		if res[i].ds != nil {
+			out = append(out, res[i].ds)
+		}
+		ps = append(ps, f.ps...)
+		ps = append(ps, res[i].ps...)
 	}
-	var jobs []job
+	return out, ps
+}
+
+// dataFile is one entry of the data folder that the load stage looks at.
+type dataFile struct {
+	path string      // slash path below the data folder
+	typ  fs.FileMode // its type bits as listed
+	skip bool        // not to be read: ps says why (an unreadable folder, a link to a folder)
+	ps   Problems
+}
+
+// walkData lists the data files below the root of fsys in path order, with Load's rules.
+// Its error is the one problem of a data folder that cannot be walked at all.
+func walkData(fsys fs.FS, prefix string) ([]dataFile, Problems) {
+	var files []dataFile
 	walkErr := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			jobs = append(jobs, job{path: p, skipped: true,
-				ps: Problems{{File: name(p), Msg: "cannot read: " + errText(err)}}})
+			files = append(files, dataFile{path: p, skip: true,
+				ps: Problems{{File: fileName(prefix, p), Msg: "cannot read: " + errText(err)}}})
 			return nil
 		}
 		base := d.Name()
@@ -104,85 +129,93 @@ func Load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
 		case d.IsDir():
 			return nil
 		case strings.HasSuffix(base, ".json"):
-			jobs = append(jobs, job{path: p, typ: d.Type()})
+			files = append(files, dataFile{path: p, typ: d.Type()})
 		case d.Type()&fs.ModeSymlink != 0:
 			if fi, err := fs.Stat(fsys, p); err == nil && fi.IsDir() {
-				jobs = append(jobs, job{path: p, skipped: true, ps: Problems{{File: name(p), Warning: true,
+				files = append(files, dataFile{path: p, skip: true, ps: Problems{{File: fileName(prefix, p), Warning: true,
 					Msg: "symbolic link to a folder is not followed; its files are not loaded"}}})
 			}
 		}
 		return nil
 	})
 	if walkErr != nil { // only the callback's own errors end a walk, and it returns none
-		return nil, Problems{{File: name("."), Msg: "cannot read: " + errText(walkErr)}}
+		return nil, Problems{{File: fileName(prefix, "."), Msg: "cannot read: " + errText(walkErr)}}
 	}
-	slices.SortStableFunc(jobs, func(a, b job) int { return strings.Compare(a.path, b.path) })
+	slices.SortStableFunc(files, func(a, b dataFile) int { return strings.Compare(a.path, b.path) })
+	return files, nil
+}
 
+// fileName is how problems name the data file at slash path p.
+func fileName(prefix, p string) string {
+	if p == "." {
+		if prefix == "" {
+			return "."
+		}
+		return strings.TrimSuffix(prefix, "/")
+	}
+	return prefix + p
+}
+
+// forEachBuf calls fn(i, buf) for every i in [0, n) on all cores. Each goroutine has a buffer
+// of its own, passed from one call to its next so that file bytes are read into the same memory.
+func forEachBuf(n int, fn func(i int, buf []byte) []byte) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []byte // reused across files: the decoder copies what it keeps
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			var buf []byte
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
+				if i >= n {
 					return
 				}
-				j := &jobs[i]
-				if j.skipped {
-					continue
-				}
-				j.ds, j.ps, buf = loadFile(fsys, j.path, j.typ, name(j.path), buf)
-				if j.ds != nil {
-					j.ds.Path = j.path
-				}
+				buf = fn(i, buf)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-
-	var out []*Dataset
-	var ps Problems
-	for _, j := range jobs {
-		if j.ds != nil {
-			out = append(out, j.ds)
-		}
-		ps = append(ps, j.ps...)
-	}
-	return out, ps
 }
 
 // loadFile reads and decodes one file, reusing buf for its bytes, and returns the buffer for
 // the next file.
-func loadFile(fsys fs.FS, p string, typ fs.FileMode, name string, buf []byte) (*Dataset, Problems, []byte) {
-	fail := func(msg string) (*Dataset, Problems, []byte) {
-		return nil, Problems{{File: name, Msg: msg}}, buf
+func loadFile(fsys fs.FS, f dataFile, prefix string, buf []byte) (*Dataset, Problems, []byte) {
+	name := fileName(prefix, f.path)
+	data, msg := readData(fsys, f, buf)
+	if msg != "" {
+		return nil, Problems{{File: name, Msg: msg}}, data
 	}
+	ds, ps := LoadDataset(name, data)
+	if ds != nil {
+		ds.Path = f.path
+	}
+	return ds, ps, data
+}
+
+// readData reads a data file into buf, growing it as needed. msg says why it could not.
+func readData(fsys fs.FS, f dataFile, buf []byte) (data []byte, msg string) {
 	// Check the type before opening: opening a named pipe would block forever.
+	typ := f.typ
 	if typ&fs.ModeSymlink != 0 {
-		fi, err := fs.Stat(fsys, p)
+		fi, err := fs.Stat(fsys, f.path)
 		if err != nil {
-			return fail("cannot read: " + errText(err))
+			return buf, "cannot read: " + errText(err)
 		}
 		typ = fi.Mode().Type()
 	}
 	if !typ.IsRegular() {
-		return fail("not a regular file")
+		return buf, "not a regular file"
 	}
-	f, err := fsys.Open(p)
+	file, err := fsys.Open(f.path)
 	if err != nil {
-		return fail("cannot read: " + errText(err))
+		return buf, "cannot read: " + errText(err)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
+	defer file.Close()
+	fi, err := file.Stat()
 	if err != nil {
-		return fail("cannot read: " + errText(err))
+		return buf, "cannot read: " + errText(err)
 	}
 	if fi.Size() > maxFileSize {
-		return fail(fmt.Sprintf("file is %.1f MiB, over the %d MiB limit", float64(fi.Size())/(1<<20), maxFileSize>>20))
+		return buf, fmt.Sprintf("file is %.1f MiB, over the %d MiB limit", float64(fi.Size())/(1<<20), maxFileSize>>20)
 	}
 	// Read to EOF rather than trusting the size: the file may have changed since Stat.
 	if want := int(fi.Size()) + 1; cap(buf) < want {
@@ -193,20 +226,18 @@ func loadFile(fsys fs.FS, p string, typ fs.FileMode, name string, buf []byte) (*
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
+		n, err := file.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if len(buf) > maxFileSize {
-			return fail(fmt.Sprintf("file is over the %d MiB limit", maxFileSize>>20))
+			return buf, fmt.Sprintf("file is over the %d MiB limit", maxFileSize>>20)
 		}
 		if err == io.EOF {
-			break
+			return buf, ""
 		}
 		if err != nil {
-			return fail("cannot read: " + errText(err))
+			return buf, "cannot read: " + errText(err)
 		}
 	}
-	ds, ps := LoadDataset(name, buf)
-	return ds, ps, buf
 }
 
 // errText is an error's message without the path an fs.PathError repeats: the problem names

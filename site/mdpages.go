@@ -120,9 +120,10 @@ func hidden(name string) bool {
 // isNotes reports a markdown file that annotates a chart page rather than being a page.
 func (m *MarkdownPage) isNotes() bool { return m.Model != "" || m.Sequence != "" }
 
-// attachMarkdown puts notes on their chart pages and checks that every chart block and
-// notes file names a model and sequence with data, and that no page takes another's path.
-func attachMarkdown(pages []*Page, mds []*MarkdownPage, prefix string) Problems {
+// attachNotes puts notes on their chart pages and checks that every chart block and notes
+// file names a model and sequence with data, and that no page takes another's path. Chart
+// blocks are checked against their page's series once it is assembled (checkView).
+func attachNotes(pages []*Page, mds []*MarkdownPage) Problems {
 	var ps Problems
 	byPath := map[string]*Page{}
 	for _, p := range pages {
@@ -146,18 +147,24 @@ func attachMarkdown(pages []*Page, mds []*MarkdownPage, prefix string) Problems 
 			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the site's own: rename the file", m.URL)})
 		}
 		for _, c := range m.Charts {
-			p := byPath[c.Slug+"/"]
-			if p == nil {
+			if byPath[c.Slug+"/"] == nil {
 				ps = append(ps, Problem{File: c.File, Line: c.Line,
 					Msg: fmt.Sprintf("chart block: no dataset has model %q and sequence %q", c.Model, c.Sequence)})
-				continue
-			}
-			for _, msg := range checkView(p, c.View) {
-				ps = append(ps, Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
 			}
 		}
 	}
 	return ps
+}
+
+// chartBlocks lists the markdown pages' chart blocks by the path of the chart page they show.
+func chartBlocks(mds []*MarkdownPage) map[string][]ChartRef {
+	m := map[string][]ChartRef{}
+	for _, md := range mds {
+		for _, c := range md.Charts {
+			m[c.Slug+"/"] = append(m[c.Slug+"/"], c)
+		}
+	}
+	return m
 }
 
 // navigation lists the markdown pages in the site's menu, in CompareMarkdownPages order.

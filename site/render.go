@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"io/fs"
 	"path"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -153,15 +152,13 @@ func newRenderer(in Input, pages []*Page, mds []*MarkdownPage, datasets int) (*s
 	return r, nil
 }
 
-// render writes every file of the site.
+// render writes every file of the site but the chart pages, which the pipeline draws as it
+// assembles them (r.chart).
 func (r *siteRenderer) render(w Writer) error {
 	for _, name := range sortedKeys(r.assets) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err
 		}
-	}
-	if err := r.renderCharts(w); err != nil {
-		return err
 	}
 	if err := r.renderHome(w); err != nil {
 		return err
@@ -203,36 +200,6 @@ func (r *siteRenderer) render(w Writer) error {
 		}
 	}
 	return nil
-}
-
-// renderCharts renders chart pages on all cores; each page is independent.
-func (r *siteRenderer) renderCharts(w Writer) error {
-	work := make(chan *Page)
-	errs := make(chan error, 1)
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), len(r.pages))) {
-		wg.Go(func() {
-			for p := range work {
-				if err := r.chart(w, p); err != nil {
-					select {
-					case errs <- fmt.Errorf("%s: %w", p.Path, err):
-					default:
-					}
-				}
-			}
-		})
-	}
-	for _, p := range r.pages {
-		work <- p
-	}
-	close(work)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
 }
 
 // view starts the data of a page at site path p.

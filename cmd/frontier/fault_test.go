@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -213,6 +214,31 @@ func TestBuildOnAFullDiskKeepsTheOldSite(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "file too large") || !strings.Contains(stderr.String(), "write ") {
 		t.Errorf("stderr does not say which write failed and why:\n%s", stderr.String())
+	}
+	s.checkOldSite(t)
+}
+
+// A problem deep in a file of the last page is found after other pages were drawn: the build
+// still fails as a whole, and public/ keeps the previous site.
+func TestBuildFailingAfterDrawingPagesKeepsTheOldSite(t *testing.T) {
+	s := newTestSite(t)
+	writeCorpus(t, s.data, 6)
+	p := filepath.Join(s.data, "m0005.json")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(b, []byte(`"x": `))
+	b = slices.Concat(b[:i], []byte(`"x": -1, "was": `), b[i+len(`"x": `):])
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := s.build(t)
+	if code != exitProblems {
+		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "m0005.json: series[10].points[") || !strings.Contains(stderr, ".x: must not be negative, got -1") {
+		t.Errorf("stderr does not name the bad x:\n%s", stderr)
 	}
 	s.checkOldSite(t)
 }

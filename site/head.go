@@ -1,0 +1,110 @@
+package site
+
+import (
+	"bytes"
+	"io/fs"
+)
+
+// A one-off build streams: it learns each data file's page from its params first, then decodes,
+// assembles and draws one page at a time, so memory holds the pages being drawn rather than
+// every decoded file (see buildWith). This file is the first step: finding params.model and
+// params.sequence without decoding the series, which are nearly all of a file.
+
+// fileHead is what the first pass learns of a data file.
+type fileHead struct {
+	model, sequence string
+	ok              bool // params gave both; otherwise the file is decoded only for its problems
+}
+
+// readHead reads one data file and finds its page. buf is reused as in loadFile.
+func readHead(fsys fs.FS, f dataFile, buf []byte) (fileHead, []byte) {
+	data, msg := readData(fsys, f, buf)
+	if msg != "" {
+		return fileHead{}, data
+	}
+	return scanHead(data), data
+}
+
+// scanHead finds the model and sequence that LoadDataset would give data, for any data that
+// LoadDataset accepts. It reads only up to the first top-level "params" when that key cannot
+// appear again: a known field given twice is decoded last-wins, so a second "params" means
+// walking the whole top level. Without a backslash-u escape, the key can be spelled only one
+// way, and its count in the bytes bounds how often it appears as a key.
+func scanHead(data []byte) (h fileHead) {
+	d := &decoder{data: data}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*syntaxError); !ok && r != errHeadDone {
+				panic(r)
+			}
+			// A syntax error: LoadDataset will report it, and the file belongs to no page.
+			if r != errHeadDone {
+				h = fileHead{}
+			}
+		}
+	}()
+	once := bytes.Count(data, []byte(`"params"`)) == 1 && !bytes.Contains(data, []byte(`\u`))
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		d.pos = 3
+	}
+	d.valueStart()
+	d.fields(func(k []byte) {
+		if string(k) != "params" {
+			d.skip()
+			return
+		}
+		var ds Dataset
+		nerr := d.nerr
+		d.params(&ds)
+		h = fileHead{model: ds.Model, sequence: ds.Sequence, ok: d.nerr == nerr && ds.Model != "" && ds.Sequence != ""}
+		if once {
+			panic(errHeadDone)
+		}
+	})
+	return h
+}
+
+// errHeadDone stops scanHead's walk once params is known.
+var errHeadDone = &struct{ string }{"head done"}
+
+// sources lists the data files a build takes to its pages, in path order. A one-off build reads
+// each file's params (readHead) and leaves decoding to the pages; a Builder decodes what changed
+// (Builder.load) and hands every dataset over decoded. Orphans are files whose params could not
+// be read: the pipeline decodes them only to report their problems.
+func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
+	if b != nil {
+		datasets, ps := b.load(fsys, prefix)
+		return residentSources(datasets), nil, ps
+	}
+	files, ps := walkData(fsys, prefix)
+	heads := make([]fileHead, len(files))
+	forEachBuf(len(files), func(i int, buf []byte) []byte {
+		if !files[i].skip {
+			heads[i], buf = readHead(fsys, files[i], buf)
+		}
+		return buf
+	})
+	for i, f := range files {
+		ps = append(ps, f.ps...)
+		if f.skip {
+			continue
+		}
+		s := &source{file: f, fileHead: heads[i]}
+		if s.ok {
+			s.idx = len(srcs)
+			srcs = append(srcs, s)
+		} else {
+			orphans = append(orphans, s)
+		}
+	}
+	return srcs, orphans, ps
+}
+
+// residentSources are sources for datasets decoded already, which must be in path order.
+func residentSources(datasets []*Dataset) []*source {
+	srcs := make([]*source, len(datasets))
+	for i, d := range datasets {
+		srcs[i] = &source{file: dataFile{path: d.Path}, fileHead: fileHead{d.Model, d.Sequence, true}, ds: d, idx: i}
+	}
+	return srcs
+}

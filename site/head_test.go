@@ -1,0 +1,63 @@
+package site
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestScanHead(t *testing.T) {
+	const rest = `"series": [], "hardware": []`
+	for _, c := range []struct {
+		name, data string
+		want       fileHead
+	}{
+		{"params first", `{"params": {"model": "M", "sequence": "1k/1k", "date": "2026-01-02"}, ` + rest + `}`, fileHead{"M", "1k/1k", true}},
+		{"params last", `{` + rest + `, "params": {"sequence": "8k/1k", "model": "M", "date": "2026-01-02"}}`, fileHead{"M", "8k/1k", true}},
+		{"byte order mark", "\xEF\xBB\xBF" + `{"params": {"model": "M", "sequence": "s", "date": "2026-01-02"}}`, fileHead{"M", "s", true}},
+		// A field given twice is decoded last-wins, so the second params is the page's.
+		{"params twice", `{"params": {"model": "A", "sequence": "s", "date": "2026-01-02"}, ` + rest + `, "params": {"model": "B", "sequence": "s", "date": "2026-01-02"}}`, fileHead{"B", "s", true}},
+		{"escaped key", `{"params": {"model": "A", "sequence": "s", "date": "2026-01-02"}, "par\u0061ms": {"model": "B", "sequence": "s", "date": "2026-01-02"}}`, fileHead{"B", "s", true}},
+		{"model twice", `{"params": {"model": "A", "model": "B", "sequence": "s", "date": "2026-01-02"}}`, fileHead{"B", "s", true}},
+		{"escapes in values", `{"params": {"model": "\u00e9\"q\"", "sequence": "s\/t", "date": "2026-01-02"}}`, fileHead{"é\"q\"", "s/t", true}},
+		{"params word in a value", `{"note": "\"params\"", "params": {"model": "M", "sequence": "s", "date": "2026-01-02"}}`, fileHead{"M", "s", true}},
+		{"no params", `{` + rest + `}`, fileHead{}},
+		{"no model", `{"params": {"sequence": "s", "date": "2026-01-02"}}`, fileHead{"", "s", false}},
+		{"model not a string", `{"params": {"model": 7, "sequence": "s", "date": "2026-01-02"}}`, fileHead{"", "s", false}},
+		{"control character", `{"params": {"model": "a\u0000b", "sequence": "s", "date": "2026-01-02"}}`, fileHead{}},
+		{"params not an object", `{"params": [], ` + rest + `}`, fileHead{}},
+		{"not an object", `[1, 2]`, fileHead{}},
+		{"syntax error before params", `{"view": tru, "params": {"model": "M", "sequence": "s", "date": "2026-01-02"}}`, fileHead{}},
+		{"cut short", `{"params": {"model": "M", "seq`, fileHead{}},
+		{"empty", ``, fileHead{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := scanHead([]byte(c.data))
+			if got.ok != c.want.ok || (c.want.ok && got != c.want) {
+				t.Errorf("scanHead(%s) = %+v, want %+v", c.data, got, c.want)
+			}
+		})
+	}
+}
+
+// FuzzScanHead checks the promise the streaming build rests on: for any file LoadDataset
+// accepts, scanHead finds the page LoadDataset puts it on, without decoding the rest.
+func FuzzScanHead(f *testing.F) {
+	seed := readSeed(f)
+	f.Add(seed)
+	f.Add(seed[:len(seed)/3])
+	doc := string(marshal(f, testDoc()))
+	f.Add([]byte(doc))
+	f.Add([]byte(strings.Replace(doc, `"params"`, `"par\u0061ms"`, 1)))
+	f.Add([]byte(strings.Replace(doc, `{`, `{"params": {"model": "first", "sequence": "s", "date": "2026-01-01"}, `, 1)))
+	f.Add([]byte(`{"params": {"model": "M", "sequence": "s", "date": "2026-01-02"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h := scanHead(data)
+		ds, _ := LoadDataset("data/f.json", data)
+		if ds == nil {
+			return
+		}
+		if !h.ok || h.model != ds.Model || h.sequence != ds.Sequence {
+			t.Fatalf("scanHead = %+v; LoadDataset gives model %q, sequence %q", h, ds.Model, ds.Sequence)
+		}
+	})
+}

@@ -1,0 +1,310 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"maps"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The page pipeline: a build groups the data files into pages by their params, then runs each
+// page through decode, check, assemble and draw on all cores, one page per goroutine at a time.
+//
+// A one-off build has only read each file's params at that point (head.go), so a page decodes
+// its own files, and once drawn it keeps only its newest snapshot (for the home page) and lets
+// go of its datasets and history: memory holds the pages in flight, not every decoded file.
+// A Builder (the preview server) has decoded every file already, keeps them for its next build,
+// and keeps whole pages too; for it the pipeline is the same minus the decoding.
+
+// source is one data file on its way to its page.
+type source struct {
+	file dataFile
+	fileHead
+	ds   *Dataset // decoded already (a Builder's build); nil: the page decodes it
+	page int      // index of its page
+	idx  int      // position in path order among the sources
+}
+
+// pipeline is one run of the pages of a build, or of Assemble.
+type pipeline struct {
+	fsys   fs.FS // where a source without a dataset is decoded from
+	prefix string
+	pages  []*Page     // stubs (model, sequence, path, notes) until assembled, in site order
+	groups [][]*source // the sources of each page, in path order
+	srcs   []*source   // every source, in path order
+	cache  *assembleCache
+	blocks map[string][]ChartRef // markdown chart blocks, by the path of the page they show
+
+	// r draws each page once assembled, into w; nil to assemble only. stream drops what a drawn
+	// page no longer needs (history snapshots, datasets).
+	r      *siteRenderer
+	w      Writer
+	stream bool
+
+	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
+	nanos  [3]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble, stDraw
+
+	ids     map[int64]idPlace // every point id, with the first place that gave it
+	clashes []idClash         // ids given by two pages
+	idMu    sync.Mutex
+}
+
+// Stages the pipeline times, per goroutine (see StageTime). stDraw is charting, templating and
+// writing a page together; the renderer splits out the chart and write parts.
+const (
+	stLoad = iota
+	stAssemble
+	stDraw
+)
+
+// idPlace is where a point id appears: its source, series and point index.
+type idPlace struct{ src, s, p int32 }
+
+type idClash struct {
+	id int64
+	at idPlace
+}
+
+// groupPages sorts sources into pages, in site order, and checks that no two models or
+// sequences take one path.
+func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) {
+	var ps Problems
+	byKey := map[pageKey]int{}
+	var keys []pageKey
+	var groups [][]*source
+	modelSlugs := map[string]*source{} // slug -> first source naming a model with that slug
+	seqSlugs := map[string]*source{}   // model slug + "/" + sequence slug -> first source
+	for _, s := range srcs {
+		k := pageKey{s.model, s.sequence}
+		i, ok := byKey[k]
+		if !ok {
+			i = len(keys)
+			byKey[k] = i
+			keys = append(keys, k)
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], s)
+
+		ms := Slug(s.model)
+		if o, ok := modelSlugs[ms]; ok && o.model != s.model {
+			ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.model",
+				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", s.model, o.model, prefix+o.file.path, ms)})
+		} else if !ok {
+			modelSlugs[ms] = s
+			if reserved[ms] {
+				ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.model",
+					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", s.model, ms)})
+			}
+		}
+		ss := ms + "/" + Slug(s.sequence)
+		if o, ok := seqSlugs[ss]; ok && o.sequence != s.sequence && o.model == s.model {
+			ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.sequence",
+				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", s.sequence, o.sequence, prefix+o.file.path, ss)})
+		} else if !ok {
+			seqSlugs[ss] = s
+		}
+	}
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := keys[i], keys[j]
+		return cmp.Or(cmp.Compare(Slug(a.model), Slug(b.model)), cmp.Compare(a.model, b.model),
+			compareSequence(a.sequence, b.sequence))
+	})
+	pages := make([]*Page, len(keys))
+	sorted := make([][]*source, len(keys))
+	for n, i := range order {
+		k := keys[i]
+		pages[n] = &Page{Model: k.model, Sequence: k.sequence, Path: Slug(k.model) + "/" + Slug(k.sequence) + "/"}
+		sorted[n] = groups[i]
+		for _, s := range groups[i] {
+			s.page = n
+		}
+	}
+	return pages, sorted, ps
+}
+
+// run takes every page through the pipeline on all cores, and orphans (files whose params could
+// not be read, decoded only for their problems) alongside. It returns every problem found, and
+// the first page's drawing error (a template that fails, a disk that is full).
+func (pl *pipeline) run(orphans []*source) (Problems, error) {
+	pl.ids = map[int64]idPlace{}
+	if len(orphans) > 0 {
+		pl.failed.Store(true) // a file without params fails the build: draw nothing
+	}
+	pageProblems := make([]Problems, len(pl.pages))
+	orphanProblems := make([]Problems, len(orphans))
+	renderErrs := make([]error, len(pl.pages))
+	forEachBuf(len(pl.pages)+len(orphans), func(i int, buf []byte) []byte {
+		if i >= len(pl.pages) {
+			t0 := time.Now()
+			o := orphans[i-len(pl.pages)]
+			var ds *Dataset
+			var ps Problems
+			ds, ps, buf = loadFile(pl.fsys, o.file, pl.prefix, buf)
+			if ds != nil { // cannot happen: scanHead reads params as LoadDataset does
+				ps = append(ps, Problem{File: pl.prefix + o.file.path, Path: "params", Msg: "internal error: params were not found before decoding; please report this file"})
+			}
+			orphanProblems[i-len(pl.pages)] = ps
+			pl.failed.Store(true)
+			pl.nanos[stLoad].Add(int64(time.Since(t0)))
+			return buf
+		}
+		pageProblems[i], renderErrs[i], buf = pl.page(i, buf)
+		return buf
+	})
+	var ps Problems
+	for _, pps := range pageProblems {
+		ps = append(ps, pps...)
+	}
+	for _, ops := range orphanProblems {
+		ps = append(ps, ops...)
+	}
+	ps = append(ps, pl.idClashes()...)
+	for _, err := range renderErrs {
+		if err != nil {
+			return ps, err
+		}
+	}
+	return ps, nil
+}
+
+// page takes page i through decode, check, assemble and draw.
+func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
+	stub := pl.pages[i]
+	var ps Problems
+	t0 := time.Now()
+	ds := make([]*Dataset, 0, len(pl.groups[i]))
+	srcs := make([]int32, 0, len(pl.groups[i])) // ds[k] is from source srcs[k]
+	complete := true
+	for _, s := range pl.groups[i] {
+		d := s.ds
+		if d == nil {
+			var dps Problems
+			d, dps, buf = loadFile(pl.fsys, s.file, pl.prefix, buf)
+			ps = append(ps, dps...)
+			if d != nil && (d.Model != s.model || d.Sequence != s.sequence) { // cannot happen: see scanHead
+				ps = append(ps, Problem{File: pl.prefix + s.file.path, Path: "params",
+					Msg: "internal error: params read differently before decoding; please report this file"})
+				d = nil
+			}
+			if d == nil {
+				complete = false
+				continue
+			}
+		}
+		ds = append(ds, d)
+		srcs = append(srcs, int32(s.idx))
+	}
+	pl.nanos[stLoad].Add(int64(time.Since(t0)))
+	if !complete {
+		pl.failed.Store(true)
+		return ps, nil, buf
+	}
+
+	t0 = time.Now()
+	for _, d := range ds {
+		ps = append(ps, pl.cache.flags(d, pl.prefix)...)
+	}
+	ps = append(ps, checkDuplicateIDs(ds, pl.prefix)...)
+	pl.indexIDs(i, ds, srcs)
+	p, aps := pl.cache.page(ds, pl.prefix)
+	ps = append(ps, aps...)
+	p.Notes = stub.Notes
+	pl.pages[i] = p
+	for _, c := range pl.blocks[p.Path] {
+		for _, msg := range checkView(p, c.View) {
+			ps = append(ps, Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
+		}
+	}
+	pl.nanos[stAssemble].Add(int64(time.Since(t0)))
+	if len(ps.Errors()) > 0 {
+		pl.failed.Store(true)
+	}
+
+	var err error
+	if pl.r != nil && !pl.failed.Load() {
+		t0 = time.Now()
+		err = pl.r.chart(pl.w, p)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", p.Path, err)
+		}
+		pl.nanos[stDraw].Add(int64(time.Since(t0)))
+	}
+	if pl.stream {
+		for _, snap := range p.Snapshots[1:] {
+			snap.Series = nil // drawn into history/<date>.json already; the home page shows the newest
+		}
+	}
+	return ps, err, buf
+}
+
+// indexIDs records where page i's point ids first appear, and the ids another page gave too.
+// Within a page, checkDuplicateIDs has compared every repeat with the first; across pages an id
+// always names two different points (the model or sequence differs), so one clash per page and
+// id is enough.
+func (pl *pipeline) indexIDs(i int, ds []*Dataset, srcs []int32) {
+	pl.idMu.Lock()
+	defer pl.idMu.Unlock()
+	var clashed map[int64]bool
+	for k, d := range ds {
+		src := srcs[k]
+		for si, s := range d.Series {
+			for pi, pt := range s.Points {
+				at := idPlace{src, int32(si), int32(pi)}
+				first, ok := pl.ids[pt.ID]
+				switch {
+				case !ok:
+					pl.ids[pt.ID] = at
+				case pl.srcs[first.src].page != i && !clashed[pt.ID]:
+					if clashed == nil {
+						clashed = map[int64]bool{}
+					}
+					clashed[pt.ID] = true
+					pl.clashes = append(pl.clashes, idClash{pt.ID, at})
+				}
+			}
+		}
+	}
+}
+
+// idClashes reports, for every id given by more than one page, each page's first use of it
+// except the first in path order, naming that one.
+func (pl *pipeline) idClashes() Problems {
+	if len(pl.clashes) == 0 {
+		return nil
+	}
+	byID := map[int64][]idPlace{}
+	for _, c := range pl.clashes {
+		if byID[c.id] == nil {
+			byID[c.id] = []idPlace{pl.ids[c.id]}
+		}
+		byID[c.id] = append(byID[c.id], c.at)
+	}
+	var ps Problems
+	for _, id := range slices.Sorted(maps.Keys(byID)) {
+		places := byID[id]
+		slices.SortFunc(places, func(a, b idPlace) int {
+			return cmp.Or(cmp.Compare(a.src, b.src), cmp.Compare(a.s, b.s), cmp.Compare(a.p, b.p))
+		})
+		ref := places[0]
+		for _, at := range places[1:] {
+			ps = append(ps, Problem{File: pl.prefix + pl.srcs[at.src].file.path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
+				Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", id, pl.prefix+pl.srcs[ref.src].file.path, ref.s, ref.p)})
+		}
+	}
+	return ps
+}
+
+// stageTime turns the time goroutines spent in a stage into a share of the wall time (see StageTime).
+func (pl *pipeline) stageTime(stage int) time.Duration {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(pl.pages)))
+	return time.Duration(pl.nanos[stage].Load()) / time.Duration(workers)
+}

@@ -1,0 +1,88 @@
+package site
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"testing/fstest"
+)
+
+// idFiles is a data folder whose point ids clash: a.json and c.json are two snapshots of one
+// page that disagree on point 2, and b.json and d.json are another page that reuses point 1
+// (twice, in two snapshots) and point 3.
+func idFiles(t *testing.T) fstest.MapFS {
+	t.Helper()
+	doc := func(model, date string, edits map[string]any) *fstest.MapFile {
+		d := testDoc()
+		edit(t, d, "params.model", model)
+		edit(t, d, "params.date", date)
+		for k, v := range edits {
+			edit(t, d, k, v)
+		}
+		return &fstest.MapFile{Data: marshal(t, d)}
+	}
+	return fstest.MapFS{
+		"a.json": doc("Model-A", "2026-07-30", nil),
+		"c.json": doc("Model-A", "2026-07-31", map[string]any{"series.0.points.1": testPoint(2, 21, 800)}),
+		"b.json": doc("Model-B", "2026-07-30", map[string]any{"series.0.points.1": testPoint(12, 20, 800)}),
+		"d.json": doc("Model-B", "2026-07-31", map[string]any{"series.0.points.1": testPoint(12, 20, 800)}),
+	}
+}
+
+// wantIDProblems are idFiles' problems: every repeat on a page that differs from the first in
+// path order, and every page's first use of an id that another page used before it.
+var wantIDProblems = []string{
+	"data/b.json: series[0].points[0].id: point 1 has other values at data/a.json: series[0].points[0]",
+	"data/b.json: series[1].points[0].id: point 3 has other values at data/a.json: series[1].points[0]",
+	"data/c.json: series[0].points[1].id: point 2 has other values at data/a.json: series[0].points[1]",
+}
+
+func TestPointIDsClashWithinAndAcrossPages(t *testing.T) {
+	check := func(t *testing.T, err error) {
+		t.Helper()
+		var ps Problems
+		if !errors.As(err, &ps) {
+			t.Fatalf("got %v, want problems", err)
+		}
+		if got := problemLines(ps); !slices.Equal(got, wantIDProblems) {
+			t.Errorf("problems:\n%q\nwant\n%q", got, wantIDProblems)
+		}
+	}
+	t.Run("Build", func(t *testing.T) {
+		for range 5 { // pages run on all cores: the problems must not depend on which finishes first
+			_, _, err := build(t, idFiles(t), DefaultConfig())
+			check(t, err)
+		}
+	})
+	t.Run("Builder", func(t *testing.T) {
+		var b Builder
+		_, err := b.Build(Input{Data: idFiles(t), Config: DefaultConfig(), ECharts: fakeECharts}, &Files{})
+		check(t, err)
+	})
+	t.Run("Assemble", func(t *testing.T) {
+		ds, ps := Load(idFiles(t), "data/")
+		if len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		_, ps = Assemble(ds, "data/")
+		ps.Sort()
+		check(t, ps)
+	})
+}
+
+// A file whose params cannot be read belongs to no page: the build reports its problems and
+// draws nothing, even though the other pages are fine.
+func TestBuildWithAFileWithoutParamsDrawsNothing(t *testing.T) {
+	data := seedFS(t)
+	doc := testDoc()
+	edit(t, doc, "params", deleted)
+	data["x.json"] = &fstest.MapFile{Data: marshal(t, doc)}
+	files, _, err := build(t, data, DefaultConfig())
+	var ps Problems
+	if !errors.As(err, &ps) || len(ps) != 1 || ps[0].String() != "data/x.json: params: missing required field" {
+		t.Fatalf("got %v, want the missing params", err)
+	}
+	if files.Len() != 0 {
+		t.Errorf("wrote %v", files.Names())
+	}
+}
