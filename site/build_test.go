@@ -130,7 +130,7 @@ func TestBuildBestPerGPUShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	page, _ := files.Get("deepseek-v4-pro/8k-1k/index.html")
-	var data pageData
+	var data readPageData
 	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &data); err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,15 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/charts"
 )
 
 // ControlsFixture is a chart page with everything the page script's controls act on, derived
@@ -125,8 +128,19 @@ func ControlsFixture(t testing.TB) (fstest.MapFS, Config) {
 	return fstest.MapFS{"seed.json": encode(seed), "old.json": encode(old), "fp8.json": encode(fp8)}, cfg
 }
 
+// readPageData and readSeries decode #page-data as a reader does, points as plain arrays.
+type readPageData struct {
+	pageData
+	Series []readSeries `json:"series"`
+}
+
+type readSeries struct {
+	seriesData
+	Points [][]any `json:"points"`
+}
+
 // seedPageData builds the seed site with cfg and returns its chart page and page data.
-func seedPageData(t *testing.T, data fstest.MapFS, cfg Config) (*Files, []byte, pageData) {
+func seedPageData(t *testing.T, data fstest.MapFS, cfg Config) (*Files, []byte, readPageData) {
 	t.Helper()
 	files, _, err := build(t, data, cfg)
 	if err != nil {
@@ -136,14 +150,14 @@ func seedPageData(t *testing.T, data fstest.MapFS, cfg Config) (*Files, []byte, 
 	if !ok {
 		t.Fatalf("no chart page; files: %v", files.Names())
 	}
-	var d pageData
+	var d readPageData
 	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &d); err != nil {
 		t.Fatal(err)
 	}
 	return files, page, d
 }
 
-func metricKeys(d pageData) string {
+func metricKeys(d readPageData) string {
 	var ks []string
 	for _, m := range d.Metrics {
 		ks = append(ks, fmt.Sprintf("%s:%v", m.Key, m.Higher))
@@ -241,7 +255,10 @@ func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
 	if !ok {
 		t.Fatalf("no history file %s", name)
 	}
-	var h historyData
+	var h struct {
+		historyData
+		Series []readSeries `json:"series"`
+	}
 	if err := json.Unmarshal(b, &h); err != nil {
 		t.Fatal(err)
 	}
@@ -316,4 +333,32 @@ func TestFrameworkLabel(t *testing.T) {
 			t.Errorf("frameworkLabel(%q, %q) = %q, want %q", tc.label, tc.fw, got, tc.want)
 		}
 	}
+}
+
+// FuzzPointsJSON checks that pointsJSON encodes a point exactly as encoding/json encodes the
+// same values boxed in [][]any, which is what the page script and page.json readers were
+// written against.
+func FuzzPointsJSON(f *testing.F) {
+	f.Add(int64(1), 3.2867501036848155, 10672.443754896221, 1e-7, 2e21, int64(64), int64(8), "2026-07-31", "28000000123")
+	f.Add(int64(-5), 0.0, -0.0, 123456789.123456789, 5e-324, int64(0), int64(0), "", "run <1> & \"2\"\u2028\xff")
+	f.Fuzz(func(t *testing.T, id int64, x, tp, out, in float64, conc, tpSize int64, date, run string) {
+		for _, v := range []float64{x, tp, out, in} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Skip("the load stage accepts only finite numbers")
+			}
+		}
+		pt := Point{ID: id, X: x, TpPerGpu: tp, OutputTputPerGpu: out, InputTputPerGpu: in, Concurrency: conc, TP: tpSize, Date: date, RunID: run}
+		got, err := json.Marshal(pointsJSON{pt, pt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := []any{id, charts.Round6(x), charts.Round6(tp), charts.Round6(out), charts.Round6(in), conc, tpSize, date, run}
+		want, err := json.Marshal([][]any{row, row})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("pointsJSON gives\n%s\nencoding/json gives\n%s", got, want)
+		}
+	})
 }
