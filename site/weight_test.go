@@ -26,12 +26,15 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
-// realECharts is the ECharts build the site ships, or a skip when `make deps` has not run
-// (a failure under CI=true, where a skip would hide the figure).
+// realECharts is the ECharts the site ships: the custom build of `make deps`
+// (templates/vendor/echarts.min.js), or ECharts' larger common build when only npm ci has run,
+// as a binary built without the first would ship. It skips when neither is there (a failure
+// under CI=true, where a skip would hide the figure), and logs which one it measured.
 func realECharts(t *testing.T) []byte {
 	t.Helper()
-	for _, p := range []string{"../templates/vendor/echarts.common.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
+	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
 		if b, err := os.ReadFile(p); err == nil {
+			t.Logf("ECharts: %s", strings.TrimPrefix(p, "../"))
 			return b
 		}
 	}
