@@ -4,6 +4,10 @@ package site
 // gzipped, and at most 300 KB with ECharts and every script, style and icon it loads (aim
 // 250 KB). Sizes are gzip -9, as a static host would serve them. These tests assert sizes,
 // never times.
+//
+// Where it stands (ECharts 6.1.0): own HTML and data 9.9 KB; with everything 237 KB, of which
+// ECharts is 211 KB: the custom build of templates/vendor/echarts.entry.js. With ECharts'
+// common build (241 KB) the total was 268 KB, over the aim.
 
 import (
 	"bytes"
