@@ -49,7 +49,7 @@ type firstChartTimes struct {
 func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
 	echarts := benchECharts()
-	if _, err := os.Stat("../templates/vendor/echarts.common.min.js"); err != nil {
+	if _, err := os.Stat("../templates/vendor/echarts.min.js"); err != nil {
 		if _, err := os.Stat("../node_modules/echarts/dist/echarts.common.min.js"); err != nil {
 			browsertest.Unavailable(tb, "no ECharts (run `make deps`): the first chart needs the real script")
 		}

@@ -16,7 +16,7 @@ import (
 type Input struct {
 	Data      fs.FS  // the data/ folder: *.json datasets and *.md pages
 	Templates fs.FS  // the site's own templates/ folder, overriding the embedded files by name; nil for none
-	ECharts   []byte // echarts.common.min.js, copied into the bundle under a content-hashed name
+	ECharts   []byte // the ECharts script, copied into the bundle under a content-hashed name
 	Config    Config
 	// Dev marks a preview build: pages load the live-reload script. Never set for deployable output.
 	Dev bool

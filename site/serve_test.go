@@ -673,7 +673,7 @@ func BenchmarkServeRebuild(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	echarts, err := os.ReadFile("../templates/vendor/echarts.common.min.js")
+	echarts, err := os.ReadFile("../templates/vendor/echarts.min.js")
 	if err != nil {
 		echarts = fakeECharts
 	}

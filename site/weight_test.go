@@ -4,6 +4,10 @@ package site
 // gzipped, and at most 300 KB with ECharts and every script, style and icon it loads (aim
 // 250 KB). Sizes are gzip -9, as a static host would serve them. These tests assert sizes,
 // never times.
+//
+// Where it stands (ECharts 6.1.0): own HTML and data 9.9 KB; with everything 237 KB, of which
+// ECharts is 211 KB: the custom build of templates/vendor/echarts.entry.js. With ECharts'
+// common build (241 KB) the total was 268 KB, over the aim.
 
 import (
 	"bytes"
@@ -26,12 +30,15 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
-// realECharts is the ECharts build the site ships, or a skip when `make deps` has not run
-// (a failure under CI=true, where a skip would hide the figure).
+// realECharts is the ECharts the site ships: the custom build of `make deps`
+// (templates/vendor/echarts.min.js), or ECharts' larger common build when only npm ci has run,
+// as a binary built without the first would ship. It skips when neither is there (a failure
+// under CI=true, where a skip would hide the figure), and logs which one it measured.
 func realECharts(t *testing.T) []byte {
 	t.Helper()
-	for _, p := range []string{"../templates/vendor/echarts.common.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
+	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
 		if b, err := os.ReadFile(p); err == nil {
+			t.Logf("ECharts: %s", strings.TrimPrefix(p, "../"))
 			return b
 		}
 	}

@@ -2,8 +2,9 @@
 // so that one file is a complete site generator. A site's own templates/ folder overrides any
 // of these files by name.
 //
-// vendor/ receives echarts.common.min.js from `make deps` (it is never committed); a binary
-// built before that finds ECharts in the site's node_modules instead.
+// vendor/ receives echarts.min.js from `make deps`: the parts of ECharts the pages use
+// (vendor/echarts.entry.js), bundled from the pinned npm package and never committed. A binary
+// built before that finds ECharts' own dist build in the site's node_modules instead.
 package templates
 
 import "embed"
@@ -14,4 +15,4 @@ import "embed"
 var FS embed.FS
 
 // EChartsFile is where `make deps` puts ECharts inside FS.
-const EChartsFile = "vendor/echarts.common.min.js"
+const EChartsFile = "vendor/echarts.min.js"

@@ -96,7 +96,8 @@ func (f *siteFlags) loadConfig() (site.Config, error) {
 	return cfg, nil
 }
 
-// echartsScript finds ECharts: embedded by `make deps`, or in the site's node_modules.
+// echartsScript finds ECharts: the custom build embedded by `make deps`, or else ECharts' own
+// common build in the site's node_modules (larger, but it holds every part the pages use).
 func echartsScript(root string) ([]byte, error) {
 	if b, err := fs.ReadFile(templates.FS, templates.EChartsFile); err == nil {
 		return b, nil
