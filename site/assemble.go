@@ -113,10 +113,11 @@ func parseTokens(s string) (int, bool) {
 	return n * mult, true
 }
 
-// assemblePage merges the datasets of one (model, sequence).
+// assemblePage merges the datasets of one (model, sequence), and checks that the points they
+// share by id agree.
 func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
-	var ps Problems
 	slices.SortFunc(ds, func(a, b *Dataset) int { return cmp.Compare(a.Path, b.Path) })
+	ps := checkDuplicateIDs(ds, prefix)
 	first := ds[0]
 	p := &Page{
 		Model:    first.Model,

@@ -48,6 +48,17 @@ func (f *Files) WriteFile(name string, data []byte) error {
 	return nil
 }
 
+// shareFile stores data itself, which the caller never changes (see sharer).
+func (f *Files) shareFile(name string, data []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil {
+		f.m = map[string][]byte{}
+	}
+	f.m[name] = data
+	return nil
+}
+
 // Get returns the file at name.
 func (f *Files) Get(name string) ([]byte, bool) {
 	f.mu.Lock()
@@ -214,8 +225,16 @@ type countingWriter struct {
 }
 
 func (c *countingWriter) WriteFile(name string, data []byte) error {
+	return c.write(name, data, c.w.WriteFile)
+}
+
+func (c *countingWriter) shareFile(name string, data []byte) error {
+	return c.write(name, data, func(name string, data []byte) error { return shareFile(c.w, name, data) })
+}
+
+func (c *countingWriter) write(name string, data []byte, write func(string, []byte) error) error {
 	t0 := time.Now()
-	err := c.w.WriteFile(name, data)
+	err := write(name, data)
 	c.nanos.Add(int64(time.Since(t0)))
 	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)

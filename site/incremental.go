@@ -267,7 +267,7 @@ func (r *siteRenderer) chart(w Writer, p *Page) error {
 
 	if old := u.old[p.Path]; old != nil && old.key == key {
 		for _, f := range old.files {
-			if err := w.WriteFile(f.name, f.data); err != nil {
+			if err := shareFile(w, f.name, f.data); err != nil {
 				return err
 			}
 		}
@@ -295,8 +295,24 @@ type recorder struct {
 }
 
 func (r *recorder) WriteFile(name string, data []byte) error {
-	r.files = append(r.files, outFile{name, bytes.Clone(data)})
-	return r.w.WriteFile(name, data)
+	data = bytes.Clone(data)
+	r.files = append(r.files, outFile{name, data})
+	return shareFile(r.w, name, data)
+}
+
+// A sharer is a Writer that can keep a file's bytes without copying them, for callers that never
+// change them again: the chart pages a Builder keeps are most of a site, and the preview server
+// builds into new Files every time.
+type sharer interface {
+	shareFile(name string, data []byte) error
+}
+
+// shareFile writes data to w, without a copy when w can keep it as it is. data must never change.
+func shareFile(w Writer, name string, data []byte) error {
+	if s, ok := w.(sharer); ok {
+		return s.shareFile(name, data)
+	}
+	return w.WriteFile(name, data)
 }
 
 // assembleCache keeps assembled pages and per-dataset checks from one build to the next. A
@@ -311,6 +327,7 @@ type assembleCache struct {
 	next      map[*Dataset]*assembled
 	warnings  map[*Dataset]Problems // frontier-flag warnings, from the previous build
 	nextWarns map[*Dataset]Problems
+	ids       int // point ids indexed by the last build (pipeline.indexIDs)
 }
 
 // assembled is one page and the datasets it was assembled from.
@@ -327,7 +344,7 @@ func (b *Builder) newAssembleCache(prefix string) *assembleCache {
 	}
 	c := &assembleCache{prefix: prefix, next: map[*Dataset]*assembled{}, nextWarns: map[*Dataset]Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
-		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
+		c.pages, c.warnings, c.ids = b.assembled.next, b.assembled.nextWarns, b.assembled.ids
 	}
 	b.assembled = c
 	return c
@@ -367,6 +384,22 @@ func (c *assembleCache) flags(d *Dataset, prefix string) Problems {
 	c.nextWarns[d] = ps
 	c.mu.Unlock()
 	return ps
+}
+
+// idCount is how many point ids the previous build indexed, to size this build's index; 0
+// without a cache.
+func (c *assembleCache) idCount() int {
+	if c == nil {
+		return 0
+	}
+	return c.ids
+}
+
+// setIDCount records how many point ids this build indexed.
+func (c *assembleCache) setIDCount(n int) {
+	if c != nil {
+		c.ids = n
+	}
 }
 
 // done drops what the previous build kept: only this build's pages and datasets stay.

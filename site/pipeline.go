@@ -135,7 +135,7 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 // not be read, decoded only for their problems) alongside. It returns every problem found, and
 // the first page's drawing error (a template that fails, a disk that is full).
 func (pl *pipeline) run(orphans []*source) (Problems, error) {
-	pl.ids = map[int64]idPlace{}
+	pl.ids = make(map[int64]idPlace, pl.cache.idCount())
 	if len(orphans) > 0 {
 		pl.failed.Store(true) // a file without params fails the build: draw nothing
 	}
@@ -168,6 +168,7 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 		ps = append(ps, ops...)
 	}
 	ps = append(ps, pl.idClashes()...)
+	pl.cache.setIDCount(len(pl.ids))
 	for _, err := range renderErrs {
 		if err != nil {
 			return ps, err
@@ -213,7 +214,6 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 	for _, d := range ds {
 		ps = append(ps, pl.cache.flags(d, pl.prefix)...)
 	}
-	ps = append(ps, checkDuplicateIDs(ds, pl.prefix)...)
 	pl.indexIDs(i, ds, srcs)
 	p, aps := pl.cache.page(ds, pl.prefix)
 	ps = append(ps, aps...)
@@ -247,7 +247,7 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 }
 
 // indexIDs records where page i's point ids first appear, and the ids another page gave too.
-// Within a page, checkDuplicateIDs has compared every repeat with the first; across pages an id
+// Within a page, assemblePage has compared every repeat with the first; across pages an id
 // always names two different points (the model or sequence differs), so one clash per page and
 // id is enough.
 func (pl *pipeline) indexIDs(i int, ds []*Dataset, srcs []int32) {
