@@ -604,7 +604,7 @@ func buildForBrowser(t *testing.T, data fs.FS, cfg site.Config) *site.Files {
 }
 
 // realECharts is the ECharts the site bundles: embedded by `make deps`, or from node_modules.
-func realECharts(t *testing.T) []byte {
+func realECharts(t testing.TB) []byte {
 	t.Helper()
 	if b, err := fs.ReadFile(templates.FS, templates.EChartsFile); err == nil {
 		return b

@@ -659,9 +659,9 @@ func TestPreviewNeverBuiltRecovers(t *testing.T) {
 }
 
 // BenchmarkServeRebuild is the preview's loop on the example site, from a save to the event
-// that makes the open chart page reload: the watcher's quiet period (100 ms, as in `frontier
+// that makes the open chart page reload: the watcher's quiet period (site.DefaultQuiet, as in `frontier
 // serve`), the incremental rebuild and the comparison with the previous build. The page's own
-// reload comes on top; TestBrowserServeFollowsSaves logs the whole.
+// reload comes on top; BenchmarkSaveToPage (serve_browser_test.go) measures the whole.
 func BenchmarkServeRebuild(b *testing.B) {
 	root := b.TempDir()
 	data := filepath.Join(root, "data")
