@@ -28,8 +28,9 @@ func readHead(fsys fs.FS, f dataFile, buf []byte) (fileHead, []byte) {
 // scanHead finds the model and sequence that LoadDataset would give data, for any data that
 // LoadDataset accepts. It reads only up to the first top-level "params" when that key cannot
 // appear again: a known field given twice is decoded last-wins, so a second "params" means
-// walking the whole top level. Without a backslash-u escape, the key can be spelled only one
-// way, and its count in the bytes bounds how often it appears as a key.
+// walking the whole top level. Unless a lower-case letter is written as an escape (\u0061 to
+// \u007a), the key can be spelled only one way, and its count in the bytes bounds how often it
+// appears as a key. (Other escapes are common: the seed's Chinese metric label has a dozen.)
 func scanHead(data []byte) (h fileHead) {
 	d := &decoder{data: data}
 	defer func() {
@@ -43,7 +44,7 @@ func scanHead(data []byte) (h fileHead) {
 			}
 		}
 	}()
-	once := bytes.Count(data, []byte(`"params"`)) == 1 && !bytes.Contains(data, []byte(`\u`))
+	once := bytes.Count(data, []byte(`"params"`)) == 1 && !escapesLetter(data)
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		d.pos = 3
 	}
@@ -62,6 +63,20 @@ func scanHead(data []byte) (h fileHead) {
 		}
 	})
 	return h
+}
+
+// escapesLetter reports whether data may hold a lower-case ASCII letter written as a \u escape.
+func escapesLetter(data []byte) bool {
+	for {
+		i := bytes.Index(data, []byte(`\u00`))
+		if i < 0 {
+			return false
+		}
+		if rest := data[i+4:]; len(rest) == 0 || rest[0] == '6' || rest[0] == '7' {
+			return true
+		}
+		data = data[i+4:]
+	}
 }
 
 // errHeadDone stops scanHead's walk once params is known.

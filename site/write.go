@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // DirWriter writes a site into a fresh temporary folder beside the output folder. Commit swaps
@@ -16,6 +17,9 @@ type DirWriter struct {
 	out  string   // the output folder, e.g. "public"
 	tmp  string   // the folder being written
 	lock *os.File // holds tmp's lock while this build lives (nil where locks are unsupported)
+	// dirs are the folders below tmp made so far: a site is hundreds of files in a few folders
+	// each, and asking the file system for each file's folder again was a tenth of a build.
+	dirs sync.Map
 }
 
 // tempPrefix starts the names of the folders a build leaves beside the output while it works.
@@ -69,8 +73,13 @@ func (d *DirWriter) WriteFile(name string, data []byte) error {
 		return fmt.Errorf("refusing to write %q outside the site", name)
 	}
 	p := filepath.Join(d.tmp, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+	if dir := filepath.Dir(p); dir != d.tmp {
+		if _, made := d.dirs.Load(dir); !made {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			d.dirs.Store(dir, true)
+		}
 	}
 	return os.WriteFile(p, data, 0o644)
 }
