@@ -26,6 +26,7 @@ type Page struct {
 	// Notes is the rendered body of the markdown page whose front matter names this page's
 	// model and sequence (methodology, known issues), shown under the chart.
 	Notes string
+	ids   []int64 // the distinct point ids of its datasets, sorted (pipeline.idClashes)
 }
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
@@ -142,6 +143,7 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 		}
 	}
 	p.Precisions = sortedKeys(precisions)
+	p.ids = distinctIDs(ds)
 	split := len(p.Precisions) > 1
 
 	// Per series key, the datasets that hold it, so each snapshot can pick the newest one
@@ -257,6 +259,26 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 		p.Snapshots = append(p.Snapshots, snap)
 	}
 	return p, ps
+}
+
+// distinctIDs lists the point ids of ds, sorted, each once.
+func distinctIDs(ds []*Dataset) []int64 {
+	n := 0
+	for _, d := range ds {
+		for _, s := range d.Series {
+			n += len(s.Points)
+		}
+	}
+	ids := make([]int64, 0, n)
+	for _, d := range ds {
+		for _, s := range d.Series {
+			for _, pt := range s.Points {
+				ids = append(ids, pt.ID)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return slices.Clone(slices.Compact(ids)) // kept for the whole build: at its own size
 }
 
 // comparePoints orders a series' points by x, then y, then id. (cmp.Or would evaluate all

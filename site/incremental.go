@@ -327,7 +327,6 @@ type assembleCache struct {
 	next      map[*Dataset]*assembled
 	warnings  map[*Dataset]Problems // frontier-flag warnings, from the previous build
 	nextWarns map[*Dataset]Problems
-	ids       int // point ids indexed by the last build (pipeline.indexIDs)
 }
 
 // assembled is one page and the datasets it was assembled from.
@@ -344,7 +343,7 @@ func (b *Builder) newAssembleCache(prefix string) *assembleCache {
 	}
 	c := &assembleCache{prefix: prefix, next: map[*Dataset]*assembled{}, nextWarns: map[*Dataset]Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
-		c.pages, c.warnings, c.ids = b.assembled.next, b.assembled.nextWarns, b.assembled.ids
+		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
 	}
 	b.assembled = c
 	return c
@@ -384,22 +383,6 @@ func (c *assembleCache) flags(d *Dataset, prefix string) Problems {
 	c.nextWarns[d] = ps
 	c.mu.Unlock()
 	return ps
-}
-
-// idCount is how many point ids the previous build indexed, to size this build's index; 0
-// without a cache.
-func (c *assembleCache) idCount() int {
-	if c == nil {
-		return 0
-	}
-	return c.ids
-}
-
-// setIDCount records how many point ids this build indexed.
-func (c *assembleCache) setIDCount(n int) {
-	if c != nil {
-		c.ids = n
-	}
 }
 
 // done drops what the previous build kept: only this build's pages and datasets stay.

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -49,9 +48,6 @@ type pipeline struct {
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
 	nanos  [3]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble, stDraw
 
-	ids     map[int64]idPlace // every point id, with the first place that gave it
-	clashes []idClash         // ids given by two pages
-	idMu    sync.Mutex
 }
 
 // Stages the pipeline times, per goroutine (see StageTime). stDraw is charting, templating and
@@ -64,11 +60,6 @@ const (
 
 // idPlace is where a point id appears: its source, series and point index.
 type idPlace struct{ src, s, p int32 }
-
-type idClash struct {
-	id int64
-	at idPlace
-}
 
 // groupPages sorts sources into pages, in site order, and checks that no two models or
 // sequences take one path.
@@ -135,7 +126,6 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 // not be read, decoded only for their problems) alongside. It returns every problem found, and
 // the first page's drawing error (a template that fails, a disk that is full).
 func (pl *pipeline) run(orphans []*source) (Problems, error) {
-	pl.ids = make(map[int64]idPlace, pl.cache.idCount())
 	if len(orphans) > 0 {
 		pl.failed.Store(true) // a file without params fails the build: draw nothing
 	}
@@ -168,7 +158,6 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 		ps = append(ps, ops...)
 	}
 	ps = append(ps, pl.idClashes()...)
-	pl.cache.setIDCount(len(pl.ids))
 	for _, err := range renderErrs {
 		if err != nil {
 			return ps, err
@@ -183,7 +172,6 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 	var ps Problems
 	t0 := time.Now()
 	ds := make([]*Dataset, 0, len(pl.groups[i]))
-	srcs := make([]int32, 0, len(pl.groups[i])) // ds[k] is from source srcs[k]
 	complete := true
 	for _, s := range pl.groups[i] {
 		d := s.ds
@@ -202,7 +190,6 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 			}
 		}
 		ds = append(ds, d)
-		srcs = append(srcs, int32(s.idx))
 	}
 	pl.nanos[stLoad].Add(int64(time.Since(t0)))
 	if !complete {
@@ -214,7 +201,6 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 	for _, d := range ds {
 		ps = append(ps, pl.cache.flags(d, pl.prefix)...)
 	}
-	pl.indexIDs(i, ds, srcs)
 	p, aps := pl.cache.page(ds, pl.prefix)
 	ps = append(ps, aps...)
 	p.Notes = stub.Notes
@@ -246,51 +232,71 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 	return ps, err, buf
 }
 
-// indexIDs records where page i's point ids first appear, and the ids another page gave too.
-// Within a page, assemblePage has compared every repeat with the first; across pages an id
-// always names two different points (the model or sequence differs), so one clash per page and
-// id is enough.
-func (pl *pipeline) indexIDs(i int, ds []*Dataset, srcs []int32) {
-	pl.idMu.Lock()
-	defer pl.idMu.Unlock()
-	var clashed map[int64]bool
-	for k, d := range ds {
-		src := srcs[k]
-		for si, s := range d.Series {
-			for pi, pt := range s.Points {
-				at := idPlace{src, int32(si), int32(pi)}
-				first, ok := pl.ids[pt.ID]
-				switch {
-				case !ok:
-					pl.ids[pt.ID] = at
-				case pl.srcs[first.src].page != i && !clashed[pt.ID]:
-					if clashed == nil {
-						clashed = map[int64]bool{}
+// idClashes reports the point ids that more than one page gives. Within a page, assemblePage
+// has compared every repeat of an id with its first use; across pages an id always names two
+// different points (the model or sequence differs). Each page keeps only its sorted distinct
+// ids (Page.ids, 8 bytes a point), and the places are looked up again for the clashing ids
+// alone: an error, and rare. Each page's first use of such an id is reported, except the first
+// in path order, which the others name.
+func (pl *pipeline) idClashes() Problems {
+	type ref struct {
+		id   int64
+		page int32
+	}
+	n := 0
+	for _, p := range pl.pages {
+		n += len(p.ids)
+	}
+	refs := make([]ref, 0, n)
+	for i, p := range pl.pages {
+		for _, id := range p.ids {
+			refs = append(refs, ref{id, int32(i)})
+		}
+	}
+	slices.SortFunc(refs, func(a, b ref) int { return cmp.Or(cmp.Compare(a.id, b.id), cmp.Compare(a.page, b.page)) })
+	clashing := map[int32][]int64{} // page -> its ids that other pages give too
+	for i := 0; i < len(refs); {
+		j := i + 1
+		for j < len(refs) && refs[j].id == refs[i].id {
+			j++
+		}
+		if j-i > 1 {
+			for _, r := range refs[i:j] {
+				clashing[r.page] = append(clashing[r.page], r.id)
+			}
+		}
+		i = j
+	}
+	if len(clashing) == 0 {
+		return nil
+	}
+	uses := map[int64][]idPlace{} // id -> each page's first use
+	for _, page := range slices.Sorted(maps.Keys(clashing)) {
+		want := map[int64]bool{}
+		for _, id := range clashing[page] {
+			want[id] = true
+		}
+		for _, src := range pl.groups[page] {
+			d := src.ds
+			if d == nil {
+				d, _, _ = loadFile(pl.fsys, src.file, pl.prefix, nil)
+			}
+			if d == nil {
+				continue
+			}
+			for si, s := range d.Series {
+				for pi, pt := range s.Points {
+					if want[pt.ID] {
+						delete(want, pt.ID)
+						uses[pt.ID] = append(uses[pt.ID], idPlace{int32(src.idx), int32(si), int32(pi)})
 					}
-					clashed[pt.ID] = true
-					pl.clashes = append(pl.clashes, idClash{pt.ID, at})
 				}
 			}
 		}
 	}
-}
-
-// idClashes reports, for every id given by more than one page, each page's first use of it
-// except the first in path order, naming that one.
-func (pl *pipeline) idClashes() Problems {
-	if len(pl.clashes) == 0 {
-		return nil
-	}
-	byID := map[int64][]idPlace{}
-	for _, c := range pl.clashes {
-		if byID[c.id] == nil {
-			byID[c.id] = []idPlace{pl.ids[c.id]}
-		}
-		byID[c.id] = append(byID[c.id], c.at)
-	}
 	var ps Problems
-	for _, id := range slices.Sorted(maps.Keys(byID)) {
-		places := byID[id]
+	for _, id := range slices.Sorted(maps.Keys(uses)) {
+		places := uses[id]
 		slices.SortFunc(places, func(a, b idPlace) int {
 			return cmp.Or(cmp.Compare(a.src, b.src), cmp.Compare(a.s, b.s), cmp.Compare(a.p, b.p))
 		})
