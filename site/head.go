@@ -34,13 +34,13 @@ func readHead(fsys fs.FS, f dataFile, buf []byte) (fileHead, []byte) {
 func scanHead(data []byte) (h fileHead) {
 	d := &decoder{data: data}
 	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(*syntaxError); !ok && r != errHeadDone {
-				panic(r)
-			}
-			// A syntax error: LoadDataset will report it, and the file belongs to no page.
+		switch r := recover(); r.(type) {
+		case nil:
+		case *syntaxError: // LoadDataset will report it, and the file belongs to no page
+			h = fileHead{}
+		default:
 			if r != errHeadDone {
-				h = fileHead{}
+				panic(r)
 			}
 		}
 	}()

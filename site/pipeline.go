@@ -47,7 +47,6 @@ type pipeline struct {
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
 	nanos  [3]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble, stDraw
-
 }
 
 // Stages the pipeline times, per goroutine (see StageTime). stDraw is charting, templating and
@@ -143,7 +142,6 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 				ps = append(ps, Problem{File: pl.prefix + o.file.path, Path: "params", Msg: "internal error: params were not found before decoding; please report this file"})
 			}
 			orphanProblems[i-len(pl.pages)] = ps
-			pl.failed.Store(true)
 			pl.nanos[stLoad].Add(int64(time.Since(t0)))
 			return buf
 		}
@@ -193,8 +191,12 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 	}
 	pl.nanos[stLoad].Add(int64(time.Since(t0)))
 	if !complete {
+		// The page cannot be drawn, but what did decode is still checked, so that one build
+		// reports every problem.
 		pl.failed.Store(true)
-		return ps, nil, buf
+		if len(ds) == 0 {
+			return ps, nil, buf
+		}
 	}
 
 	t0 = time.Now()

@@ -86,3 +86,35 @@ func TestBuildWithAFileWithoutParamsDrawsNothing(t *testing.T) {
 		t.Errorf("wrote %v", files.Names())
 	}
 }
+
+// A page with a file that does not decode is not drawn, but its other files are still checked
+// together, so one build reports every problem of the page.
+func TestBuildChecksTheRestOfAPageWithABrokenFile(t *testing.T) {
+	doc := func(edits map[string]any) *fstest.MapFile {
+		d := testDoc()
+		for k, v := range edits {
+			edit(t, d, k, v)
+		}
+		return &fstest.MapFile{Data: marshal(t, d)}
+	}
+	data := fstest.MapFS{
+		"a.json": doc(map[string]any{"series.0.points.0.y": "fast"}),
+		"b.json": doc(map[string]any{"params.date": "2026-07-30"}),
+		"c.json": doc(map[string]any{"params.date": "2026-07-29", "metric.key": "outputTputPerGpu"}),
+	}
+	files, _, err := build(t, data, DefaultConfig())
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("got %v, want problems", err)
+	}
+	want := []string{
+		`data/a.json: series[0].points[0].y: want a number, got "fast"`,
+		`data/c.json: metric.key: "outputTputPerGpu" differs from "tpPerGpu" in data/b.json, on the same page Model-X/8k/1k: one page plots one metric`,
+	}
+	if got := problemLines(ps.Errors()); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%q\nwant\n%q", got, want)
+	}
+	if files.Len() != 0 {
+		t.Errorf("wrote %v", files.Names())
+	}
+}
