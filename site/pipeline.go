@@ -138,8 +138,8 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 			var ds *Dataset
 			var ps Problems
 			ds, ps, buf = loadFile(pl.fsys, o.file, pl.prefix, buf)
-			if ds != nil { // cannot happen: scanHead reads params as LoadDataset does
-				ps = append(ps, Problem{File: pl.prefix + o.file.path, Path: "params", Msg: "internal error: params were not found before decoding; please report this file"})
+			if ds != nil { // scanHead reads params as LoadDataset does: the file changed since
+				ps = append(ps, Problem{File: pl.prefix + o.file.path, Path: "params", Msg: "the file changed while the build read it: build again"})
 			}
 			orphanProblems[i-len(pl.pages)] = ps
 			pl.nanos[stLoad].Add(int64(time.Since(t0)))
@@ -177,9 +177,10 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 			var dps Problems
 			d, dps, buf = loadFile(pl.fsys, s.file, pl.prefix, buf)
 			ps = append(ps, dps...)
-			if d != nil && (d.Model != s.model || d.Sequence != s.sequence) { // cannot happen: see scanHead
+			if d != nil && (d.Model != s.model || d.Sequence != s.sequence) { // changed since scanHead read it
 				ps = append(ps, Problem{File: pl.prefix + s.file.path, Path: "params",
-					Msg: "internal error: params read differently before decoding; please report this file"})
+					Msg: fmt.Sprintf("the file changed while the build read it (model %q, sequence %q, then model %q, sequence %q): build again",
+						s.model, s.sequence, d.Model, d.Sequence)})
 				d = nil
 			}
 			if d == nil {

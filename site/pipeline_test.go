@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"io/fs"
 	"slices"
 	"testing"
 	"testing/fstest"
@@ -116,5 +117,48 @@ func TestBuildChecksTheRestOfAPageWithABrokenFile(t *testing.T) {
 	}
 	if files.Len() != 0 {
 		t.Errorf("wrote %v", files.Names())
+	}
+}
+
+// changingFS serves a file's second version from its second opening on, as a data folder does
+// when the author saves during a build.
+type changingFS struct {
+	fstest.MapFS
+	next  fstest.MapFS
+	opens map[string]int
+}
+
+func (c *changingFS) Open(name string) (fs.File, error) {
+	c.opens[name]++
+	if _, ok := c.next[name]; ok && c.opens[name] > 1 {
+		return c.next.Open(name)
+	}
+	return c.MapFS.Open(name)
+}
+
+// A file saved between the build's two reads of it (its params, then all of it) fails the
+// build with a problem that says so, rather than landing on the wrong page.
+func TestBuildWithAFileChangedDuringTheBuild(t *testing.T) {
+	doc := func(model string) []byte {
+		d := testDoc()
+		edit(t, d, "params.model", model)
+		return marshal(t, d)
+	}
+	fsys := &changingFS{
+		MapFS: fstest.MapFS{"a.json": {Data: doc("Model-A")}, "b.json": {Data: []byte(`{"params": 1}`)}},
+		next:  fstest.MapFS{"a.json": {Data: doc("Model-B")}, "b.json": {Data: doc("Model-C")}},
+		opens: map[string]int{},
+	}
+	_, err := Build(Input{Data: fsys, Config: DefaultConfig(), ECharts: fakeECharts}, &Files{})
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("got %v, want problems", err)
+	}
+	want := []string{
+		`data/a.json: params: the file changed while the build read it (model "Model-A", sequence "8k/1k", then model "Model-B", sequence "8k/1k"): build again`,
+		`data/b.json: params: the file changed while the build read it: build again`,
+	}
+	if got := problemLines(ps); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%q\nwant\n%q", got, want)
 	}
 }
