@@ -325,7 +325,8 @@ func markBest(series []*PageSeries) {
 	}
 }
 
-// checkDuplicateIDs reports a point id that appears twice with different values, naming both places.
+// checkDuplicateIDs reports a point id that appears twice with different values among one page's
+// datasets (in path order), naming both places. Ids shared across pages are pipeline.idClashes'.
 func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
 	type place struct {
 		d    *Dataset
