@@ -75,10 +75,8 @@ func benchCorpus(b *testing.B, n int) string {
 // benchECharts is the real ECharts when `make deps` has run (its 1 MB is hashed and written on
 // every build), or a stand-in of the same size.
 func benchECharts() []byte {
-	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
-		if b, err := os.ReadFile(p); err == nil {
-			return b
-		}
+	if b, _ := site.ShippedECharts(); b != nil {
+		return b
 	}
 	return []byte(strings.Repeat("/* echarts stand-in */\n", 1_000_000/23))
 }

@@ -48,12 +48,7 @@ type firstChartTimes struct {
 // firstChartSite builds the example site with the real ECharts and the hook in the seed page.
 func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
-	echarts := benchECharts()
-	if _, err := os.Stat("../templates/vendor/echarts.min.js"); err != nil {
-		if _, err := os.Stat("../node_modules/echarts/dist/echarts.common.min.js"); err != nil {
-			browsertest.Unavailable(tb, "no ECharts (run `make deps`): the first chart needs the real script")
-		}
-	}
+	echarts := realECharts(tb)
 	files := &site.Files{}
 	if _, err := site.Build(site.Input{Data: os.DirFS("../data"), ECharts: echarts, Config: site.DefaultConfig()}, files); err != nil {
 		tb.Fatal(err)

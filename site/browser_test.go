@@ -26,7 +26,6 @@ import (
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/templates"
 )
 
 // TestMain closes the browser that this package's browser tests share when they end.
@@ -603,15 +602,13 @@ func buildForBrowser(t *testing.T, data fs.FS, cfg site.Config) *site.Files {
 	return files
 }
 
-// realECharts is the ECharts the site bundles: embedded by `make deps`, or from node_modules.
+// realECharts is the ECharts the site ships (site.ShippedECharts), or the end of a browser test
+// (a failure under CI=true) when `make deps` has not run.
 func realECharts(t testing.TB) []byte {
 	t.Helper()
-	if b, err := fs.ReadFile(templates.FS, templates.EChartsFile); err == nil {
-		return b
-	}
-	b, err := os.ReadFile("../node_modules/echarts/dist/echarts.common.min.js")
-	if err != nil {
-		browsertest.Unavailable(t, "no ECharts: run make deps (%v)", err)
+	b, _ := site.ShippedECharts()
+	if b == nil {
+		browsertest.Unavailable(t, "no ECharts: run make deps")
 	}
 	return b
 }

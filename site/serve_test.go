@@ -673,8 +673,8 @@ func BenchmarkServeRebuild(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	echarts, err := os.ReadFile("../templates/vendor/echarts.min.js")
-	if err != nil {
+	echarts, _ := ShippedECharts()
+	if echarts == nil {
 		echarts = fakeECharts
 	}
 	p := &Preview{

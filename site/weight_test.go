@@ -30,17 +30,26 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
-// realECharts is the ECharts the site ships: the custom build of `make deps`
-// (templates/vendor/echarts.min.js), or ECharts' larger common build when only npm ci has run,
-// as a binary built without the first would ship. It skips when neither is there (a failure
+// ShippedECharts is the ECharts script a site built from this checkout ships, and its path: the
+// custom build of `make deps` (templates/vendor/echarts.min.js) or, when only npm ci has run,
+// ECharts' larger common build, as a binary built without the first would ship. Both are nil
+// when neither is there. Every test and benchmark that needs the real script finds it here.
+func ShippedECharts() ([]byte, string) {
+	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
+		if b, err := os.ReadFile(p); err == nil {
+			return b, strings.TrimPrefix(p, "../")
+		}
+	}
+	return nil, ""
+}
+
+// realECharts is ShippedECharts for the weight tests. It skips when there is none (a failure
 // under CI=true, where a skip would hide the figure), and logs which one it measured.
 func realECharts(t *testing.T) []byte {
 	t.Helper()
-	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
-		if b, err := os.ReadFile(p); err == nil {
-			t.Logf("ECharts: %s", strings.TrimPrefix(p, "../"))
-			return b
-		}
+	if b, p := ShippedECharts(); b != nil {
+		t.Logf("ECharts: %s", p)
+		return b
 	}
 	if os.Getenv("CI") == "true" {
 		t.Fatal("no ECharts: run `make deps` before the tests")
