@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -125,12 +126,16 @@ func TestBuildChecksTheRestOfAPageWithABrokenFile(t *testing.T) {
 type changingFS struct {
 	fstest.MapFS
 	next  fstest.MapFS
+	mu    sync.Mutex // the build opens files on all cores
 	opens map[string]int
 }
 
 func (c *changingFS) Open(name string) (fs.File, error) {
+	c.mu.Lock()
 	c.opens[name]++
-	if _, ok := c.next[name]; ok && c.opens[name] > 1 {
+	n := c.opens[name]
+	c.mu.Unlock()
+	if _, ok := c.next[name]; ok && n > 1 {
 		return c.next.Open(name)
 	}
 	return c.MapFS.Open(name)
