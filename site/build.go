@@ -205,13 +205,12 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 
 	// Stage times: load and assemble are what the goroutines spent in them, as a share of the
 	// pipeline's wall time; chart and write likewise, from inside drawing; render is the rest.
-	load := head + pl.stageTime(stLoad)
-	assemble := pl.stageTime(stAssemble)
+	decode, assemble := pl.stageTime(stLoad), pl.stageTime(stAssemble)
 	workers := time.Duration(max(1, min(runtime.GOMAXPROCS(0), len(pages))))
 	chart := time.Duration(r.chartNanos.Load()) / workers
 	write := time.Duration(r.writeNanos.Load()) / workers
-	render := max(0, wall+time.Since(t1)-pl.stageTime(stLoad)-assemble-chart-write)
-	rep.Stages = []StageTime{{"load", load}, {"assemble", assemble}, {"chart", chart}, {"render", render}, {"write", write}}
+	render := max(0, wall+time.Since(t1)-decode-assemble-chart-write)
+	rep.Stages = []StageTime{{"load", head + decode}, {"assemble", assemble}, {"chart", chart}, {"render", render}, {"write", write}}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }

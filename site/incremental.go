@@ -1,17 +1,20 @@
 package site
 
-// Incremental builds for the preview server. A Builder runs the same stages as Build, and keeps
-// two things from one build to the next:
+// Incremental builds for the preview server. A Builder runs the same page pipeline as Build
+// (pipeline.go), with every dataset decoded up front, and keeps three things from one build to
+// the next:
 //
 //   - decoded datasets, keyed by path, size and modification time: an unchanged file is not read
 //     again, which is most of the load stage;
+//   - assembled pages and their checks, keyed by the very datasets they came from
+//     (assembleCache);
 //   - each chart page's output files, keyed by a digest of everything the page is rendered from
 //     (its datasets, its notes, the templates, the config and the site-wide view): an unchanged
 //     page is written from memory instead of being charted and templated again, which is most
 //     of the render stage.
 //
-// Markdown, assembling and the site-wide files (home, 404, sitemap, assets) are redone on every
-// build: they are cheap, and they depend on everything.
+// Markdown, the check of point ids across pages and the site-wide files (home, 404, sitemap,
+// assets) are redone on every build: they are cheap, and they depend on everything.
 //
 // The digest rests on one assumption about renderChart: a chart page reads only its own Page,
 // the renderer's shared view (r.site, r.in.Config, the templates) and the list of pages. If it

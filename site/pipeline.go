@@ -46,15 +46,14 @@ type pipeline struct {
 	stream bool
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
-	nanos  [3]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble, stDraw
+	nanos  [2]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble
 }
 
-// Stages the pipeline times, per goroutine (see StageTime). stDraw is charting, templating and
-// writing a page together; the renderer splits out the chart and write parts.
+// Stages the pipeline times, per goroutine (see StageTime). Drawing is timed by the renderer,
+// which splits it into chart, render and write.
 const (
 	stLoad = iota
 	stAssemble
-	stDraw
 )
 
 // idPlace is where a point id appears: its source, series and point index.
@@ -220,12 +219,9 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 
 	var err error
 	if pl.r != nil && !pl.failed.Load() {
-		t0 = time.Now()
-		err = pl.r.chart(pl.w, p)
-		if err != nil {
+		if err = pl.r.chart(pl.w, p); err != nil {
 			err = fmt.Errorf("%s: %w", p.Path, err)
 		}
-		pl.nanos[stDraw].Add(int64(time.Since(t0)))
 	}
 	if pl.stream {
 		for _, snap := range p.Snapshots[1:] {
