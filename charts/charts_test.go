@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"html/template"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -203,7 +204,7 @@ func TestOptionsHasScatterThenFrontierLinePerSeries(t *testing.T) {
 			t.Errorf("series %d frontier line: got z=%d silent=%v, want z=1 silent=true", i, ln.Z, ln.Silent)
 		}
 	}
-	if got, want := o.Legend.Selected, map[string]bool{"MI355X (SGLang)": false}; !mapsEqual(got, want) {
+	if got, want := o.Legend.Selected, map[string]bool{"MI355X (SGLang)": false}; !maps.Equal(got, want) {
 		t.Errorf("legend.selected: got %v, want %v", got, want)
 	}
 	if o.Legend.Type != "scroll" || o.Tooltip.Trigger != "item" || !o.Aria.Enabled {
@@ -458,18 +459,6 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
-}
-
-func mapsEqual(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 func jsonEqual(a, b any) bool {

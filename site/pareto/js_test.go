@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -99,7 +100,7 @@ func TestJavaScriptTwin(t *testing.T) {
 			compareValue(t, c.Name, "monotone.at", q, js.At[i], want, ok)
 			compareValue(t, c.Name, "valueAt", q, js.ValueAt[i], want, ok)
 		}
-		if want := BestPerGPU(c.Cands, c.HigherY); !mapsEqual(js.Best, want) {
+		if want := BestPerGPU(c.Cands, c.HigherY); !maps.Equal(js.Best, want) {
 			t.Errorf("%s: bestPerGPU: js %v, go %v", c.Name, js.Best, want)
 		}
 	}
@@ -113,18 +114,6 @@ func compareValue(t *testing.T, name, fn string, x float64, js *float64, want fl
 	case ok && math.Abs(*js-want) > 1e-9*max(math.Abs(*js), math.Abs(want)):
 		t.Errorf("%s: %s(%v): js %v, go %v", name, fn, x, *js, want)
 	}
-}
-
-func mapsEqual(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // seedTwinCases is one case per seed series (its points, both y directions, queries at its
