@@ -15,6 +15,7 @@ package charts
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -264,15 +265,7 @@ func frontierPoints(s Series) []Point {
 	for i, f := range s.Frontier {
 		ps[i] = s.Points[f]
 	}
-	slices.SortStableFunc(ps, func(a, b Point) int {
-		switch {
-		case a.X < b.X:
-			return -1
-		case a.X > b.X:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ps, func(a, b Point) int { return cmp.Compare(a.X, b.X) }) // Options took only finite points
 	return ps
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -39,15 +40,7 @@ func loadSeed(t testing.TB) []seedSeries {
 		t.Fatal("seed has no series")
 	}
 	// Callers pass series sorted by hwKey; so do the tests.
-	slices.SortFunc(d.Series, func(a, b seedSeries) int {
-		switch {
-		case a.HWKey < b.HWKey:
-			return -1
-		case a.HWKey > b.HWKey:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(d.Series, func(a, b seedSeries) int { return strings.Compare(a.HWKey, b.HWKey) })
 	return d.Series
 }
 
