@@ -144,7 +144,7 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 			pl.nanos[stLoad].Add(int64(time.Since(t0)))
 			return buf
 		}
-		pageProblems[i], renderErrs[i], buf = pl.page(i, buf)
+		pageProblems[i], buf, renderErrs[i] = pl.page(i, buf)
 		return buf
 	})
 	var ps Problems
@@ -164,7 +164,7 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 }
 
 // page takes page i through decode, check, assemble and draw.
-func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
+func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	stub := pl.pages[i]
 	var ps Problems
 	t0 := time.Now()
@@ -195,7 +195,7 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 		// reports every problem.
 		pl.failed.Store(true)
 		if len(ds) == 0 {
-			return ps, nil, buf
+			return ps, buf, nil
 		}
 	}
 
@@ -228,7 +228,7 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, error, []byte) {
 			snap.Series = nil // drawn into history/<date>.json already; the home page shows the newest
 		}
 	}
-	return ps, err, buf
+	return ps, buf, err
 }
 
 // idClashes reports the point ids that more than one page gives. Within a page, assemblePage
