@@ -1,4 +1,8 @@
-package site
+// Package problem is how every stage reports what is wrong with the author's input: a Problem
+// names the file and the place (line and column, or a JSON path), and Problems collects all
+// of them so a build reports everything at once. It sits below every other package of site
+// and knows nothing of them.
+package problem
 
 import (
 	"cmp"
