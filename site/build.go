@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,63 +21,6 @@ type Input struct {
 	Dev bool
 	// DataPrefix is how problems name the data folder, "data/" by default.
 	DataPrefix string
-}
-
-// Writer receives the built site, one file at a time. name is a slash path below the site
-// root ("deepseek-v4-pro/8k-1k/index.html"). Build calls WriteFile from several goroutines,
-// and may reuse data once WriteFile returns: a Writer that keeps it must copy it.
-type Writer interface {
-	WriteFile(name string, data []byte) error
-}
-
-// Files is a Writer that keeps the site in memory, for the preview server and tests.
-type Files struct {
-	mu sync.Mutex
-	m  map[string][]byte
-}
-
-// WriteFile stores a copy of data under name.
-func (f *Files) WriteFile(name string, data []byte) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.m == nil {
-		f.m = map[string][]byte{}
-	}
-	f.m[name] = slices.Clone(data)
-	return nil
-}
-
-// shareFile stores data itself, which the caller never changes (see sharer).
-func (f *Files) shareFile(name string, data []byte) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.m == nil {
-		f.m = map[string][]byte{}
-	}
-	f.m[name] = data
-	return nil
-}
-
-// Get returns the file at name.
-func (f *Files) Get(name string) ([]byte, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b, ok := f.m[name]
-	return b, ok
-}
-
-// Names lists every file, sorted.
-func (f *Files) Names() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return sortedKeys(f.m)
-}
-
-// Len is the number of files.
-func (f *Files) Len() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.m)
 }
 
 // Report says what a build did.
@@ -227,7 +169,7 @@ func (c *countingWriter) WriteFile(name string, data []byte) error {
 	return c.write(name, data, c.w.WriteFile)
 }
 
-func (c *countingWriter) shareFile(name string, data []byte) error {
+func (c *countingWriter) ShareFile(name string, data []byte) error {
 	return c.write(name, data, func(name string, data []byte) error { return shareFile(c.w, name, data) })
 }
 

@@ -307,13 +307,13 @@ func (r *recorder) WriteFile(name string, data []byte) error {
 // change them again: the chart pages a Builder keeps are most of a site, and the preview server
 // builds into new Files every time.
 type sharer interface {
-	shareFile(name string, data []byte) error
+	ShareFile(name string, data []byte) error
 }
 
 // shareFile writes data to w, without a copy when w can keep it as it is. data must never change.
 func shareFile(w Writer, name string, data []byte) error {
 	if s, ok := w.(sharer); ok {
-		return s.shareFile(name, data)
+		return s.ShareFile(name, data)
 	}
 	return w.WriteFile(name, data)
 }
