@@ -51,6 +51,7 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 )
 
@@ -75,7 +76,7 @@ func benchCorpus(b *testing.B, n int) string {
 // benchECharts is the real ECharts when `make deps` has run (its 1 MB is hashed and written on
 // every build), or a stand-in of the same size.
 func benchECharts() []byte {
-	if b, _ := site.ShippedECharts(); b != nil {
+	if b, _ := testsite.ShippedECharts(); b != nil {
 		return b
 	}
 	return []byte(strings.Repeat("/* echarts stand-in */\n", 1_000_000/23))

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
@@ -34,7 +35,7 @@ func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files 
 }
 
 // exampleData is the example site's data folder: the seed and the markdown pages.
-func exampleData(t *testing.T) fstest.MapFS { return site.LoadExampleData(t) }
+func exampleData(t *testing.T) fstest.MapFS { return testsite.ExampleData(t) }
 
 // pageJSON is the part of a chart page's page.json these tests read.
 type pageJSON struct {

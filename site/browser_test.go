@@ -24,6 +24,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
@@ -606,7 +607,7 @@ func buildForBrowser(t *testing.T, data fs.FS, cfg site.Config) *site.Files {
 // (a failure under CI=true) when `make deps` has not run.
 func realECharts(t testing.TB) []byte {
 	t.Helper()
-	b, _ := site.ShippedECharts()
+	b, _ := testsite.ShippedECharts()
 	if b == nil {
 		browsertest.Unavailable(t, "no ECharts: run make deps")
 	}

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // Config is the site's settings, from frontier.toml and the command line.
@@ -69,7 +70,7 @@ func (c *Config) Validate(name string) Problems {
 	bad := func(path, format string, args ...any) {
 		ps = append(ps, Problem{File: name, Path: path, Msg: fmt.Sprintf(format, args...)})
 	}
-	if _, err := normalizeBaseURL(c.BaseURL); err != nil {
+	if _, err := output.ParseBaseURL(c.BaseURL); err != nil {
 		bad("baseURL", "%v", err)
 	}
 	for i, x := range c.ReferenceX {
@@ -97,34 +98,9 @@ func (c *Config) Validate(name string) Problems {
 	return ps
 }
 
-// normalizeBaseURL accepts "https://host/path", "/path" or "" and returns it with a trailing slash.
-func normalizeBaseURL(s string) (*url.URL, error) {
-	if s == "" {
-		s = "/"
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return nil, fmt.Errorf("not a URL: %q", s)
-	}
-	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("want an http or https URL or a path, got %q", s)
-	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("want no query or fragment in %q", s)
-	}
-	if !strings.HasPrefix(u.Path, "/") {
-		u.Path = "/" + u.Path
-	}
-	if !strings.HasSuffix(u.Path, "/") {
-		u.Path += "/"
-	}
-	u.RawPath = ""
-	return u, nil
-}
-
 // BasePath is the path every site URL starts with, "/" or "/repo/".
 func (c Config) BasePath() string {
-	u, err := normalizeBaseURL(c.BaseURL)
+	u, err := output.ParseBaseURL(c.BaseURL)
 	if err != nil {
 		return "/"
 	}
@@ -134,7 +110,7 @@ func (c Config) BasePath() string {
 // AbsURL returns the absolute URL of a site path ("about/"), or a root-relative one when
 // the base URL names no host.
 func (c Config) AbsURL(p string) string {
-	u, err := normalizeBaseURL(c.BaseURL)
+	u, err := output.ParseBaseURL(c.BaseURL)
 	if err != nil {
 		return "/" + p
 	}
@@ -145,6 +121,6 @@ func (c Config) AbsURL(p string) string {
 // HasHost reports whether the base URL names a host, so the site can give absolute URLs
 // (the sitemap, canonical links) rather than paths.
 func (c Config) HasHost() bool {
-	u, err := normalizeBaseURL(c.BaseURL)
+	u, err := output.ParseBaseURL(c.BaseURL)
 	return err == nil && u.Host != ""
 }

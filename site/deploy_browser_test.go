@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 )
 
@@ -14,8 +15,8 @@ import (
 // with the real ECharts, as `make build BASE_URL=...` would.
 func deployedSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
-	data := site.LoadExampleData(t)
-	data["guides/links.md"] = &fstest.MapFile{Data: []byte(site.LinksPage)}
+	data := testsite.ExampleData(t)
+	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
 	cfg := site.DefaultConfig()
 	cfg.BaseURL = baseURL
 	return buildForBrowser(t, data, cfg)

@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"cmp"
-	"io/fs"
 	"maps"
 	"net/url"
 	"os"
@@ -14,6 +13,10 @@ import (
 	"testing/fstest"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/links"
+	"golang.org/x/net/html"
 )
 
 // The deploy tests build the example site as it is deployed: under a GitHub Pages project
@@ -22,60 +25,12 @@ import (
 // deployBases are the base URLs every deploy test builds for: a project site and a root site.
 var deployBases = []string{"https://owner.github.io/repo/", "/"}
 
-// linksPage is a markdown page that links every way an author writes a link, with a chart block.
-const linksPage = `---
-title: Links under a base path
-description: A page that links every way an author writes a link, for the deploy tests.
----
-# Links under a base path
-
-Read [the method](../about.md), its [frontier section](../about.md#the-frontier), the
-[home page](../index.md), [the chart](../deepseek-v4-pro/8k-1k/), the chart
-[from the root](/deepseek-v4-pro/8k-1k/), its [CSV download](/deepseek-v4-pro/8k-1k/data.csv),
-its [MTP view](/deepseek-v4-pro/8k-1k/#spec=mtp), the [second part](#second-part) of this page and
-[another site](https://example.com/elsewhere/).
-
-` + "```chart" + `
-model: DeepSeek-V4-Pro
-sequence: 8k/1k
-spec: mtp
-title: MTP only
-` + "```" + `
-
-## Second part
-
-The end.
-`
-
-// LinksPage is linksPage for the deploy browser test, which lives in package site_test
-// (internal/browsertest imports site).
-const LinksPage = linksPage
-
-// LoadExampleData is the example site's data folder (the repository's data/) as an fstest.MapFS,
-// for tests that add files to it; exported for the browser tests in package site_test.
-func LoadExampleData(t testing.TB) fstest.MapFS {
-	t.Helper()
-	data := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS("../data"), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile("../data/" + p)
-		data[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// exampleSite builds the example site (the repository's data/ folder plus linksPage at
+// exampleSite builds the example site (the repository's data/ folder plus testsite.LinksPage at
 // guides/links.md) for baseURL, in memory.
 func exampleSite(t *testing.T, baseURL string) *Files {
 	t.Helper()
-	data := LoadExampleData(t)
-	data["guides/links.md"] = &fstest.MapFile{Data: []byte(linksPage)}
+	data := testsite.ExampleData(t)
+	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
 	cfg := DefaultConfig()
 	cfg.BaseURL = baseURL
 	files, _, err := build(t, data, cfg)
@@ -83,16 +38,6 @@ func exampleSite(t *testing.T, baseURL string) *Files {
 		t.Fatalf("build for %s: %v", baseURL, err)
 	}
 	return files
-}
-
-// bundleFS is a built site as a file system, the way CheckLinks reads a folder.
-func bundleFS(files *Files) fstest.MapFS {
-	m := fstest.MapFS{}
-	for _, name := range files.Names() {
-		b, _ := files.Get(name)
-		m[name] = &fstest.MapFile{Data: b}
-	}
-	return m
 }
 
 // htmlPages lists the HTML files of a bundle.
@@ -181,22 +126,23 @@ func TestDeployEveryURLHonoursBasePath(t *testing.T) {
 			var n int
 			for _, name := range htmlPages(files) {
 				page, _ := files.Get(name)
-				for _, tag := range scanTags(page) {
-					for _, ref := range tagURLs(tag) {
+				for _, r := range links.Refs(page) {
+					tag, ref := r, r.URL
+					{
 						n++
 						u, err := url.Parse(ref)
 						switch {
 						case err != nil:
-							t.Errorf("%s: <%s> has %q, not a URL", name, tag.Name, ref)
+							t.Errorf("%s: <%s> has %q, not a URL", name, tag.Tag, ref)
 						case strings.HasPrefix(ref, "#"):
 						case u.Host == "owner.github.io" && strings.HasPrefix(u.Path, base):
 						case u.Host != "" || u.Scheme != "":
-							if tag.Name != "a" {
-								t.Errorf("%s: <%s> loads %q from another site", name, tag.Name, ref)
+							if tag.Tag != "a" {
+								t.Errorf("%s: <%s> loads %q from another site", name, tag.Tag, ref)
 							}
 						case strings.HasPrefix(ref, "/"):
 							if !strings.HasPrefix(ref, base) {
-								t.Errorf("%s: <%s> has %q, outside the base path %s", name, tag.Name, ref, base)
+								t.Errorf("%s: <%s> has %q, outside the base path %s", name, tag.Tag, ref, base)
 							}
 						case name == "404.html":
 							t.Errorf("404.html: relative URL %q breaks when the page is served for a missing URL below the top", ref)
@@ -207,7 +153,7 @@ func TestDeployEveryURLHonoursBasePath(t *testing.T) {
 			if n < 50 {
 				t.Errorf("only %d URLs in the bundle's pages: is the scanner seeing them?", n)
 			}
-			rep, err := CheckLinks(bundleFS(files), baseURL)
+			rep, err := links.Check(files, baseURL)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -306,20 +252,46 @@ func headMeta(page []byte) map[string]string {
 	if t := regexp.MustCompile(`<title>([^<]*)</title>`).FindSubmatch(page); t != nil {
 		m["title"] = htmlText(string(t[1]))
 	}
-	m["canonical"] = canonicalOf(scanTags(page))
-	for _, tag := range scanTags(page) {
-		if tag.Name != "meta" {
+	for _, tag := range startTags(page) {
+		if rel, _ := attr(tag, "rel"); tag.Data == "link" && rel == "canonical" {
+			m["canonical"], _ = attr(tag, "href")
+		}
+		if tag.Data != "meta" {
 			continue
 		}
-		content, _ := tag.Attr("content")
-		if name, ok := tag.Attr("name"); ok {
+		content, _ := attr(tag, "content")
+		if name, ok := attr(tag, "name"); ok {
 			m[name] = content
 		}
-		if prop, ok := tag.Attr("property"); ok {
+		if prop, ok := attr(tag, "property"); ok {
 			m[prop] = content
 		}
 	}
 	return m
+}
+
+// startTags lists a page's start tags, as a browser's tokenizer reads them.
+func startTags(page []byte) []html.Token {
+	var tags []html.Token
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return tags
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tags = append(tags, z.Token())
+		}
+	}
+}
+
+// attr returns the value of a tag's attribute key, and whether it has it.
+func attr(t html.Token, key string) (string, bool) {
+	for _, a := range t.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
 }
 
 // htmlText resolves the character references html/template writes in text.
@@ -336,13 +308,13 @@ func TestDeployNotFoundPageWorksAtAnyDepth(t *testing.T) {
 			base := Config{BaseURL: baseURL}.BasePath()
 			page, _ := files.Get("404.html")
 			var stylesheet, home bool
-			for _, tag := range scanTags(page) {
-				rel, _ := tag.Attr("rel")
-				href, _ := tag.Attr("href")
-				if tag.Name == "link" && rel == "stylesheet" {
+			for _, tag := range startTags(page) {
+				rel, _ := attr(tag, "rel")
+				href, _ := attr(tag, "href")
+				if tag.Data == "link" && rel == "stylesheet" {
 					stylesheet = strings.HasPrefix(href, base+"assets/style.")
 				}
-				if tag.Name == "a" && href == base {
+				if tag.Data == "a" && href == base {
 					home = true
 				}
 			}

@@ -42,6 +42,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/templates"
 )
 
@@ -56,6 +57,7 @@ type Server struct {
 	mu       sync.RWMutex
 	base     string            // "/" or "/repo/"
 	files    map[string][]byte // the last good build, nil until there is one
+	site     *Files            // the same files as an fs.FS, for output.Serves
 	build    string            // its id: the session and a count
 	problems Problems          // of the last build when it failed, errors only
 	clients  map[*sseClient]bool
@@ -123,7 +125,11 @@ func (s *Server) Publish(base string, files *Files) []string {
 	}
 	slices.Sort(changed)
 	hadProblems := s.problems != nil
-	s.files, s.base, s.problems = next, base, nil
+	site := &Files{} // the build's files as an fs.FS, for output.Serves
+	for name, b := range next {
+		site.ShareFile(name, b)
+	}
+	s.files, s.site, s.base, s.problems = next, site, base, nil
 	if len(changed) == 0 && !all {
 		if hadProblems { // fixed back to what it was: only the overlay goes
 			s.broadcast("build", map[string]any{"build": s.build, "changed": []string{}})
@@ -244,7 +250,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.RLock()
-	base, files, build, problems := s.base, s.files, s.build, s.problems
+	base, files, site, build, problems := s.base, s.files, s.site, s.build, s.problems
 	s.mu.RUnlock()
 
 	rel, ok := strings.CutPrefix(p, base)
@@ -263,7 +269,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		serveBytes(w, r, http.StatusOK, "reload.js", b)
+		serveFile(w, r, "reload.js", b)
 		return
 	case devPrefix + "events":
 		s.events(w, r)
@@ -274,28 +280,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if files == nil {
-		serveBytes(w, r, http.StatusInternalServerError, "error.html", errorPage(base, problems))
+		serveStatus(w, r, http.StatusInternalServerError, "error.html", errorPage(base, problems))
 		return
 	}
-	name := rel
-	if name == "" || strings.HasSuffix(name, "/") {
-		name += "index.html"
-	}
-	if b, ok := files[name]; ok {
-		if hashedAsset.MatchString(name) {
-			// Its name changes with its bytes, so a cached copy is never stale; caching it
-			// spares every reload the download and compile of ECharts (a third of the time
-			// from save to reloaded page). Everything else is no-store.
-			h.Set("Cache-Control", "max-age=31536000, immutable")
-		}
-		serveBytes(w, r, http.StatusOK, name, withBuild(name, b, build))
-		return
-	}
-	if _, ok := files[name+"/index.html"]; ok {
+	name, dir := output.Serves(site, rel)
+	if dir {
 		redirect(w, r, p+"/")
 		return
 	}
-	s.notFound(w, r, files, base, build)
+	b, ok := files[name]
+	if !ok {
+		s.notFound(w, r, files, base, build)
+		return
+	}
+	if hashedAsset.MatchString(name) {
+		// Its name changes with its bytes, so a cached copy is never stale; caching it
+		// spares every reload the download and compile of ECharts (a third of the time
+		// from save to reloaded page). Everything else is no-store.
+		h.Set("Cache-Control", "max-age=31536000, immutable")
+	}
+	serveFile(w, r, name, withBuild(name, b, build))
 }
 
 // hashedAsset matches the assets whose names carry a hash of their content (render.go).
@@ -345,14 +349,21 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 // notFound serves the site's own 404 page, or a plain one before the first build.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request, files map[string][]byte, base, build string) {
 	if b, ok := files["404.html"]; ok {
-		serveBytes(w, r, http.StatusNotFound, "404.html", withBuild("404.html", b, build))
+		serveStatus(w, r, http.StatusNotFound, "404.html", withBuild("404.html", b, build))
 		return
 	}
 	http.Error(w, "not found", http.StatusNotFound)
 }
 
-// serveBytes writes one file's bytes with the headers of its type.
-func serveBytes(w http.ResponseWriter, r *http.Request, status int, name string, b []byte) {
+// serveFile answers with one file's bytes, as a file server does: http.ServeContent handles
+// HEAD, ranges and conditional requests; the type comes from the name, never from sniffing.
+func serveFile(w http.ResponseWriter, r *http.Request, name string, b []byte) {
+	w.Header().Set("Content-Type", contentType(name))
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
+}
+
+// serveStatus answers with a page under an error status, which http.ServeContent cannot send.
+func serveStatus(w http.ResponseWriter, r *http.Request, status int, name string, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", contentType(name))
 	h.Set("Content-Length", strconv.Itoa(len(b)))

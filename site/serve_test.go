@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io"
 	"net"
 	"net/http"
@@ -673,7 +674,7 @@ func BenchmarkServeRebuild(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	echarts, _ := ShippedECharts()
+	echarts, _ := testsite.ShippedECharts()
 	if echarts == nil {
 		echarts = fakeECharts
 	}

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io/fs"
 	"net/url"
 	"os"
@@ -30,24 +31,11 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
-// ShippedECharts is the ECharts script a site built from this checkout ships, and its path: the
-// custom build of `make deps` (templates/vendor/echarts.min.js) or, when only npm ci has run,
-// ECharts' larger common build, as a binary built without the first would ship. Both are nil
-// when neither is there. Every test and benchmark that needs the real script finds it here.
-func ShippedECharts() ([]byte, string) {
-	for _, p := range []string{"../templates/vendor/echarts.min.js", "../node_modules/echarts/dist/echarts.common.min.js"} {
-		if b, err := os.ReadFile(p); err == nil {
-			return b, strings.TrimPrefix(p, "../")
-		}
-	}
-	return nil, ""
-}
-
-// realECharts is ShippedECharts for the weight tests. It skips when there is none (a failure
+// realECharts is testsite.ShippedECharts for the weight tests. It skips when there is none (a failure
 // under CI=true, where a skip would hide the figure), and logs which one it measured.
 func realECharts(t *testing.T) []byte {
 	t.Helper()
-	if b, p := ShippedECharts(); b != nil {
+	if b, p := testsite.ShippedECharts(); b != nil {
 		t.Logf("ECharts: %s", p)
 		return b
 	}

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/links"
 )
 
 // runCheck is `frontier check`: the whole build in memory, the same messages as build, nothing
@@ -42,7 +42,7 @@ func checkLinks(dir, baseURL string, stdout, stderr io.Writer) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return fmt.Errorf("no built site at %s: run `frontier build --out %s` first", dir, dir)
 	}
-	rep, err := site.CheckLinks(os.DirFS(dir), baseURL)
+	rep, err := links.Check(os.DirFS(dir), baseURL)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}

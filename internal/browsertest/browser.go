@@ -13,9 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 
-	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // Browser is one test's handle on the shared browser: the servers it started and the pages it
@@ -65,25 +64,11 @@ func inCI() bool {
 }
 
 // Serve serves a built site over HTTP below basePath ("/" or e.g. "/repo/"), the way a static
-// host would, and returns the URL of the site's root, ending in a slash.
-func (b *Browser) Serve(files *site.Files, basePath string) string {
-	m := fstest.MapFS{}
-	for _, name := range files.Names() {
-		data, _ := files.Get(name)
-		m[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	return b.ServeFS(m, basePath)
-}
-
-// ServeDir serves a built site from a folder, such as the output of `frontier build`.
-func (b *Browser) ServeDir(dir, basePath string) string {
-	return b.ServeFS(os.DirFS(dir), basePath)
-}
-
-// ServeFS serves the site in fsys below basePath; see Serve.
-func (b *Browser) ServeFS(fsys fs.FS, basePath string) string {
+// host would, and returns the URL of the site's root, ending in a slash. site is any fs.FS:
+// output.Files from a build in memory, os.DirFS of a built folder, an fstest.MapFS.
+func (b *Browser) Serve(site fs.FS, basePath string) string {
 	base := normalizeBase(basePath)
-	return strings.TrimSuffix(b.ServeHandler(&siteHandler{fsys: fsys, base: base}), "/") + base
+	return strings.TrimSuffix(b.ServeHandler(&siteHandler{fsys: site, base: base}), "/") + base
 }
 
 // ServeHandler serves h on a new local server and returns its root URL, ending in a slash.
@@ -180,9 +165,9 @@ func normalizeBase(p string) string {
 	return "/" + p + "/"
 }
 
-// siteHandler serves a built site as a static host such as GitHub Pages does: folders serve
-// their index.html, a folder without its slash is redirected to it, anything missing gets
-// 404.html with status 404, and nothing outside the base path exists.
+// siteHandler serves a built site as a static host such as GitHub Pages does (output.Serves:
+// folders serve their index.html, a folder without its slash is redirected to it), anything
+// missing gets 404.html with status 404, and nothing outside the base path exists.
 type siteHandler struct {
 	fsys fs.FS
 	base string
@@ -203,20 +188,13 @@ func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 page not found: outside the site's base path "+h.base, http.StatusNotFound)
 		return
 	}
-	name := rest
-	if name == "" || strings.HasSuffix(name, "/") {
-		name += "index.html"
-	}
-	if !fs.ValidPath(name) {
-		h.notFound(w)
+	name, redirect := output.Serves(h.fsys, rest)
+	if redirect {
+		h.redirect(w, r, p+"/")
 		return
 	}
 	data, err := fs.ReadFile(h.fsys, name)
-	if err != nil {
-		if _, err := fs.Stat(h.fsys, path.Join(name, "index.html")); err == nil {
-			h.redirect(w, r, p+"/")
-			return
-		}
+	if name == "" || err != nil {
 		h.notFound(w)
 		return
 	}

@@ -5,7 +5,7 @@
 // A test gets a Browser, serves a built site, opens pages and looks at them:
 //
 //	b := browsertest.New(t)                          // skips (fails when CI=true) without a browser
-//	root := b.Serve(files, "/")                      // a *site.Files over httptest; "/repo/" for a base path
+//	root := b.Serve(files, "/")                      // any fs.FS of a built site over httptest; "/repo/" for a base path
 //	p := b.Open(t, root+"deepseek-v4-pro/8k-1k/")    // a new tab; waits for the load event
 //	st := p.ChartState("#chart")                     // series, points, pixels, legend selection, visibility
 //	tip := p.HoverPoint("#chart", "B200 (vLLM)", 3)  // a real mouse move onto point 3; the tooltip's text
@@ -16,10 +16,10 @@
 //
 //   - New(t) *Browser; Unavailable(t, format, ...) skips locally and fails in CI, for tests that
 //     lack something else they need (ECharts); Main(m) for TestMain closes the browser at the end.
-//   - Serving: b.Serve(*site.Files, base), b.ServeDir(dir, base), b.ServeFS(fs.FS, base) serve a
-//     built site as a static host does (index.html for folders, 404.html with status 404, nothing
-//     outside base) and return the site root URL; b.ServeHandler(h) serves any handler, such as
-//     the preview server. Serve copies the files: serve a handler to see later rebuilds.
+//   - Serving: b.Serve(fs.FS, base) serves a built site (output.Files, os.DirFS of a folder) as
+//     a static host does (output.Serves: index.html for folders; 404.html with status 404;
+//     nothing outside base) and returns the site root URL; b.ServeHandler(h) serves any
+//     handler, such as the preview server, to see later rebuilds.
 //   - Pages: b.Open(t, url) *Page, opened for t (a subtest may use its parent's Browser);
 //     p.Navigate(url), p.URL(), p.Close().
 //   - Reading: p.Eval(js, &out) (promises are awaited), p.EvalErr, p.WaitFor(js) until truthy,

@@ -71,7 +71,7 @@ func TestNormalizeBase(t *testing.T) {
 
 func TestBrowserServesUnderBasePath(t *testing.T) {
 	b := New(t)
-	root := b.ServeFS(tinySite, "/repo/")
+	root := b.Serve(tinySite, "/repo/")
 	if !strings.HasSuffix(root, "/repo/") {
 		t.Fatalf("Serve returned %s, want the site root ending in /repo/", root)
 	}
@@ -92,7 +92,7 @@ func TestBrowserServesUnderBasePath(t *testing.T) {
 
 func TestPageRecordsErrorsAndBlocksOtherHosts(t *testing.T) {
 	b := New(t)
-	root := b.ServeFS(tinySite, "/")
+	root := b.Serve(tinySite, "/")
 	p := b.Open(t, root+"bad/")
 	got := p.TakeErrors()
 	text := strings.Join(got, "\n")
@@ -121,7 +121,7 @@ func TestPageRecordsErrorsAndBlocksOtherHosts(t *testing.T) {
 
 func TestCleanPageRecordsNothing(t *testing.T) {
 	b := New(t)
-	p := b.Open(t, b.ServeFS(tinySite, "/"))
+	p := b.Open(t, b.Serve(tinySite, "/"))
 	var n int
 	p.Eval(`Promise.resolve(document.querySelectorAll("p").length)`, &n)
 	if n != 1 {
@@ -134,7 +134,7 @@ func TestCleanPageRecordsNothing(t *testing.T) {
 
 func TestSaveScreenshotsWritesPNGs(t *testing.T) {
 	b := New(t)
-	root := b.ServeFS(tinySite, "/")
+	root := b.Serve(tinySite, "/")
 	home := b.Open(t, root)
 	second := b.Open(t, root+"index.html")
 	dir := t.TempDir()
@@ -169,7 +169,7 @@ func TestFailingBrowserTestHelper(t *testing.T) {
 		t.Skip("runs only as the child of TestScreenshotsOfFailingTest")
 	}
 	b := New(t)
-	b.Open(t, b.ServeFS(tinySite, "/"))
+	b.Open(t, b.Serve(tinySite, "/"))
 	t.Error("deliberate failure")
 }
 

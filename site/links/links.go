@@ -1,4 +1,8 @@
-package site
+// Package links checks a built bundle the way a static host serves it: every internal link and
+// asset of every page, the sitemap and robots.txt, each broken one reported with the page it is
+// on. It reads any fs.FS (a folder, or output.Files in memory) and answers URLs with
+// output.Serves, the same rule the preview server and the browser tests use.
+package links
 
 import (
 	"bufio"
@@ -7,24 +11,30 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
 	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
-// LinkReport is what CheckLinks found in a built bundle.
-type LinkReport struct {
+// Report is what Check found in a built bundle.
+type Report struct {
 	Base   string // the base path the bundle was checked under, "/" or "/repo/"
 	Origin string // the site's scheme and host, "https://owner.github.io"; "" when the bundle names none
 	Pages  int    // HTML pages crawled
 	Links  int    // internal links and assets checked (each occurrence)
 	// Broken has one problem per broken link: File is the URL path of the page it is on
 	// ("/repo/about/"), Msg is "broken link " and the URL as the page writes it.
-	Broken Problems
+	Broken problem.Problems
 }
 
-// CheckLinks crawls a built bundle the way a static host serves it, and reports every internal
+// Check crawls a built bundle the way a static host serves it, and reports every internal
 // link and asset that leads nowhere, with the page it was found on. A URL path maps to the
 // file at that path below the bundle, a folder to its index.html.
 //
@@ -42,7 +52,7 @@ type LinkReport struct {
 //
 // The error is for a bundle that cannot be checked at all (no index.html, a bad base URL);
 // broken links are in the report.
-func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
+func Check(bundle fs.FS, baseURL string) (*Report, error) {
 	home, err := fs.ReadFile(bundle, "index.html")
 	if err != nil {
 		return nil, fmt.Errorf("no index.html at the top: is this a built site? (%w)", err)
@@ -52,7 +62,7 @@ func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
 	if src == "" {
 		src = canonical
 	}
-	u, err := normalizeBaseURL(src)
+	u, err := output.ParseBaseURL(src)
 	if err != nil {
 		return nil, fmt.Errorf("base URL: %w", err)
 	}
@@ -66,7 +76,7 @@ func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
 	if u.Host != "" {
 		c.scheme, c.host = u.Scheme, u.Host
 	}
-	rep := &LinkReport{Base: c.base}
+	rep := &Report{Base: c.base}
 	if c.host != "" {
 		rep.Origin = c.scheme + "://" + c.host
 	}
@@ -100,20 +110,20 @@ func CheckLinks(bundle fs.FS, baseURL string) (*LinkReport, error) {
 	return rep, nil
 }
 
-// linkChecker is one run of CheckLinks.
+// linkChecker is one run of Check.
 type linkChecker struct {
 	fsys         fs.FS
 	base         string                     // "/repo/"
 	scheme, host string                     // of the site's absolute URLs; "" when unknown
 	ids          map[string]map[string]bool // HTML file -> the ids in it; only ids are kept, so big sites fit
-	files        map[string]string          // slash path below the base -> the file served, "" for none
+	files        map[string]string          // slash path below the base -> the file served, "" for none (a cache of output.Serves)
 	seen         map[string]bool            // page + "\x00" + ref already reported
 	links        int
-	broken       Problems
+	broken       problem.Problems
 }
 
 // scan reads the HTML file name (a slash path below the bundle) and notes its ids.
-func (c *linkChecker) scan(name string) ([]htmlTag, error) {
+func (c *linkChecker) scan(name string) ([]tag, error) {
 	b, err := fs.ReadFile(c.fsys, name)
 	if err != nil {
 		return nil, err
@@ -168,14 +178,14 @@ func (c *linkChecker) checkPage(name string) error {
 }
 
 // tagURLs lists the URLs a tag makes the browser load or offers as a link.
-func tagURLs(t htmlTag) []string {
+func tagURLs(t tag) []string {
 	var refs []string
 	for _, a := range t.Attrs {
-		switch a.Name {
+		switch a.Key {
 		case "href", "src", "poster":
-			refs = append(refs, a.Value)
+			refs = append(refs, a.Val)
 		case "srcset":
-			for cand := range strings.SplitSeq(a.Value, ",") {
+			for cand := range strings.SplitSeq(a.Val, ",") {
 				if f := strings.Fields(cand); len(f) > 0 {
 					refs = append(refs, f[0])
 				}
@@ -195,7 +205,7 @@ func tagURLs(t htmlTag) []string {
 			History map[string]string `json:"history"`
 		}
 		if json.Unmarshal([]byte(t.Text), &data) == nil {
-			for _, k := range sortedKeys(data.History) {
+			for _, k := range slices.Sorted(maps.Keys(data.History)) {
 				refs = append(refs, data.History[k])
 			}
 		}
@@ -225,7 +235,7 @@ func (c *linkChecker) report(page, ref string) {
 		return
 	}
 	c.seen[key] = true
-	c.broken = append(c.broken, Problem{File: page, Msg: "broken link " + ref})
+	c.broken = append(c.broken, problem.Problem{File: page, Msg: "broken link " + ref})
 }
 
 // resolves says whether ref, in the file self served at the URL path from, leads to a file of
@@ -267,26 +277,14 @@ func (c *linkChecker) resolves(self, from, ref string, absolute bool) (bool, err
 }
 
 // serves returns the file a static host answers the path rel (below the base) with, or "".
+// A folder's URL without its slash counts as served: hosts redirect it to the folder.
 func (c *linkChecker) serves(rel string) string {
 	if f, ok := c.files[rel]; ok {
 		return f
 	}
-	file := rel
-	if file == "" || strings.HasSuffix(file, "/") {
-		file += "index.html"
-	}
-	if !fs.ValidPath(file) {
-		c.files[rel] = ""
-		return ""
-	}
-	fi, err := fs.Stat(c.fsys, file)
-	if err == nil && fi.IsDir() {
-		// Hosts redirect "/repo/about" to "/repo/about/" when the folder has an index.html.
-		file = path.Join(file, "index.html")
-		fi, err = fs.Stat(c.fsys, file)
-	}
-	if err != nil || fi.IsDir() {
-		file = ""
+	file, redirect := output.Serves(c.fsys, rel)
+	if redirect {
+		file = path.Join(rel, "index.html")
 	}
 	c.files[rel] = file
 	return file
@@ -322,7 +320,7 @@ func (c *linkChecker) checkSitemap() error {
 		} `xml:"url"`
 	}
 	if err := xml.Unmarshal(b, &sm); err != nil {
-		c.broken = append(c.broken, Problem{File: page, Msg: fmt.Sprintf("not a sitemap: %v", err)})
+		c.broken = append(c.broken, problem.Problem{File: page, Msg: fmt.Sprintf("not a sitemap: %v", err)})
 		return nil
 	}
 	for _, u := range sm.URLs {
@@ -356,7 +354,7 @@ func (c *linkChecker) checkRobots() error {
 }
 
 // canonicalOf returns the href of a page's <link rel="canonical">, or "".
-func canonicalOf(tags []htmlTag) string {
+func canonicalOf(tags []tag) string {
 	for _, t := range tags {
 		rel, _ := t.Attr("rel")
 		if t.Name == "link" && slices.Contains(strings.Fields(strings.ToLower(rel)), "canonical") {
@@ -365,4 +363,65 @@ func canonicalOf(tags []htmlTag) string {
 		}
 	}
 	return ""
+}
+
+// Ref is one URL a page holds: the tag it is on and the URL as the page writes it.
+type Ref struct {
+	Tag string // lower case, e.g. "img"
+	URL string
+}
+
+// Refs lists every URL a page makes the browser load or offers as a link, in page order:
+// what Check checks on each page, for tests that hold each URL to a rule of their own.
+func Refs(page []byte) []Ref {
+	var refs []Ref
+	for _, t := range scanTags(page) {
+		for _, u := range tagURLs(t) {
+			refs = append(refs, Ref{Tag: t.Name, URL: u})
+		}
+	}
+	return refs
+}
+
+// tag is one start tag of a page: what the link checker needs to know about it.
+type tag struct {
+	Name  string // lower case, e.g. "link"
+	Attrs []html.Attribute
+	Text  string // the raw content of a <script> element, "" for other tags
+}
+
+// Attr returns the value of the attribute name, and whether the tag has it.
+func (t tag) Attr(name string) (string, bool) {
+	for _, a := range t.Attrs {
+		if a.Key == name {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// scanTags lists the start tags of an HTML document in order, with the raw text of each
+// <script>. The tokenizer is golang.org/x/net/html's, which reads HTML as browsers do
+// (comments, raw text elements, bare and unquoted attributes, character references), so the
+// checker sees the links a reader's browser sees.
+func scanTags(src []byte) []tag {
+	var tags []tag
+	inScript := false // the tokenizer gives a script's raw text as text tokens up to its end tag
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return tags
+		case html.StartTagToken, html.SelfClosingTagToken:
+			t := z.Token()
+			tags = append(tags, tag{Name: t.Data, Attrs: t.Attr})
+			inScript = t.Data == "script"
+		case html.TextToken:
+			if inScript {
+				tags[len(tags)-1].Text += string(z.Text())
+			}
+		default:
+			inScript = false
+		}
+	}
 }
