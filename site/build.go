@@ -21,6 +21,9 @@ type Input struct {
 	Dev bool
 	// DataPrefix is how problems name the data folder, "data/" by default.
 	DataPrefix string
+	// TemplatesPrefix is how problems name the site's templates folder, "templates/" by
+	// default. A problem in an embedded template names it as templates/ too.
+	TemplatesPrefix string
 }
 
 // Report says what a build did.
@@ -92,6 +95,11 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 		cache: b.newAssembleCache(prefix), blocks: chartBlocks(mds), stream: b == nil}
 	counter := &countingWriter{w: out}
 	r, rerr := newRenderer(in, pages, mds, len(srcs))
+	var tps Problems
+	if errors.As(rerr, &tps) {
+		// Broken templates are the author's problems like broken data: reported together.
+		problems = append(problems, tps...)
+	}
 	if rerr == nil {
 		r.statics = statics
 		r.reuse = b.pageReuse(r)

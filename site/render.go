@@ -2,12 +2,18 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,6 +35,8 @@ type siteRenderer struct {
 	// options and writing files, so --stats can split the render stage (see StageTime).
 	chartNanos, writeNanos atomic.Int64
 	bufs                   sync.Pool // *bytes.Buffer for execute
+	// templateFile is how problems name a template file: the site's copy or the embedded one.
+	templateFile func(name string) string
 }
 
 // siteView is what every template sees as .Site.
@@ -67,7 +75,7 @@ type view struct {
 	NoIndex     bool // a page search engines should not list (404.html): no canonical URL
 }
 
-// templateFiles are the embedded templates, parsed in this order into every page kind's set.
+// templateFiles are the templates every page kind shares, parsed in this (sorted) order.
 var templateFiles = []string{"base.html", "controls.html"}
 
 // pageKinds maps a page kind to its template file.
@@ -82,14 +90,23 @@ func newRenderer(in Input, pages []*Page, mds []*MarkdownPage, datasets int) (*s
 	}
 	r.site.Nav = navigation(mds, base)
 
+	// own are the files the site's templates/ overrides, so problems name its copy.
+	own := map[string]bool{}
 	read := func(name string) ([]byte, error) {
 		if in.Templates != nil {
 			b, err := fs.ReadFile(in.Templates, name)
 			if err == nil {
+				own[name] = true
 				return b, nil
 			}
 		}
 		return fs.ReadFile(templates.FS, name)
+	}
+	r.templateFile = func(name string) string {
+		if own[name] {
+			return cmp.Or(in.TemplatesPrefix, "templates/") + name
+		}
+		return "templates/" + name
 	}
 
 	// Assets: the page script is pareto.js followed by frontier.js, one request.
@@ -126,30 +143,58 @@ func newRenderer(in Input, pages []*Page, mds []*MarkdownPage, datasets int) (*s
 	}
 	add("echarts.min.js", in.ECharts)
 
-	var shared bytes.Buffer
+	// Each file is parsed under its own name, so that an error names the file and the line in
+	// it, and in a fixed order, so that it names the same ones on every run. The shared files
+	// are parsed once and cloned into each page kind's set, which then redefines "main" and
+	// "scripts" from the kind's own file.
+	shared := template.New("frontier") // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
 		b, err := read(name)
 		if err != nil {
 			return nil, err
 		}
-		shared.Write(b)
-		shared.WriteString("\n")
+		if _, err := shared.New(name).Parse(string(b)); err != nil {
+			return nil, r.templateProblems(err)
+		}
 	}
-	for kind, file := range pageKinds {
+	for _, kind := range slices.Sorted(maps.Keys(pageKinds)) {
+		file := pageKinds[kind]
 		b, err := read(file)
 		if err != nil {
 			return nil, err
 		}
-		t := template.New(kind)
-		if _, err := t.Parse(shared.String()); err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
+		t, err := shared.Clone()
+		if err != nil {
+			return nil, err
 		}
 		if _, err := t.New(file).Parse(string(b)); err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
+			return nil, r.templateProblems(err)
 		}
 		r.tmpl[kind] = t
 	}
 	return r, nil
+}
+
+// textTemplateError is how text/template words an error: "template: NAME:LINE: msg" when
+// parsing, "template: NAME:LINE:COL: executing ..." when executing.
+var textTemplateError = regexp.MustCompile(`(?s)^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
+
+// templateProblems turns an error of html/template, from parsing or executing, into the
+// problem it is in the author's terms: the template file (the site's own, or the embedded one
+// of that name) and the line. It is the one place that reads template errors, so build, check
+// and the preview's overlay say the same. An error it cannot place is returned as it is.
+func (r *siteRenderer) templateProblems(err error) error {
+	var te *template.Error
+	if errors.As(err, &te) && te.Name != "" {
+		return Problems{{File: r.templateFile(te.Name), Line: te.Line, Msg: te.Description}}
+	}
+	m := textTemplateError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	return Problems{{File: r.templateFile(m[1]), Line: line, Col: col, Msg: m[4]}}
 }
 
 // render writes every file of the site but the chart pages, which the pipeline draws as it
@@ -222,7 +267,7 @@ func (r *siteRenderer) execute(w Writer, kind, name string, v *view) error {
 	defer r.bufs.Put(buf)
 	buf.Reset()
 	if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
-		return fmt.Errorf("template %s: %w", pageKinds[kind], err)
+		return r.templateProblems(err)
 	}
 	return w.WriteFile(name, buf.Bytes())
 }

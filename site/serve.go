@@ -473,9 +473,6 @@ func errorPage(base string, problems Problems) []byte {
 	return b.Bytes()
 }
 
-// templateError finds the file and line in an html/template error: "template: chart.html:12: ...".
-var templateError = regexp.MustCompile(`template: ([^:\s]+):(\d+):(?:(\d+):)? ?(.*)`)
-
 // asProblems turns a build's error into the problems a page can show.
 func asProblems(err error) Problems {
 	var ps Problems
@@ -483,11 +480,6 @@ func asProblems(err error) Problems {
 		return ps
 	}
 	msg := err.Error()
-	if m := templateError.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return Problems{{File: "templates/" + m[1], Line: line, Col: col, Msg: m[4]}}
-	}
 	file := "frontier"
 	var se *StageError
 	if errors.As(err, &se) {

@@ -116,3 +116,34 @@ func TestBaseURLFlagWinsOverConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenTemplateOverrideNamesItsFile: a site's own templates/controls.html that does not
+// parse is reported in that file at its line, by check and build alike.
+func TestBrokenTemplateOverrideNamesItsFile(t *testing.T) {
+	root := t.TempDir()
+	data := filepath.Join(root, "data")
+	if err := os.CopyFS(data, os.DirFS("../../data")); err != nil {
+		t.Fatal(err)
+	}
+	tmpl := filepath.Join(root, "templates")
+	if err := os.Mkdir(tmpl, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	broken := "{{define \"controls\"}}\n<form>\n{{.Chart.NoSuchField}}\n</form>\n{{end}}\n"
+	if err := os.WriteFile(filepath.Join(tmpl, "controls.html"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.ToSlash(tmpl) + "/controls.html:3:8: executing \"controls\""
+	for _, args := range [][]string{
+		{"check", "--data", data},
+		{"build", "--data", data, "--out", filepath.Join(root, "public")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, &stdout, &stderr); code != exitProblems {
+			t.Errorf("%s exited %d, want %d", args[0], code, exitProblems)
+		}
+		if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "{{.Chart.NoSuchField}}") {
+			t.Errorf("%s said:\n%s\nwant %q and the line", args[0], stderr.String(), want)
+		}
+	}
+}

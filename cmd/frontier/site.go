@@ -63,6 +63,7 @@ func (f *siteFlags) input() (site.Input, error) {
 	in.Config = cfg
 	if fi, err := os.Stat(filepath.Join(f.root(), "templates")); err == nil && fi.IsDir() {
 		in.Templates = os.DirFS(filepath.Join(f.root(), "templates"))
+		in.TemplatesPrefix = filepath.ToSlash(filepath.Join(f.root(), "templates")) + "/"
 	}
 	in.ECharts, err = echartsScript(f.root())
 	return in, err
