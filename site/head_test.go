@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"strings"
 	"testing"
 )
@@ -45,10 +46,10 @@ func TestScanHead(t *testing.T) {
 // FuzzScanHead checks the promise the streaming build rests on: for any file LoadDataset
 // accepts, scanHead finds the page LoadDataset puts it on, without decoding the rest.
 func FuzzScanHead(f *testing.F) {
-	seed := readSeed(f)
+	seed := testsite.SeedJSON(f)
 	f.Add(seed)
 	f.Add(seed[:len(seed)/3])
-	doc := string(marshal(f, testDoc()))
+	doc := string(testsite.Marshal(f, testsite.Doc()))
 	f.Add([]byte(doc))
 	f.Add([]byte(strings.Replace(doc, `"params"`, `"par\u0061ms"`, 1)))
 	f.Add([]byte(strings.Replace(doc, `{`, `{"params": {"model": "first", "sequence": "s", "date": "2026-01-01"}, `, 1)))

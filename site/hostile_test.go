@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"hash/fnv"
 	"html"
 	"io/fs"
@@ -55,7 +56,7 @@ var hostileStrings = map[string]string{
 // nSeries series (0: all) so fuzzing builds stay fast.
 func seedDoc(tb testing.TB, nSeries int) map[string]any {
 	tb.Helper()
-	dec := json.NewDecoder(bytes.NewReader(readSeed(tb)))
+	dec := json.NewDecoder(bytes.NewReader(testsite.SeedJSON(tb)))
 	dec.UseNumber()
 	var doc map[string]any
 	if err := dec.Decode(&doc); err != nil {
@@ -543,7 +544,7 @@ func TestLoadRejectsControlCharacters(t *testing.T) {
 			found = found || p.Path == c.path && strings.Contains(p.Msg, "control character")
 		}
 		if !found {
-			t.Errorf("%s = %q: problems %v, want one at %s about a control character", c.field, c.s, problemLines(ps), c.path)
+			t.Errorf("%s = %q: problems %v, want one at %s about a control character", c.field, c.s, testsite.ProblemLines(ps), c.path)
 		}
 	}
 	// Line and paragraph separators, direction overrides and zero-width spaces are text, not controls.
@@ -595,13 +596,13 @@ func TestSafeSiteChecksCatchEscapes(t *testing.T) {
 // several can share a site.
 func namedDoc(tb testing.TB, model, sequence string, id int) []byte {
 	tb.Helper()
-	doc := testDoc()
-	edit(tb, doc, "params.model", model)
-	edit(tb, doc, "params.sequence", sequence)
+	doc := testsite.Doc()
+	testsite.Edit(tb, doc, "params.model", model)
+	testsite.Edit(tb, doc, "params.sequence", sequence)
 	for i, p := range []string{"series.0.points.0", "series.0.points.1", "series.1.points.0"} {
-		edit(tb, doc, p+".id", id+i)
+		testsite.Edit(tb, doc, p+".id", id+i)
 	}
-	return marshal(tb, doc)
+	return testsite.Marshal(tb, doc)
 }
 
 func TestBuildNamesBecomeSafeDistinctPaths(t *testing.T) {
@@ -732,7 +733,7 @@ func TestBuildReportsUnreadableDatasetsAndPages(t *testing.T) {
 		t.Fatalf("got %v, want problems", err)
 	}
 	want := []string{"data/about.md: cannot read: input/output error", "data/b.json: cannot read: permission denied"}
-	if got := problemLines(ps); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps); !slices.Equal(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
 	}
 	if files.Len() != 0 {
@@ -813,7 +814,7 @@ func TestBuildDoesNotOpenAPipeNamedLikeAPage(t *testing.T) {
 
 // bigDoc is one dataset of n series with m points each.
 func bigDoc(n, m int) map[string]any {
-	doc := testDoc()
+	doc := testsite.Doc()
 	var hw, series []any
 	id := 1
 	for i := range n {
@@ -822,7 +823,7 @@ func bigDoc(n, m int) map[string]any {
 		var pts []any
 		for j := range m {
 			x := 1 + float64(j)*0.01
-			pts = append(pts, testPoint(id, x, 100000/x+float64(i)))
+			pts = append(pts, testsite.Point(id, x, 100000/x+float64(i)))
 			id++
 		}
 		series = append(series, map[string]any{"hwKey": key, "gpu": fmt.Sprintf("gpu%d", i), "framework": "vllm",
@@ -922,7 +923,7 @@ func TestBuildExtremeNumbers(t *testing.T) {
 		{"series.0.points.0.runId", json.Number("1e400")},
 	} {
 		doc := seedDoc(t, 3)
-		edit(t, doc, c.path, c.v)
+		testsite.Edit(t, doc, c.path, c.v)
 		files, err := buildDoc(t, doc, nil)
 		if err != nil {
 			t.Errorf("%s = %v: %v", c.path, c.v, err)

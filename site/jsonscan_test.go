@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"strings"
 	"testing"
 )
@@ -27,7 +28,7 @@ func scanValid(data []byte) (ok bool) {
 // the texts encoding/json's Valid accepts, so every input format decoded with it (the
 // inference view and the raw formats) agrees with the standard library on what JSON is.
 func FuzzDecoderAcceptsWhatValidAccepts(f *testing.F) {
-	f.Add(readSeed(f))
+	f.Add(testsite.SeedJSON(f))
 	for _, s := range []string{
 		``, ` `, `0`, `-0`, `01`, `1.`, `1.5e`, `1e+5`, `-`, `.5`, `1E-07`, `true`, `tru`, `nul`, `null `,
 		`""`, `"\u12"`, `"\uD83D\uDE00"`, `"\x"`, "\"\x01\"", "\"\xff\"", `"a`, `[]`, `[1,]`, `[,1]`, `[1 2]`,

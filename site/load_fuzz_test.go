@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"strings"
 	"testing"
 )
@@ -9,10 +10,10 @@ import (
 // it returns a dataset or at least one error (never neither, never both), and every
 // problem names the file.
 func FuzzLoadDataset(f *testing.F) {
-	seed := readSeed(f)
+	seed := testsite.SeedJSON(f)
 	f.Add(seed)
 	f.Add(seed[:len(seed)/2])
-	f.Add(marshal(f, testDoc()))
+	f.Add(testsite.Marshal(f, testsite.Doc()))
 	for _, c := range [][2]string{
 		{"series.0.points.1.y", `"fast"`},
 		{"series.0.points.0.x", `1e999`},
@@ -23,9 +24,9 @@ func FuzzLoadDataset(f *testing.F) {
 		{"series", `[]`},
 		{"view", `"table"`},
 	} {
-		doc := testDoc()
-		edit(f, doc, c[0], rawJSON(c[1]))
-		f.Add(marshal(f, doc))
+		doc := testsite.Doc()
+		testsite.Edit(f, doc, c[0], testsite.RawJSON(c[1]))
+		f.Add(testsite.Marshal(f, doc))
 	}
 	for _, s := range []string{"", "{", "[]", `{"a": tru}`, `"\ud83d"`, "{\"a\":\"\xff\"}", strings.Repeat("[", 20)} {
 		f.Add([]byte(s))

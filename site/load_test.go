@@ -5,120 +5,23 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 )
 
-const seedPath = "../data/deepseek-v4-pro_8k-1k_fp4.json"
-
-func readSeed(tb testing.TB) []byte {
-	tb.Helper()
-	b, err := os.ReadFile(seedPath)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
-// ---- A small valid dataset the tests edit ----
-
-func testPoint(id int, x, y float64) map[string]any {
-	return map[string]any{
-		"id": id, "precision": "fp4", "x": x, "y": y, "concurrency": 64, "tp": 8,
-		"date": "2026-07-01", "runId": 1000 + id, "frontier": true, "bestPerSku": false,
-		"metrics": map[string]any{"tpPerGpu": y, "outputTputPerGpu": y / 10, "inputTputPerGpu": y - y/10},
-	}
-}
-
-func testDoc() map[string]any {
-	return map[string]any{
-		"view": "inference", "apiVersion": "v1",
-		"params": map[string]any{"model": "Model-X", "sequence": "8k/1k", "date": "2026-07-31"},
-		"metric": map[string]any{"key": "tpPerGpu", "label": "Token Throughput per GPU", "unit": "tok/s/gpu"},
-		"xAxis":  map[string]any{"mode": "interactivity", "label": "Interactivity (tok/s/user)"},
-		"hardware": []any{
-			map[string]any{"key": "b200_vllm", "label": "B200 (vLLM)", "vendor": "NVIDIA"},
-			map[string]any{"key": "b300_trt", "label": "B300 (TRTLLM)", "vendor": "NVIDIA"},
-		},
-		"series": []any{
-			map[string]any{"hwKey": "b200_vllm", "gpu": "b200", "framework": "vllm", "label": "B200 (vLLM)",
-				"points": []any{testPoint(1, 10, 1000), testPoint(2, 20, 800)}},
-			map[string]any{"hwKey": "b300_trt", "gpu": "b300", "framework": "trt", "specMethod": "mtp",
-				"label": "B300 (TRTLLM)", "points": []any{testPoint(3, 15, 1500)}},
-		},
-	}
-}
-
-// edit changes the value at a dotted path ("series.0.points.1.y") of a testDoc.
-// A value of deleted removes the key.
-func edit(tb testing.TB, doc any, path string, v any) {
-	tb.Helper()
-	keys := strings.Split(path, ".")
-	cur := doc
-	for i, k := range keys {
-		last := i == len(keys)-1
-		switch c := cur.(type) {
-		case map[string]any:
-			if last {
-				if v == deleted {
-					delete(c, k)
-				} else {
-					c[k] = v
-				}
-				return
-			}
-			cur = c[k]
-		case []any:
-			n, err := strconv.Atoi(k)
-			if err != nil || n >= len(c) {
-				tb.Fatalf("bad index %q in %s", k, path)
-			}
-			if last {
-				c[n] = v
-				return
-			}
-			cur = c[n]
-		default:
-			tb.Fatalf("cannot walk %s at %q", path, k)
-		}
-	}
-}
-
-var deleted = &struct{ x int }{}
-
-// rawJSON puts text into a test document as is, for what the encoder cannot write (1e999).
-func rawJSON(s string) json.RawMessage { return json.RawMessage(s) }
-
-func marshal(tb testing.TB, doc any) []byte {
-	tb.Helper()
-	b, err := json.MarshalIndent(doc, "", " ")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
-func problemLines(ps Problems) []string {
-	out := []string{}
-	for _, p := range ps {
-		out = append(out, p.String())
-	}
-	return out
-}
-
 // ---- The seed ----
 
 func TestLoadDatasetSeed(t *testing.T) {
-	ds, ps := LoadDataset("data/deepseek-v4-pro_8k-1k_fp4.json", readSeed(t))
+	ds, ps := LoadDataset("data/deepseek-v4-pro_8k-1k_fp4.json", testsite.SeedJSON(t))
 	if len(ps) > 0 {
 		t.Fatalf("problems:\n%v", ps)
 	}
@@ -170,7 +73,7 @@ func TestLoadDatasetSeed(t *testing.T) {
 }
 
 func TestLoadDatasetTestDocIsValid(t *testing.T) {
-	ds, ps := LoadDataset("data/x.json", marshal(t, testDoc()))
+	ds, ps := LoadDataset("data/x.json", testsite.Marshal(t, testsite.Doc()))
 	if len(ps) > 0 || ds == nil {
 		t.Fatalf("problems:\n%v", ps)
 	}
@@ -187,7 +90,7 @@ func TestLoadDatasetProblems(t *testing.T) {
 		path string
 		v    any
 	}
-	raw := rawJSON
+	raw := testsite.RawJSON
 	tests := []struct {
 		name    string
 		changes []change
@@ -237,8 +140,8 @@ func TestLoadDatasetProblems(t *testing.T) {
 			[]string{f + `series[0].points[0].date: want a date as YYYY-MM-DD, got "2026/07/01"`}, false},
 		{"date that does not exist", []change{{"params.date", "2026-02-29"}},
 			[]string{f + `params.date: want a date as YYYY-MM-DD, got "2026-02-29"`}, false},
-		{"missing required fields", []change{{"params.model", deleted}, {"xAxis.label", deleted},
-			{"series.0.points.1.precision", deleted}, {"hardware.1", map[string]any{"vendor": "AMD"}}},
+		{"missing required fields", []change{{"params.model", testsite.Deleted}, {"xAxis.label", testsite.Deleted},
+			{"series.0.points.1.precision", testsite.Deleted}, {"hardware.1", map[string]any{"vendor": "AMD"}}},
 			[]string{ // in file order (the encoder sorts keys)
 				f + `hardware[1].key: missing required field`,
 				f + `hardware[1].label: missing required field`,
@@ -247,7 +150,7 @@ func TestLoadDatasetProblems(t *testing.T) {
 				f + `series[1].hwKey: "b300_trt" is not in hardware[]`,
 				f + `xAxis.label: missing required field`,
 			}, false},
-		{"missing top-level sections", []change{{"metric", deleted}, {"hardware", deleted}},
+		{"missing top-level sections", []change{{"metric", testsite.Deleted}, {"hardware", testsite.Deleted}},
 			[]string{
 				f + `metric: missing required field`,
 				f + `hardware: missing required field`,
@@ -263,11 +166,11 @@ func TestLoadDatasetProblems(t *testing.T) {
 			}, false},
 		{"same id, different values", []change{{"series.1.points.0.id", 1}},
 			[]string{f + `series[1].points[0].id: point 1 is also series[0].points[0], with different values`}, false},
-		{"same id, same values", []change{{"series.0.points.1", testPoint(1, 10, 1000)}},
+		{"same id, same values", []change{{"series.0.points.1", testsite.Point(1, 10, 1000)}},
 			[]string{f + `series[0].points[1].id: warning: point 1 repeats series[0].points[0] exactly; kept once`}, true},
-		{"same values in another series is a conflict", []change{{"series.1.points.0", testPoint(1, 10, 1000)}},
+		{"same values in another series is a conflict", []change{{"series.1.points.0", testsite.Point(1, 10, 1000)}},
 			[]string{f + `series[1].points[0].id: point 1 is also series[0].points[0], with different values`}, false},
-		{"another view", []change{{"view", "table"}, {"params", deleted}},
+		{"another view", []change{{"view", "table"}, {"params", testsite.Deleted}},
 			[]string{f + `view: want "inference", got "table"`}, false},
 		{"another api version", []change{{"apiVersion", "v2"}, {"series.0.points.0.x", "bad"}},
 			[]string{f + `apiVersion: want "v1", got "v2"`}, false},
@@ -280,12 +183,12 @@ func TestLoadDatasetProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc := testDoc()
+			doc := testsite.Doc()
 			for _, c := range tt.changes {
-				edit(t, doc, c.path, c.v)
+				testsite.Edit(t, doc, c.path, c.v)
 			}
-			ds, ps := LoadDataset("data/x.json", marshal(t, doc))
-			got := problemLines(ps)
+			ds, ps := LoadDataset("data/x.json", testsite.Marshal(t, doc))
+			got := testsite.ProblemLines(ps)
 			if tt.want == nil {
 				tt.want = []string{}
 			}
@@ -300,9 +203,9 @@ func TestLoadDatasetProblems(t *testing.T) {
 }
 
 func TestLoadDatasetKeepsOneOfIdenticalDuplicates(t *testing.T) {
-	doc := testDoc()
-	edit(t, doc, "series.0.points.1", testPoint(1, 10, 1000))
-	ds, _ := LoadDataset("data/x.json", marshal(t, doc))
+	doc := testsite.Doc()
+	testsite.Edit(t, doc, "series.0.points.1", testsite.Point(1, 10, 1000))
+	ds, _ := LoadDataset("data/x.json", testsite.Marshal(t, doc))
 	if ds == nil {
 		t.Fatal("no dataset")
 	}
@@ -312,14 +215,14 @@ func TestLoadDatasetKeepsOneOfIdenticalDuplicates(t *testing.T) {
 }
 
 func TestLoadDatasetReportsEveryProblem(t *testing.T) {
-	doc := testDoc()
-	edit(t, doc, "params.sequence", 8)
-	edit(t, doc, "series.0.points.0.y", "fast")
-	edit(t, doc, "series.0.points.1.x", -1)
-	edit(t, doc, "series.0.points.1.tp", 2.5)
-	edit(t, doc, "series.1.hwKey", "mi355x_sglang")
-	edit(t, doc, "series.1.points.0.metrics", "none")
-	ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+	doc := testsite.Doc()
+	testsite.Edit(t, doc, "params.sequence", 8)
+	testsite.Edit(t, doc, "series.0.points.0.y", "fast")
+	testsite.Edit(t, doc, "series.0.points.1.x", -1)
+	testsite.Edit(t, doc, "series.0.points.1.tp", 2.5)
+	testsite.Edit(t, doc, "series.1.hwKey", "mi355x_sglang")
+	testsite.Edit(t, doc, "series.1.points.0.metrics", "none")
+	ds, ps := LoadDataset("data/x.json", testsite.Marshal(t, doc))
 	want := []string{
 		"data/x.json: params.sequence: want a string, got 8",
 		`data/x.json: series[0].points[0].y: want a number, got "fast"`,
@@ -328,7 +231,7 @@ func TestLoadDatasetReportsEveryProblem(t *testing.T) {
 		`data/x.json: series[1].hwKey: "mi355x_sglang" is not in hardware[]`,
 		`data/x.json: series[1].points[0].metrics: want an object, got "none"`,
 	}
-	if got := problemLines(ps); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps); !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	if ds != nil {
@@ -376,7 +279,7 @@ func TestLoadDatasetTextProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, ps := LoadDataset("data/x.json", []byte(tt.in))
-			if got := problemLines(ps); !slices.Equal(got, tt.want) {
+			if got := testsite.ProblemLines(ps); !slices.Equal(got, tt.want) {
 				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
@@ -404,7 +307,7 @@ func TestLoadDatasetSyntaxErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ds, ps := LoadDataset("data/x.json", []byte(tt.in))
-			if got := problemLines(ps); !slices.Equal(got, []string{tt.want}) {
+			if got := testsite.ProblemLines(ps); !slices.Equal(got, []string{tt.want}) {
 				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
 			}
 			if ds != nil {
@@ -439,12 +342,12 @@ func TestLoadDatasetRunID(t *testing.T) {
 		{"run-7", "run-7"},
 		{"caf\u00e9", "café"},
 		{nil, ""},
-		{deleted, ""},
+		{testsite.Deleted, ""},
 	}
 	for _, tt := range tests {
-		doc := testDoc()
-		edit(t, doc, "series.0.points.0.runId", tt.v)
-		ds, ps := LoadDataset("data/x.json", marshal(t, doc))
+		doc := testsite.Doc()
+		testsite.Edit(t, doc, "series.0.points.0.runId", tt.v)
+		ds, ps := LoadDataset("data/x.json", testsite.Marshal(t, doc))
 		if ds == nil {
 			t.Fatalf("runId %v: %v", tt.v, ps)
 		}
@@ -492,9 +395,9 @@ func TestLoadDatasetMetricsFallback(t *testing.T) {
 		warns   []string
 	}{
 		{"the dataset's own metric comes from y", "tpPerGpu", map[string]any{
-			"series.0.points.0.metrics": deleted,
+			"series.0.points.0.metrics": testsite.Deleted,
 			"series.0.points.1.metrics": map[string]any{"outputTputPerGpu": 80, "inputTputPerGpu": 700},
-			"series.1.points.0.metrics": deleted,
+			"series.1.points.0.metrics": testsite.Deleted,
 		}, [][3]float64{{1000, 0, 0}, {800, 80, 700}, {1500, 0, 0}}, []string{
 			"data/x.json: series[0].points[0].metrics.outputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
 			"data/x.json: series[0].points[0].metrics.inputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
@@ -512,13 +415,13 @@ func TestLoadDatasetMetricsFallback(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc := testDoc()
-			edit(t, doc, "metric.key", tt.metric)
+			doc := testsite.Doc()
+			testsite.Edit(t, doc, "metric.key", tt.metric)
 			for p, v := range tt.changes {
-				edit(t, doc, p, v)
+				testsite.Edit(t, doc, p, v)
 			}
-			ds, ps := LoadDataset("data/x.json", marshal(t, doc))
-			if got := problemLines(ps); !slices.Equal(got, tt.warns) {
+			ds, ps := LoadDataset("data/x.json", testsite.Marshal(t, doc))
+			if got := testsite.ProblemLines(ps); !slices.Equal(got, tt.warns) {
 				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.warns, "\n"))
 			}
 			if ds == nil {
@@ -533,7 +436,7 @@ func TestLoadDatasetMetricsFallback(t *testing.T) {
 
 func TestLoadDatasetDoesNotKeepTheInput(t *testing.T) {
 	// Load reuses its read buffer across files, so a dataset must own its strings.
-	b := readSeed(t)
+	b := testsite.SeedJSON(t)
 	ds, _ := LoadDataset("x", b)
 	for i := range b {
 		b[i] = 'z'
@@ -546,12 +449,12 @@ func TestLoadDatasetDoesNotKeepTheInput(t *testing.T) {
 // ---- Load: the folder walk ----
 
 func TestLoadWalksFoldersInPathOrder(t *testing.T) {
-	valid := marshal(t, testDoc())
-	other := testDoc()
-	edit(t, other, "params.model", "Model-Y")
+	valid := testsite.Marshal(t, testsite.Doc())
+	other := testsite.Doc()
+	testsite.Edit(t, other, "params.model", "Model-Y")
 	fsys := fstest.MapFS{
 		"b.json":              {Data: valid},
-		"a/deep/nested.json":  {Data: marshal(t, other)},
+		"a/deep/nested.json":  {Data: testsite.Marshal(t, other)},
 		"a.json":              {Data: valid},
 		"a/broken.json":       {Data: []byte("{")},
 		"notes.md":            {Data: []byte("# not data")},
@@ -577,7 +480,7 @@ func TestLoadWalksFoldersInPathOrder(t *testing.T) {
 	if ds[1].Model != "Model-Y" {
 		t.Errorf("a/deep/nested.json model = %q, want Model-Y", ds[1].Model)
 	}
-	if got, want := problemLines(ps), []string{"data/a/broken.json:1:2: unexpected end of JSON input"}; !slices.Equal(got, want) {
+	if got, want := testsite.ProblemLines(ps), []string{"data/a/broken.json:1:2: unexpected end of JSON input"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
 }
@@ -591,7 +494,7 @@ func TestLoadEmptyFolder(t *testing.T) {
 
 func TestLoadMissingFolder(t *testing.T) {
 	_, ps := Load(os.DirFS(filepath.Join(t.TempDir(), "nope")), "data/")
-	if got, want := problemLines(ps), []string{"data: cannot read: no such file or directory"}; !slices.Equal(got, want) {
+	if got, want := testsite.ProblemLines(ps), []string{"data: cannot read: no such file or directory"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
 }
@@ -648,11 +551,11 @@ func (i sizedInfo) Size() int64 { return i.size }
 
 func TestLoadRefusesOversizeFiles(t *testing.T) {
 	fsys := statFS{
-		MapFS: fstest.MapFS{"huge.json": {Data: []byte("{}")}, "ok.json": {Data: marshal(t, testDoc())}},
+		MapFS: fstest.MapFS{"huge.json": {Data: []byte("{}")}, "ok.json": {Data: testsite.Marshal(t, testsite.Doc())}},
 		size:  map[string]int64{"huge.json": 300 << 20},
 	}
 	ds, ps := Load(fsys, "data/")
-	if got, want := problemLines(ps), []string{"data/huge.json: file is 300.0 MiB, over the 256 MiB limit"}; !slices.Equal(got, want) {
+	if got, want := testsite.ProblemLines(ps), []string{"data/huge.json: file is 300.0 MiB, over the 256 MiB limit"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
 	if len(ds) != 1 || ds[0].Path != "ok.json" {
@@ -665,7 +568,7 @@ func TestLoadReportsUnreadableFiles(t *testing.T) {
 		MapFS: fstest.MapFS{
 			"bad-read.json": {Data: []byte("{}")},
 			"bad-open.json": {Data: []byte("{}")},
-			"ok.json":       {Data: marshal(t, testDoc())},
+			"ok.json":       {Data: testsite.Marshal(t, testsite.Doc())},
 		},
 		readErr: map[string]error{"bad-read.json": errors.New("input/output error")},
 		openErr: map[string]error{"bad-open.json": fs.ErrPermission},
@@ -675,7 +578,7 @@ func TestLoadReportsUnreadableFiles(t *testing.T) {
 		"data/bad-open.json: cannot read: permission denied",
 		"data/bad-read.json: cannot read: input/output error",
 	}
-	if got := problemLines(ps); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps); !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
 	if len(ds) != 1 {
@@ -691,7 +594,7 @@ func TestLoadReportsSymlinkLoops(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(os.WriteFile(filepath.Join(dir, "ok.json"), marshal(t, testDoc()), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "ok.json"), testsite.Marshal(t, testsite.Doc()), 0o644))
 	must(os.Symlink("ok.json", filepath.Join(dir, "alias.json")))
 	must(os.Symlink("loop-b.json", filepath.Join(dir, "loop-a.json")))
 	must(os.Symlink("loop-a.json", filepath.Join(dir, "loop-b.json")))
@@ -710,7 +613,7 @@ func TestLoadReportsSymlinkLoops(t *testing.T) {
 		"data/self.json: cannot read: too many levels of symbolic links",
 		"data/sub/up: warning: symbolic link to a folder is not followed; its files are not loaded",
 	}
-	if got := problemLines(ps); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps); !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	var paths []string
@@ -725,11 +628,11 @@ func TestLoadReportsSymlinkLoops(t *testing.T) {
 func TestLoadProblemOrderIsDeterministic(t *testing.T) {
 	fsys := fstest.MapFS{}
 	for i := range 40 {
-		doc := testDoc()
-		edit(t, doc, "series.0.points.0.y", "fast")
-		edit(t, doc, "series.1.hwKey", fmt.Sprintf("gpu%d", i))
-		edit(t, doc, "params.model", i)
-		fsys[fmt.Sprintf("d%d/f%02d.json", i%3, i)] = &fstest.MapFile{Data: marshal(t, doc)}
+		doc := testsite.Doc()
+		testsite.Edit(t, doc, "series.0.points.0.y", "fast")
+		testsite.Edit(t, doc, "series.1.hwKey", fmt.Sprintf("gpu%d", i))
+		testsite.Edit(t, doc, "params.model", i)
+		fsys[fmt.Sprintf("d%d/f%02d.json", i%3, i)] = &fstest.MapFile{Data: testsite.Marshal(t, doc)}
 	}
 	_, first := Load(fsys, "data/")
 	if len(first) != 120 {
@@ -748,7 +651,7 @@ func TestLoadProblemOrderIsDeterministic(t *testing.T) {
 func TestLoadUsesBoundedWorkers(t *testing.T) {
 	// Many files, few cores: every file is decoded once and results keep path order.
 	fsys := fstest.MapFS{}
-	valid := marshal(t, testDoc())
+	valid := testsite.Marshal(t, testsite.Doc())
 	for i := range 3 * runtime.GOMAXPROCS(0) {
 		fsys[fmt.Sprintf("f%03d.json", i)] = &fstest.MapFile{Data: valid}
 	}
@@ -764,7 +667,7 @@ func TestLoadUsesBoundedWorkers(t *testing.T) {
 // ---- Benchmarks ----
 
 func BenchmarkLoadDataset(b *testing.B) {
-	data := readSeed(b)
+	data := testsite.SeedJSON(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -777,7 +680,7 @@ func BenchmarkLoadDataset(b *testing.B) {
 // BenchmarkDecodeReencodeBaseline is the yardstick of DESIGN.md's performance budget on one file:
 // decode the seed with encoding/json and encode it again.
 func BenchmarkDecodeReencodeBaseline(b *testing.B) {
-	data := readSeed(b)
+	data := testsite.SeedJSON(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -794,7 +697,7 @@ func BenchmarkDecodeReencodeBaseline(b *testing.B) {
 // loadBenchFiles is 200 copies of the seed in ten folders, in memory, for the load benchmarks;
 // it sets the bytes per operation to theirs.
 func loadBenchFiles(b *testing.B) fstest.MapFS {
-	data := readSeed(b)
+	data := testsite.SeedJSON(b)
 	fsys := fstest.MapFS{}
 	for i := range 200 {
 		fsys[fmt.Sprintf("m%d/f%03d.json", i%10, i)] = &fstest.MapFile{Data: data}

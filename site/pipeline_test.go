@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io/fs"
 	"slices"
 	"sync"
@@ -15,19 +16,19 @@ import (
 func idFiles(t *testing.T) fstest.MapFS {
 	t.Helper()
 	doc := func(model, date string, edits map[string]any) *fstest.MapFile {
-		d := testDoc()
-		edit(t, d, "params.model", model)
-		edit(t, d, "params.date", date)
+		d := testsite.Doc()
+		testsite.Edit(t, d, "params.model", model)
+		testsite.Edit(t, d, "params.date", date)
 		for k, v := range edits {
-			edit(t, d, k, v)
+			testsite.Edit(t, d, k, v)
 		}
-		return &fstest.MapFile{Data: marshal(t, d)}
+		return &fstest.MapFile{Data: testsite.Marshal(t, d)}
 	}
 	return fstest.MapFS{
 		"a.json": doc("Model-A", "2026-07-30", nil),
-		"c.json": doc("Model-A", "2026-07-31", map[string]any{"series.0.points.1": testPoint(2, 21, 800)}),
-		"b.json": doc("Model-B", "2026-07-30", map[string]any{"series.0.points.1": testPoint(12, 20, 800)}),
-		"d.json": doc("Model-B", "2026-07-31", map[string]any{"series.0.points.1": testPoint(12, 20, 800)}),
+		"c.json": doc("Model-A", "2026-07-31", map[string]any{"series.0.points.1": testsite.Point(2, 21, 800)}),
+		"b.json": doc("Model-B", "2026-07-30", map[string]any{"series.0.points.1": testsite.Point(12, 20, 800)}),
+		"d.json": doc("Model-B", "2026-07-31", map[string]any{"series.0.points.1": testsite.Point(12, 20, 800)}),
 	}
 }
 
@@ -46,7 +47,7 @@ func TestPointIDsClashWithinAndAcrossPages(t *testing.T) {
 		if !errors.As(err, &ps) {
 			t.Fatalf("got %v, want problems", err)
 		}
-		if got := problemLines(ps); !slices.Equal(got, wantIDProblems) {
+		if got := testsite.ProblemLines(ps); !slices.Equal(got, wantIDProblems) {
 			t.Errorf("problems:\n%q\nwant\n%q", got, wantIDProblems)
 		}
 	}
@@ -76,9 +77,9 @@ func TestPointIDsClashWithinAndAcrossPages(t *testing.T) {
 // draws nothing, even though the other pages are fine.
 func TestBuildWithAFileWithoutParamsDrawsNothing(t *testing.T) {
 	data := seedFS(t)
-	doc := testDoc()
-	edit(t, doc, "params", deleted)
-	data["x.json"] = &fstest.MapFile{Data: marshal(t, doc)}
+	doc := testsite.Doc()
+	testsite.Edit(t, doc, "params", testsite.Deleted)
+	data["x.json"] = &fstest.MapFile{Data: testsite.Marshal(t, doc)}
 	files, _, err := build(t, data, DefaultConfig())
 	var ps Problems
 	if !errors.As(err, &ps) || len(ps) != 1 || ps[0].String() != "data/x.json: params: missing required field" {
@@ -93,11 +94,11 @@ func TestBuildWithAFileWithoutParamsDrawsNothing(t *testing.T) {
 // together, so one build reports every problem of the page.
 func TestBuildChecksTheRestOfAPageWithABrokenFile(t *testing.T) {
 	doc := func(edits map[string]any) *fstest.MapFile {
-		d := testDoc()
+		d := testsite.Doc()
 		for k, v := range edits {
-			edit(t, d, k, v)
+			testsite.Edit(t, d, k, v)
 		}
-		return &fstest.MapFile{Data: marshal(t, d)}
+		return &fstest.MapFile{Data: testsite.Marshal(t, d)}
 	}
 	data := fstest.MapFS{
 		"a.json": doc(map[string]any{"series.0.points.0.y": "fast"}),
@@ -113,7 +114,7 @@ func TestBuildChecksTheRestOfAPageWithABrokenFile(t *testing.T) {
 		`data/a.json: series[0].points[0].y: want a number, got "fast"`,
 		`data/c.json: metric.key: "outputTputPerGpu" differs from "tpPerGpu" in data/b.json, on the same page Model-X/8k/1k: one page plots one metric`,
 	}
-	if got := problemLines(ps.Errors()); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps.Errors()); !slices.Equal(got, want) {
 		t.Errorf("problems:\n%q\nwant\n%q", got, want)
 	}
 	if files.Len() != 0 {
@@ -145,9 +146,9 @@ func (c *changingFS) Open(name string) (fs.File, error) {
 // build with a problem that says so, rather than landing on the wrong page.
 func TestBuildWithAFileChangedDuringTheBuild(t *testing.T) {
 	doc := func(model string) []byte {
-		d := testDoc()
-		edit(t, d, "params.model", model)
-		return marshal(t, d)
+		d := testsite.Doc()
+		testsite.Edit(t, d, "params.model", model)
+		return testsite.Marshal(t, d)
 	}
 	fsys := &changingFS{
 		MapFS: fstest.MapFS{"a.json": {Data: doc("Model-A")}, "b.json": {Data: []byte(`{"params": 1}`)}},
@@ -163,7 +164,7 @@ func TestBuildWithAFileChangedDuringTheBuild(t *testing.T) {
 		`data/a.json: params: the file changed while the build read it (model "Model-A", sequence "8k/1k", then model "Model-B", sequence "8k/1k"): build again`,
 		`data/b.json: params: the file changed while the build read it: build again`,
 	}
-	if got := problemLines(ps); !slices.Equal(got, want) {
+	if got := testsite.ProblemLines(ps); !slices.Equal(got, want) {
 		t.Errorf("problems:\n%q\nwant\n%q", got, want)
 	}
 }

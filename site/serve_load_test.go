@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io"
 	"net"
 	"net/http"
@@ -39,7 +40,7 @@ func TestPreviewUnderLoad(t *testing.T) {
 	// Not skipped under -short: the race-detector pass of make test runs with -short so as not to
 	// repeat the browser tests, and this is the test it most needs.
 	const versions, clients = 20, 200
-	seed := string(readSeed(t))
+	seed := string(testsite.SeedJSON(t))
 	version := func(i int) []byte {
 		return []byte(strings.ReplaceAll(seed, `"B300 (SGLang)"`, fmt.Sprintf(`"B300 (SGLang) v%02d"`, i)))
 	}
