@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/pareto"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // Page is one chart page: every dataset of one (model, sequence), merged into series and
@@ -14,9 +16,9 @@ import (
 type Page struct {
 	Model    string
 	Sequence string
-	Path     string // site path of the page, "deepseek-v4-pro/8k-1k/"
-	Metric   Metric // the y metric the datasets were measured and ranked on
-	XAxis    XAxis
+	Path     string       // site path of the page, "deepseek-v4-pro/8k-1k/"
+	Metric   input.Metric // the y metric the datasets were measured and ranked on
+	XAxis    input.XAxis
 	// Precisions on the page, sorted; with more than one, series are split by precision.
 	Precisions []string
 	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are
@@ -47,10 +49,10 @@ type PageSeries struct {
 	Spec      string
 	Precision string
 	Label     string
-	Points    []Point // sorted by x, then id
-	Frontier  []int   // indices into Points of the frontier, in x order
-	Best      bool    // the best series of its GPU, by pareto.BestPerGPU
-	Date      string  // params.date of the dataset the points came from
+	Points    []input.Point // sorted by x, then id
+	Frontier  []int         // indices into Points of the frontier, in x order
+	Best      bool          // the best series of its GPU, by pareto.BestPerGPU
+	Date      string        // params.date of the dataset the points came from
 }
 
 // pageKey groups datasets into pages.
@@ -66,7 +68,7 @@ var reserved = map[string]bool{"assets": true, "history": true, "404.html": true
 // deduplicates points by id and computes every series' frontier, as a build does (pipeline.go).
 // Problems are collisions between names and conflicting duplicates; warnings are disagreements
 // with the input's own frontier flags.
-func Assemble(datasets []*Dataset, prefix string) ([]*Page, Problems) {
+func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
 	srcs := residentSources(datasets)
 	pages, groups, ps := groupPages(srcs, prefix)
 	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs}
@@ -116,8 +118,8 @@ func parseTokens(s string) (int, bool) {
 
 // assemblePage merges the datasets of one (model, sequence), and checks that the points they
 // share by id agree.
-func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
-	slices.SortFunc(ds, func(a, b *Dataset) int { return cmp.Compare(a.Path, b.Path) })
+func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
+	slices.SortFunc(ds, func(a, b *input.Dataset) int { return cmp.Compare(a.Path, b.Path) })
 	ps := checkDuplicateIDs(ds, prefix)
 	first := ds[0]
 	p := &Page{
@@ -149,8 +151,8 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 	// Per series key, the datasets that hold it, so each snapshot can pick the newest one
 	// on or before its date.
 	type contribution struct {
-		d *Dataset
-		s *Series
+		d *input.Dataset
+		s *input.Series
 	}
 	bySeries := map[seriesKey][]contribution{}
 	for _, d := range ds {
@@ -229,7 +231,7 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 						ser.Name += " " + strings.ToUpper(k.precision)
 						ser.Precision = k.precision
 					}
-					ser.Points = make([]Point, 0, n)
+					ser.Points = make([]input.Point, 0, n)
 				}
 				for _, pt := range c.s.Points {
 					if split && pt.Precision != k.precision {
@@ -262,7 +264,7 @@ func assemblePage(ds []*Dataset, prefix string) (*Page, Problems) {
 }
 
 // distinctIDs lists the point ids of ds, sorted, each once.
-func distinctIDs(ds []*Dataset) []int64 {
+func distinctIDs(ds []*input.Dataset) []int64 {
 	n := 0
 	for _, d := range ds {
 		for _, s := range d.Series {
@@ -283,7 +285,7 @@ func distinctIDs(ds []*Dataset) []int64 {
 
 // comparePoints orders a series' points by x, then y, then id. (cmp.Or would evaluate all
 // three comparisons every time; this is the assemble stage's hottest comparison.)
-func comparePoints(a, b Point) int {
+func comparePoints(a, b input.Point) int {
 	if c := cmp.Compare(a.X, b.X); c != 0 {
 		return c
 	}
@@ -294,7 +296,7 @@ func comparePoints(a, b Point) int {
 }
 
 // frontierOf is the series' own frontier on its plotted y, higher is better.
-func frontierOf(pts []Point) []int {
+func frontierOf(pts []input.Point) []int {
 	xs := make([]float64, len(pts))
 	ys := make([]float64, len(pts))
 	for i, pt := range pts {
@@ -327,9 +329,9 @@ func markBest(series []*PageSeries) {
 
 // checkDuplicateIDs reports a point id that appears twice with different values among one page's
 // datasets (in path order), naming both places. Ids shared across pages are pipeline.idClashes'.
-func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
+func checkDuplicateIDs(datasets []*input.Dataset, prefix string) Problems {
 	type place struct {
-		d    *Dataset
+		d    *input.Dataset
 		s, p int
 	}
 	var ps Problems
@@ -354,7 +356,7 @@ func checkDuplicateIDs(datasets []*Dataset, prefix string) Problems {
 }
 
 // checkDatasetFrontierFlags warns where a dataset's frontier flags disagree with the computed frontier.
-func checkDatasetFrontierFlags(d *Dataset, prefix string) Problems {
+func checkDatasetFrontierFlags(d *input.Dataset, prefix string) Problems {
 	var ps Problems
 	for si, s := range d.Series {
 		on := make([]bool, len(s.Points)) // frontierOf's indices are into s.Points

@@ -12,14 +12,16 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // stagePages decodes and assembles the 1,000-dataset corpus. Each benchmark does it afresh
 // rather than caching it for the test binary, so that what it holds is garbage afterwards and
 // does not inflate the peak memory that BenchmarkBuild reports when the benchmarks run together.
-func stagePages(b *testing.B) ([]*Dataset, []*Page) {
+func stagePages(b *testing.B) ([]*input.Dataset, []*Page) {
 	b.Helper()
-	ds, ps := Load(corpus.MapFS(1000, 1), "data/")
+	ds, ps := input.Load(corpus.MapFS(1000, 1), "data/")
 	if len(ps) > 0 {
 		b.Fatal(ps)
 	}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // Input is everything a build reads. The build itself does no I/O beyond these file systems,
@@ -81,7 +83,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	t0 := time.Now()
 	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
 	problems = append(problems, ps...)
-	statics, ps := loadStatic(in.Data, prefix)
+	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
 	srcs, orphans, ps := b.sources(in.Data, prefix)
 	problems = append(problems, ps...)

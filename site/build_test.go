@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // fakeECharts stands in for ECharts in builds whose pages no browser opens.
@@ -294,7 +296,7 @@ func TestSnapshotsShareUnchangedSeries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	datasets, ps := Load(fstest.MapFS{"old.json": {Data: older}, "new.json": {Data: newer}}, "data/")
+	datasets, ps := input.Load(fstest.MapFS{"old.json": {Data: older}, "new.json": {Data: newer}}, "data/")
 	if len(ps.Errors()) > 0 {
 		t.Fatal(ps)
 	}

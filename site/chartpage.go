@@ -13,6 +13,8 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/pareto"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // chartView is what chart.html sees as .Chart.
@@ -22,8 +24,8 @@ type chartView struct {
 	Dates           []string
 	SeriesCount     int
 	PointCount      int
-	Metric          Metric
-	XAxis           XAxis
+	Metric          input.Metric
+	XAxis           input.XAxis
 	Best            []bestView
 	Notes           template.HTML // notes markdown naming this page, rendered by goldmark
 	Rows            []rowView     // for templates of a site's own; chart.html shows RowsHTML
@@ -113,7 +115,7 @@ type seriesData struct {
 // encodes itself, exactly as encoding/json would encode [][]any of those values, because a
 // page's points are most of its data and boxing every value for reflection was a tenth of
 // the render stage.
-type pointsJSON []Point
+type pointsJSON []input.Point
 
 func (ps pointsJSON) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 2+len(ps)*120)
@@ -478,8 +480,8 @@ func downloadJSON(p *Page) ([]byte, error) {
 		Model    string           `json:"model"`
 		Sequence string           `json:"sequence"`
 		Date     string           `json:"date"`
-		Metric   Metric           `json:"metric"`
-		XAxis    XAxis            `json:"xAxis"`
+		Metric   input.Metric     `json:"metric"`
+		XAxis    input.XAxis      `json:"xAxis"`
 		Series   []downloadSeries `json:"series"`
 	}{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: p.Metric, XAxis: p.XAxis}
 	for _, s := range snap.Series {

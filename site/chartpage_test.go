@@ -15,6 +15,8 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/charts"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // ControlsFixture is a chart page with everything the page script's controls act on, derived
@@ -348,7 +350,7 @@ func FuzzPointsJSON(f *testing.F) {
 				t.Skip("the load stage accepts only finite numbers")
 			}
 		}
-		pt := Point{ID: id, X: x, TpPerGpu: tp, OutputTputPerGpu: out, InputTputPerGpu: in, Concurrency: conc, TP: tpSize, Date: date, RunID: run}
+		pt := input.Point{ID: id, X: x, TpPerGpu: tp, OutputTputPerGpu: out, InputTputPerGpu: in, Concurrency: conc, TP: tpSize, Date: date, RunID: run}
 		got, err := json.Marshal(pointsJSON{pt, pt})
 		if err != nil {
 			t.Fatal(err)

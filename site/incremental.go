@@ -31,6 +31,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // Builder builds a site again and again, reusing what has not changed since its previous build.
@@ -50,8 +52,8 @@ type Builder struct {
 // datasetEntry is one decoded data file and what it was decoded from.
 type datasetEntry struct {
 	stamp  fileStamp
-	ds     *Dataset // nil when the file has errors
-	ps     Problems // the file's own problems, errors and warnings
+	ds     *input.Dataset // nil when the file has errors
+	ps     Problems       // the file's own problems, errors and warnings
 	serial uint64
 }
 
@@ -120,12 +122,12 @@ func (b *Builder) Forget(paths ...string) {
 
 // load is the load stage. Without a Builder it is Load; with one, Load sees only the data files
 // whose stamps changed, and the rest come from the cache.
-func (b *Builder) load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
+func (b *Builder) load(fsys fs.FS, prefix string) ([]*input.Dataset, Problems) {
 	if b == nil {
-		return Load(fsys, prefix)
+		return input.Load(fsys, prefix)
 	}
 	c := &changedFS{FS: fsys, cache: b.datasets, kept: map[string]*datasetEntry{}, seen: map[string]fileStamp{}}
-	fresh, ps := Load(c, prefix)
+	fresh, ps := input.Load(c, prefix)
 
 	next := make(map[string]*datasetEntry, len(c.kept)+len(c.seen))
 	for p, e := range c.kept {
@@ -162,7 +164,7 @@ func (b *Builder) load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
 	for _, p := range sortedKeys(c.seen) {
 		rest = append(rest, next[p].ps...)
 	}
-	slices.SortFunc(datasets, func(a, b *Dataset) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(datasets, func(a, b *input.Dataset) int { return strings.Compare(a.Path, b.Path) })
 	return datasets, rest
 }
 
@@ -326,15 +328,15 @@ func shareFile(w Writer, name string, data []byte) error {
 type assembleCache struct {
 	mu        sync.Mutex
 	prefix    string
-	pages     map[*Dataset]*assembled // by the page's first dataset, from the previous build
-	next      map[*Dataset]*assembled
-	warnings  map[*Dataset]Problems // frontier-flag warnings, from the previous build
-	nextWarns map[*Dataset]Problems
+	pages     map[*input.Dataset]*assembled // by the page's first dataset, from the previous build
+	next      map[*input.Dataset]*assembled
+	warnings  map[*input.Dataset]Problems // frontier-flag warnings, from the previous build
+	nextWarns map[*input.Dataset]Problems
 }
 
 // assembled is one page and the datasets it was assembled from.
 type assembled struct {
-	datasets []*Dataset
+	datasets []*input.Dataset
 	page     *Page
 	ps       Problems
 }
@@ -344,7 +346,7 @@ func (b *Builder) newAssembleCache(prefix string) *assembleCache {
 	if b == nil {
 		return nil
 	}
-	c := &assembleCache{prefix: prefix, next: map[*Dataset]*assembled{}, nextWarns: map[*Dataset]Problems{}}
+	c := &assembleCache{prefix: prefix, next: map[*input.Dataset]*assembled{}, nextWarns: map[*input.Dataset]Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
 		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
 	}
@@ -353,7 +355,7 @@ func (b *Builder) newAssembleCache(prefix string) *assembleCache {
 }
 
 // page assembles the page of ds, or returns the one assembled from the same datasets before.
-func (c *assembleCache) page(ds []*Dataset, prefix string) (*Page, Problems) {
+func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	if c == nil {
 		return assemblePage(ds, prefix)
 	}
@@ -372,7 +374,7 @@ func (c *assembleCache) page(ds []*Dataset, prefix string) (*Page, Problems) {
 }
 
 // flags returns the dataset's frontier-flag warnings, computing them only for a new dataset.
-func (c *assembleCache) flags(d *Dataset, prefix string) Problems {
+func (c *assembleCache) flags(d *input.Dataset, prefix string) Problems {
 	if c == nil {
 		return checkDatasetFrontierFlags(d, prefix)
 	}

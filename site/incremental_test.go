@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // seedVariant is the seed dataset renamed to another model, with its point ids moved by offset
@@ -198,7 +200,7 @@ func TestBuilderReassemblesOnlyTouchedPages(t *testing.T) {
 		}
 	}
 	edited := slices.ContainsFunc(after["Other-Model"].Snapshots[0].Series, func(s *PageSeries) bool {
-		return slices.ContainsFunc(s.Points, func(p Point) bool { return p.Y == 10672.5 })
+		return slices.ContainsFunc(s.Points, func(p input.Point) bool { return p.Y == 10672.5 })
 	})
 	if !edited {
 		t.Errorf("the re-assembled page lacks the edited value")

@@ -7,6 +7,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // reservedIDs are the element ids the templates use themselves; headings never take them.
@@ -27,7 +29,7 @@ func LoadMarkdown(fsys fs.FS, prefix, basePath string) ([]*MarkdownPage, Problem
 			ps = append(ps, Problem{File: prefix + p, Msg: err.Error()})
 			return nil
 		}
-		if p != "." && hidden(d.Name()) {
+		if p != "." && input.Hidden(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -99,7 +101,7 @@ func readPage(fsys fs.FS, p string) ([]byte, string) {
 	fi, err := fs.Stat(fsys, p)
 	switch {
 	case err != nil:
-		return nil, "cannot read: " + errText(err)
+		return nil, "cannot read: " + input.ErrText(err)
 	case !fi.Mode().IsRegular():
 		return nil, "not a regular file"
 	case fi.Size() > maxMarkdownSize:
@@ -107,14 +109,9 @@ func readPage(fsys fs.FS, p string) ([]byte, string) {
 	}
 	b, err := fs.ReadFile(fsys, p)
 	if err != nil {
-		return nil, "cannot read: " + errText(err)
+		return nil, "cannot read: " + input.ErrText(err)
 	}
 	return b, ""
-}
-
-// hidden reports names the build skips: dot files, editor backups and "_" drafts folders.
-func hidden(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || strings.HasSuffix(name, "~")
 }
 
 // isNotes reports a markdown file that annotates a chart page rather than being a page.

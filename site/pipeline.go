@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // The page pipeline: a build groups the data files into pages by their params, then runs each
@@ -22,11 +24,11 @@ import (
 
 // source is one data file on its way to its page.
 type source struct {
-	file dataFile
-	fileHead
-	ds   *Dataset // decoded already (a Builder's build); nil: the page decodes it
-	page int      // index of its page
-	idx  int      // position in path order among the sources
+	file input.File
+	input.Head
+	ds   *input.Dataset // decoded already (a Builder's build); nil: the page decodes it
+	page int            // index of its page
+	idx  int            // position in path order among the sources
 }
 
 // pipeline is one run of the pages of a build, or of Assemble.
@@ -69,7 +71,7 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 	modelSlugs := map[string]*source{} // slug -> first source naming a model with that slug
 	seqSlugs := map[string]*source{}   // model slug + "/" + sequence slug -> first source
 	for _, s := range srcs {
-		k := pageKey{s.model, s.sequence}
+		k := pageKey{s.Model, s.Sequence}
 		i, ok := byKey[k]
 		if !ok {
 			i = len(keys)
@@ -79,21 +81,21 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 		}
 		groups[i] = append(groups[i], s)
 
-		ms := Slug(s.model)
-		if o, ok := modelSlugs[ms]; ok && o.model != s.model {
-			ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.model",
-				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", s.model, o.model, prefix+o.file.path, ms)})
+		ms := Slug(s.Model)
+		if o, ok := modelSlugs[ms]; ok && o.Model != s.Model {
+			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.model",
+				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", s.Model, o.Model, prefix+o.file.Path, ms)})
 		} else if !ok {
 			modelSlugs[ms] = s
 			if reserved[ms] {
-				ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.model",
-					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", s.model, ms)})
+				ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.model",
+					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", s.Model, ms)})
 			}
 		}
-		ss := ms + "/" + Slug(s.sequence)
-		if o, ok := seqSlugs[ss]; ok && o.sequence != s.sequence && o.model == s.model {
-			ps = append(ps, Problem{File: prefix + s.file.path, Path: "params.sequence",
-				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", s.sequence, o.sequence, prefix+o.file.path, ss)})
+		ss := ms + "/" + Slug(s.Sequence)
+		if o, ok := seqSlugs[ss]; ok && o.Sequence != s.Sequence && o.Model == s.Model {
+			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.sequence",
+				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", s.Sequence, o.Sequence, prefix+o.file.Path, ss)})
 		} else if !ok {
 			seqSlugs[ss] = s
 		}
@@ -130,15 +132,15 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 	pageProblems := make([]Problems, len(pl.pages))
 	orphanProblems := make([]Problems, len(orphans))
 	renderErrs := make([]error, len(pl.pages))
-	forEachBuf(len(pl.pages)+len(orphans), func(i int, buf []byte) []byte {
+	input.ForEachBuf(len(pl.pages)+len(orphans), func(i int, buf []byte) []byte {
 		if i >= len(pl.pages) {
 			t0 := time.Now()
 			o := orphans[i-len(pl.pages)]
-			var ds *Dataset
+			var ds *input.Dataset
 			var ps Problems
-			ds, ps, buf = loadFile(pl.fsys, o.file, pl.prefix, buf)
+			ds, ps, buf = input.DecodeFile(pl.fsys, o.file, pl.prefix, buf)
 			if ds != nil { // scanHead reads params as LoadDataset does: the file changed since
-				ps = append(ps, Problem{File: pl.prefix + o.file.path, Path: "params", Msg: "the file changed while the build read it: build again"})
+				ps = append(ps, Problem{File: pl.prefix + o.file.Path, Path: "params", Msg: "the file changed while the build read it: build again"})
 			}
 			orphanProblems[i-len(pl.pages)] = ps
 			pl.nanos[stLoad].Add(int64(time.Since(t0)))
@@ -168,18 +170,18 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	stub := pl.pages[i]
 	var ps Problems
 	t0 := time.Now()
-	ds := make([]*Dataset, 0, len(pl.groups[i]))
+	ds := make([]*input.Dataset, 0, len(pl.groups[i]))
 	complete := true
 	for _, s := range pl.groups[i] {
 		d := s.ds
 		if d == nil {
 			var dps Problems
-			d, dps, buf = loadFile(pl.fsys, s.file, pl.prefix, buf)
+			d, dps, buf = input.DecodeFile(pl.fsys, s.file, pl.prefix, buf)
 			ps = append(ps, dps...)
-			if d != nil && (d.Model != s.model || d.Sequence != s.sequence) { // changed since scanHead read it
-				ps = append(ps, Problem{File: pl.prefix + s.file.path, Path: "params",
+			if d != nil && (d.Model != s.Model || d.Sequence != s.Sequence) { // changed since scanHead read it
+				ps = append(ps, Problem{File: pl.prefix + s.file.Path, Path: "params",
 					Msg: fmt.Sprintf("the file changed while the build read it (model %q, sequence %q, then model %q, sequence %q): build again",
-						s.model, s.sequence, d.Model, d.Sequence)})
+						s.Model, s.Sequence, d.Model, d.Sequence)})
 				d = nil
 			}
 			if d == nil {
@@ -278,7 +280,7 @@ func (pl *pipeline) idClashes() Problems {
 		for _, src := range pl.groups[page] {
 			d := src.ds
 			if d == nil {
-				d, _, _ = loadFile(pl.fsys, src.file, pl.prefix, nil)
+				d, _, _ = input.DecodeFile(pl.fsys, src.file, pl.prefix, nil)
 			}
 			if d == nil {
 				continue
@@ -301,8 +303,8 @@ func (pl *pipeline) idClashes() Problems {
 		})
 		ref := places[0]
 		for _, at := range places[1:] {
-			ps = append(ps, Problem{File: pl.prefix + pl.srcs[at.src].file.path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
-				Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", id, pl.prefix+pl.srcs[ref.src].file.path, ref.s, ref.p)})
+			ps = append(ps, Problem{File: pl.prefix + pl.srcs[at.src].file.Path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
+				Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", id, pl.prefix+pl.srcs[ref.src].file.Path, ref.s, ref.p)})
 		}
 	}
 	return ps

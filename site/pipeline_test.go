@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // idFiles is a data folder whose point ids clash: a.json and c.json are two snapshots of one
@@ -63,7 +65,7 @@ func TestPointIDsClashWithinAndAcrossPages(t *testing.T) {
 		check(t, err)
 	})
 	t.Run("Assemble", func(t *testing.T) {
-		ds, ps := Load(idFiles(t), "data/")
+		ds, ps := input.Load(idFiles(t), "data/")
 		if len(ps) > 0 {
 			t.Fatal(ps)
 		}

@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 
 	"github.com/frontier-bench/frontier/templates"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
@@ -30,7 +32,7 @@ type siteRenderer struct {
 	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
 	assets  map[string][]byte             // hashed site path -> bytes
 	reuse   *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
-	statics []staticFile                  // the author's images and documents, copied as they are
+	statics []input.StaticFile            // the author's images and documents, copied as they are
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
 	// options and writing files, so --stats can split the render stage (see StageTime).
 	chartNanos, writeNanos atomic.Int64
@@ -240,7 +242,7 @@ func (r *siteRenderer) render(w Writer) error {
 		return err
 	}
 	for _, s := range r.statics {
-		if err := w.WriteFile(s.name, s.data); err != nil {
+		if err := w.WriteFile(s.Name, s.Data); err != nil {
 			return err
 		}
 	}

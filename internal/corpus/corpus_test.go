@@ -10,6 +10,7 @@ import (
 
 	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 func TestCorpusLoadsAndAssemblesWithoutProblemsOrWarnings(t *testing.T) {
@@ -17,7 +18,7 @@ func TestCorpusLoadsAndAssemblesWithoutProblemsOrWarnings(t *testing.T) {
 	if got := len(fsys); got != 60 {
 		t.Fatalf("got %d files, want 60", got)
 	}
-	ds, ps := site.Load(fsys, "data/")
+	ds, ps := input.Load(fsys, "data/")
 	if len(ps) > 0 {
 		t.Fatalf("load problems:\n%v", ps)
 	}
@@ -99,7 +100,7 @@ func TestCachedWritesOnceAndReuses(t *testing.T) {
 	if err != nil || again != dir {
 		t.Fatalf("got %q, %v; want %q", again, err, dir)
 	}
-	ds, ps := site.Load(os.DirFS(dir), "data/")
+	ds, ps := input.Load(os.DirFS(dir), "data/")
 	if len(ds) != 5 || len(ps) > 0 {
 		t.Fatalf("got %d datasets and %v, want 5 and none", len(ds), ps)
 	}

@@ -1,4 +1,4 @@
-package site
+package input
 
 // Dataset is one benchmark file from data/, decoded and validated.
 // Strings are kept exactly as the author wrote them; escaping happens where they land.

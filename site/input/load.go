@@ -1,4 +1,4 @@
-package site
+package input
 
 // The load stage: every *.json below data/ becomes a Dataset, or a list of problems that say
 // exactly where the author's file is wrong.
@@ -53,6 +53,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // maxFileSize is the largest data file Load reads: a bigger one is almost certainly a mistake
@@ -69,53 +71,52 @@ const maxDepth = 10000
 // hidden files around, and "_" lets an author park a file without deleting it (as Hugo does
 // for its own special files). Symbolic links to files are followed; symbolic links to folders
 // are not (a warning says so), which also keeps link loops from hanging the walk.
-func Load(fsys fs.FS, prefix string) ([]*Dataset, Problems) {
-	files, err := walkData(fsys, prefix)
+func Load(fsys fs.FS, prefix string) ([]*Dataset, problem.Problems) {
+	files, err := Walk(fsys, prefix)
 	if err != nil {
 		return nil, err
 	}
 	type result struct {
 		ds *Dataset
-		ps Problems
+		ps problem.Problems
 	}
 	res := make([]result, len(files))
-	forEachBuf(len(files), func(i int, buf []byte) []byte {
+	ForEachBuf(len(files), func(i int, buf []byte) []byte {
 		f := files[i]
-		if f.skip {
+		if f.Skip {
 			return buf
 		}
 		r := &res[i]
-		r.ds, r.ps, buf = loadFile(fsys, f, prefix, buf)
+		r.ds, r.ps, buf = DecodeFile(fsys, f, prefix, buf)
 		return buf
 	})
 	var out []*Dataset
-	var ps Problems
+	var ps problem.Problems
 	for i, f := range files {
 		if res[i].ds != nil {
 			out = append(out, res[i].ds)
 		}
-		ps = append(ps, f.ps...)
+		ps = append(ps, f.Problems...)
 		ps = append(ps, res[i].ps...)
 	}
 	return out, ps
 }
 
-// dataFile is one entry of the data folder that the load stage looks at.
-type dataFile struct {
-	path string      // slash path below the data folder
-	typ  fs.FileMode // its type bits as listed
-	skip bool        // not to be read: ps says why (an unreadable folder, a link to a folder)
-	ps   Problems
+// File is one entry of the data folder that the load stage looks at.
+type File struct {
+	Path     string      // slash path below the data folder
+	typ      fs.FileMode // its type bits as listed
+	Skip     bool        // not to be read: Problems says why (an unreadable folder, a link to a folder)
+	Problems problem.Problems
 }
 
-// walkData lists the data files below the root of fsys in path order, with Load's rules.
+// Walk lists the data files below the root of fsys in path order, with Load's rules.
 // Its error is the one problem of a data folder that cannot be walked at all.
-func walkData(fsys fs.FS, prefix string) ([]dataFile, Problems) {
-	var files []dataFile
+func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
+	var files []File
 	walkErr := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			files = append(files, dataFile{path: p, skip: true,
-				ps: Problems{{File: fileName(prefix, p), Msg: "cannot read: " + errText(err)}}})
+			files = append(files, File{Path: p, Skip: true, Problems: problem.Problems{{File: fileName(prefix, p), Msg: "cannot read: " + ErrText(err)}}})
 			return nil
 		}
 		base := d.Name()
@@ -129,19 +130,19 @@ func walkData(fsys fs.FS, prefix string) ([]dataFile, Problems) {
 		case d.IsDir():
 			return nil
 		case strings.HasSuffix(base, ".json"):
-			files = append(files, dataFile{path: p, typ: d.Type()})
+			files = append(files, File{Path: p, typ: d.Type()})
 		case d.Type()&fs.ModeSymlink != 0:
 			if fi, err := fs.Stat(fsys, p); err == nil && fi.IsDir() {
-				files = append(files, dataFile{path: p, skip: true, ps: Problems{{File: fileName(prefix, p), Warning: true,
+				files = append(files, File{Path: p, Skip: true, Problems: problem.Problems{{File: fileName(prefix, p), Warning: true,
 					Msg: "symbolic link to a folder is not followed; its files are not loaded"}}})
 			}
 		}
 		return nil
 	})
 	if walkErr != nil { // only the callback's own errors end a walk, and it returns none
-		return nil, Problems{{File: fileName(prefix, "."), Msg: "cannot read: " + errText(walkErr)}}
+		return nil, problem.Problems{{File: fileName(prefix, "."), Msg: "cannot read: " + ErrText(walkErr)}}
 	}
-	slices.SortStableFunc(files, func(a, b dataFile) int { return strings.Compare(a.path, b.path) })
+	slices.SortStableFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
 }
 
@@ -156,9 +157,9 @@ func fileName(prefix, p string) string {
 	return prefix + p
 }
 
-// forEachBuf calls fn(i, buf) for every i in [0, n) on all cores. Each goroutine has a buffer
+// ForEachBuf calls fn(i, buf) for every i in [0, n) on all cores. Each goroutine has a buffer
 // of its own, passed from one call to its next so that file bytes are read into the same memory.
-func forEachBuf(n int, fn func(i int, buf []byte) []byte) {
+func ForEachBuf(n int, fn func(i int, buf []byte) []byte) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), n) {
@@ -176,43 +177,43 @@ func forEachBuf(n int, fn func(i int, buf []byte) []byte) {
 	wg.Wait()
 }
 
-// loadFile reads and decodes one file, reusing buf for its bytes, and returns the buffer for
+// DecodeFile reads and decodes one file, reusing buf for its bytes, and returns the buffer for
 // the next file.
-func loadFile(fsys fs.FS, f dataFile, prefix string, buf []byte) (*Dataset, Problems, []byte) {
-	name := fileName(prefix, f.path)
+func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte) (*Dataset, problem.Problems, []byte) {
+	name := fileName(prefix, f.Path)
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
-		return nil, Problems{{File: name, Msg: msg}}, data
+		return nil, problem.Problems{{File: name, Msg: msg}}, data
 	}
-	ds, ps := LoadDataset(name, data)
+	ds, ps := formatOf(data).Decode(name, data)
 	if ds != nil {
-		ds.Path = f.path
+		ds.Path = f.Path
 	}
 	return ds, ps, data
 }
 
 // readData reads a data file into buf, growing it as needed. msg says why it could not.
-func readData(fsys fs.FS, f dataFile, buf []byte) (data []byte, msg string) {
+func readData(fsys fs.FS, f File, buf []byte) (data []byte, msg string) {
 	// Check the type before opening: opening a named pipe would block forever.
 	typ := f.typ
 	if typ&fs.ModeSymlink != 0 {
-		fi, err := fs.Stat(fsys, f.path)
+		fi, err := fs.Stat(fsys, f.Path)
 		if err != nil {
-			return buf, "cannot read: " + errText(err)
+			return buf, "cannot read: " + ErrText(err)
 		}
 		typ = fi.Mode().Type()
 	}
 	if !typ.IsRegular() {
 		return buf, "not a regular file"
 	}
-	file, err := fsys.Open(f.path)
+	file, err := fsys.Open(f.Path)
 	if err != nil {
-		return buf, "cannot read: " + errText(err)
+		return buf, "cannot read: " + ErrText(err)
 	}
 	defer file.Close()
 	fi, err := file.Stat()
 	if err != nil {
-		return buf, "cannot read: " + errText(err)
+		return buf, "cannot read: " + ErrText(err)
 	}
 	if fi.Size() > maxFileSize {
 		return buf, fmt.Sprintf("file is %.1f MiB, over the %d MiB limit", float64(fi.Size())/(1<<20), maxFileSize>>20)
@@ -235,14 +236,14 @@ func readData(fsys fs.FS, f dataFile, buf []byte) (data []byte, msg string) {
 			return buf, ""
 		}
 		if err != nil {
-			return buf, "cannot read: " + errText(err)
+			return buf, "cannot read: " + ErrText(err)
 		}
 	}
 }
 
-// errText is an error's message without the path an fs.PathError repeats: the problem names
+// ErrText is an error's message without the path an fs.PathError repeats: the problem names
 // the file already.
-func errText(err error) string {
+func ErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
@@ -253,7 +254,7 @@ func errText(err error) string {
 // LoadDataset decodes and validates one data file. name is how problems call the file
 // (e.g. "data/x.json"). The dataset is nil when any problem is an error; the problems hold
 // every error and warning found, in the order they appear in the file. data is not retained.
-func LoadDataset(name string, data []byte) (ds *Dataset, ps Problems) {
+func LoadDataset(name string, data []byte) (ds *Dataset, ps problem.Problems) {
 	d := &decoder{data: data, file: name}
 	defer func() {
 		if r := recover(); r != nil {
@@ -262,12 +263,12 @@ func LoadDataset(name string, data []byte) (ds *Dataset, ps Problems) {
 				panic(r)
 			}
 			line, col := lineCol(data, se.off)
-			ds, ps = nil, Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
+			ds, ps = nil, problem.Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
 		}
 	}()
 	ds = d.dataset()
 	slices.SortStableFunc(d.probs, func(a, b located) int { return a.off - b.off })
-	ps = make(Problems, len(d.probs))
+	ps = make(problem.Problems, len(d.probs))
 	for i, l := range d.probs {
 		ps[i] = l.p
 	}
@@ -301,7 +302,7 @@ type syntaxError struct {
 // whatever order the checks ran in.
 type located struct {
 	off int
-	p   Problem
+	p   problem.Problem
 }
 
 // seg is one step of a JSON path: an object key (key != nil) or an array index.
@@ -917,7 +918,7 @@ func (d *decoder) metrics(p *Point) (has uint8) {
 
 // at makes a problem at byte offset off. path is the full JSON path.
 func (d *decoder) at(off int, path string, warning bool, msg string) located {
-	return located{off: off, p: Problem{File: d.file, Path: path, Msg: msg, Warning: warning}}
+	return located{off: off, p: problem.Problem{File: d.file, Path: path, Msg: msg, Warning: warning}}
 }
 
 // add records a problem.

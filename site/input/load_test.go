@@ -1,4 +1,4 @@
-package site
+package input
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // ---- The seed ----
@@ -643,7 +645,7 @@ func TestLoadProblemOrderIsDeterministic(t *testing.T) {
 			t.Fatalf("problem order changed between runs:\n%v\nthen\n%v", first, again)
 		}
 	}
-	if !slices.IsSortedFunc(first, func(a, b Problem) int { return strings.Compare(a.File, b.File) }) {
+	if !slices.IsSortedFunc(first, func(a, b problem.Problem) int { return strings.Compare(a.File, b.File) }) {
 		t.Error("problems are not in file order")
 	}
 }

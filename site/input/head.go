@@ -1,4 +1,4 @@
-package site
+package input
 
 import (
 	"bytes"
@@ -10,17 +10,17 @@ import (
 // every decoded file (see buildWith). This file is the first step: finding params.model and
 // params.sequence without decoding the series, which are nearly all of a file.
 
-// fileHead is what the first pass learns of a data file.
-type fileHead struct {
-	model, sequence string
-	ok              bool // params gave both; otherwise the file is decoded only for its problems
+// Head is what the first pass learns of a data file.
+type Head struct {
+	Model, Sequence string
+	OK              bool // params gave both; otherwise the file is decoded only for its problems
 }
 
-// readHead reads one data file and finds its page. buf is reused as in loadFile.
-func readHead(fsys fs.FS, f dataFile, buf []byte) (fileHead, []byte) {
+// ReadHead reads one data file and finds its page. buf is reused as in DecodeFile.
+func ReadHead(fsys fs.FS, f File, buf []byte) (Head, []byte) {
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
-		return fileHead{}, data
+		return Head{}, data
 	}
 	return scanHead(data), data
 }
@@ -31,13 +31,13 @@ func readHead(fsys fs.FS, f dataFile, buf []byte) (fileHead, []byte) {
 // walking the whole top level. Unless a lower-case letter is written as an escape (\u0061 to
 // \u007a), the key can be spelled only one way, and its count in the bytes bounds how often it
 // appears as a key. (Other escapes are common: the seed's Chinese metric label has a dozen.)
-func scanHead(data []byte) (h fileHead) {
+func scanHead(data []byte) (h Head) {
 	d := &decoder{data: data}
 	defer func() {
 		switch r := recover(); r.(type) {
 		case nil:
 		case *syntaxError: // LoadDataset will report it, and the file belongs to no page
-			h = fileHead{}
+			h = Head{}
 		default:
 			if r != errHeadDone {
 				panic(r)
@@ -57,7 +57,7 @@ func scanHead(data []byte) (h fileHead) {
 		var ds Dataset
 		nerr := d.nerr
 		d.params(&ds)
-		h = fileHead{model: ds.Model, sequence: ds.Sequence, ok: d.nerr == nerr && ds.Model != "" && ds.Sequence != ""}
+		h = Head{Model: ds.Model, Sequence: ds.Sequence, OK: d.nerr == nerr && ds.Model != "" && ds.Sequence != ""}
 		if once {
 			panic(errHeadDone)
 		}
@@ -81,45 +81,3 @@ func escapesLetter(data []byte) bool {
 
 // errHeadDone stops scanHead's walk once params is known.
 var errHeadDone = &struct{ string }{"head done"}
-
-// sources lists the data files a build takes to its pages, in path order. A one-off build reads
-// each file's params (readHead) and leaves decoding to the pages; a Builder decodes what changed
-// (Builder.load) and hands every dataset over decoded. Orphans are files whose params could not
-// be read: the pipeline decodes them only to report their problems.
-func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
-	if b != nil {
-		datasets, ps := b.load(fsys, prefix)
-		return residentSources(datasets), nil, ps
-	}
-	files, ps := walkData(fsys, prefix)
-	heads := make([]fileHead, len(files))
-	forEachBuf(len(files), func(i int, buf []byte) []byte {
-		if !files[i].skip {
-			heads[i], buf = readHead(fsys, files[i], buf)
-		}
-		return buf
-	})
-	for i, f := range files {
-		ps = append(ps, f.ps...)
-		if f.skip {
-			continue
-		}
-		s := &source{file: f, fileHead: heads[i]}
-		if s.ok {
-			s.idx = len(srcs)
-			srcs = append(srcs, s)
-		} else {
-			orphans = append(orphans, s)
-		}
-	}
-	return srcs, orphans, ps
-}
-
-// residentSources are sources for datasets decoded already, which must be in path order.
-func residentSources(datasets []*Dataset) []*source {
-	srcs := make([]*source, len(datasets))
-	for i, d := range datasets {
-		srcs[i] = &source{file: dataFile{path: d.Path}, fileHead: fileHead{d.Model, d.Sequence, true}, ds: d, idx: i}
-	}
-	return srcs
-}

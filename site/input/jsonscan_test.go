@@ -1,4 +1,4 @@
-package site
+package input
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package site
+package input
 
 import (
 	"github.com/frontier-bench/frontier/internal/testsite"

@@ -1,4 +1,4 @@
-package site
+package input
 
 // The JSON scanner under the load stage's decoder (load.go): syntax, containers, strings and
 // numbers, with the same error wording as encoding/json so authors recognise it. The decoder

@@ -1,0 +1,36 @@
+// Package input reads the author's data folder: it walks it (Walk, Load), reads each file's
+// page first without decoding it (ReadHead), decodes and validates every benchmark file into
+// the data model (Dataset, Series, Point, ...), and lists the images and documents a site
+// copies as they are (LoadStatic).
+//
+// Its contract: bytes and a path in, datasets and problems out. Every problem names the file
+// and the place (FILE:LINE:COL for syntax, FILE: JSON.PATH for values), all of them at once;
+// a file with an error gives no dataset. It knows nothing of pages, HTML or the site: the
+// packages above it group, draw and write.
+//
+// Every format shares one JSON tokenizer (jsonscan.go), which accepts exactly what
+// encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts) and knows the JSON path
+// and byte offset of every value. A format is one implementation of Format.
+package input
+
+import "github.com/frontier-bench/frontier/site/problem"
+
+// A Format decodes one kind of benchmark file. name is how problems call the file
+// ("data/x.json"); data is not retained. The dataset is nil when any problem is an error.
+type Format interface {
+	Decode(name string, data []byte) (*Dataset, problem.Problems)
+}
+
+// InferenceView is the InferenceX inference-view format (view "inference", apiVersion "v1"),
+// with the validation rules of load.go.
+var InferenceView Format = inferenceView{}
+
+type inferenceView struct{}
+
+func (inferenceView) Decode(name string, data []byte) (*Dataset, problem.Problems) {
+	return LoadDataset(name, data)
+}
+
+// formatOf picks the format of a data file by its shape. Today there is one; the raw result
+// formats are recognised here by their top-level shape when they come.
+func formatOf([]byte) Format { return InferenceView }
