@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 )
 
@@ -48,7 +49,7 @@ type firstChartTimes struct {
 // firstChartSite builds the example site with the real ECharts and the hook in the seed page.
 func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
-	echarts := realECharts(tb)
+	echarts := testsite.RealECharts(tb)
 	files := &site.Files{}
 	if _, err := site.Build(site.Input{Data: os.DirFS("../data"), ECharts: echarts, Config: site.DefaultConfig()}, files); err != nil {
 		tb.Fatal(err)

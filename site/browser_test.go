@@ -597,21 +597,10 @@ func sortedNames(p *wantPage) []string { return slices.Sorted(maps.Keys(p.Series
 func buildForBrowser(t *testing.T, data fs.FS, cfg site.Config) *site.Files {
 	t.Helper()
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: realECharts(t)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return files
-}
-
-// realECharts is the ECharts the site ships (site.ShippedECharts), or the end of a browser test
-// (a failure under CI=true) when `make deps` has not run.
-func realECharts(t testing.TB) []byte {
-	t.Helper()
-	b, _ := testsite.ShippedECharts()
-	if b == nil {
-		browsertest.Unavailable(t, "no ECharts: run make deps")
-	}
-	return b
 }
 
 // ---- fixtures

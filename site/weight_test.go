@@ -31,21 +31,6 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
-// realECharts is testsite.ShippedECharts for the weight tests. It skips when there is none (a failure
-// under CI=true, where a skip would hide the figure), and logs which one it measured.
-func realECharts(t *testing.T) []byte {
-	t.Helper()
-	if b, p := testsite.ShippedECharts(); b != nil {
-		t.Logf("ECharts: %s", p)
-		return b
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no ECharts: run `make deps` before the tests")
-	}
-	t.Skip("no ECharts (run `make deps`): page weight needs the real script")
-	return nil
-}
-
 // exampleData is the example site's data folder in memory, so a test can add files to it.
 func exampleData(t *testing.T) fstest.MapFS {
 	t.Helper()
@@ -119,7 +104,7 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 }
 
 func TestSeedChartPageWeight(t *testing.T) {
-	echarts := realECharts(t)
+	echarts := testsite.RealECharts(t)
 	files := &Files{}
 	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
 		t.Fatal(err)
@@ -152,7 +137,7 @@ func TestSeedChartPageWeight(t *testing.T) {
 }
 
 func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
-	echarts := realECharts(t)
+	echarts := testsite.RealECharts(t)
 	ownSize := func(data fstest.MapFS) (int, *Files) {
 		files := &Files{}
 		if _, err := Build(Input{Data: data, ECharts: echarts, Config: DefaultConfig()}, files); err != nil {

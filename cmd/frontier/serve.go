@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/preview"
 )
 
 // runServe is `frontier serve`: the site built in memory and served with live reload, rebuilt
@@ -35,14 +36,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if !site.IsLoopback(ln.Addr().String()) {
+	if !preview.IsLoopback(ln.Addr().String()) {
 		fmt.Fprintf(stderr, "frontier: warning: listening on %s, so other machines can see the preview; use --addr 127.0.0.1:PORT to keep it on this one\n", ln.Addr())
 	}
 	config := f.config
 	if config == "" {
 		config = filepath.Join(f.root(), "frontier.toml")
 	}
-	p := &site.Preview{
+	p := &preview.Preview{
 		Input: f.input,
 		Data:  f.data,
 		Trees: []string{f.data, filepath.Join(f.root(), "templates")},

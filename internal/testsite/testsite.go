@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
 )
 
 // Root is the repository's top folder, wherever the test runs from.
@@ -79,3 +81,15 @@ title: MTP only
 
 The end.
 `
+
+// RealECharts is ShippedECharts for tests that need the real script (browser tests, page
+// weight): without it they skip locally and fail in CI (browsertest.Unavailable).
+func RealECharts(tb testing.TB) []byte {
+	tb.Helper()
+	b, p := ShippedECharts()
+	if b == nil {
+		browsertest.Unavailable(tb, "no ECharts: run make deps")
+	}
+	tb.Logf("ECharts: %s", p)
+	return b
+}

@@ -1,4 +1,4 @@
-package site
+package preview
 
 // Watching the site's inputs for the preview server, in two small parts, as Hugo does it:
 // a Watcher that turns fsnotify's events into paths worth a rebuild (following new folders,

@@ -1,4 +1,4 @@
-package site
+package preview
 
 import (
 	"context"
@@ -17,6 +17,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/frontier-bench/frontier/site"
 )
 
 // buildTag is the build id the server writes into a dev page's reload script URL.
@@ -48,9 +50,9 @@ func TestPreviewUnderLoad(t *testing.T) {
 	// What every version's build holds, built apart, for comparing served bytes against.
 	want := map[string]map[string]int{} // file -> its bytes -> version
 	for i := range versions + 1 {
-		files := &Files{}
-		_, err := Build(Input{Data: fstest.MapFS{"seed.json": {Data: version(i)}}, ECharts: fakeECharts,
-			Config: DefaultConfig(), Dev: true}, files)
+		files := &site.Files{}
+		_, err := site.Build(site.Input{Data: fstest.MapFS{"seed.json": {Data: version(i)}}, ECharts: fakeECharts,
+			Config: site.DefaultConfig(), Dev: true}, files)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,8 +74,8 @@ func TestPreviewUnderLoad(t *testing.T) {
 	}
 	builds := make(chan bool, 100)
 	p := &Preview{
-		Input: func() (Input, error) {
-			return Input{Data: os.DirFS(data), ECharts: fakeECharts, Config: DefaultConfig()}, nil
+		Input: func() (site.Input, error) {
+			return site.Input{Data: os.DirFS(data), ECharts: fakeECharts, Config: site.DefaultConfig()}, nil
 		},
 		Data:    data,
 		Trees:   []string{data},

@@ -1,4 +1,4 @@
-package site
+package preview
 
 // The preview server: the built site from memory, a live-reload channel, and the problems of a
 // failed build. It never touches the file system: it serves the Files of the last good build,
@@ -44,6 +44,8 @@ import (
 
 	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/templates"
+
+	"github.com/frontier-bench/frontier/site"
 )
 
 // devPrefix is where the preview server's own endpoints live, below the base path. The build
@@ -57,9 +59,9 @@ type Server struct {
 	mu       sync.RWMutex
 	base     string            // "/" or "/repo/"
 	files    map[string][]byte // the last good build, nil until there is one
-	site     *Files            // the same files as an fs.FS, for output.Serves
+	fsys     *site.Files       // the same files as an fs.FS, for output.Serves
 	build    string            // its id: the session and a count
-	problems Problems          // of the last build when it failed, errors only
+	problems site.Problems     // of the last build when it failed, errors only
 	clients  map[*sseClient]bool
 	closed   bool
 	session  string
@@ -90,7 +92,7 @@ type wireProblem struct {
 	Text    string `json:"text"` // the whole line, as the terminal shows it
 }
 
-func wireProblems(ps Problems) []wireProblem {
+func wireProblems(ps site.Problems) []wireProblem {
 	out := make([]wireProblem, len(ps))
 	for i, p := range ps {
 		out[i] = wireProblem{p.File, p.Line, p.Col, p.Path, p.Msg, p.Warning, p.String()}
@@ -104,7 +106,7 @@ const maxChanged = 2000
 // Publish makes files the site being served, after a good build whose base path is base, and
 // tells every open page what changed. It returns the site paths whose bytes changed (added
 // and removed files included).
-func (s *Server) Publish(base string, files *Files) []string {
+func (s *Server) Publish(base string, files *site.Files) []string {
 	next := make(map[string][]byte, files.Len())
 	for _, name := range files.Names() {
 		next[name], _ = files.Get(name)
@@ -125,11 +127,11 @@ func (s *Server) Publish(base string, files *Files) []string {
 	}
 	slices.Sort(changed)
 	hadProblems := s.problems != nil
-	site := &Files{} // the build's files as an fs.FS, for output.Serves
+	fsys := &site.Files{} // the build's files as an fs.FS, for output.Serves
 	for name, b := range next {
-		site.ShareFile(name, b)
+		fsys.ShareFile(name, b)
 	}
-	s.files, s.site, s.base, s.problems = next, site, base, nil
+	s.files, s.fsys, s.base, s.problems = next, fsys, base, nil
 	if len(changed) == 0 && !all {
 		if hadProblems { // fixed back to what it was: only the overlay goes
 			s.broadcast("build", map[string]any{"build": s.build, "changed": []string{}})
@@ -149,7 +151,7 @@ func (s *Server) Publish(base string, files *Files) []string {
 // Fail records a failed build: the last good site stays, and every open page shows problems.
 // base is the base path the failed build would have had ("" when unknown); it takes effect
 // only while nothing has built yet.
-func (s *Server) Fail(base string, problems Problems) {
+func (s *Server) Fail(base string, problems site.Problems) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.files == nil && base != "" {
@@ -157,7 +159,7 @@ func (s *Server) Fail(base string, problems Problems) {
 	}
 	s.problems = problems.Errors()
 	if s.problems == nil {
-		s.problems = Problems{}
+		s.problems = site.Problems{}
 	}
 	s.broadcast("problems", map[string]any{"problems": wireProblems(s.problems)})
 }
@@ -250,7 +252,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.RLock()
-	base, files, site, build, problems := s.base, s.files, s.site, s.build, s.problems
+	base, files, fsys, build, problems := s.base, s.files, s.fsys, s.build, s.problems
 	s.mu.RUnlock()
 
 	rel, ok := strings.CutPrefix(p, base)
@@ -283,7 +285,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serveStatus(w, r, http.StatusInternalServerError, "error.html", errorPage(base, problems))
 		return
 	}
-	name, dir := output.Serves(site, rel)
+	name, dir := output.Serves(fsys, rel)
 	if dir {
 		redirect(w, r, p+"/")
 		return
@@ -434,7 +436,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // errorView is what the error page shows.
 type errorView struct {
 	Base     string
-	Problems Problems
+	Problems site.Problems
 }
 
 var errorTemplate = template.Must(template.New("error").Parse(`<!doctype html>
@@ -465,7 +467,7 @@ code { font: 14px/1.4 ui-monospace, monospace; background: #f4f4f4; padding: .1r
 `))
 
 // errorPage is what every URL shows while the site has never built.
-func errorPage(base string, problems Problems) []byte {
+func errorPage(base string, problems site.Problems) []byte {
 	var b bytes.Buffer
 	if err := errorTemplate.Execute(&b, errorView{base, problems}); err != nil {
 		panic(err) // the template is fixed and its data plain strings
@@ -474,18 +476,18 @@ func errorPage(base string, problems Problems) []byte {
 }
 
 // asProblems turns a build's error into the problems a page can show.
-func asProblems(err error) Problems {
-	var ps Problems
+func asProblems(err error) site.Problems {
+	var ps site.Problems
 	if errors.As(err, &ps) {
 		return ps
 	}
 	msg := err.Error()
 	file := "frontier"
-	var se *StageError
+	var se *site.StageError
 	if errors.As(err, &se) {
 		file, msg = se.Stage, se.Err.Error()
 	}
-	return Problems{{File: file, Msg: msg}}
+	return site.Problems{{File: file, Msg: msg}}
 }
 
 // Preview is `frontier serve` without the command line: it builds the site in memory, serves
@@ -493,7 +495,7 @@ func asProblems(err error) Problems {
 type Preview struct {
 	// Input reads what a build needs; it is called before every build, so config changes apply.
 	// Problems it returns (a broken frontier.toml) are shown like data problems.
-	Input func() (Input, error)
+	Input func() (site.Input, error)
 	Data  string   // the data folder, to tell the Builder which datasets changed
 	Trees []string // folders to watch recursively: the data folder, templates/
 	Files []string // single files to watch: frontier.toml
@@ -556,7 +558,7 @@ func (p *Preview) Start(ctx context.Context, srv *Server) (wait func(), err erro
 		return nil, fmt.Errorf("watch: %w", err)
 	}
 	w.Quiet = p.Quiet
-	var b Builder
+	var b site.Builder
 	p.rebuild(&b, srv, "built")
 	changes := make(chan Change)
 	var wg sync.WaitGroup
@@ -578,7 +580,7 @@ func (p *Preview) Start(ctx context.Context, srv *Server) (wait func(), err erro
 func (p *Preview) logw() io.Writer { return cmp.Or[io.Writer](p.Log, io.Discard) }
 
 // forget tells the Builder which datasets to read again.
-func (p *Preview) forget(b *Builder, c Change) {
+func (p *Preview) forget(b *site.Builder, c Change) {
 	if c.Full {
 		b.Forget()
 		return
@@ -593,7 +595,7 @@ func (p *Preview) forget(b *Builder, c Change) {
 }
 
 // rebuild builds once and tells the server and the log how it went.
-func (p *Preview) rebuild(b *Builder, srv *Server, verb string) {
+func (p *Preview) rebuild(b *site.Builder, srv *Server, verb string) {
 	start := time.Now()
 	logw := p.logw()
 	fail := func(base string, err error) {
@@ -613,7 +615,7 @@ func (p *Preview) rebuild(b *Builder, srv *Server, verb string) {
 		return
 	}
 	in.Dev = true
-	files := &Files{}
+	files := &site.Files{}
 	rep, err := b.Build(in, files)
 	if err != nil {
 		fail(in.Config.BasePath(), err)
@@ -656,4 +658,12 @@ func IsLoopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// plural is "1 unit" or "n units", for the log.
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return strconv.Itoa(n) + " " + unit + "s"
 }

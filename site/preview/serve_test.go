@@ -1,4 +1,4 @@
-package site
+package preview
 
 import (
 	"bufio"
@@ -17,13 +17,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frontier-bench/frontier/site"
 )
 
 // seedSite builds the example data into memory as a preview build.
-func seedSite(t *testing.T, cfg Config) *Files {
+func seedSite(t *testing.T, cfg site.Config) *site.Files {
 	t.Helper()
-	files := &Files{}
-	if _, err := Build(Input{Data: seedFS(t), Config: cfg, ECharts: fakeECharts, Dev: true}, files); err != nil {
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: seedFS(t), Config: cfg, ECharts: fakeECharts, Dev: true}, files); err != nil {
 		t.Fatal(err)
 	}
 	return files
@@ -38,8 +40,8 @@ func get(h http.Handler, method, target string) *httptest.ResponseRecorder {
 
 func TestBuildHasTheReloadScriptOnlyInServeMode(t *testing.T) {
 	for _, dev := range []bool{false, true} {
-		files := &Files{}
-		if _, err := Build(Input{Data: seedFS(t), Config: DefaultConfig(), ECharts: fakeECharts, Dev: dev}, files); err != nil {
+		files := &site.Files{}
+		if _, err := site.Build(site.Input{Data: seedFS(t), Config: site.DefaultConfig(), ECharts: fakeECharts, Dev: dev}, files); err != nil {
 			t.Fatal(err)
 		}
 		pages := 0
@@ -64,7 +66,7 @@ func TestBuildHasTheReloadScriptOnlyInServeMode(t *testing.T) {
 
 func TestServerServesTheSite(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	tests := []struct {
 		target string
 		status int
@@ -86,7 +88,7 @@ func TestServerServesTheSite(t *testing.T) {
 		{"/__frontier/", 404, "text/html; charset=utf-8", ""},
 		{"/__frontier/x.js", 404, "text/html; charset=utf-8", ""},
 	}
-	files := seedSite(t, DefaultConfig())
+	files := seedSite(t, site.DefaultConfig())
 	for _, name := range files.Names() {
 		if strings.HasPrefix(name, "assets/") {
 			want := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}[filepath.Ext(name)]
@@ -118,7 +120,7 @@ func TestServerServesTheSite(t *testing.T) {
 
 func TestServerRedirectsToCleanPaths(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	for target, want := range map[string]string{
 		"/deepseek-v4-pro/8k-1k":      "/deepseek-v4-pro/8k-1k/",
 		"/deepseek-v4-pro/8k-1k?x=1":  "/deepseek-v4-pro/8k-1k/?x=1",
@@ -138,7 +140,7 @@ func TestServerRedirectsToCleanPaths(t *testing.T) {
 
 func TestServerRefusesPathsOutsideTheSite(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	secret := "root:x:0:0" // what /etc/passwd would show
 	for _, target := range []string{
 		"/../etc/passwd",
@@ -172,7 +174,7 @@ func TestServerRefusesPathsOutsideTheSite(t *testing.T) {
 // real listener, so nothing normalizes them on the way.
 func TestServerRefusesRawTraversalOverTheWire(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	for _, target := range []string{"/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", `/..\..\windows\win.ini`, "/a/%2e%2e%2f%2e%2e%2fetc/passwd"} {
@@ -195,7 +197,7 @@ func TestServerRefusesRawTraversalOverTheWire(t *testing.T) {
 
 func TestServerOnlyReads(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"} {
 		rec := get(srv, m, "/")
 		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != "GET, HEAD" {
@@ -212,7 +214,7 @@ func TestServerOnlyReads(t *testing.T) {
 }
 
 func TestServerUnderABasePath(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := site.DefaultConfig()
 	cfg.BaseURL = "https://owner.github.io/repo/"
 	srv := NewServer()
 	srv.Publish("/repo/", seedSite(t, cfg))
@@ -242,7 +244,7 @@ func TestServerUnderABasePath(t *testing.T) {
 
 func TestServerErrorPageBeforeTheFirstBuild(t *testing.T) {
 	srv := NewServer()
-	srv.Fail("/repo/", Problems{
+	srv.Fail("/repo/", site.Problems{
 		{File: "data/x.json", Line: 3, Col: 7, Msg: "invalid character '<' looking for beginning of value"},
 		{File: "data/y.json", Path: "series[0].points[2].y", Msg: `want a number, got "fast"`},
 		{File: "data/z.json", Msg: "only a warning", Warning: true},
@@ -270,8 +272,8 @@ func TestServerErrorPageBeforeTheFirstBuild(t *testing.T) {
 
 func TestServerKeepsTheLastGoodSite(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
-	srv.Fail("/", Problems{{File: "data/x.json", Line: 1, Col: 1, Msg: "broken"}})
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
+	srv.Fail("/", site.Problems{{File: "data/x.json", Line: 1, Col: 1, Msg: "broken"}})
 	if rec := get(srv, "GET", "/deepseek-v4-pro/8k-1k/"); rec.Code != 200 || !strings.Contains(rec.Body.String(), "chart-option") {
 		t.Errorf("after a failed build the chart page is %d", rec.Code)
 	}
@@ -348,7 +350,7 @@ func strs(v any) []string {
 
 func TestServerEventStream(t *testing.T) {
 	srv := NewServer()
-	first := seedSite(t, DefaultConfig())
+	first := seedSite(t, site.DefaultConfig())
 	srv.Publish("/", first)
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
@@ -367,21 +369,21 @@ func TestServerEventStream(t *testing.T) {
 
 	// The same site again: nothing to say. Then a failed build, and the same site once more:
 	// the overlay must go, without a reload.
-	srv.Publish("/", seedSite(t, DefaultConfig()))
-	srv.Fail("/", Problems{{File: "data/x.json", Line: 2, Col: 5, Msg: "broken"}})
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
+	srv.Fail("/", site.Problems{{File: "data/x.json", Line: 2, Col: 5, Msg: "broken"}})
 	ev := events.want("problems")
 	ps := ev.data["problems"].([]any)
 	if len(ps) != 1 || ps[0].(map[string]any)["text"] != "data/x.json:2:5: broken" {
 		t.Errorf("problems event: %v", ev.data)
 	}
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	ev = events.want("build")
 	if ev.data["build"] != build || len(ev.data["changed"].([]any)) != 0 {
 		t.Errorf("fixed back to the same site: got %v, want build %s and nothing changed", ev.data, build)
 	}
 
 	// A changed chart page: its files, and only those that changed.
-	files := seedSite(t, DefaultConfig())
+	files := seedSite(t, site.DefaultConfig())
 	b, _ := files.Get("deepseek-v4-pro/8k-1k/index.html")
 	files.WriteFile("deepseek-v4-pro/8k-1k/index.html", append(b, "<!-- changed -->"...))
 	files.WriteFile("deepseek-v4-pro/8k-1k/history/2026-01-01.json", []byte("{}"))
@@ -408,13 +410,13 @@ func TestServerEventStream(t *testing.T) {
 
 func TestServerBaseChangeReloadsEverything(t *testing.T) {
 	srv := NewServer()
-	srv.Publish("/", seedSite(t, DefaultConfig()))
+	srv.Publish("/", seedSite(t, site.DefaultConfig()))
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	defer srv.Close() // first: ts.Close waits for open streams
 	events := openEvents(t, ts.URL+"/__frontier/events")
 	events.want("hello")
-	cfg := DefaultConfig()
+	cfg := site.DefaultConfig()
 	cfg.BaseURL = "/docs/"
 	srv.Publish("/docs/", seedSite(t, cfg))
 	if ev := events.want("build"); ev.data["all"] != true {
@@ -425,11 +427,11 @@ func TestServerBaseChangeReloadsEverything(t *testing.T) {
 // TestAsProblemsShowsWhatTheBuildSaid: the overlay shows a build's problems as they are (a
 // template's too, see TestTemplateErrorsNameTheirOwnFile), and any other error by its stage.
 func TestAsProblemsShowsWhatTheBuildSaid(t *testing.T) {
-	want := Problems{{File: "templates/chart.html", Line: 12, Msg: `function "nope" not defined`}}
+	want := site.Problems{{File: "templates/chart.html", Line: 12, Msg: `function "nope" not defined`}}
 	if ps := asProblems(want); len(ps) != 1 || ps[0] != want[0] {
 		t.Errorf("got %+v", ps)
 	}
-	ps := asProblems(&StageError{"render", fmt.Errorf("disk full")})
+	ps := asProblems(&site.StageError{Stage: "render", Err: fmt.Errorf("disk full")})
 	if len(ps) != 1 || ps[0].String() != "render: disk full" {
 		t.Errorf("got %+v", ps)
 	}
@@ -454,21 +456,21 @@ func previewSite(t *testing.T) (root string, p *Preview) {
 	if err := os.Mkdir(data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	seed, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	seed, err := os.ReadFile(filepath.Join(testsite.Root(), "data", "deepseek-v4-pro_8k-1k_fp4.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(data, "seed.json"), string(seed))
 	p = &Preview{
-		Input: func() (Input, error) {
-			cfg := DefaultConfig()
+		Input: func() (site.Input, error) {
+			cfg := site.DefaultConfig()
 			if b, err := os.ReadFile(filepath.Join(root, "frontier.toml")); err == nil {
-				var ps Problems
-				if cfg, ps = ParseConfig("frontier.toml", b); len(ps) > 0 {
-					return Input{}, ps
+				var ps site.Problems
+				if cfg, ps = site.ParseConfig("frontier.toml", b); len(ps) > 0 {
+					return site.Input{}, ps
 				}
 			}
-			in := Input{Data: os.DirFS(data), DataPrefix: "data/", Config: cfg, ECharts: fakeECharts}
+			in := site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: cfg, ECharts: fakeECharts}
 			if fi, err := os.Stat(filepath.Join(root, "templates")); err == nil && fi.IsDir() {
 				in.Templates = os.DirFS(filepath.Join(root, "templates"))
 			}
@@ -667,7 +669,7 @@ func TestPreviewNeverBuiltRecovers(t *testing.T) {
 func BenchmarkServeRebuild(b *testing.B) {
 	root := b.TempDir()
 	data := filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+	if err := os.CopyFS(data, os.DirFS(filepath.Join(testsite.Root(), "data"))); err != nil {
 		b.Fatal(err)
 	}
 	seedPath := filepath.Join(data, "deepseek-v4-pro_8k-1k_fp4.json")
@@ -680,8 +682,8 @@ func BenchmarkServeRebuild(b *testing.B) {
 		echarts = fakeECharts
 	}
 	p := &Preview{
-		Input: func() (Input, error) {
-			return Input{Data: os.DirFS(data), DataPrefix: "data/", Config: DefaultConfig(), ECharts: echarts}, nil
+		Input: func() (site.Input, error) {
+			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
 		},
 		Data:  data,
 		Trees: []string{data},

@@ -1,4 +1,4 @@
-package site_test
+package preview_test
 
 import (
 	"bytes"
@@ -17,7 +17,10 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/corpus"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/preview"
 )
 
 // scatterPoints counts the points of the chart's scatter series, as ECharts holds them.
@@ -42,7 +45,9 @@ func logReload(t *testing.T, p *browsertest.Page, what string, saved time.Time) 
 
 // swapHandler serves whichever preview server is current, so a test can restart the preview
 // behind the same URL.
-type swapHandler struct{ cur atomic.Pointer[site.Server] }
+type swapHandler struct {
+	cur atomic.Pointer[preview.Server]
+}
 
 func (h *swapHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.cur.Load().ServeHTTP(w, r) }
 
@@ -71,24 +76,24 @@ func copyExampleSite(t *testing.T) (root, data string) {
 	t.Helper()
 	root = t.TempDir()
 	data = filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../data")); err != nil {
+	if err := os.CopyFS(data, os.DirFS(filepath.Join(testsite.Root(), "data"))); err != nil {
 		t.Fatal(err)
 	}
 	return root, data
 }
 
-// preview is a running preview of a site folder.
-type preview struct {
+// running is a running preview of a site folder.
+type running struct {
 	stop func()
-	srv  *site.Server
+	srv  *preview.Server
 }
 
 // startPreview runs the preview of the site in root (data/ inside) with the real ECharts and
 // the quiet period `frontier serve` uses, until stop.
-func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) preview {
+func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) running {
 	t.Helper()
 	data := filepath.Join(root, "data")
-	p := &site.Preview{
+	p := &preview.Preview{
 		Input: func() (site.Input, error) {
 			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
 		},
@@ -97,7 +102,7 @@ func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) pre
 		Files: []string{filepath.Join(root, "frontier.toml")},
 		Log:   log,
 	}
-	srv := site.NewServer()
+	srv := preview.NewServer()
 	ctx, cancel := context.WithCancel(context.Background())
 	wait, err := p.Start(ctx, srv)
 	if err != nil {
@@ -113,7 +118,7 @@ func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) pre
 		}
 	}
 	t.Cleanup(stop)
-	return preview{stop, srv}
+	return running{stop, srv}
 }
 
 // atomicWrite saves a file the way most editors do: a temporary file renamed over it.
@@ -135,7 +140,7 @@ func atomicWrite(t testing.TB, name string, data []byte) {
 // It logs the time from each save to the reloaded page's load event.
 func TestBrowserServeFollowsSaves(t *testing.T) {
 	b := browsertest.New(t)
-	echarts := realECharts(t)
+	echarts := testsite.RealECharts(t)
 	root, data := copyExampleSite(t)
 	// A page without charts, which no data edit may reload. (about.md has a chart block: it
 	// loads the chart page's page.json and must reload when that changes.)
@@ -277,7 +282,7 @@ func fetchPage(t *testing.T, url string) []byte {
 // problem, and fixing it brings up the chart page without touching the browser.
 func TestBrowserServeErrorPageRecovers(t *testing.T) {
 	b := browsertest.New(t)
-	echarts := realECharts(t)
+	echarts := testsite.RealECharts(t)
 	root, data := copyExampleSite(t)
 	broken := filepath.Join(data, "broken.json")
 	if err := os.WriteFile(broken, []byte("{\n  \"view\": inference\n}\n"), 0o644); err != nil {
@@ -322,7 +327,7 @@ func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, 
 	}
 	at := label[3]
 	var log lockedLog
-	pv := startPreview(tb, root, realECharts(tb), &log)
+	pv := startPreview(tb, root, testsite.RealECharts(tb), &log)
 	pg := b.Open(tb, b.ServeHandler(pv.srv)+page)
 	pg.WaitChart("#chart")
 	const warm = 2
@@ -364,17 +369,21 @@ func TestBrowserServeSaveToReload(t *testing.T) {
 // of it before the reload starts (to-reload-ms: the watcher's quiet period, the rebuild of the
 // pages the file touches, the event), for the example site and for 1,000 datasets.
 //
-//	go test -run '^$' -bench SaveToPage -benchtime 10x ./site/
+//	go test -run '^$' -bench SaveToPage -benchtime 10x ./site/preview/
 func BenchmarkSaveToPage(b *testing.B) {
 	for _, c := range []struct{ name, data, file string }{
-		{"site=example", "../data", "deepseek-v4-pro_8k-1k_fp4.json"},
+		{"site=example", filepath.Join(testsite.Root(), "data"), "deepseek-v4-pro_8k-1k_fp4.json"},
 		{"datasets=1000", "", "2026-07-31/deepseek-v4-pro_8k-1k_fp4.json"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			br := browsertest.New(b)
 			data := c.data
 			if data == "" {
-				data = benchCorpus(b, 1000)
+				dir, err := corpus.Cached(filepath.Join(os.TempDir(), "frontier-bench-corpus"), 1000, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				data = dir
 			}
 			root := b.TempDir()
 			if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS(data)); err != nil {
