@@ -71,7 +71,7 @@ var reserved = map[string]bool{"assets": true, "history": true, "404.html": true
 func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
 	srcs := residentSources(datasets)
 	pages, groups, ps := groupPages(srcs, prefix)
-	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs}
+	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}}
 	pps, _ := pl.run(nil)
 	return pages, append(ps, pps...)
 }
@@ -263,26 +263,6 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	return p, ps
 }
 
-// distinctIDs lists the point ids of ds, sorted, each once.
-func distinctIDs(ds []*input.Dataset) []int64 {
-	n := 0
-	for _, d := range ds {
-		for _, s := range d.Series {
-			n += len(s.Points)
-		}
-	}
-	ids := make([]int64, 0, n)
-	for _, d := range ds {
-		for _, s := range d.Series {
-			for _, pt := range s.Points {
-				ids = append(ids, pt.ID)
-			}
-		}
-	}
-	slices.Sort(ids)
-	return slices.Clone(slices.Compact(ids)) // kept for the whole build: at its own size
-}
-
 // comparePoints orders a series' points by x, then y, then id. (cmp.Or would evaluate all
 // three comparisons every time; this is the assemble stage's hottest comparison.)
 func comparePoints(a, b input.Point) int {
@@ -325,34 +305,6 @@ func markBest(series []*PageSeries) {
 	for _, s := range series {
 		s.Best = best[s.Key]
 	}
-}
-
-// checkDuplicateIDs reports a point id that appears twice with different values among one page's
-// datasets (in path order), naming both places. Ids shared across pages are pipeline.idClashes'.
-func checkDuplicateIDs(datasets []*input.Dataset, prefix string) Problems {
-	type place struct {
-		d    *input.Dataset
-		s, p int
-	}
-	var ps Problems
-	seen := map[int64]place{}
-	for _, d := range datasets {
-		for si, s := range d.Series {
-			for pi, pt := range s.Points {
-				o, ok := seen[pt.ID]
-				if !ok {
-					seen[pt.ID] = place{d, si, pi}
-					continue
-				}
-				os := o.d.Series[o.s]
-				if os.Points[o.p] != pt || os.HWKey != s.HWKey || o.d.Model != d.Model || o.d.Sequence != d.Sequence {
-					ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d].points[%d].id", si, pi),
-						Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", pt.ID, prefix+o.d.Path, o.s, o.p)})
-				}
-			}
-		}
-	}
-	return ps
 }
 
 // checkDatasetFrontierFlags warns where a dataset's frontier flags disagree with the computed frontier.

@@ -67,11 +67,47 @@ func (e *StageError) Unwrap() error { return e.Err }
 // Every data problem is found and returned, as Problems, in one build; warnings ride along in
 // the Report. A build with problems may have written some chart pages before it found them, so a
 // caller that must not publish a broken site writes through a DirWriter and aborts it then.
-func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, nil) }
+func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, oneOff{}) }
 
-// buildWith is Build, reusing what the preview server's Builder kept from its previous build
-// (b is nil for a one-off build; see incremental.go).
-func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
+// A mode is what tells a one-off build from the preview's incremental one: where the pages'
+// datasets come from and what a build may take over from the one before. oneOff streams and
+// keeps nothing; *Builder (incremental.go) keeps datasets, assembled pages and drawn chart pages.
+type mode interface {
+	// sources lists the data files in path order, with their pages (sources.go).
+	sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems)
+	// assembler assembles the pages and checks frontier flags.
+	assembler(prefix string) assembler
+	// pageReuse is the chart pages the build may copy rather than draw; nil: draw them all.
+	pageReuse(r *siteRenderer) *pageReuse
+	// streams says whether a drawn page's older snapshots may be dropped at once, which only
+	// a build that keeps nothing for the next may do.
+	streams() bool
+}
+
+// An assembler turns a page's datasets into its Page and checks each dataset's frontier flags.
+type assembler interface {
+	page(ds []*input.Dataset, prefix string) (*Page, Problems)
+	flags(d *input.Dataset, prefix string) Problems
+	done()
+}
+
+// oneOff is the mode of Build: the data read once, streamed page by page, nothing kept.
+type oneOff struct{}
+
+func (oneOff) assembler(string) assembler         { return oneOff{} }
+func (oneOff) pageReuse(*siteRenderer) *pageReuse { return nil }
+func (oneOff) streams() bool                      { return true }
+func (oneOff) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
+	return assemblePage(ds, prefix)
+}
+func (oneOff) flags(d *input.Dataset, prefix string) Problems {
+	return checkDatasetFrontierFlags(d, prefix)
+}
+func (oneOff) done() {}
+
+// buildWith is Build in mode b: a one-off build, or the preview server's Builder reusing what
+// it kept from its previous build (incremental.go).
+func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	start := time.Now()
 	rep := &Report{}
 	prefix := in.DataPrefix
@@ -94,7 +130,7 @@ func buildWith(in Input, out Writer, b *Builder) (*Report, error) {
 	head := time.Since(t0)
 
 	pl := &pipeline{fsys: in.Data, prefix: prefix, pages: pages, groups: groups, srcs: srcs,
-		cache: b.newAssembleCache(prefix), blocks: chartBlocks(mds), stream: b == nil}
+		cache: b.assembler(prefix), blocks: chartBlocks(mds), stream: b.streams()}
 	counter := &countingWriter{w: out}
 	r, rerr := newRenderer(in, pages, mds, len(srcs))
 	var tps Problems

@@ -120,12 +120,9 @@ func (b *Builder) Forget(paths ...string) {
 	}
 }
 
-// load is the load stage. Without a Builder it is Load; with one, Load sees only the data files
-// whose stamps changed, and the rest come from the cache.
+// load is the load stage: input.Load sees only the data files whose stamps changed, and the
+// rest come from the cache.
 func (b *Builder) load(fsys fs.FS, prefix string) ([]*input.Dataset, Problems) {
-	if b == nil {
-		return input.Load(fsys, prefix)
-	}
 	c := &changedFS{FS: fsys, cache: b.datasets, kept: map[string]*datasetEntry{}, seen: map[string]fileStamp{}}
 	fresh, ps := input.Load(c, prefix)
 
@@ -216,11 +213,8 @@ type pageReuse struct {
 	drawn, reused int
 }
 
-// pageReuse starts reusing pages for the renderer of this build; nil without a Builder.
+// pageReuse starts reusing pages for the renderer of this build.
 func (b *Builder) pageReuse(r *siteRenderer) *pageReuse {
-	if b == nil {
-		return nil
-	}
 	u := &pageReuse{old: b.pages, serial: map[string]uint64{}, next: map[string]*pageEntry{}}
 	for p, e := range b.datasets {
 		u.serial[p] = e.serial
@@ -323,8 +317,8 @@ func shareFile(w Writer, name string, data []byte) error {
 // assembleCache keeps assembled pages and per-dataset checks from one build to the next. A
 // Builder hands decoded datasets back as the same *Dataset while their files are unchanged, so
 // a page whose datasets are the very same pointers, in the same order, assembles to the very
-// same Page: it is reused, and a save re-assembles only the pages it touched. The nil cache
-// (a one-off build) assembles everything.
+// same Page: it is reused, and a save re-assembles only the pages it touched. A one-off build
+// assembles everything (oneOff).
 type assembleCache struct {
 	mu        sync.Mutex
 	prefix    string
@@ -341,11 +335,11 @@ type assembled struct {
 	ps       Problems
 }
 
-// newAssembleCache starts a build's pass over what the previous one kept.
-func (b *Builder) newAssembleCache(prefix string) *assembleCache {
-	if b == nil {
-		return nil
-	}
+// streams is false: the Builder keeps every snapshot for the next build.
+func (b *Builder) streams() bool { return false }
+
+// assembler starts a build's pass over the pages the previous one assembled.
+func (b *Builder) assembler(prefix string) assembler {
 	c := &assembleCache{prefix: prefix, next: map[*input.Dataset]*assembled{}, nextWarns: map[*input.Dataset]Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
 		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
@@ -356,9 +350,6 @@ func (b *Builder) newAssembleCache(prefix string) *assembleCache {
 
 // page assembles the page of ds, or returns the one assembled from the same datasets before.
 func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
-	if c == nil {
-		return assemblePage(ds, prefix)
-	}
 	c.mu.Lock()
 	old := c.pages[ds[0]]
 	c.mu.Unlock()
@@ -375,9 +366,6 @@ func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*Page, Problem
 
 // flags returns the dataset's frontier-flag warnings, computing them only for a new dataset.
 func (c *assembleCache) flags(d *input.Dataset, prefix string) Problems {
-	if c == nil {
-		return checkDatasetFrontierFlags(d, prefix)
-	}
 	c.mu.Lock()
 	ps, ok := c.warnings[d]
 	c.mu.Unlock()
@@ -392,7 +380,5 @@ func (c *assembleCache) flags(d *input.Dataset, prefix string) Problems {
 
 // done drops what the previous build kept: only this build's pages and datasets stay.
 func (c *assembleCache) done() {
-	if c != nil {
-		c.pages, c.warnings = nil, nil
-	}
+	c.pages, c.warnings = nil, nil
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
-	"maps"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -38,7 +37,7 @@ type pipeline struct {
 	pages  []*Page     // stubs (model, sequence, path, notes) until assembled, in site order
 	groups [][]*source // the sources of each page, in path order
 	srcs   []*source   // every source, in path order
-	cache  *assembleCache
+	cache  assembler
 	blocks map[string][]ChartRef // markdown chart blocks, by the path of the page they show
 
 	// r draws each page once assembled, into w; nil to assemble only. stream drops what a drawn
@@ -57,9 +56,6 @@ const (
 	stLoad = iota
 	stAssemble
 )
-
-// idPlace is where a point id appears: its source, series and point index.
-type idPlace struct{ src, s, p int32 }
 
 // groupPages sorts sources into pages, in site order, and checks that no two models or
 // sequences take one path.
@@ -231,83 +227,6 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 		}
 	}
 	return ps, buf, err
-}
-
-// idClashes reports the point ids that more than one page gives. Within a page, assemblePage
-// has compared every repeat of an id with its first use; across pages an id always names two
-// different points (the model or sequence differs). Each page keeps only its sorted distinct
-// ids (Page.ids, 8 bytes a point), and the places are looked up again for the clashing ids
-// alone: an error, and rare. Each page's first use of such an id is reported, except the first
-// in path order, which the others name.
-func (pl *pipeline) idClashes() Problems {
-	type ref struct {
-		id   int64
-		page int32
-	}
-	n := 0
-	for _, p := range pl.pages {
-		n += len(p.ids)
-	}
-	refs := make([]ref, 0, n)
-	for i, p := range pl.pages {
-		for _, id := range p.ids {
-			refs = append(refs, ref{id, int32(i)})
-		}
-	}
-	slices.SortFunc(refs, func(a, b ref) int { return cmp.Or(cmp.Compare(a.id, b.id), cmp.Compare(a.page, b.page)) })
-	clashing := map[int32][]int64{} // page -> its ids that other pages give too
-	for i := 0; i < len(refs); {
-		j := i + 1
-		for j < len(refs) && refs[j].id == refs[i].id {
-			j++
-		}
-		if j-i > 1 {
-			for _, r := range refs[i:j] {
-				clashing[r.page] = append(clashing[r.page], r.id)
-			}
-		}
-		i = j
-	}
-	if len(clashing) == 0 {
-		return nil
-	}
-	uses := map[int64][]idPlace{} // id -> each page's first use
-	for _, page := range slices.Sorted(maps.Keys(clashing)) {
-		want := map[int64]bool{}
-		for _, id := range clashing[page] {
-			want[id] = true
-		}
-		for _, src := range pl.groups[page] {
-			d := src.ds
-			if d == nil {
-				d, _, _ = input.DecodeFile(pl.fsys, src.file, pl.prefix, nil)
-			}
-			if d == nil {
-				continue
-			}
-			for si, s := range d.Series {
-				for pi, pt := range s.Points {
-					if want[pt.ID] {
-						delete(want, pt.ID)
-						uses[pt.ID] = append(uses[pt.ID], idPlace{int32(src.idx), int32(si), int32(pi)})
-					}
-				}
-			}
-		}
-	}
-	var ps Problems
-	for _, id := range slices.Sorted(maps.Keys(uses)) {
-		places := uses[id]
-		slices.SortFunc(places, func(a, b idPlace) int {
-			return cmp.Or(cmp.Compare(a.src, b.src), cmp.Compare(a.s, b.s), cmp.Compare(a.p, b.p))
-		})
-		ref := places[0]
-		for _, at := range places[1:] {
-			ps = append(ps, Problem{File: pl.prefix + pl.srcs[at.src].file.Path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
-				Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", id, pl.prefix+pl.srcs[ref.src].file.Path, ref.s, ref.p)})
-		}
-	}
-	return ps
 }
 
 // stageTime turns the time goroutines spent in a stage into a share of the wall time (see StageTime).

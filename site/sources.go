@@ -6,15 +6,10 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 )
 
-// sources lists the data files a build takes to its pages, in path order. A one-off build reads
-// each file's params (input.ReadHead) and leaves decoding to the pages; a Builder decodes what changed
-// (Builder.load) and hands every dataset over decoded. Orphans are files whose params could not
-// be read: the pipeline decodes them only to report their problems.
-func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
-	if b != nil {
-		datasets, ps := b.load(fsys, prefix)
-		return residentSources(datasets), nil, ps
-	}
+// sources lists the data files a one-off build takes to its pages, in path order: it reads
+// each file's params (input.ReadHead) and leaves decoding to the pages. Orphans are files whose
+// params could not be read: the pipeline decodes them only to report their problems.
+func (oneOff) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
 	files, ps := input.Walk(fsys, prefix)
 	heads := make([]input.Head, len(files))
 	input.ForEachBuf(len(files), func(i int, buf []byte) []byte {
@@ -37,6 +32,13 @@ func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, p
 		}
 	}
 	return srcs, orphans, ps
+}
+
+// sources hands the pipeline every dataset decoded already: the Builder decodes only what
+// changed (Builder.load). There are no orphans: a file with problems has no dataset.
+func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
+	datasets, ps := b.load(fsys, prefix)
+	return residentSources(datasets), nil, ps
 }
 
 // residentSources are sources for datasets decoded already, which must be in path order.
