@@ -9,6 +9,8 @@ import (
 	"github.com/frontier-bench/frontier/site/pareto"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // Page is one chart page: every dataset of one (model, sequence), merged into series and
@@ -125,7 +127,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	p := &Page{
 		Model:    first.Model,
 		Sequence: first.Sequence,
-		Path:     Slug(first.Model) + "/" + Slug(first.Sequence) + "/",
+		Path:     output.Slug(first.Model) + "/" + output.Slug(first.Sequence) + "/",
 		Metric:   first.Metric,
 		XAxis:    first.XAxis,
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -59,7 +60,7 @@ func TestBrowserFixtureSite(t *testing.T) {
 	if len(want) < 3 || !split || !snapshots || !vendors["NVIDIA"] || !vendors["AMD"] {
 		t.Fatalf("the fixture lacks a page kind: %d pages, split precisions %v, snapshots %v, vendors %v", len(want), split, snapshots, vendors)
 	}
-	if _, ok := want[site.Slug("Llama-3.3-70B")+"/8k-1k/"].Series["B200 (vLLM) FP8"]; !ok {
+	if _, ok := want[output.Slug("Llama-3.3-70B")+"/8k-1k/"].Series["B200 (vLLM) FP8"]; !ok {
 		t.Fatalf("the split-precision page has no series named %q", "B200 (vLLM) FP8")
 	}
 	files := buildForBrowser(t, data, site.DefaultConfig())
@@ -512,7 +513,7 @@ func expectPages(t *testing.T, data fs.FS) map[string]*wantPage {
 		if err := json.Unmarshal(raw, &ds); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		id := site.Slug(ds.Params.Model) + "/" + site.Slug(ds.Params.Sequence) + "/"
+		id := output.Slug(ds.Params.Model) + "/" + output.Slug(ds.Params.Sequence) + "/"
 		pg := pages[id]
 		if pg == nil {
 			pg = &pageIn{model: ds.Params.Model, sequence: ds.Params.Sequence,

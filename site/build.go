@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // Input is everything a build reads. The build itself does no I/O beyond these file systems,
@@ -117,7 +119,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	var problems Problems
 
 	t0 := time.Now()
-	mds, ps := LoadMarkdown(in.Data, prefix, in.Config.BasePath())
+	mds, ps := markdown.LoadMarkdown(in.Data, prefix, in.Config.BasePath(), reservedIDs)
 	problems = append(problems, ps...)
 	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
@@ -171,7 +173,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	rep.Datasets = len(srcs)
 	rep.Pages = len(pages)
 	for _, m := range mds {
-		if !m.isNotes() {
+		if !m.IsNotes() {
 			rep.Markdown++
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
 // fakeECharts stands in for ECharts in builds whose pages no browser opens.
@@ -111,19 +113,7 @@ func TestBuildExampleSiteOptionGolden(t *testing.T) {
 	if err := json.Indent(&got, scriptJSON(t, page, "chart-option"), "", "  "); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "seed-option.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./site -run Golden -update to create it)", err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("chart option differs from %s; if the change is intended, run go test ./site -run Golden -update", golden)
-	}
+	testsite.Golden(t, filepath.Join("testdata", "seed-option.golden.json"), got.Bytes())
 }
 
 func TestBuildBestPerGPUShown(t *testing.T) {

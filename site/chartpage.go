@@ -15,10 +15,12 @@ import (
 	"github.com/frontier-bench/frontier/site/pareto"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
-// chartView is what chart.html sees as .Chart.
-type chartView struct {
+// chartPageView is what chart.html sees as .Chart.
+type chartPageView struct {
 	Model, Sequence string
 	Date, Oldest    string
 	Dates           []string
@@ -238,7 +240,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		}
 	}
 	for _, old := range p.Snapshots[1:] {
-		name := "history/" + Slug(old.Date) + ".json"
+		name := "history/" + output.Slug(old.Date) + ".json"
 		data.History[old.Date] = name
 		b, err := json.Marshal(historyData{Date: old.Date, Cols: pointColumns, Series: seriesDataOf(old.Series)})
 		if err != nil {
@@ -256,7 +258,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		return err
 	}
 
-	cv := &chartView{
+	cv := &chartPageView{
 		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),

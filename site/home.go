@@ -57,7 +57,7 @@ func (r *siteRenderer) renderHome(w Writer) error {
 	v := r.view("", "", r.in.Config.Description)
 	v.Home = h
 	for _, m := range r.mds {
-		if m.URL == "" && !m.isNotes() {
+		if m.URL == "" && !m.IsNotes() {
 			v.Intro = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
 			if m.Description != "" {
 				v.Description = m.Description

@@ -10,6 +10,10 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/markdown"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // The page pipeline: a build groups the data files into pages by their params, then runs each
@@ -38,7 +42,7 @@ type pipeline struct {
 	groups [][]*source // the sources of each page, in path order
 	srcs   []*source   // every source, in path order
 	cache  assembler
-	blocks map[string][]ChartRef // markdown chart blocks, by the path of the page they show
+	blocks map[string][]markdown.ChartRef // markdown chart blocks, by the path of the page they show
 
 	// r draws each page once assembled, into w; nil to assemble only. stream drops what a drawn
 	// page no longer needs (history snapshots, datasets).
@@ -77,7 +81,7 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 		}
 		groups[i] = append(groups[i], s)
 
-		ms := Slug(s.Model)
+		ms := output.Slug(s.Model)
 		if o, ok := modelSlugs[ms]; ok && o.Model != s.Model {
 			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.model",
 				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", s.Model, o.Model, prefix+o.file.Path, ms)})
@@ -88,7 +92,7 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", s.Model, ms)})
 			}
 		}
-		ss := ms + "/" + Slug(s.Sequence)
+		ss := ms + "/" + output.Slug(s.Sequence)
 		if o, ok := seqSlugs[ss]; ok && o.Sequence != s.Sequence && o.Model == s.Model {
 			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.sequence",
 				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", s.Sequence, o.Sequence, prefix+o.file.Path, ss)})
@@ -102,14 +106,14 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 	}
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := keys[i], keys[j]
-		return cmp.Or(cmp.Compare(Slug(a.model), Slug(b.model)), cmp.Compare(a.model, b.model),
+		return cmp.Or(cmp.Compare(output.Slug(a.model), output.Slug(b.model)), cmp.Compare(a.model, b.model),
 			compareSequence(a.sequence, b.sequence))
 	})
 	pages := make([]*Page, len(keys))
 	sorted := make([][]*source, len(keys))
 	for n, i := range order {
 		k := keys[i]
-		pages[n] = &Page{Model: k.model, Sequence: k.sequence, Path: Slug(k.model) + "/" + Slug(k.sequence) + "/"}
+		pages[n] = &Page{Model: k.model, Sequence: k.sequence, Path: output.Slug(k.model) + "/" + output.Slug(k.sequence) + "/"}
 		sorted[n] = groups[i]
 		for _, s := range groups[i] {
 			s.page = n

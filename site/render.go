@@ -21,13 +21,15 @@ import (
 	"github.com/frontier-bench/frontier/templates"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
 type siteRenderer struct {
 	in      Input
 	pages   []*Page
-	mds     []*MarkdownPage
+	mds     []*markdown.MarkdownPage
 	site    *siteView
 	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
 	assets  map[string][]byte             // hashed site path -> bytes
@@ -70,7 +72,7 @@ type view struct {
 	Canonical   string
 	Intro       template.HTML // home: data/index.md, rendered by goldmark (raw HTML escaped)
 	Home        *homeView
-	Chart       *chartView
+	Chart       *chartPageView
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
 	HasH1       bool // the markdown body has its own level-1 heading
@@ -83,7 +85,7 @@ var templateFiles = []string{"base.html", "controls.html"}
 // pageKinds maps a page kind to its template file.
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "page": "page.html", "404": "404.html"}
 
-func newRenderer(in Input, pages []*Page, mds []*MarkdownPage, datasets int) (*siteRenderer, error) {
+func newRenderer(in Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*siteRenderer, error) {
 	r := &siteRenderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
 	base := in.Config.BasePath()
 	r.site = &siteView{
@@ -211,7 +213,7 @@ func (r *siteRenderer) render(w Writer) error {
 		return err
 	}
 	for _, m := range r.mds {
-		if m.isNotes() || m.URL == "" {
+		if m.IsNotes() || m.URL == "" {
 			continue
 		}
 		v := r.view(m.URL, m.Title, m.Description)
@@ -289,7 +291,7 @@ func (r *siteRenderer) sitemap() []byte {
 		loc(p.Path)
 	}
 	for _, m := range r.mds {
-		if !m.isNotes() && m.URL != "" {
+		if !m.IsNotes() && m.URL != "" {
 			loc(m.URL)
 		}
 	}

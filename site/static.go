@@ -6,17 +6,19 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
+
+	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // checkStatic reports a copied file that would take the place of one the site generates.
-func checkStatic(statics []input.StaticFile, pages []*Page, mds []*MarkdownPage, prefix string) Problems {
+func checkStatic(statics []input.StaticFile, pages []*Page, mds []*markdown.MarkdownPage, prefix string) Problems {
 	var ps Problems
 	taken := map[string]string{"assets": "the site's assets", "history": "the site's history files"}
 	for _, p := range pages {
 		taken[strings.TrimSuffix(p.Path, "/")] = "the chart page of " + p.Model + " " + p.Sequence
 	}
 	for _, m := range mds {
-		if m.URL != "" && !m.isNotes() {
+		if m.URL != "" && !m.IsNotes() {
 			taken[strings.TrimSuffix(m.URL, "/")+"/index.html"] = "the page built from " + m.File
 		}
 	}

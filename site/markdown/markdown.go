@@ -1,4 +1,4 @@
-package site
+package markdown
 
 import (
 	"bytes"
@@ -23,6 +23,9 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 	"gopkg.in/yaml.v3"
+
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // MarkdownOptions is what rendering one markdown file needs to know about the rest of the site.
@@ -119,7 +122,7 @@ func CompareMarkdownPages(a, b *MarkdownPage) int {
 // It reports every problem it finds (bad front matter, bad chart blocks, links to pages that do
 // not exist), each with its file and line; the page is rendered as well as it can be even then,
 // so a preview can still show it.
-func RenderMarkdown(rel string, src []byte, opts MarkdownOptions) (*MarkdownPage, Problems) {
+func RenderMarkdown(rel string, src []byte, opts MarkdownOptions) (*MarkdownPage, problem.Problems) {
 	src = bytes.TrimPrefix(src, []byte("\ufeff")) // a BOM would hide the front matter
 	r := &mdRun{
 		src:   src,
@@ -163,15 +166,15 @@ type mdRun struct {
 	base  string
 	lines []int // byte offset of the start of each line
 	page  *MarkdownPage
-	ps    Problems
+	ps    problem.Problems
 }
 
 func (r *mdRun) problem(line int, format string, args ...any) {
-	r.ps = append(r.ps, Problem{File: r.page.File, Line: line, Msg: fmt.Sprintf(format, args...)})
+	r.ps = append(r.ps, problem.Problem{File: r.page.File, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (r *mdRun) warning(line int, format string, args ...any) {
-	r.ps = append(r.ps, Problem{File: r.page.File, Line: line, Msg: fmt.Sprintf(format, args...), Warning: true})
+	r.ps = append(r.ps, problem.Problem{File: r.page.File, Line: line, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
 // lineStarts indexes src's lines so a byte offset from the AST becomes a line number.
@@ -383,7 +386,7 @@ func (r *mdRun) chart(n *ast.FencedCodeBlock) {
 		ChartBlock: b,
 		File:       r.page.File,
 		Line:       fence,
-		Slug:       Slug(b.Model) + "/" + Slug(b.Sequence),
+		Slug:       output.Slug(b.Model) + "/" + output.Slug(b.Sequence),
 		Fragment:   b.View.Fragment(),
 	}
 	r.page.Charts = append(r.page.Charts, ref)

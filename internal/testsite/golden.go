@@ -1,4 +1,4 @@
-package site
+package testsite
 
 import (
 	"bytes"
@@ -9,12 +9,12 @@ import (
 )
 
 // update rewrites golden files under testdata/ with what the code produces now
-// (go test ./site/ -run Golden -update). One flag for the whole package: every golden test
-// in package site reads this one, since a second flag named "update" would panic at start.
+// (go test ./site/... -run Golden -update). One flag for every package's tests: a second flag
+// named "update" in a test binary would panic at start.
 var update = flag.Bool("update", false, "rewrite golden files under testdata/ with the current output")
 
-// checkGolden compares got with the golden file, or rewrites the file under -update.
-func checkGolden(t *testing.T, file string, got []byte) {
+// Golden compares got with the golden file, or rewrites the file under -update.
+func Golden(t *testing.T, file string, got []byte) {
 	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {

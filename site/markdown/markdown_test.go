@@ -1,4 +1,4 @@
-package site
+package markdown
 
 import (
 	"fmt"
@@ -12,6 +12,10 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/frontier-bench/frontier/site/problem"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
 // markdownCases is the folder of rendering cases: each NAME.md renders to NAME.html, as if the
@@ -36,7 +40,7 @@ func goldenOptions() MarkdownOptions {
 
 // goldenPage is what a golden file holds: the page's fields and problems in a comment on top,
 // then the body exactly as rendered.
-func goldenPage(p *MarkdownPage, ps Problems) []byte {
+func goldenPage(p *MarkdownPage, ps problem.Problems) []byte {
 	var b strings.Builder
 	b.WriteString("<!--\n")
 	fmt.Fprintf(&b, "file: %s\nurl: %q\ntitle: %q\ndescription: %q\n", p.File, p.URL, p.Title, p.Description)
@@ -76,7 +80,7 @@ func TestRenderMarkdownGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			p, ps := RenderMarkdown(rel, src, goldenOptions())
-			checkGolden(t, path.Join(markdownCases, strings.TrimSuffix(rel, ".md")+".html"), goldenPage(p, ps))
+			testsite.Golden(t, path.Join(markdownCases, strings.TrimSuffix(rel, ".md")+".html"), goldenPage(p, ps))
 			if err := checkSafeHTML(p.HTML); err != nil {
 				t.Error(err)
 			}
