@@ -81,7 +81,7 @@ fuzz:
 COUNT ?= 1
 bench: $(ECHARTS)
 	@rm -f bench.txt; { \
-	  $(GO) test -run '^$$' -bench . -skip '/datasets=10000$$' -benchmem -benchtime $(BENCHTIME) -count $(COUNT) -timeout 60m ./site/ ./charts/ ./site/pareto/ && \
+	  $(GO) test -run '^$$' -bench . -skip '/datasets=10000$$' -benchmem -benchtime $(BENCHTIME) -count $(COUNT) -timeout 60m ./site/... ./charts/ && \
 	  $(GO) test -run '^$$' -bench '/datasets=10000$$' -benchmem -benchtime 1x -count $(COUNT) -timeout 60m ./site/ || echo 'bench: FAILED'; \
 	} 2>&1 | tee bench.txt; ! grep -q '^bench: FAILED' bench.txt
 	@awk '/^Benchmark(Build|Floor)\// { split($$1, a, "[/-]"); n = a[2]; sub("datasets=", "", n); \

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -146,7 +147,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 			}
 		}
 	}
-	p.Precisions = sortedKeys(precisions)
+	p.Precisions = slices.Sorted(maps.Keys(precisions))
 	p.ids = distinctIDs(ds)
 	split := len(p.Precisions) > 1
 
@@ -183,7 +184,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	// only a header of its own, since best per GPU depends on the snapshot. With daily runs most
 	// series carry over from day to day, so history costs little memory and time.
 	last := map[seriesKey]*PageSeries{}
-	allDates := sortedKeys(dates)
+	allDates := slices.Sorted(maps.Keys(dates))
 	slices.Reverse(allDates)
 	for _, date := range allDates {
 		snap := &Snapshot{Date: date}
@@ -336,13 +337,4 @@ func checkDatasetFrontierFlags(d *input.Dataset, prefix string) Problems {
 		}
 	}
 	return ps
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

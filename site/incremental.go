@@ -26,6 +26,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -158,7 +159,7 @@ func (b *Builder) load(fsys fs.FS, prefix string) ([]*input.Dataset, Problems) {
 		}
 		rest = append(rest, e.ps...)
 	}
-	for _, p := range sortedKeys(c.seen) {
+	for _, p := range slices.Sorted(maps.Keys(c.seen)) {
 		rest = append(rest, next[p].ps...)
 	}
 	slices.SortFunc(datasets, func(a, b *input.Dataset) int { return strings.Compare(a.Path, b.Path) })

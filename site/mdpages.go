@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -96,7 +97,7 @@ func checkView(p *Page, v markdown.ChartView) []string {
 	}{{"gpus", v.GPUs}, {"frameworks", v.Frameworks}, {"spec", v.Spec}, {"precisions", v.Precisions}} {
 		for _, val := range f.vals {
 			if !have[f.key][val] {
-				msgs = append(msgs, fmt.Sprintf("%s: %s %s has no %q (it has %s)", f.key, p.Model, p.Sequence, val, strings.Join(sortedKeys(have[f.key]), ", ")))
+				msgs = append(msgs, fmt.Sprintf("%s: %s %s has no %q (it has %s)", f.key, p.Model, p.Sequence, val, strings.Join(slices.Sorted(maps.Keys(have[f.key])), ", ")))
 			}
 		}
 	}

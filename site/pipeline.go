@@ -19,7 +19,7 @@ import (
 // The page pipeline: a build groups the data files into pages by their params, then runs each
 // page through decode, check, assemble and draw on all cores, one page per goroutine at a time.
 //
-// A one-off build has only read each file's params at that point (head.go), so a page decodes
+// A one-off build has only read each file's params at that point (input.ReadHead), so a page decodes
 // its own files, and once drawn it keeps only its newest snapshot (for the home page) and lets
 // go of its datasets and history: memory holds the pages in flight, not every decoded file.
 // A Builder (the preview server) has decoded every file already, keeps them for its next build,

@@ -204,7 +204,7 @@ func (r *siteRenderer) templateProblems(err error) error {
 // render writes every file of the site but the chart pages, which the pipeline draws as it
 // assembles them (r.chart).
 func (r *siteRenderer) render(w Writer) error {
-	for _, name := range sortedKeys(r.assets) {
+	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err
 		}
