@@ -73,7 +73,7 @@ func (v twinView) chartView(t *testing.T) ChartView {
 }
 
 // scriptDir is templates/script, found from the module root so the test may move packages.
-func scriptDir(t *testing.T) string {
+func scriptDir(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -91,7 +91,7 @@ func scriptDir(t *testing.T) string {
 	}
 }
 
-func readTwinCases(t *testing.T) twinCases {
+func readTwinCases(t testing.TB) twinCases {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(scriptDir(t), "testdata", "twins.json"))
 	if err != nil {
@@ -265,4 +265,23 @@ func TestJavaScriptFormatTwin(t *testing.T) {
 			t.Errorf("CSV cell of %q: js %q, go %q", s, js.Texts[i], want)
 		}
 	}
+}
+
+// FuzzParseFragment checks, from the shared cases, that no link panics parseFragment and that
+// a view it accepts writes a fragment that reads back to the same view.
+func FuzzParseFragment(f *testing.F) {
+	for _, c := range readTwinCases(f).Fragments.Cases {
+		f.Add(c.Fragment)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parseFragment(s)
+		if err != nil {
+			return
+		}
+		frag := v.Fragment()
+		back, err := parseFragment(frag)
+		if err != nil || !reflect.DeepEqual(back, v) {
+			t.Fatalf("%q: Fragment() = %q, which reads back as %+v, %v; want %+v", s, frag, back, err, v)
+		}
+	})
 }
