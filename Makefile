@@ -12,7 +12,7 @@ ENTRY     := templates/vendor/echarts.entry.js
 # The page script: ES modules in templates/script/, bundled into one committed classic script
 # (so `go install` needs no Node.js); `make deps` regenerates it, byte for byte.
 SCRIPT     := templates/assets/frontier.js
-SCRIPT_SRC := $(filter-out %.test.js,$(wildcard templates/script/*.js))
+SCRIPT_SRC := $(filter-out %.test.js,$(wildcard templates/script/*.js)) templates/script/package.json
 NPM_DONE  := node_modules/.package-lock.json
 GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
 ASSETS    := $(wildcard templates/*.html templates/assets/*)
@@ -75,7 +75,7 @@ test: $(ECHARTS)
 ## test-js: the page script's unit tests (node --test; part of make test)
 .PHONY: test-js
 test-js:
-	node --test templates/script/
+	node --test --test-reporter=spec templates/script/*.test.js
 
 FUZZTIME ?= 5s
 ## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs
