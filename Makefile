@@ -9,6 +9,7 @@ ADDR      ?= 127.0.0.1:8080
 BIN       := bin/frontier
 ECHARTS   := templates/vendor/echarts.min.js
 ENTRY     := templates/vendor/echarts.entry.js
+ECHARTS_V := templates/vendor/echarts.version
 NPM_DONE  := node_modules/.package-lock.json
 GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
 ASSETS    := $(wildcard templates/*.html templates/assets/*)
@@ -19,8 +20,9 @@ BENCHTIME ?= 3x
 all: build
 
 ## deps: install ECharts and esbuild from package-lock.json, and bundle the parts of ECharts the
-## pages use (templates/vendor/echarts.entry.js) where the binary embeds them
-deps: $(ECHARTS)
+## pages use (templates/vendor/echarts.entry.js) where the binary embeds them. The outputs are
+## committed, so that `go install` needs no Node.js; CI runs this and fails if a byte changed.
+deps: $(ECHARTS) $(ECHARTS_V)
 
 # npm ci rewrites node_modules/.package-lock.json; touched so that make sees the install as newer
 # than the lock. --ignore-scripts: esbuild's binary comes in its platform package, no install script.
@@ -34,7 +36,11 @@ $(ECHARTS): $(ENTRY) $(NPM_DONE)
 	node_modules/.bin/esbuild $(ENTRY) --bundle --minify --format=iife --target=es2017 \
 	  --log-level=warning --outfile=$@
 
-$(BIN): $(ECHARTS) $(GOFILES) $(ASSETS) go.mod go.sum
+# The ECharts version the binary embeds, for `frontier version`: the installed package's own.
+$(ECHARTS_V): $(NPM_DONE)
+	node -p 'require("./node_modules/echarts/package.json").version' > $@
+
+$(BIN): $(ECHARTS) $(ECHARTS_V) $(GOFILES) $(ASSETS) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/frontier
 
 ## build: build the example site into public/ (BASE_URL=https://owner.github.io/repo/ for a sub-path)
@@ -87,6 +93,7 @@ bench: $(ECHARTS)
 	  END { for (k in t) if (k ~ /^BenchmarkBuild /) { split(k, p, " "); f = "BenchmarkFloor " p[2]; \
 	  if (c[f]) printf "build/floor at %6s datasets: %.2fx\n", p[2], (t[k]/c[k]) / (t[f]/c[f]) } }' bench.txt | sort -k3,3n
 
-# templates/vendor/*.min.js: the bundle, and the echarts.common.min.js older checkouts embedded.
+# The committed bundle stays: `make deps` would write the same bytes. An older checkout's
+# echarts.common.min.js goes.
 clean:
-	rm -rf $(OUT) bin node_modules templates/vendor/*.min.js
+	rm -rf $(OUT) bin node_modules templates/vendor/echarts.common.min.js
