@@ -81,6 +81,11 @@ func TestWorkflowsPassActionlint(t *testing.T) {
 		t.Fatal(err)
 	}
 	copyFile(filepath.Join(site, ".github", "workflows", "pages.yml"), filepath.Join(workflows, "new-site-pages.yml"))
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[filepath.Join(workflows, "readme-pages.yml")] = readmeWorkflow(t, string(readme))
 	steps, err := actionAsWorkflow(filepath.Join(repoRoot, "action.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -132,6 +137,22 @@ jobs:
 	if !strings.Contains(probeText, "SC2086") {
 		browsertest.Unavailable(t, "actionlint ran no shellcheck on the run scripts (install shellcheck):\n%s", out)
 	}
+}
+
+// readmeWorkflow is the publisher's workflow the README shows: the first yaml block of the
+// section "Publish with the GitHub Action".
+func readmeWorkflow(t *testing.T, readme string) []byte {
+	t.Helper()
+	_, section, ok := strings.Cut(readme, "## Publish with the GitHub Action\n")
+	if !ok {
+		t.Fatal("README.md has no section \"Publish with the GitHub Action\"")
+	}
+	_, block, ok := strings.Cut(section, "```yaml\n")
+	block, _, closed := strings.Cut(block, "```\n")
+	if !ok || !closed || !strings.Contains(block, "uses: "+actionRepo+"@") {
+		t.Fatalf("README.md: the section \"Publish with the GitHub Action\" has no yaml block using %s", actionRepo)
+	}
+	return []byte(block)
 }
 
 // actionAsWorkflow turns a composite action into a reusable workflow of one job with the
