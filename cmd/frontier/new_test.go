@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +42,12 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	if code := run(context.Background(), []string{"build", "--data", filepath.Join(dir, "data"), "--out", out}, &stdout, &stderr); code != exitOK || stderr.Len() > 0 {
 		t.Fatalf("build of the new site exited %d:\n%s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "datasets        1\n") || !strings.Contains(stdout.String(), "warnings        0\n") {
-		t.Errorf("build summary:\n%s", stdout.String())
+	examples, err := fs.Glob(scaffold, "scaffold/data/*.json")
+	if err != nil || len(examples) == 0 {
+		t.Fatalf("the scaffold has no example data: %v", err)
+	}
+	if want := fmt.Sprintf("datasets   %6d\n", len(examples)); !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), "warnings        0\n") {
+		t.Errorf("build summary:\n%s\nwant every example (%s) read, without a warning", stdout.String(), strings.TrimSpace(want))
 	}
 	page, err := os.ReadFile(filepath.Join(out, "deepseek-v4-pro", "8k-1k", "index.html"))
 	if err != nil {
