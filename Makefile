@@ -10,6 +10,7 @@ BIN       := bin/frontier
 ECHARTS   := templates/vendor/echarts.min.js
 ENTRY     := templates/vendor/echarts.entry.js
 ECHARTS_V := templates/vendor/echarts.version
+ECHARTS_L := templates/vendor/echarts.LICENSE.txt
 NPM_DONE  := node_modules/.package-lock.json
 GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
 ASSETS    := $(wildcard templates/*.html templates/assets/*)
@@ -22,7 +23,7 @@ all: build
 ## deps: install ECharts and esbuild from package-lock.json, and bundle the parts of ECharts the
 ## pages use (templates/vendor/echarts.entry.js) where the binary embeds them. The outputs are
 ## committed, so that `go install` needs no Node.js; CI runs this and fails if a byte changed.
-deps: $(ECHARTS) $(ECHARTS_V)
+deps: $(ECHARTS) $(ECHARTS_V) $(ECHARTS_L)
 
 # npm ci rewrites node_modules/.package-lock.json; touched so that make sees the install as newer
 # than the lock. --ignore-scripts: esbuild's binary comes in its platform package, no install script.
@@ -39,6 +40,14 @@ $(ECHARTS): $(ENTRY) $(NPM_DONE)
 # The ECharts version the binary embeds, for `frontier version`: the installed package's own.
 $(ECHARTS_V): $(NPM_DONE)
 	node -p 'require("./node_modules/echarts/package.json").version' > $@
+
+# The licences and notices of what the bundle holds (ECharts, zrender, tslib), which a binary
+# that embeds it must carry with it (the Apache License's section 4).
+$(ECHARTS_L): $(NPM_DONE)
+	for p in echarts zrender tslib; do \
+	  echo "==== $$p $$(node -p "require('./node_modules/$$p/package.json').version") ===="; \
+	  cat node_modules/$$p/LICENSE* node_modules/$$p/NOTICE* 2>/dev/null; echo; \
+	done > $@
 
 $(BIN): $(ECHARTS) $(ECHARTS_V) $(GOFILES) $(ASSETS) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/frontier
