@@ -1,5 +1,6 @@
-# Frontier: `make build` sets up what it needs and builds the example site; `make test` runs
-# every test, unit and browser. See README.md.
+# Frontier: `make build` builds the binary and the example site; `make test` runs every test,
+# unit and browser; `make deps` regenerates the committed ECharts bundle (needs Node.js).
+# See README.md.
 
 GO        ?= go
 BASE_URL  ?=
@@ -14,16 +15,29 @@ ECHARTS_L := templates/vendor/echarts.LICENSE.txt
 NPM_DONE  := node_modules/.package-lock.json
 GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
 ASSETS    := $(wildcard templates/*.html templates/assets/*)
+VENDOR    := $(wildcard templates/vendor/*)
 BENCHTIME ?= 3x
 
 .PHONY: all deps build serve test test-unit test-browser bench fuzz check check-links clean
 
 all: build
 
-## deps: install ECharts and esbuild from package-lock.json, and bundle the parts of ECharts the
-## pages use (templates/vendor/echarts.entry.js) where the binary embeds them. The outputs are
-## committed, so that `go install` needs no Node.js; CI runs this and fails if a byte changed.
-deps: $(ECHARTS) $(ECHARTS_V) $(ECHARTS_L)
+## deps: install ECharts and esbuild from package-lock.json, bundle the parts of ECharts the
+## pages use (templates/vendor/echarts.entry.js) where the binary embeds them, and write its
+## version and licences beside it. The outputs are committed, so that `go install`, `make build`
+## and `make test` need no Node.js; CI runs this and fails if it changed a byte.
+# A classic script (the entry defines the global echarts); es2017 is what the page script already
+# needs (fetch, Promise). The same inputs give the same bytes. The licences and notices are those
+# of what the bundle holds (ECharts, zrender, tslib), which a binary embedding it must carry
+# (the Apache License's section 4).
+deps: $(NPM_DONE)
+	node_modules/.bin/esbuild $(ENTRY) --bundle --minify --format=iife --target=es2017 \
+	  --log-level=warning --outfile=$(ECHARTS)
+	node -p 'require("./node_modules/echarts/package.json").version' > $(ECHARTS_V)
+	@for p in echarts zrender tslib; do \
+	  echo "==== $$p $$(node -p "require('./node_modules/$$p/package.json').version") ===="; \
+	  cat node_modules/$$p/LICENSE* node_modules/$$p/NOTICE* 2>/dev/null; echo; \
+	done > $(ECHARTS_L)
 
 # npm ci rewrites node_modules/.package-lock.json; touched so that make sees the install as newer
 # than the lock. --ignore-scripts: esbuild's binary comes in its platform package, no install script.
@@ -31,25 +45,7 @@ $(NPM_DONE): package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 	@touch $@
 
-# A classic script (the entry defines the global echarts); es2017 is what the page script already
-# needs (fetch, Promise). The same inputs give the same bytes.
-$(ECHARTS): $(ENTRY) $(NPM_DONE)
-	node_modules/.bin/esbuild $(ENTRY) --bundle --minify --format=iife --target=es2017 \
-	  --log-level=warning --outfile=$@
-
-# The ECharts version the binary embeds, for `frontier version`: the installed package's own.
-$(ECHARTS_V): $(NPM_DONE)
-	node -p 'require("./node_modules/echarts/package.json").version' > $@
-
-# The licences and notices of what the bundle holds (ECharts, zrender, tslib), which a binary
-# that embeds it must carry with it (the Apache License's section 4).
-$(ECHARTS_L): $(NPM_DONE)
-	for p in echarts zrender tslib; do \
-	  echo "==== $$p $$(node -p "require('./node_modules/$$p/package.json').version") ===="; \
-	  cat node_modules/$$p/LICENSE* node_modules/$$p/NOTICE* 2>/dev/null; echo; \
-	done > $@
-
-$(BIN): $(ECHARTS) $(ECHARTS_V) $(GOFILES) $(ASSETS) go.mod go.sum
+$(BIN): $(GOFILES) $(ASSETS) $(VENDOR) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/frontier
 
 ## build: build the example site into public/ (BASE_URL=https://owner.github.io/repo/ for a sub-path)
@@ -70,7 +66,7 @@ check-links: $(BIN)
 	./$(BIN) check --links $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
 
 ## test: every test, unit and browser (needs chromium; CI=true makes a missing browser fail)
-test: $(ECHARTS)
+test:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 15m ./...
 	$(GO) test -count=1 -race -short -timeout 15m ./site/...  # -short: the browser tests already ran above
@@ -92,7 +88,7 @@ fuzz:
 ## bench: build benchmarks over generated corpora, beside the read+decode+encode floor
 ## (the 10,000-dataset corpus runs once per COUNT; compare two runs with benchstat, COUNT=6)
 COUNT ?= 1
-bench: $(ECHARTS)
+bench:
 	@rm -f bench.txt; { \
 	  $(GO) test -run '^$$' -bench . -skip '/datasets=10000$$' -benchmem -benchtime $(BENCHTIME) -count $(COUNT) -timeout 60m ./site/ ./charts/ ./site/pareto/ && \
 	  $(GO) test -run '^$$' -bench '/datasets=10000$$' -benchmem -benchtime 1x -count $(COUNT) -timeout 60m ./site/ || echo 'bench: FAILED'; \
