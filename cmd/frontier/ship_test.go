@@ -259,7 +259,7 @@ func TestGoInstallBinaryDrawsCharts(t *testing.T) {
 	frontier(site, "build")
 	frontier(site, "check", "--links", "public")
 
-	root := b.ServeDir(filepath.Join(site, "public"), "/")
+	root := b.Serve(os.DirFS(filepath.Join(site, "public")), "/")
 	p := b.Open(t, root+"deepseek-v4-pro/8k-1k/")
 	var version string
 	p.Eval(`echarts.version`, &version)
