@@ -65,4 +65,8 @@ type Point struct {
 	TpPerGpu         float64
 	OutputTputPerGpu float64
 	InputTputPerGpu  float64
+
+	// Raw is what a raw result adds (topology, image, run link, every metric); nil for a view's
+	// points. A pointer keeps Point small and comparable: the snapshots of a raw page share it.
+	Raw *RawPoint
 }
