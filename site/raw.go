@@ -280,8 +280,10 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 			return
 		case "infmax_model_prefix":
 			if !api {
-				seen |= rModel
 				r.prefix, _ = d.str(false)
+				if r.prefix = strings.TrimSpace(r.prefix); r.prefix != "" {
+					seen |= rModel
+				}
 				return
 			}
 		case "precision":
