@@ -12,6 +12,9 @@ type Dataset struct {
 	XAxis      XAxis
 	Hardware   []Hardware
 	Series     []Series
+	// Raw marks a dataset made from raw results (rawsnap.go): its points claim no frontier
+	// flags, so there are none to check, and Path names the page's first raw file + "#" + Date.
+	Raw bool
 }
 
 // Metric describes the y axis of a dataset.

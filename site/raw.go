@@ -157,23 +157,31 @@ func skipBOM(d *decoder) {
 // rawRow is one measured configuration from a raw file, normalised.
 type rawRow struct {
 	file            string // the file as problems name it, "data/x.json"
-	loc             string // the row's JSON path in it, "[12]"; "" for a file that is one row
+	rel             string // its slash path below the data folder, "x.json"
+	idx             int32  // the row's index in the file's array; -1 for a file that is one row
 	model, sequence string // display name and "1k/8k": the row's page
 	gpu, framework  string // normalised keys
 	spec, precision string
 	disagg          bool
 	conc            int64
 	date            string // YYYY-MM-DD, "" when the row has none
-	runID           string // from the run URL, for the point's run id
 	raw             RawPoint
 }
 
 // place names a row for problems that compare it with another: "data/x.json [12]".
 func (r *rawRow) place() string {
-	if r.loc == "" {
+	if r.idx < 0 {
 		return r.file
 	}
-	return r.file + " " + r.loc
+	return r.file + " " + r.loc()
+}
+
+// loc is the row's JSON path in its file: "[12]", or "" for a file that is one row.
+func (r *rawRow) loc() string {
+	if r.idx < 0 {
+		return ""
+	}
+	return "[" + strconv.Itoa(int(r.idx)) + "]"
 }
 
 // decodeRaw decodes one raw file of format f into rows. name is how problems call the file
@@ -358,11 +366,7 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 	if r.prefix != "" {
 		model = r.prefix // InferenceX's own key wins over the checkpoint's name
 	}
-	loc := ""
-	if i >= 0 {
-		loc = "[" + strconv.Itoa(i) + "]"
-	}
-	d.add1(r, model, loc)
+	d.add1(r, model, i)
 }
 
 // topology reads a parallelism field of a row; false when key is none.
@@ -471,13 +475,13 @@ func (d *rawDecoder) complete(m *metricSet, start int, mpath string, check bool)
 func (s *metricSet) has1(m MetricID) bool { return s.has&(1<<m) != 0 }
 
 // add1 builds a row from what its keys gave and keeps it.
-func (d *rawDecoder) add1(r rowFields, model, loc string) {
+func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 	fw, disagg := normFramework(r.fw, r.disagg)
 	row := rawRow{
-		file: d.file, loc: loc,
+		file: d.file, rel: d.rel, idx: int32(idx),
 		model: d.cfg.modelName(model), sequence: sequenceOf(r.isl, r.osl),
 		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
-		disagg: disagg, conc: r.conc, date: r.date, runID: runIDOf(r.runURL),
+		disagg: disagg, conc: r.conc, date: r.date,
 		raw: RawPoint{Image: r.image, RunURL: r.runURL, Metrics: r.m.pack()},
 	}
 	t := &row.raw.Topology
@@ -619,7 +623,7 @@ func (d *rawDecoder) serve() {
 	}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
-	d.add1(r, c.Model, "")
+	d.add1(r, c.Model, -1)
 }
 
 func cmp1(a, b string) string {

@@ -368,8 +368,8 @@ func TestRawNumbersByHand(t *testing.T) {
 		t.Errorf("latest[0] joules_per_output_token %v", got)
 	}
 	if r.raw.Metrics.Len() != 36 || r.raw.Topology.String() != "TP4" || r.raw.Topology.GPUs != 4 ||
-		r.runID != "27213443242" || r.raw.Link() == "" || r.raw.Image != "lmsysorg/sglang:v0.5.12-rocm700-mi35x" {
-		t.Errorf("latest[0]: %d metrics, %q, %d GPUs, run %q, %+v", r.raw.Metrics.Len(), r.raw.Topology, r.raw.Topology.GPUs, r.runID, r.raw)
+		runIDOf(r.raw.RunURL) != "27213443242" || r.raw.Link() == "" || r.raw.Image != "lmsysorg/sglang:v0.5.12-rocm700-mi35x" {
+		t.Errorf("latest[0]: %d metrics, %q, %d GPUs, run %q, %+v", r.raw.Metrics.Len(), r.raw.Topology, r.raw.Topology.GPUs, r.raw.RunURL, r.raw)
 	}
 	r = findRow(t, latest, func(r *rawRow) bool {
 		return r.gpu == "h200" && r.framework == "dynamo-trt" && r.conc == 11
@@ -426,6 +426,20 @@ func TestRawMergeUnionAndConflicts(t *testing.T) {
 	}
 }
 
+// assembleRaw assembles datasets as a build does and fails on any problem but one: Assemble
+// checks every dataset's frontier flags, and raw points claim none (Dataset.Raw), which the
+// pipeline is to skip.
+func assembleRaw(t testing.TB, datasets []*Dataset) []*Page {
+	t.Helper()
+	pages, ps := Assemble(datasets, "data/")
+	for _, p := range ps {
+		if !p.Warning || !strings.Contains(p.File, ".json#") || !strings.HasPrefix(p.Msg, "points on the frontier but not flagged") {
+			t.Fatalf("problem: %s", p)
+		}
+	}
+	return pages
+}
+
 func TestRawSnapshotsAsOf(t *testing.T) {
 	cfg := rawTestConfig(t)
 	rows, ps := mergeRows(allTestRows(t, cfg))
@@ -436,10 +450,7 @@ func TestRawSnapshotsAsOf(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	pages, ps := Assemble(datasets, "data/")
-	if len(ps.Errors()) > 0 {
-		t.Fatal(ps.Errors())
-	}
+	pages := assembleRaw(t, datasets)
 	if len(pages) != 1 || pages[0].Path != "deepseek-r1-0528/1k-1k/" {
 		t.Fatalf("pages %v", pages)
 	}
@@ -485,6 +496,9 @@ func TestRawSnapshotsAsOf(t *testing.T) {
 	}
 	// Same inputs, same datasets: ids and order do not depend on map order.
 	again, _ := rawDatasets(rows, cfg, "")
+	if datasets[0].Path != "bench-serve/mi300x-sglang-fp8/conc16.json#2025-11-02" || !datasets[0].Raw {
+		t.Errorf("first dataset %s", datasets[0].Path)
+	}
 	if len(again) != len(datasets) || again[5].Path != datasets[5].Path || again[5].Series[0].Points[0].ID != datasets[5].Series[0].Points[0].ID {
 		t.Error("rawDatasets is not deterministic")
 	}
@@ -501,10 +515,10 @@ func TestRawAndViewShareAPage(t *testing.T) {
 		Metric: rawMetric, XAxis: rawXAxis, Precisions: []string{"fp8"},
 		Hardware: []Hardware{{Key: "b200_vllm", Label: "B200 (vLLM)", Vendor: "NVIDIA"}},
 		Series: []Series{{HWKey: "b200_vllm", GPU: "b200", Framework: "vllm", SpecMethod: "none", Label: "B200 (vLLM)",
-			Points: []Point{{ID: 1, Precision: "fp8", X: 10, Y: 100}}}}}
-	pages, ps := Assemble(append(datasets, view), "data/")
-	if len(ps.Errors()) > 0 || len(pages) != 1 {
-		t.Fatalf("%d pages, %v", len(pages), ps)
+			Points: []Point{{ID: 1, Precision: "fp8", X: 10, Y: 100, Frontier: true}}}}}
+	pages := assembleRaw(t, append(datasets, view))
+	if len(pages) != 1 {
+		t.Fatalf("%d pages", len(pages))
 	}
 	if n := len(pages[0].Snapshots); n != 2 || len(pages[0].Snapshots[0].Series) != 7 {
 		t.Errorf("%d snapshots, newest with %d series; want 2, and the agg rows' 6 configurations with the view's", n, len(pages[0].Snapshots[0].Series))

@@ -60,7 +60,7 @@ func mergeRows(rows []rawRow) ([]rawRow, Problems) {
 		bad := false
 		conflict := func(what, here, there string) {
 			bad = true
-			ps = append(ps, Problem{File: r.file, Path: r.loc,
+			ps = append(ps, Problem{File: r.file, Path: r.loc(),
 				Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
 					hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
 		}
@@ -86,7 +86,6 @@ func mergeRows(rows []rawRow) ([]rawRow, Problems) {
 		o.raw.Metrics = merged.pack()
 		o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
 		o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
-		o.runID = cmp1(o.runID, r.runID)
 	}
 	return out, ps
 }
@@ -124,12 +123,12 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
-	earliest, file := floor, rows[0].file
+	earliest, file := floor, rows[0].rel
 	for i := range rows {
 		if d := rows[i].date; d != "" && (earliest == "" || d < earliest) {
 			earliest = d
 		}
-		file = min(file, rows[i].file)
+		file = min(file, rows[i].rel)
 	}
 
 	var ps Problems
@@ -138,7 +137,7 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 	for i := range rows {
 		points[i] = rawPointOf(&rows[i], keys[i])
 		if j, dup := ids[points[i].ID]; dup {
-			ps = append(ps, Problem{File: rows[i].file, Path: rows[i].loc,
+			ps = append(ps, Problem{File: rows[i].file, Path: rows[i].loc(),
 				Msg: fmt.Sprintf("this row and %s would share point id %d: change either's date or concurrency", rows[j].place(), points[i].ID)})
 		}
 		ids[points[i].ID] = i
@@ -149,7 +148,7 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 		ds := byDate[date]
 		if ds == nil {
 			ds = &Dataset{Path: file + "#" + cmp1(date, "undated"), Model: rows[0].model, Sequence: rows[0].sequence,
-				Date: date, Metric: rawMetric, XAxis: rawXAxis}
+				Date: date, Metric: rawMetric, XAxis: rawXAxis, Raw: true}
 			byDate[date] = ds
 		}
 		return ds
@@ -245,7 +244,7 @@ func rawPointOf(r *rawRow, key string) Point {
 	in, _ := m.Get(MInputTputPerGPU)
 	return Point{
 		ID: rawPointID(r, key), Precision: r.precision, X: x, Y: y, Concurrency: r.conc, TP: r.raw.Topology.TP,
-		Date: r.date, RunID: r.runID, TpPerGpu: y, OutputTputPerGpu: out, InputTputPerGpu: in, Raw: &r.raw,
+		Date: r.date, RunID: runIDOf(r.raw.RunURL), TpPerGpu: y, OutputTputPerGpu: out, InputTputPerGpu: in, Raw: &r.raw,
 	}
 }
 
