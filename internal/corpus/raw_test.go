@@ -65,7 +65,7 @@ func TestRawServeCorpusShape(t *testing.T) {
 			if bytes.Contains(data, []byte(`"gpus"`)) {
 				t.Fatalf("%s carries context [[runs]] should give", name)
 			}
-			dir := name[len("serve-runs/"):strings.IndexByte(name[len("serve-runs/"):], '/')+len("serve-runs/")]
+			dir := name[len("serve-runs/") : strings.IndexByte(name[len("serve-runs/"):], '/')+len("serve-runs/")]
 			if !strings.Contains(RawServeRuns(), `path = "serve-runs/`+dir+`/*/*/*.json"`) {
 				t.Fatalf("no [[runs]] entry for %s", name)
 			}
