@@ -209,7 +209,10 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *Config) (rows []
 		if start < len(data) && data[start] == '{' {
 			rd.row(f, -1)
 		} else {
-			d.elements(func(i int) { rd.row(f, i) })
+			n := 0
+			if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
+				d.add(d.at(start, "", true, "no rows: this file adds nothing to the site"))
+			}
 		}
 	default:
 		panic(fmt.Sprintf("decodeRaw: format %d", f))
@@ -482,7 +485,8 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		model: d.cfg.modelName(model), sequence: sequenceOf(r.isl, r.osl),
 		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
 		disagg: disagg, conc: r.conc, date: r.date,
-		raw: RawPoint{Image: r.image, RunURL: r.runURL, Metrics: r.m.pack()},
+		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
+		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack()},
 	}
 	t := &row.raw.Topology
 	if r.split && disagg && (r.pWorkers > 0 || r.dWorkers > 0) {

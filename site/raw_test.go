@@ -216,6 +216,7 @@ func TestNormalisation(t *testing.T) {
 		{&def, "deepseek-ai/DeepSeek-R1-0528", "DeepSeek-R1-0528", "deepseek-r1-0528", "Hugging Face id shown as its name"},
 		{&def, "DeepSeek-R1-0528", "DeepSeek-R1-0528", "deepseek-r1-0528", "the view's name"},
 		{&def, "dsr1-fp8", "DeepSeek-R1-0528", "deepseek-r1-0528", "prefix with a precision"},
+		{&def, "deepseek-r1-0528-nvfp4-v2", "DeepSeek-R1-0528", "deepseek-r1-0528", "a checkpoint name with a precision"},
 		{&def, "nvidia/DeepSeek-R1-0528-FP4-v2", "DeepSeek-R1-0528", "deepseek-r1-0528", "a checkpoint InferenceX maps"},
 		{&def, "gptoss", "gpt-oss-120b", "gpt-oss-120b", "shorthand"},
 		{&def, "org/Some-Model", "Some-Model", "some-model", "unknown Hugging Face id"},
@@ -587,6 +588,10 @@ func TestRawProblems(t *testing.T) {
 			`data/agg.json: median_intvty: missing required field (or median_tpot)`}},
 		{"syntax", "rows.json", "[{\"hardware\": \"b200\",\n \"conc\": 4 \"metrics\": {}}]", formatAPI, []string{
 			`data/rows.json:2:12: invalid character '"' after object key:value pair`}},
+		{"no rows", "rows.json", ` [ ] `, formatAPI, []string{
+			`data/rows.json: warning: no rows: this file adds nothing to the site`}},
+		{"rows that are not objects", "rows.json", `[1, "a"]`, formatAgg, []string{
+			`data/rows.json: [0]: want an object, got 1`, `data/rows.json: [1]: want an object, got "a"`}},
 		{"text after the rows", "rows.json", `[] x`, formatAPI, []string{
 			`data/rows.json:1:4: invalid character 'x' after top-level value`}},
 	}
@@ -652,13 +657,15 @@ gpu = "h200"
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	in := `{"max_concurrency": 4, "total_token_throughput": 800, "output_throughput": 80, "median_tpot_ms": 20, "model_id": "dsr1", "precision": "fp4"}`
+	in := `{"max_concurrency": 4, "total_token_throughput": 800, "output_throughput": 80, "median_tpot_ms": 20, "model_id": "dsr1", "precision": "fp4",
+		"image": "rocm#sgl-dev:v0.5"}`
 	rows, ps := decodeRaw(formatServe, "data/serve/h200/a.json", "serve/h200/a.json", []byte(in), &cfg)
 	if len(ps) > 0 || len(rows) != 1 {
 		t.Fatal(ps)
 	}
 	r := rows[0]
-	if r.gpu != "h200" || r.precision != "fp4" || r.sequence != "1k/8k" || r.date != "2026-03-01" || r.model != "DeepSeek-R1-0528" {
+	if r.gpu != "h200" || r.precision != "fp4" || r.sequence != "1k/8k" || r.date != "2026-03-01" || r.model != "DeepSeek-R1-0528" ||
+		r.raw.Image != "rocm/sgl-dev:v0.5" {
 		t.Errorf("context: %+v", r)
 	}
 	if v, _ := r.raw.Metrics.Get(MTputPerGPU); v != 100 {

@@ -136,6 +136,8 @@ var builtinModels = map[string]string{
 var modelAliases = map[string]string{
 	"gptoss":                                   "gptoss120b",
 	"dsv4pro":                                  "dsv4",
+	"dsr1-0528":                                "dsr1",
+	"deepseek-r1-0528":                         "dsr1",
 	"deepseek-ai/deepseek-r1":                  "dsr1",
 	"nvidia/deepseek-r1-0528-fp4":              "dsr1",
 	"nvidia/deepseek-r1-0528-fp4-v2":           "dsr1",
