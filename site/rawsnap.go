@@ -46,7 +46,7 @@ func identityOf(r *rawRow) rawIdentity {
 func mergeRows(rows []rawRow) ([]rawRow, Problems) {
 	var ps Problems
 	first := make(map[rawIdentity]int, len(rows))
-	out := rows[:0:0]
+	out := make([]rawRow, 0, len(rows))
 	for i := range rows {
 		r := &rows[i]
 		id := identityOf(r)
@@ -163,8 +163,12 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 		}
 		cfgRows := order[lo:hi]
 		var dates []string
-		for _, i := range cfgRows {
+		groups := 0
+		for k, i := range cfgRows {
 			dates = append(dates, cmp1(rows[i].date, earliest))
+			if k == 0 || rows[i].conc != rows[cfgRows[k-1]].conc || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
+				groups++
+			}
 		}
 		slices.Sort(dates)
 		dates = slices.Compact(dates)
@@ -172,7 +176,7 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 		for _, date := range dates {
 			s := Series{HWKey: key, GPU: first.gpu, Framework: first.framework, SpecMethod: first.spec,
 				Label: seriesLabel(g.label, first.framework, first.spec, first.disagg), Vendor: g.vendor,
-				Deployment: deploymentOf(first.disagg)}
+				Deployment: deploymentOf(first.disagg), Points: make([]Point, 0, groups)}
 			// Per topology and concurrency (consecutive in cfgRows, dates ascending with ""
 			// first), the newest row on or before date.
 			for a := 0; a < len(cfgRows); {
