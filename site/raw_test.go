@@ -731,3 +731,20 @@ func TestRunLink(t *testing.T) {
 		}
 	}
 }
+
+func TestTopologyString(t *testing.T) {
+	for _, tt := range []struct {
+		t    Topology
+		want string
+	}{
+		{Topology{GPUs: 8, TP: 8, EP: 1}, "TP8"},
+		{Topology{GPUs: 16, TP: 8, EP: 8, PP: 2, DPAttn: true}, "TP8 EP8 DPA PP2"},
+		{Topology{GPUs: 8}, "8 GPUs"},
+		{Topology{Split: true, GPUs: 36, PrefillWorkers: 1, PrefillTP: 4, PrefillEP: 4, PrefillDPAttn: true,
+			DecodeWorkers: 4, DecodeTP: 8, DecodeEP: 8}, "1P (TP4 EP4 DPA) + 4D (TP8 EP8), 36 GPUs"},
+	} {
+		if got := tt.t.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.t, got, tt.want)
+		}
+	}
+}
