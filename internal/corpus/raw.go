@@ -284,20 +284,36 @@ func EachRawServe(n int, seed uint64, fn func(name string, data []byte) error) e
 	return nil
 }
 
-// RawServeRuns is the frontier.toml text whose [[runs]] entries give the bench-serve corpus's
-// files that carry no context of their own.
-func RawServeRuns() string {
-	var b bytes.Buffer
+// ServeRun is one [[runs]] entry the bench-serve corpus needs (see RawServeRuns).
+type ServeRun struct {
+	Path, GPU, Framework, Precision string
+	GPUs, ISL, OSL                  int64
+}
+
+// RawServeRunList is the [[runs]] entries that give the bench-serve corpus's files that carry no
+// context of their own, for tests below the config file.
+func RawServeRunList() []ServeRun {
+	var runs []ServeRun
 	for _, g := range serveGPUs {
 		if g.own {
 			continue
 		}
 		for _, fw := range serveFrameworks {
 			for _, seq := range rawSeqs {
-				fmt.Fprintf(&b, "[[runs]]\npath = \"serve-runs/%s-%s-%s/*/*/*.json\"\ngpu = %q\ngpus = %d\nframework = %q\nprecision = \"fp8\"\nisl = %d\nosl = %d\n\n",
-					g.gpu, fw, seqName(seq), g.gpu, g.gpus, fw, seq[0], seq[1])
+				runs = append(runs, ServeRun{Path: fmt.Sprintf("serve-runs/%s-%s-%s/*/*/*.json", g.gpu, fw, seqName(seq)),
+					GPU: g.gpu, GPUs: int64(g.gpus), Framework: fw, Precision: "fp8", ISL: int64(seq[0]), OSL: int64(seq[1])})
 			}
 		}
+	}
+	return runs
+}
+
+// RawServeRuns is RawServeRunList as frontier.toml text.
+func RawServeRuns() string {
+	var b bytes.Buffer
+	for _, r := range RawServeRunList() {
+		fmt.Fprintf(&b, "[[runs]]\npath = %q\ngpu = %q\ngpus = %d\nframework = %q\nprecision = %q\nisl = %d\nosl = %d\n\n",
+			r.Path, r.GPU, r.GPUs, r.Framework, r.Precision, r.ISL, r.OSL)
 	}
 	return b.String()
 }

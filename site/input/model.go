@@ -15,6 +15,9 @@ type Dataset struct {
 	// Raw marks a dataset made from raw results (rawsnap.go): its points claim no frontier
 	// flags, so there are none to check, and Path names the page's first raw file + "#" + Date.
 	Raw bool
+	// RawFile is set when the dataset is a raw results file as decoded, not yet a page's
+	// dataset: its rows wait for RawPageDatasets, and Model, Sequence and Series are empty.
+	RawFile *RawFile
 }
 
 // Metric describes the y axis of a dataset.

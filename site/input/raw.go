@@ -1,4 +1,4 @@
-package site
+package input
 
 // Raw benchmark results: besides the inference view, a data file may be an array of InferenceX
 // API rows (/api/v1/benchmarks, .../history), InferenceX agg rows (utils/process_result.py's
@@ -26,6 +26,8 @@ package site
 // one belongs to every snapshot (rawsnap.go).
 
 import (
+	"github.com/frontier-bench/frontier/site/problem"
+
 	"bytes"
 	"fmt"
 	"slices"
@@ -187,7 +189,7 @@ func (r *rawRow) loc() string {
 // decodeRaw decodes one raw file of format f into rows. name is how problems call the file
 // ("data/runs/x.json"), rel its slash path below the data folder (what [[runs]] globs match).
 // Rows with problems are left out; the problems say why, in file order. data is not retained.
-func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *Config) (rows []rawRow, ps Problems) {
+func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
 	d := &decoder{data: data, file: name}
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
 	defer func() {
@@ -197,7 +199,7 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *Config) (rows []
 				panic(r)
 			}
 			line, col := lineCol(data, se.off)
-			rows, ps = nil, Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
+			rows, ps = nil, problem.Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
 		}
 	}()
 	skipBOM(d)
@@ -231,10 +233,10 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *Config) (rows []
 // rawDecoder decodes the rows of one raw file.
 type rawDecoder struct {
 	*decoder
-	cfg  *Config
+	cfg  *RawOptions
 	rel  string
 	rows []rawRow
-	late Problems // problems without a place in the file (missing bench-serve context)
+	late problem.Problems // problems without a place in the file (missing bench-serve context)
 }
 
 // rowFields is what a row's keys gave, before the row is built from them.
@@ -533,7 +535,7 @@ func runIDOf(u string) string {
 // serve decodes a bench-serve result: one object, one row.
 func (d *rawDecoder) serve() {
 	var r rowFields
-	var file RunConfig // the context the file gives itself
+	var file Run // the context the file gives itself
 	var seen uint
 	const (
 		sConc uint = 1 << iota
@@ -598,7 +600,7 @@ func (d *rawDecoder) serve() {
 	// The file's own context first, then [[runs]].
 	ctx, _ := d.cfg.runContext(d.rel)
 	pick := func(own, runs string) string { return cmp1(own, runs) }
-	c := RunConfig{
+	c := Run{
 		GPU: pick(file.GPU, ctx.GPU), Framework: pick(file.Framework, ctx.Framework),
 		Precision: pick(file.Precision, ctx.Precision), Spec: pick(file.Spec, ctx.Spec),
 		Model: pick(file.Model, ctx.Model), Date: pick(file.Date, ctx.Date),
@@ -611,7 +613,7 @@ func (d *rawDecoder) serve() {
 	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
 		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
 		if !m.given {
-			d.late = append(d.late, Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
+			d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
 		}
 	}
 	if len(d.late) > 0 || d.nerr > nerr {

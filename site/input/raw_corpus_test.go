@@ -1,14 +1,15 @@
-package site
+package input
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
 )
 
 // rawCorpusPages decodes raw corpus files and groups their rows by page, failing on any problem.
-func rawCorpusPages(t testing.TB, cfg *Config, each func(fn func(name string, data []byte) error) error) map[rawPage][]rawRow {
+func rawCorpusPages(t testing.TB, cfg *RawOptions, each func(fn func(name string, data []byte) error) error) map[rawPage][]rawRow {
 	t.Helper()
 	pages := map[rawPage][]rawRow{}
 	err := each(func(name string, data []byte) error {
@@ -46,10 +47,7 @@ func containsPage(ps []rawPage, p rawPage) bool {
 }
 
 func TestRawCorporaBuildCleanly(t *testing.T) {
-	cfg, ps := ParseConfig("frontier.toml", []byte(corpus.RawServeRuns()))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
+	cfg := corpusOptions()
 	api := rawCorpusPages(t, &cfg, func(fn func(string, []byte) error) error { return corpus.EachRawAPI(2*corpus.RawPages, 100, 1, fn) })
 	serve := rawCorpusPages(t, &cfg, func(fn func(string, []byte) error) error { return corpus.EachRawServe(600, 1, fn) })
 	if len(api) != corpus.RawPages {
@@ -68,22 +66,36 @@ func TestRawCorporaBuildCleanly(t *testing.T) {
 		}
 		datasets = append(datasets, ds...)
 	}
-	pages := assembleRaw(t, datasets)
-	if len(pages) != corpus.RawPages {
-		t.Errorf("%d pages, want %d", len(pages), corpus.RawPages)
+	dates := map[PageKey][]string{}
+	for _, d := range datasets {
+		k := PageKey{d.Model, d.Sequence}
+		dates[k] = append(dates[k], d.Date)
 	}
-	for _, p := range pages {
-		if len(p.Snapshots) != 2 || p.Snapshots[0].Date != "2026-01-02" {
-			t.Errorf("%s: %d snapshots, newest %s; want 2, newest 2026-01-02", p.Path, len(p.Snapshots), p.Snapshots[0].Date)
+	if len(dates) != corpus.RawPages {
+		t.Errorf("%d pages, want %d", len(dates), corpus.RawPages)
+	}
+	for k, ds := range dates {
+		if len(ds) != 2 || slices.Max(ds) != "2026-01-02" {
+			t.Errorf("%v: snapshots %v; want 2, newest 2026-01-02", k, ds)
 		}
 	}
+}
+
+// corpusOptions are the [[runs]] the bench-serve corpus needs.
+func corpusOptions() RawOptions {
+	var opt RawOptions
+	for _, r := range corpus.RawServeRunList() {
+		opt.Runs = append(opt.Runs, Run{Path: r.Path, GPU: r.GPU, GPUs: r.GPUs, Framework: r.Framework,
+			Precision: r.Precision, ISL: r.ISL, OSL: r.OSL})
+	}
+	return opt
 }
 
 // BenchmarkRawAPIDecode decodes one 100-row file of the API corpus (sniff, rows, pages).
 func BenchmarkRawAPIDecode(b *testing.B) {
 	var data []byte
 	corpus.EachRawAPI(1, 100, 1, func(_ string, d []byte) error { data = bytes.Clone(d); return nil })
-	cfg := DefaultConfig()
+	cfg := RawOptions{}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -96,7 +108,7 @@ func BenchmarkRawAPIDecode(b *testing.B) {
 }
 
 // BenchmarkRawPage takes one page of the 1,000-file API corpus (42 files, 4,200 rows) from
-// bytes to assembled snapshots: decode, merge, datasets, assemble.
+// bytes to snapshot datasets: decode, merge, datasets.
 func BenchmarkRawPage(b *testing.B) {
 	var files [][]byte
 	corpus.EachRawAPI(1000, 100, 1, func(name string, d []byte) error {
@@ -105,7 +117,7 @@ func BenchmarkRawPage(b *testing.B) {
 		}
 		return nil
 	})
-	cfg := DefaultConfig()
+	cfg := RawOptions{}
 	n := 0
 	for _, f := range files {
 		n += len(f)
@@ -120,8 +132,8 @@ func BenchmarkRawPage(b *testing.B) {
 		}
 		merged, _ := mergeRows(rows)
 		ds, _ := rawDatasets(merged, &cfg, "")
-		if pages := assembleRaw(b, ds); len(pages) != 1 {
-			b.Fatal(len(pages))
+		if len(ds) != 2 {
+			b.Fatal(len(ds))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package site
+package input
 
 // Normalisation of raw results, as InferenceX's own ingest does it, so that a configuration has
 // one name whatever runner or format measured it: GPU keys lowercased with runner suffixes
@@ -9,7 +9,9 @@ package site
 // The tables are built in and frontier.toml overrides them ([models.KEY], [gpus.KEY]).
 
 import (
-	"fmt"
+	"maps"
+	"slices"
+
 	"path"
 	"strconv"
 	"strings"
@@ -53,7 +55,7 @@ func normGPU(hw string) string {
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !(s[i] >= '0' && s[i] <= '9') {
 			return false
 		}
 	}
@@ -159,16 +161,42 @@ var modelAliases = map[string]string{
 // [models] in frontier.toml, then a built-in key or alias (with a precision suffix such as
 // "-fp8" dropped, as InferenceX's prefixes carry one), then a display name whose key
 // frontier.toml renames; anything else is shown as written, a Hugging Face id "org/name" as name.
-func (c *Config) modelName(key string) string {
+func (c *RawOptions) modelName(key string) string { return c.nameOf(key, true) }
+
+// viewModelName is the page name of a view's params.model: the same tables, but the name is
+// otherwise kept exactly as written (a view's model is a display name, not an id to shorten).
+func (c *RawOptions) viewModelName(model string) string { return c.nameOf(model, false) }
+
+// nameOf is modelName; shorten says whether an unknown "org/name" is shown as name.
+func (c *RawOptions) nameOf(key string, shorten bool) string {
+	if !shorten {
+		if m := c.Models[key]; m != "" {
+			return m
+		}
+		if k, ok := resolveModelKey(strings.ToLower(key)); ok && k == strings.ToLower(key) {
+			if m := c.Models[k]; m != "" {
+				return m
+			}
+			return builtinModels[k]
+		}
+		for _, k := range slices.Sorted(maps.Keys(builtinModels)) {
+			if builtinModels[k] == key {
+				if m := c.Models[k]; m != "" {
+					return m
+				}
+			}
+		}
+		return key
+	}
 	key = strings.TrimSpace(key)
-	if m, ok := c.Models[key]; ok && m.Name != "" {
-		return m.Name
+	if m := c.Models[key]; m != "" {
+		return m
 	}
 	lower := strings.ToLower(key)
 	k, ok := resolveModelKey(lower)
 	if ok {
-		if m, ok := c.Models[k]; ok && m.Name != "" {
-			return m.Name
+		if m := c.Models[k]; m != "" {
+			return m
 		}
 		return builtinModels[k]
 	}
@@ -177,10 +205,10 @@ func (c *Config) modelName(key string) string {
 		name = key[i+1:]
 	}
 	// A view names the model by its display name: follow a rename of the key behind it.
-	for _, k := range sortedKeys(builtinModels) {
+	for _, k := range slices.Sorted(maps.Keys(builtinModels)) {
 		if builtinModels[k] == name {
-			if m, ok := c.Models[k]; ok && m.Name != "" {
-				return m.Name
+			if m := c.Models[k]; m != "" {
+				return m
 			}
 		}
 	}
@@ -211,7 +239,7 @@ func resolveModelKey(lower string) (string, bool) {
 
 // gpuInfo is the label and vendor of a GPU key: frontier.toml's [gpus.KEY], then the built-in
 // table; an unknown GPU is labelled by its key in capitals, with no vendor.
-func (c *Config) gpuInfo(key string) gpuInfo {
+func (c *RawOptions) gpuInfo(key string) gpuInfo {
 	g := builtinGPUs[key]
 	if g.label == "" {
 		g.label = strings.ToUpper(key)
@@ -272,7 +300,7 @@ func tokens(n int64) string {
 
 // runContext is the context [[runs]] gives the bench-serve file at slash path p (below data/):
 // every matching entry in order, a later one's keys over an earlier one's.
-func (c *Config) runContext(p string) (ctx RunConfig, matched bool) {
+func (c *RawOptions) runContext(p string) (ctx Run, matched bool) {
 	for _, r := range c.Runs {
 		if ok, _ := path.Match(r.Path, p); !ok {
 			continue
@@ -304,36 +332,35 @@ func (c *Config) runContext(p string) (ctx RunConfig, matched bool) {
 	return ctx, matched
 }
 
-// validateRaw checks the [models] and [[runs]] tables and the GPU names.
-func (c *Config) validateRaw(name string) Problems {
-	var ps Problems
-	bad := func(p, format string, args ...any) {
-		ps = append(ps, Problem{File: name, Path: p, Msg: fmt.Sprintf(format, args...)})
-	}
-	for _, k := range sortedKeys(c.Models) {
-		if strings.TrimSpace(c.Models[k].Name) == "" {
-			bad("models."+k+".name", "must not be empty")
-		}
-	}
-	for i, r := range c.Runs {
-		at := fmt.Sprintf("runs[%d].", i)
-		if r.Path == "" {
-			bad(at+"path", "missing: a glob of the files it is for, below the data folder (\"serve-runs/*.json\")")
-		} else if _, err := path.Match(r.Path, ""); err != nil {
-			bad(at+"path", "not a valid glob: %q", r.Path)
-		}
-		if r.GPUs < 0 {
-			bad(at+"gpus", "want a number > 0, got %d", r.GPUs)
-		}
-		if r.ISL < 0 {
-			bad(at+"isl", "want a number > 0, got %d", r.ISL)
-		}
-		if r.OSL < 0 {
-			bad(at+"osl", "want a number > 0, got %d", r.OSL)
-		}
-		if r.Date != "" && !isDate(r.Date) {
-			bad(at+"date", "want a date as YYYY-MM-DD, got %q", r.Date)
-		}
-	}
-	return ps
+// RawOptions is what the site's configuration (frontier.toml) tells the raw formats. The site
+// fills it from its Config, so this package needs no knowledge of the config file.
+type RawOptions struct {
+	// Models renames model keys, Hugging Face ids or display names: key → display name
+	// ([models.KEY] name); the built-in table of InferenceX's keys applies under it.
+	Models map[string]string
+	// GPUs overrides the built-in label and vendor of GPU keys ([gpus.KEY] label, vendor).
+	GPUs map[string]GPUName
+	// Runs gives bench-serve files the context they do not carry themselves ([[runs]]).
+	Runs []Run
+}
+
+// GPUName is how a GPU key is shown; an empty field keeps the built-in one.
+type GPUName struct{ Label, Vendor string }
+
+// Run is the context of the bench-serve files whose path below data/ matches Path (path.Match
+// syntax). A file's own keys win over it; several matching entries apply in order, a later one
+// over an earlier one.
+type Run struct {
+	Path      string
+	GPU       string
+	GPUs      int64
+	Framework string
+	Precision string
+	Spec      string
+	Model     string
+	ISL       int64
+	OSL       int64
+	Date      string // YYYY-MM-DD; without one the runs belong to every snapshot
+	Image     string
+	RunURL    string
 }

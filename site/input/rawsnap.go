@@ -1,4 +1,4 @@
-package site
+package input
 
 // Raw rows into the model the rest of the build knows. A configuration is (GPU, framework,
 // speculative decoding, precision, disaggregated or not): one series, named as a view names its
@@ -19,6 +19,9 @@ package site
 // from its page and identity.
 
 import (
+	"github.com/frontier-bench/frontier/site/problem"
+	"maps"
+
 	"cmp"
 	"fmt"
 	"hash/fnv"
@@ -43,8 +46,8 @@ func identityOf(r *rawRow) rawIdentity {
 // mergeRows merges rows of the same identity, given in the order their files are read (path
 // order, then file order): the first keeps its place and gains the metrics, image and run link
 // it lacked. A value given differently twice is a problem at the later row.
-func mergeRows(rows []rawRow) ([]rawRow, Problems) {
-	var ps Problems
+func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
+	var ps problem.Problems
 	first := make(map[rawIdentity]int, len(rows))
 	out := make([]rawRow, 0, len(rows))
 	for i := range rows {
@@ -60,7 +63,7 @@ func mergeRows(rows []rawRow) ([]rawRow, Problems) {
 		bad := false
 		conflict := func(what, here, there string) {
 			bad = true
-			ps = append(ps, Problem{File: r.file, Path: r.loc(),
+			ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
 				Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
 					hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
 		}
@@ -106,7 +109,7 @@ var (
 // snapshot on, whichever format gave it. A page whose rows are all undated and that has no other
 // dataset gets one dataset of date "". Problems are ids that two identities would share (a hash
 // collision: astronomically rare, but then a point would silently vanish).
-func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems) {
+func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, problem.Problems) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
@@ -131,13 +134,13 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 		file = min(file, rows[i].rel)
 	}
 
-	var ps Problems
+	var ps problem.Problems
 	points := make([]Point, len(rows))
 	ids := make(map[int64]int, len(rows))
 	for i := range rows {
 		points[i] = rawPointOf(&rows[i], keys[i])
 		if j, dup := ids[points[i].ID]; dup {
-			ps = append(ps, Problem{File: rows[i].file, Path: rows[i].loc(),
+			ps = append(ps, problem.Problem{File: rows[i].file, Path: rows[i].loc(),
 				Msg: fmt.Sprintf("this row and %s would share point id %d: change either's date or concurrency", rows[j].place(), points[i].ID)})
 		}
 		ids[points[i].ID] = i
@@ -208,7 +211,7 @@ func rawDatasets(rows []rawRow, cfg *Config, floor string) ([]*Dataset, Problems
 		lo = hi
 	}
 	out := make([]*Dataset, 0, len(byDate))
-	for _, date := range sortedKeys(byDate) {
+	for _, date := range slices.Sorted(maps.Keys(byDate)) {
 		ds := byDate[date]
 		slices.Sort(ds.Precisions)
 		out = append(out, ds)
@@ -271,7 +274,7 @@ type rawPage struct{ Model, Sequence string }
 // rawPages lists the pages a raw file's rows go to, sorted, without building its rows: the
 // pipeline's head scan uses it to group files into pages before decoding them. Rows whose model
 // or lengths cannot be read feed no page here; decodeRaw reports them.
-func rawPages(f rawFormat, name, rel string, data []byte, cfg *Config) (pages []rawPage) {
+func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (pages []rawPage) {
 	if f == formatServe {
 		rows, _ := decodeRaw(f, name, rel, data, cfg) // one small object
 		for _, r := range rows {
@@ -286,9 +289,7 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *Config) (pages []
 				panic(r)
 			}
 		}
-		slices.SortFunc(pages, func(a, b rawPage) int {
-			return cmp.Or(cmp.Compare(a.Model, b.Model), compareSequence(a.Sequence, b.Sequence))
-		})
+		sortRawPages(pages)
 		pages = slices.Compact(pages)
 	}()
 	skipBOM(d)
@@ -332,4 +333,16 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *Config) (pages []
 		d.elements(row)
 	}
 	return pages
+}
+
+func sortRawPages(ps []rawPage) {
+	slices.SortFunc(ps, func(a, b rawPage) int {
+		return cmp.Or(cmp.Compare(a.Model, b.Model), cmp.Compare(a.Sequence, b.Sequence))
+	})
+}
+
+func sortPages(ps []PageKey) {
+	slices.SortFunc(ps, func(a, b PageKey) int {
+		return cmp.Or(cmp.Compare(a.Model, b.Model), cmp.Compare(a.Sequence, b.Sequence))
+	})
 }

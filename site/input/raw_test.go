@@ -1,6 +1,8 @@
-package site
+package input
 
 import (
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/output"
 	"math"
 	"os"
 	"path"
@@ -16,22 +18,10 @@ import (
 
 // rawTestConfig is the frontier.toml the real bench-serve files need: the MI300X runs carry no
 // context of their own.
-func rawTestConfig(t testing.TB) *Config {
+func rawTestConfig(t testing.TB) *RawOptions {
 	t.Helper()
-	cfg, ps := ParseConfig("frontier.toml", []byte(`
-[[runs]]
-path = "bench-serve/mi300x-sglang-fp8/*.json"
-gpu = "mi300x"
-gpus = 8
-framework = "sglang"
-precision = "fp8"
-isl = 1024
-osl = 1024
-`))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	return &cfg
+	return &RawOptions{Runs: []Run{{Path: "bench-serve/mi300x-sglang-fp8/*.json", GPU: "mi300x", GPUs: 8,
+		Framework: "sglang", Precision: "fp8", ISL: 1024, OSL: 1024}}}
 }
 
 // rawTestFiles lists the raw test files in path order, as a build reads them.
@@ -56,7 +46,7 @@ func readRaw(t testing.TB, rel string) []byte {
 }
 
 // decodeTestFile sniffs and decodes one raw test file, failing on any problem.
-func decodeTestFile(t testing.TB, rel string, cfg *Config) []rawRow {
+func decodeTestFile(t testing.TB, rel string, cfg *RawOptions) []rawRow {
 	t.Helper()
 	data := readRaw(t, rel)
 	f, msg := sniffFormat(data)
@@ -70,7 +60,7 @@ func decodeTestFile(t testing.TB, rel string, cfg *Config) []rawRow {
 	return rows
 }
 
-func allTestRows(t testing.TB, cfg *Config) []rawRow {
+func allTestRows(t testing.TB, cfg *RawOptions) []rawRow {
 	var rows []rawRow
 	for _, rel := range rawTestFiles {
 		rows = append(rows, decodeTestFile(t, rel, cfg)...)
@@ -91,7 +81,7 @@ func TestSniffFormatOfTheRealFiles(t *testing.T) {
 			t.Errorf("%s: got format %d (%s), want %d", rel, got, msg, f)
 		}
 	}
-	seed, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	seed, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,11 +193,10 @@ func TestNormalisation(t *testing.T) {
 			t.Errorf("normFramework(%q, %v) = %q, %v; want %q, %v", tt.in, tt.disagg, fw, dis, tt.fw, tt.dis)
 		}
 	}
-	def := DefaultConfig()
-	renamed := DefaultConfig()
-	renamed.Models = map[string]ModelConfig{"dsr1": {Name: "DeepSeek R1"}, "my/ckpt": {Name: "Mine"}}
+	def := RawOptions{}
+	renamed := RawOptions{Models: map[string]string{"dsr1": "DeepSeek R1", "my/ckpt": "Mine"}}
 	for _, tt := range []struct {
-		cfg      *Config
+		cfg      *RawOptions
 		in, want string
 		wantSlug string
 		why      string
@@ -227,8 +216,8 @@ func TestNormalisation(t *testing.T) {
 		{&renamed, "my/ckpt", "Mine", "mine", "[models.\"my/ckpt\"]"},
 	} {
 		got := tt.cfg.modelName(tt.in)
-		if got != tt.want || Slug(got) != tt.wantSlug {
-			t.Errorf("%s: modelName(%q) = %q (slug %s), want %q (%s)", tt.why, tt.in, got, Slug(got), tt.want, tt.wantSlug)
+		if got != tt.want || output.Slug(got) != tt.wantSlug {
+			t.Errorf("%s: modelName(%q) = %q (slug %s), want %q (%s)", tt.why, tt.in, got, output.Slug(got), tt.want, tt.wantSlug)
 		}
 	}
 	for _, tt := range []struct {
@@ -256,8 +245,7 @@ func TestNormalisation(t *testing.T) {
 			t.Errorf("%s %s %s: got %q %q, want %q %q", tt.gpu, tt.fw, tt.spec, k, l, tt.key, tt.label)
 		}
 	}
-	over := DefaultConfig()
-	over.GPUs = map[string]GPUConfig{"b200": {Label: "B200 SXM"}, "tpu7": {Label: "TPU v7", Vendor: "Google"}}
+	over := RawOptions{GPUs: map[string]GPUName{"b200": {Label: "B200 SXM"}, "tpu7": {Label: "TPU v7", Vendor: "Google"}}}
 	if g := over.gpuInfo("b200"); g != (gpuInfo{"B200 SXM", "NVIDIA"}) {
 		t.Errorf("b200 override: %+v", g)
 	}
@@ -427,105 +415,6 @@ func TestRawMergeUnionAndConflicts(t *testing.T) {
 	}
 }
 
-// assembleRaw assembles datasets as a build does and fails on any problem but one: Assemble
-// checks every dataset's frontier flags, and raw points claim none (Dataset.Raw), which the
-// pipeline is to skip.
-func assembleRaw(t testing.TB, datasets []*Dataset) []*Page {
-	t.Helper()
-	pages, ps := Assemble(datasets, "data/")
-	for _, p := range ps {
-		if !p.Warning || !strings.Contains(p.File, ".json#") || !strings.HasPrefix(p.Msg, "points on the frontier but not flagged") {
-			t.Fatalf("problem: %s", p)
-		}
-	}
-	return pages
-}
-
-func TestRawSnapshotsAsOf(t *testing.T) {
-	cfg := rawTestConfig(t)
-	rows, ps := mergeRows(allTestRows(t, cfg))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	datasets, ps := rawDatasets(rows, cfg, "")
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	pages := assembleRaw(t, datasets)
-	if len(pages) != 1 || pages[0].Path != "deepseek-r1-0528/1k-1k/" {
-		t.Fatalf("pages %v", pages)
-	}
-	p := pages[0]
-	if len(p.Snapshots) != 64 || p.Snapshots[0].Date != "2026-06-11" || p.Snapshots[63].Date != "2025-11-02" {
-		t.Fatalf("%d snapshots from %s to %s, want 64 from 2026-06-11 to 2025-11-02", len(p.Snapshots), p.Snapshots[0].Date, p.Snapshots[len(p.Snapshots)-1].Date)
-	}
-	// Points per snapshot: every configuration, topology and concurrency's newest row on or before
-	// the date (API rows), the 20 undated agg rows in every snapshot, the bench-serve rows from
-	// their date (2026-05-18) on.
-	want := map[string]int{"2026-06-11": 247, "2026-05-18": 217, "2026-01-01": 58, "2025-11-02": 23}
-	for _, s := range p.Snapshots {
-		w, ok := want[s.Date]
-		if !ok {
-			continue
-		}
-		n := 0
-		for _, ser := range s.Series {
-			n += len(ser.Points)
-		}
-		if n != w {
-			t.Errorf("snapshot %s: %d points, want %d", s.Date, n, w)
-		}
-	}
-	newest := p.Snapshots[0]
-	if len(newest.Series) != 58 {
-		t.Errorf("newest snapshot: %d series, want 58 configurations", len(newest.Series))
-	}
-	// A configuration not re-run carries forward: h200 trt fp8's newest row is from 2025-11-02.
-	var h200 *PageSeries
-	for _, s := range newest.Series {
-		if s.Key == "h200_trt@fp8" {
-			h200 = s
-		}
-	}
-	if h200 == nil || h200.Date > "2026-06-11" || h200.Label != "H200 (TRTLLM)" || h200.Vendor != "NVIDIA" {
-		t.Fatalf("h200_trt@fp8 in the newest snapshot: %+v", h200)
-	}
-	for _, pt := range h200.Points {
-		if pt.Raw == nil || pt.Raw.Metrics.Len() < 13 || pt.ID < 1<<52 || pt.ID >= 1<<53 {
-			t.Errorf("h200 point %+v", pt)
-		}
-	}
-	// Same inputs, same datasets: ids and order do not depend on map order.
-	again, _ := rawDatasets(rows, cfg, "")
-	if datasets[0].Path != "bench-serve/mi300x-sglang-fp8/conc16.json#2025-11-02" || !datasets[0].Raw {
-		t.Errorf("first dataset %s", datasets[0].Path)
-	}
-	if len(again) != len(datasets) || again[5].Path != datasets[5].Path || again[5].Series[0].Points[0].ID != datasets[5].Series[0].Points[0].ID {
-		t.Error("rawDatasets is not deterministic")
-	}
-}
-
-func TestRawAndViewShareAPage(t *testing.T) {
-	cfg := rawTestConfig(t)
-	rows := decodeTestFile(t, "inferencex-agg/agg_bmk.json", cfg)
-	datasets, _ := rawDatasets(rows, cfg, "2026-01-01")
-	if len(datasets) != 1 || datasets[0].Date != "2026-01-01" {
-		t.Fatalf("undated rows with a floor: %d datasets, date %q", len(datasets), datasets[0].Date)
-	}
-	view := &Dataset{Path: "view.json", Model: cfg.modelName("DeepSeek-R1-0528"), Sequence: "1k/1k", Date: "2026-02-01",
-		Metric: rawMetric, XAxis: rawXAxis, Precisions: []string{"fp8"},
-		Hardware: []Hardware{{Key: "b200_vllm", Label: "B200 (vLLM)", Vendor: "NVIDIA"}},
-		Series: []Series{{HWKey: "b200_vllm", GPU: "b200", Framework: "vllm", SpecMethod: "none", Label: "B200 (vLLM)",
-			Points: []Point{{ID: 1, Precision: "fp8", X: 10, Y: 100, Frontier: true}}}}}
-	pages := assembleRaw(t, append(datasets, view))
-	if len(pages) != 1 {
-		t.Fatalf("%d pages", len(pages))
-	}
-	if n := len(pages[0].Snapshots); n != 2 || len(pages[0].Snapshots[0].Series) != 7 {
-		t.Errorf("%d snapshots, newest with %d series; want 2, and the agg rows' 6 configurations with the view's", n, len(pages[0].Snapshots[0].Series))
-	}
-}
-
 func TestRawProblems(t *testing.T) {
 	cfg := rawTestConfig(t)
 	serve := func(extra string) string {
@@ -597,7 +486,7 @@ func TestRawProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rows, ps := decodeRaw(tt.f, "data/"+tt.file, tt.file, []byte(tt.in), cfg)
-		got := problemLines(ps)
+		got := testsite.ProblemLines(ps)
 		slices.Sort(got)
 		want := slices.Clone(tt.want)
 		slices.Sort(want)
@@ -610,53 +499,11 @@ func TestRawProblems(t *testing.T) {
 	}
 }
 
-func TestRawConfigProblems(t *testing.T) {
-	_, ps := ParseConfig("frontier.toml", []byte(`
-[models.dsr1]
-name = " "
-[gpus.b200]
-label = "B200"
-vendor = "NVIDIA"
-[[runs]]
-gpus = -1
-[[runs]]
-path = "a/[*.json"
-date = "2026-02-30"
-isl = -2
-osl = -3
-`))
-	want := []string{
-		"frontier.toml: models.dsr1.name: must not be empty",
-		`frontier.toml: runs[0].path: missing: a glob of the files it is for, below the data folder ("serve-runs/*.json")`,
-		"frontier.toml: runs[0].gpus: want a number > 0, got -1",
-		`frontier.toml: runs[1].path: not a valid glob: "a/[*.json"`,
-		"frontier.toml: runs[1].isl: want a number > 0, got -2",
-		"frontier.toml: runs[1].osl: want a number > 0, got -3",
-		`frontier.toml: runs[1].date: want a date as YYYY-MM-DD, got "2026-02-30"`,
-	}
-	if got := problemLines(ps); !slices.Equal(got, want) {
-		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
 func TestRunsContextOrderAndFileWins(t *testing.T) {
-	cfg, ps := ParseConfig("frontier.toml", []byte(`
-[[runs]]
-path = "serve/*/*.json"
-gpu = "h100"
-gpus = 8
-framework = "vllm"
-precision = "fp8"
-isl = 1024
-osl = 8192
-date = "2026-03-01"
-[[runs]]
-path = "serve/h200/*.json"
-gpu = "h200"
-`))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
+	cfg := RawOptions{Runs: []Run{
+		{Path: "serve/*/*.json", GPU: "h100", GPUs: 8, Framework: "vllm", Precision: "fp8", ISL: 1024, OSL: 8192, Date: "2026-03-01"},
+		{Path: "serve/h200/*.json", GPU: "h200"},
+	}}
 	in := `{"max_concurrency": 4, "total_token_throughput": 800, "output_throughput": 80, "median_tpot_ms": 20, "model_id": "dsr1", "precision": "fp4",
 		"image": "rocm#sgl-dev:v0.5"}`
 	rows, ps := decodeRaw(formatServe, "data/serve/h200/a.json", "serve/h200/a.json", []byte(in), &cfg)

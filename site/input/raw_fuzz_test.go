@@ -1,7 +1,8 @@
-package site
+package input
 
 import (
 	"bytes"
+	"github.com/frontier-bench/frontier/site/problem"
 	"math"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func firstRows(t testing.TB, rel string, n int) []byte {
 // checkRawInvariants is what every accepted row promises, whatever the input: a page, a
 // configuration, a concurrency, and finite, non-negative metrics, among them the two the chart
 // plots; a problem names the file.
-func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps Problems) {
+func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Problems) {
 	for _, p := range ps {
 		if s := p.String(); !strings.HasPrefix(s, name) || p.Msg == "" {
 			t.Fatalf("problem %q does not name the file or says nothing", s)
@@ -53,7 +54,7 @@ func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps Problems) {
 	}
 	// What the page is made of never panics either.
 	merged, _ := mergeRows(rows)
-	cfg := DefaultConfig()
+	cfg := RawOptions{}
 	rawDatasets(merged, &cfg, "")
 }
 

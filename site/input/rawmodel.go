@@ -1,4 +1,4 @@
-package site
+package input
 
 // What a raw benchmark result (InferenceX API or agg rows, a bench-serve file) carries beyond a
 // view's point: its topology, serving image, run link and every metric it measured. Metrics are
