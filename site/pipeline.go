@@ -238,6 +238,22 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	p, aps := pl.cache.page(ds, pl.prefix)
 	ps = append(ps, aps...)
 	p.Notes = stub.Notes
+	if len(raws) > 0 {
+		// A raw page's sources are its files, not the snapshot datasets made of their rows
+		// ("x.json#2026-01-02"): the page lists them, and the Builder redraws the page when
+		// one of them changes.
+		srcs := make([]string, 0, len(p.Sources)+len(raws))
+		for _, d := range ds {
+			if !d.Raw {
+				srcs = append(srcs, d.Path)
+			}
+		}
+		for _, d := range raws {
+			srcs = append(srcs, d.Path)
+		}
+		slices.Sort(srcs)
+		p.Sources = slices.Compact(srcs)
+	}
 	pl.pages[i] = p
 	for _, c := range pl.blocks[p.Path] {
 		for _, msg := range checkView(p, c.View) {
