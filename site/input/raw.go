@@ -440,10 +440,12 @@ func (d *rawDecoder) metric(m *metricSet, k []byte, ms bool) {
 	start := d.valueStart()
 	v, ok := d.number(false)
 	if !ok {
+		m.bad |= 1 << id // reported: it is not also missing
 		return
 	}
 	if v == 0 && id >= latencyMetric(1, 0) && id < latencyMetric(1, 5) {
 		d.problem(start, "must be greater than 0")
+		m.bad |= 1 << id
 		return
 	}
 	if ms {
@@ -469,10 +471,10 @@ func (d *rawDecoder) complete(m *metricSet, start int, mpath string, check bool)
 	if !check {
 		return
 	}
-	if !m.has1(MTputPerGPU) {
+	if !m.has1(MTputPerGPU) && m.bad&(1<<MTputPerGPU) == 0 {
 		d.add(d.at(start, d.pathString(mpath+"tput_per_gpu"), false, "missing required field (or output_tput_per_gpu and input_tput_per_gpu)"))
 	}
-	if !m.has1(MMedianIntvty) {
+	if !m.has1(MMedianIntvty) && m.bad&(1<<MMedianIntvty|1<<latencyMetric(1, 1)) == 0 {
 		d.add(d.at(start, d.pathString(mpath+"median_intvty"), false, "missing required field (or median_tpot)"))
 	}
 }

@@ -172,6 +172,7 @@ func (ms Metrics) Each(fn func(m MetricID, v float64)) {
 // metricSet is a full-width scratch of metrics while a row is read, packed when it is done.
 type metricSet struct {
 	has  uint64
+	bad  uint64 // given but with a problem, so not also reported missing
 	vals [NumMetrics]float64
 }
 
