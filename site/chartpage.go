@@ -169,7 +169,11 @@ func (ps pointsJSON) MarshalJSON() ([]byte, error) {
 					v, ok = pt.Raw.Metrics.Get(m)
 				}
 				if ok {
-					b = appendJSONFloat(b, charts.Round6(v))
+					// Six significant digits as Round6 keeps, written at once: a valid JSON
+					// number (exponent form beyond 1e6), and a third of the cost of
+					// rounding and then printing the shortest form, for dozens of
+					// metrics a point.
+					b = strconv.AppendFloat(b, v, 'g', 6, 64)
 				} else {
 					b = append(b, "null"...)
 				}
@@ -574,25 +578,47 @@ type downloadMetrics struct {
 	Raw              *input.RawPoint // every metric a raw result measured, by InferenceX's names
 }
 
+// downloadKeys are data.json's metric keys in sorted order, as a map's would be: the view's
+// three throughputs (ids -3 to -1) among the raw catalog's names (ids 0 up).
+var downloadKeys = func() []int {
+	names := func(i int) string {
+		if i < 0 {
+			return [...]string{"inputTputPerGpu", "outputTputPerGpu", "tpPerGpu"}[i+3]
+		}
+		return input.MetricNames[i]
+	}
+	ids := []int{-3, -2, -1}
+	for i := range int(input.NumMetrics) {
+		ids = append(ids, i)
+	}
+	slices.SortFunc(ids, func(a, b int) int { return strings.Compare(names(a), names(b)) })
+	return ids
+}()
+
 // MarshalJSON writes the metrics as one object, keys sorted as a map's would be.
 func (m downloadMetrics) MarshalJSON() ([]byte, error) {
-	type kv struct {
-		k string
-		v float64
-	}
-	kvs := []kv{{"inputTputPerGpu", m.InputTputPerGpu}, {"outputTputPerGpu", m.OutputTputPerGpu}, {"tpPerGpu", m.TpPerGpu}}
-	if m.Raw != nil {
-		m.Raw.Metrics.Each(func(id input.MetricID, v float64) { kvs = append(kvs, kv{input.MetricNames[id], v}) })
-	}
-	slices.SortFunc(kvs, func(a, b kv) int { return strings.Compare(a.k, b.k) })
-	b := []byte{'{'}
-	for i, e := range kvs {
-		if i > 0 {
+	b := make([]byte, 0, 64+24*int(input.NumMetrics))
+	b = append(b, '{')
+	first := true
+	for _, id := range downloadKeys {
+		var v float64
+		var name string
+		switch {
+		case id < 0:
+			v, name = [...]float64{m.InputTputPerGpu, m.OutputTputPerGpu, m.TpPerGpu}[id+3], [...]string{"inputTputPerGpu", "outputTputPerGpu", "tpPerGpu"}[id+3]
+		case m.Raw != nil && m.Raw.Metrics.Has(input.MetricID(id)):
+			v, _ = m.Raw.Metrics.Get(input.MetricID(id))
+			name = input.MetricNames[id]
+		default:
+			continue
+		}
+		if !first {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, e.k)
+		first = false
+		b = appendJSONString(b, name)
 		b = append(b, ':')
-		b = appendJSONFloat(b, e.v)
+		b = appendJSONFloat(b, v)
 	}
 	return append(b, '}'), nil
 }

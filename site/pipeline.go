@@ -275,6 +275,14 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 		for _, snap := range p.Snapshots[1:] {
 			snap.Series = nil // drawn into history/<date>.json already; the home page shows the newest
 		}
+		// The home page reads x and y of the newest snapshot; a raw point's detail (every
+		// metric, ~700 bytes a point) is drawn already, and kept it would hold every row of
+		// a big site at once.
+		for _, s := range p.Snapshots[0].Series {
+			for i := range s.Points {
+				s.Points[i].Raw = nil
+			}
+		}
 	}
 	return ps, buf, err
 }
