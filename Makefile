@@ -109,7 +109,7 @@ fuzz-smoke:
 fuzz:
 	$(MAKE) fuzz-smoke FUZZTIME=$(if $(filter 5s,$(FUZZTIME)),2m,$(FUZZTIME))
 
-## bench: build benchmarks over generated corpora, beside the read+decode+encode floor
+## bench: build benchmarks over generated corpora (views, and the raw corpora), beside the read+decode+encode floor
 ## (the 10,000-dataset corpus runs once per COUNT; compare two runs with benchstat, COUNT=6)
 COUNT ?= 1
 bench:
@@ -121,6 +121,10 @@ bench:
 	  t[a[1] " " n] += $$3; c[a[1] " " n]++ } \
 	  END { for (k in t) if (k ~ /^BenchmarkBuild /) { split(k, p, " "); f = "BenchmarkFloor " p[2]; \
 	  if (c[f]) printf "build/floor at %6s datasets: %.2fx\n", p[2], (t[k]/c[k]) / (t[f]/c[f]) } }' bench.txt | sort -k3,3n
+	@awk '/^Benchmark(Build|Floor)Raw\// { split($$1, a, "[/-]"); n = a[2]; sub("corpus=", "", n); \
+	  t[a[1] " " n] += $$3; c[a[1] " " n]++; for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB") r[a[1] " " n] = $$i } \
+	  END { for (k in t) if (k ~ /^BenchmarkBuildRaw /) { split(k, p, " "); f = "BenchmarkFloorRaw " p[2]; \
+	  if (c[f]) printf "raw build/floor, %s corpus: %.2fx, peak RSS %s MiB\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k] } }' bench.txt | sort
 
 # The committed bundle stays: `make deps` would write the same bytes. An older checkout's
 # echarts.common.min.js goes.
