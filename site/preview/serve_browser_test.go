@@ -75,11 +75,7 @@ func (l *lockedLog) String() string {
 func copyExampleSite(t *testing.T) (root, data string) {
 	t.Helper()
 	root = t.TempDir()
-	data = filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS(filepath.Join(testsite.Root(), "data"))); err != nil {
-		t.Fatal(err)
-	}
-	return root, data
+	return root, testsite.CopyExample(t, root)
 }
 
 // running is a running preview of a site folder.
@@ -95,7 +91,16 @@ func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) run
 	data := filepath.Join(root, "data")
 	p := &preview.Preview{
 		Input: func() (site.Input, error) {
-			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
+			// The site's frontier.toml, as `frontier serve` reads it: the example's gives its
+			// raw bench-serve files their context.
+			cfg := site.DefaultConfig()
+			if b, err := os.ReadFile(filepath.Join(root, "frontier.toml")); err == nil {
+				var ps site.Problems
+				if cfg, ps = site.ParseConfig("frontier.toml", b); len(ps) > 0 {
+					return site.Input{}, ps
+				}
+			}
+			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: cfg, ECharts: echarts}, nil
 		},
 		Data:  data,
 		Trees: []string{data, filepath.Join(root, "templates")},
