@@ -190,13 +190,14 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 		snap := &Snapshot{Date: date}
 		for _, k := range skeys {
 			// The newest date on or before this snapshot's, then every dataset of that date.
-			newest := ""
+			// found, not newest != "": raw rows without any date make a dataset of date "".
+			newest, found := "", false
 			for _, c := range bySeries[k] {
-				if c.d.Date <= date && c.d.Date > newest {
-					newest = c.d.Date
+				if c.d.Date <= date && (!found || c.d.Date > newest) {
+					newest, found = c.d.Date, true
 				}
 			}
-			if newest == "" {
+			if !found {
 				continue
 			}
 			if prev := last[k]; prev != nil && prev.Date == newest {

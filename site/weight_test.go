@@ -106,7 +106,7 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 func TestSeedChartPageWeight(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	files := &Files{}
-	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
 		t.Fatal(err)
 	}
 	html, ok := files.Get(seedPage)
@@ -140,7 +140,7 @@ func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	ownSize := func(data fstest.MapFS) (int, *Files) {
 		files := &Files{}
-		if _, err := Build(Input{Data: data, ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+		if _, err := Build(Input{Data: data, ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
 			t.Fatal(err)
 		}
 		html, ok := files.Get(seedPage)

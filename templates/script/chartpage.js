@@ -5,7 +5,7 @@ import { element } from "./dom.js";
 import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, readForm, syncForm } from "./controls.js";
-import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { DEFAULT_OPTIONAL, optionalColumns, renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
@@ -36,12 +36,31 @@ export function initChartPage() {
     holder.append(csvLink, " · ", count);
   }
   let sort = null; // the points table's order: {key, dir}, or null for series order
+  let chosen = null; // the optional columns the reader chose (a Set of names); null: the defaults
+  const optional = optionalColumns(page);
+  if (table && optional.length) {
+    // The column chooser: every metric the page's raw results carry, a few shown by default.
+    const box = element("details", { class: "columns", id: "column-chooser" }, [element("summary", { text: "Columns" })]);
+    const fieldset = element("fieldset", {}, [element("legend", { text: "Show these columns in the points table" })]);
+    for (const c of optional) {
+      const input = element("input", { type: "checkbox", name: "col", value: c.name });
+      input.checked = DEFAULT_OPTIONAL.includes(c.name);
+      fieldset.appendChild(element("label", {}, [input, " " + c.title]));
+    }
+    box.appendChild(fieldset);
+    box.addEventListener("change", () => {
+      chosen = new Set(Array.from(fieldset.querySelectorAll("input[name=col]:checked"), (i) => i.value));
+      renderPoints(live, sort, table, csvLink, count, chosen);
+    });
+    const wrap = table.closest(".table-wrap") || table;
+    wrap.parentNode.insertBefore(box, wrap);
+  }
 
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
     if (leaders) renderLeaders(live, leaders);
     if (bestList) renderBest(live, bestList, bestNote);
-    if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count);
+    if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count, chosen);
     renderStatus(live, status);
   });
   const writeHash = () => {
@@ -118,7 +137,7 @@ export function initChartPage() {
       if (!button) return;
       const key = button.getAttribute("data-sort");
       sort = { key, dir: sort && sort.key === key && sort.dir === "ascending" ? "descending" : "ascending" };
-      renderPoints(live, sort, table, csvLink, count);
+      renderPoints(live, sort, table, csvLink, count, chosen);
       const again = table.querySelector('button[data-sort="' + key + '"]');
       if (again) again.focus();
     });
