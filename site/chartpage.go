@@ -561,9 +561,10 @@ func CSVText(s string) string {
 	return s
 }
 
-// headline is a page's best frontier value at the reference interactivity, and who holds it.
-func headline(p *Page, x float64) (value float64, leader string, ok bool) {
-	for _, s := range p.Snapshots[0].Series {
+// snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
+// holds it: the home page's headline figure, compared across dates by the home page and the feed.
+func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
+	for _, s := range snap.Series {
 		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
 		for i, j := range s.Frontier {
 			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y

@@ -230,6 +230,9 @@ func (r *siteRenderer) render(w Writer) error {
 	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
 		return err
 	}
+	if err := w.WriteFile("feed.xml", r.feed()); err != nil {
+		return err
+	}
 	robots := "User-agent: *\nAllow: /\n"
 	if r.in.Config.HasHost() {
 		// The sitemap protocol wants absolute URLs; without a host in the base URL there are none to give.
