@@ -3,9 +3,9 @@ package site
 import (
 	"bytes"
 	"cmp"
-	"slices"
 	"encoding/xml"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
