@@ -123,6 +123,8 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	problems = append(problems, ps...)
 	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
+	changes, ps := input.LoadChangelog(in.Data, prefix)
+	problems = append(problems, ps...)
 	srcs, orphans, ps := b.sources(in.Data, prefix)
 	problems = append(problems, ps...)
 	pages, groups, ps := groupPages(srcs, prefix)
@@ -142,6 +144,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	}
 	if rerr == nil {
 		r.statics = statics
+		r.changes = changes
 		r.reuse = b.pageReuse(r)
 		counter.nanos = &r.writeNanos
 		pl.r, pl.w = r, counter

@@ -35,6 +35,7 @@ type chartPageView struct {
 	Sources         []string
 	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
 	Data            json.RawMessage // pageData
+	Changes         []changeData    // the changelog's entries for this page, oldest first
 }
 
 type bestView struct{ Name, Color string }
@@ -67,6 +68,8 @@ type pageData struct {
 	RefX       []float64         `json:"refX"`
 	Cols       []string          `json:"cols"` // the columns of every series' points
 	Series     []seriesData      `json:"series"`
+	// Changes are the changelog's entries for this page's series, for the trend chart.
+	Changes []changeData `json:"changes,omitempty"`
 }
 
 type axisData struct {
@@ -223,6 +226,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		RefX:       cfg.ReferenceX,
 		Cols:       pointColumns,
 		Series:     seriesDataOf(snap.Series),
+		Changes:    pageChanges(p, r.changes),
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {
@@ -267,6 +271,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		Sources: p.Sources,
 		Option:  option,
 		Data:    dataJSON,
+		Changes: data.Changes,
 	}
 	for _, s := range snap.Series {
 		if s.Best {

@@ -192,3 +192,58 @@ func TestFeed(t *testing.T) {
 		})
 	}
 }
+
+// TestChangelogOnChartPage: changelog entries show under the chart of the pages whose series
+// their globs name, by this site's model slug or InferenceX's model key, oldest first, and
+// reach the page script for the trend's markers; a malformed changelog fails the build with
+// the file and line.
+func TestChangelogOnChartPage(t *testing.T) {
+	data := datedSeed(t, 1, 1.1)
+	data["changelog.yaml"] = &fstest.MapFile{Data: []byte(`- date: 2026-07-30
+  configs: deepseek-v4-pro-fp4-b300-*
+  description: TRT-LLM <1.2> & new kernels
+  link: https://example.com/notes?a=1&b=2
+- date: 2026-07-20
+  configs: [deepseek-v4-pro-fp4-b200-vllm]
+  description: vLLM 0.11
+- date: 2026-07-25
+  configs: dsr1-*
+  description: a model this site does not have
+`)}
+	files, _, err := build(t, data, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := files.Get("deepseek-v4-pro/8k-1k/index.html")
+	page := string(raw)
+	list := page[strings.Index(page, `<ul class="changes">`):]
+	list = list[:strings.Index(list, "</ul>")]
+	if strings.Count(list, "<li") != 2 || strings.Index(list, "2026-07-20") > strings.Index(list, "2026-07-30") {
+		t.Errorf("want the two matching entries, oldest first:\n%s", list)
+	}
+	for _, want := range []string{"TRT-LLM &lt;1.2&gt; &amp; new kernels", `href="https://example.com/notes?a=1&amp;b=2"`, "B300 (TRTLLM)", "B200 (vLLM)"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the list lacks %s:\n%s", want, list)
+		}
+	}
+	var pd struct{ Changes []changeData }
+	if err := json.Unmarshal(scriptJSON(t, raw, "page-data"), &pd); err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Changes) != 2 || pd.Changes[0].Date != "2026-07-20" || strings.Join(pd.Changes[0].Series, ",") != "b200_vllm" ||
+		len(pd.Changes[1].Series) < 2 {
+		t.Errorf("page data changes: %+v", pd.Changes)
+	}
+
+	// InferenceX's model key names the same series as the slug.
+	s := &PageSeries{Precision: "fp4", GPU: "b200", Framework: "sglang"}
+	if got := strings.Join(configKeys("DeepSeek-R1-0528", s), " "); got != "deepseek-r1-0528-fp4-b200-sglang dsr1-fp4-b200-sglang" {
+		t.Errorf("configKeys = %s", got)
+	}
+
+	data["changelog.yaml"] = &fstest.MapFile{Data: []byte("- date: 2026-13-01\n  configs: x\n  description: y\n")}
+	_, _, err = build(t, data, DefaultConfig())
+	if err == nil || !strings.Contains(err.Error(), "data/changelog.yaml:1: date: want a date as YYYY-MM-DD") {
+		t.Errorf("a bad changelog: got %v", err)
+	}
+}
