@@ -6,6 +6,7 @@ import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, readForm, syncForm } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { Trend } from "./trend.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
@@ -36,6 +37,7 @@ export function initChartPage() {
     holder.append(csvLink, " · ", count);
   }
   let sort = null; // the points table's order: {key, dir}, or null for series order
+  let trend = null; // the history section (trend.js), on pages with two or more snapshots
 
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
@@ -43,9 +45,10 @@ export function initChartPage() {
     if (bestList) renderBest(live, bestList, bestNote);
     if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count);
     renderStatus(live, status);
+    if (trend) trend.update();
   });
   const writeHash = () => {
-    const fragment = fragmentOf(page, live.view);
+    const fragment = [fragmentOf(page, live.view), trend ? trend.fragmentPart() : ""].filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
   };
   const show = (view) => {
@@ -66,7 +69,12 @@ export function initChartPage() {
       status.textContent = "Could not load the " + view.date + " snapshot (" + e.message + ").";
     });
   };
+  const trendBox = document.getElementById("trend");
+  if (trendBox && page.dates.length > 1) {
+    trend = new Trend(live, trendBox, document.getElementById("trend-controls"), document.getElementById("change-table"), writeHash);
+  }
   const open = () => {
+    if (trend) trend.readHash(location.hash);
     live.open(location.hash, () => {
       if (form) buildControls(live, form);
       live.render();
