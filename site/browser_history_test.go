@@ -274,3 +274,103 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 		pg.NoErrors()
 	}
 }
+
+// TestBrowserCompareOverlaysEarlierDates: compare=D1,D2 on the real history draws, beside the
+// newest snapshot, every visible configuration's frontier and points as of each date, named
+// with the date as in the fragment, dashed; their points match the frontiers Go assembles
+// for that date, their tooltips name the date, and removing a date takes it off the chart
+// and out of the fragment.
+func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
+	b := browsertest.New(t)
+	data := historyViews(t)
+	files := buildForBrowser(t, data, site.DefaultConfig())
+	root := b.Serve(files, "/")
+	ds, ps := input.Load(data, "data/")
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	pages, _ := site.Assemble(ds, "data/")
+	snaps := pages[0].Snapshots
+	d1, d2 := snaps[10], snaps[30]
+	hash := "#compare=" + d1.Date + "," + d2.Date
+
+	p := b.Open(t, root+"deepseek-r1-0528/1k-1k/"+hash)
+	want := map[string][][2]float64{}
+	for _, snap := range []*site.Snapshot{d1, d2} {
+		for _, s := range snap.Series {
+			var xy [][2]float64
+			for _, i := range s.Frontier {
+				xy = append(xy, [2]float64{s.Points[i].X, s.Points[i].Y})
+			}
+			want[s.Name+" "+snap.Date] = xy
+		}
+	}
+	p.WaitFor(`(() => { const c = echarts.getInstanceByDom(document.getElementById("chart"));
+  return c && c.getOption().series.filter((s) => String(s.id || "").startsWith("compare:line:")).length === ` + fmt.Sprint(len(want)) + `; })()`)
+	st := p.ChartState("#chart")
+	var dashed []string
+	p.Eval(`echarts.getInstanceByDom(document.getElementById("chart")).getOption().series.filter((s) => String(s.id || "").startsWith("compare:line:") && s.lineStyle.type === "dashed").map((s) => s.name)`, &dashed)
+	if len(dashed) != len(want) {
+		t.Errorf("%d dashed overlay lines, want %d", len(dashed), len(want))
+	}
+	for name, xy := range want {
+		line, ok := st.Find(name, "line")
+		if !ok {
+			t.Errorf("no overlay line %q", name)
+			continue
+		}
+		if len(line.Points) != len(xy) {
+			t.Errorf("%s: %d frontier points, want %d", name, len(line.Points), len(xy))
+			continue
+		}
+		for i := range xy {
+			for k := range 2 {
+				if g, w := line.Points[i][k], xy[i][k]; math.Abs(g-w) > 1e-5*math.Abs(w)+1e-9 {
+					t.Errorf("%s point %d: %v, want %v", name, i, line.Points[i], xy[i])
+				}
+			}
+		}
+		if _, ok := st.Find(name, "scatter"); !ok {
+			t.Errorf("no overlay points for %q", name)
+		}
+		if !st.Selected[name] {
+			if _, in := st.Selected[name]; in {
+				t.Errorf("%s is not shown in the legend", name)
+			}
+		}
+	}
+	// A tooltip of an overlaid point names its date. (Once the trend below has loaded every
+	// snapshot, so nothing redraws under the mouse.)
+	p.WaitFor(`document.querySelectorAll("#change-table tbody tr").length > 0`)
+	st = p.ChartState("#chart")
+	hovered := false
+	for _, name := range slices.Sorted(mapsKeys(want)) {
+		var symbol string
+		p.Eval(`echarts.getInstanceByDom(document.getElementById("chart")).getOption().series.find((s) => s.name === `+fmt.Sprintf("%q", name)+` && s.type === "scatter").symbol`, &symbol)
+		if symbol != "circle" {
+			continue // the mouse finds a pin or a triangle off its point's centre
+		}
+		if i, ok := isolatedPoint(st, name); ok {
+			tip := p.HoverPoint("#chart", name, i)
+			if !strings.Contains(tip, d1.Date) && !strings.Contains(tip, d2.Date) {
+				t.Errorf("tooltip of %s: %q names no date", name, tip)
+			}
+			hovered = true
+			break
+		}
+	}
+	if !hovered {
+		t.Error("no overlaid point stands alone to hover")
+	}
+
+	// Removing a date: off the chart and out of the fragment.
+	p.Click(`button[data-date="` + d1.Date + `"]`)
+	p.WaitFor(`location.hash === "#compare=` + d2.Date + `"`)
+	st = p.ChartState("#chart")
+	for _, s := range st.Series {
+		if strings.HasSuffix(s.Name, " "+d1.Date) {
+			t.Errorf("%s still drawn after its date was removed", s.Name)
+		}
+	}
+	p.NoErrors()
+}

@@ -7,6 +7,7 @@ import { GLOBAL } from "./option.js";
 import { buildControls, readForm, syncForm } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
 import { Trend } from "./trend.js";
+import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
@@ -38,6 +39,7 @@ export function initChartPage() {
   }
   let sort = null; // the points table's order: {key, dir}, or null for series order
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
+  let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
@@ -45,10 +47,12 @@ export function initChartPage() {
     if (bestList) renderBest(live, bestList, bestNote);
     if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count);
     renderStatus(live, status);
+    if (compare) compare.apply();
     if (trend) trend.update();
   });
   const writeHash = () => {
-    const fragment = [fragmentOf(page, live.view), trend ? trend.fragmentPart() : ""].filter(Boolean).join("&");
+    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
+    const fragment = [fragmentOf(page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
   };
   const show = (view) => {
@@ -71,10 +75,13 @@ export function initChartPage() {
   };
   const trendBox = document.getElementById("trend");
   if (trendBox && page.dates.length > 1) {
-    trend = new Trend(live, trendBox, document.getElementById("trend-controls"), document.getElementById("change-table"), writeHash);
+    const controls = document.getElementById("trend-controls");
+    compare = new Compare(live, controls, writeHash);
+    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
   }
   const open = () => {
     if (trend) trend.readHash(location.hash);
+    if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
       if (form) buildControls(live, form);
       live.render();
