@@ -109,7 +109,7 @@ func mapsKeys[V any](m map[string]V) func(func(string) bool) {
 // does not reach x).
 func wantTrend(t *testing.T, data fstest.MapFS, x float64) (map[string]map[string]float64, []string) {
 	t.Helper()
-	ds, ps := input.Load(data, "data/")
+	ds, ps := input.Load(data, "data/", nil)
 	if len(ps.Errors()) > 0 {
 		t.Fatal(ps)
 	}
@@ -285,7 +285,7 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 	data := historyViews(t)
 	files := buildForBrowser(t, data, site.DefaultConfig())
 	root := b.Serve(files, "/")
-	ds, ps := input.Load(data, "data/")
+	ds, ps := input.Load(data, "data/", nil)
 	if len(ps.Errors()) > 0 {
 		t.Fatal(ps)
 	}
