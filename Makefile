@@ -97,12 +97,19 @@ test-js:
 FUZZTIME ?= 5s
 ## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs.
 ## The packages are every one go list finds with a Fuzz function in its tests, so moved code keeps its fuzzing.
+## Go 1.26's fuzz coordinator can fail a run with a bare "context deadline exceeded" when its own
+## -fuzztime ends under load (go.dev/issue/75804, fixed in Go 1.27): such a run wrote no failing
+## input and is not a finding. Any other failure prints its log and stops.
 fuzz-smoke:
-	@set -e; for pkg in $$($(GO) list -f '{{.Dir}}' ./... | while read -r d; do \
+	@set -e; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; for pkg in $$($(GO) list -f '{{.Dir}}' ./... | while read -r d; do \
 	    if grep -qs '^func Fuzz' "$$d"/*_test.go; then echo "./$${d#$(CURDIR)/}"; fi; done); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg >/dev/null || { $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; exit 1; }; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg >$$log 2>&1 && continue; \
+	    if grep -q 'context deadline exceeded' $$log && ! grep -qE 'Failing input written|panic:|_test\.go:[0-9]+:' $$log; then \
+	      echo "  (go.dev/issue/75804: the fuzz coordinator raced its own deadline; no failing input)"; continue; \
+	    fi; \
+	    cat $$log; exit 1; \
 	  done; \
 	done
 

@@ -32,6 +32,9 @@ type Page struct {
 	// model and sequence (methodology, known issues), shown under the chart.
 	Notes string
 	ids   []int64 // the distinct point ids of its datasets, sorted (pipeline.idClashes)
+	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
+	// the older snapshots' points (history.go).
+	headlines []datedHeadline
 }
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.

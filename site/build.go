@@ -126,6 +126,8 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	problems = append(problems, ps...)
 	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
+	changes, ps := input.LoadChangelog(in.Data, prefix)
+	problems = append(problems, ps...)
 	opt := in.Config.rawOptions()
 	srcs, orphans, ps := b.sources(in.Data, prefix, opt)
 	problems = append(problems, ps...)
@@ -146,6 +148,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	}
 	if rerr == nil {
 		r.statics = statics
+		r.changes = changes
 		r.reuse = b.pageReuse(r)
 		counter.nanos = &r.writeNanos
 		pl.r, pl.w = r, counter

@@ -37,6 +37,7 @@ type chartPageView struct {
 	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
 	Data            json.RawMessage // pageData
 	Raw             bool            // the page has raw results: the points table has topology and image
+	Changes         []changeData    // the changelog's entries for this page, oldest first
 }
 
 type bestView struct{ Name, Color string }
@@ -74,6 +75,8 @@ type pageData struct {
 	RefX       []float64         `json:"refX"`
 	Cols       []string          `json:"cols"` // the columns of every series' points
 	Series     []seriesData      `json:"series"`
+	// Changes are the changelog's entries for this page's series, for the trend chart.
+	Changes []changeData `json:"changes,omitempty"`
 }
 
 type axisData struct {
@@ -300,6 +303,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		RefX:       cfg.ReferenceX,
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
+		Changes:    pageChanges(p, r.changes),
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {
@@ -345,6 +349,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		Option:  option,
 		Data:    dataJSON,
 		Raw:     cols.has,
+		Changes: data.Changes,
 	}
 	for _, s := range snap.Series {
 		if s.Best {
@@ -734,9 +739,10 @@ func CSVText(s string) string {
 	return s
 }
 
-// headline is a page's best frontier value at the reference interactivity, and who holds it.
-func headline(p *Page, x float64) (value float64, leader string, ok bool) {
-	for _, s := range p.Snapshots[0].Series {
+// snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
+// holds it: the home page's headline figure, compared across dates by the home page and the feed.
+func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
+	for _, s := range snap.Series {
 		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
 		for i, j := range s.Frontier {
 			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y

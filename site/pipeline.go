@@ -271,6 +271,9 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 			err = fmt.Errorf("%s: %w", p.Path, err)
 		}
 	}
+	if pl.r != nil {
+		p.headlines = headlines(p, pl.r.in.Config.HeadlineX)
+	}
 	if pl.stream {
 		for _, snap := range p.Snapshots[1:] {
 			snap.Series = nil // drawn into history/<date>.json already; the home page shows the newest

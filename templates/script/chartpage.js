@@ -6,6 +6,8 @@ import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, readForm, syncForm } from "./controls.js";
 import { DEFAULT_OPTIONAL, optionalColumns, renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { Trend } from "./trend.js";
+import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
@@ -55,6 +57,8 @@ export function initChartPage() {
     const wrap = table.closest(".table-wrap") || table;
     wrap.parentNode.insertBefore(box, wrap);
   }
+  let trend = null; // the history section (trend.js), on pages with two or more snapshots
+  let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
@@ -62,9 +66,12 @@ export function initChartPage() {
     if (bestList) renderBest(live, bestList, bestNote);
     if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count, chosen);
     renderStatus(live, status);
+    if (compare) compare.apply();
+    if (trend) trend.update();
   });
   const writeHash = () => {
-    const fragment = fragmentOf(page, live.view);
+    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
+    const fragment = [fragmentOf(page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
   };
   const show = (view) => {
@@ -85,7 +92,15 @@ export function initChartPage() {
       status.textContent = "Could not load the " + view.date + " snapshot (" + e.message + ").";
     });
   };
+  const trendBox = document.getElementById("trend");
+  if (trendBox && page.dates.length > 1) {
+    const controls = document.getElementById("trend-controls");
+    compare = new Compare(live, controls, writeHash);
+    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
+  }
   const open = () => {
+    if (trend) trend.readHash(location.hash);
+    if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
       if (form) buildControls(live, form);
       live.render();
