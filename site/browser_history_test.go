@@ -270,6 +270,23 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 	if got := slices.Sorted(mapsKeys(st.Lines)); strings.Join(got, ",") != "B200,H200,MI355X" {
 		t.Errorf("best per GPU: lines %v, want one per GPU", got)
 	}
+	// The feed the page's head links: an entry per snapshot date, newest first, each opening
+	// this page at its date.
+	var feed struct {
+		Entries int
+		First   string
+		Titles  []string
+	}
+	p.Eval(`new Promise((done) => fetch(document.querySelector('link[rel="alternate"][type="application/atom+xml"]').href).then((r) => r.text()).then((xml) => {
+  const doc = new DOMParser().parseFromString(xml, "application/xml");
+  const entries = [...doc.getElementsByTagName("entry")];
+  done({Entries: entries.length, First: entries[0].getElementsByTagName("link")[0].getAttribute("href"),
+    Titles: entries.map((e) => e.getElementsByTagName("title")[0].textContent)});
+}))`, &feed)
+	if feed.Entries != len(dates) || feed.First != "/"+pagePath+"#date="+newest ||
+		feed.Titles[0] != "DeepSeek-R1-0528 1k/1k as of "+newest || feed.Titles[len(feed.Titles)-1] != "DeepSeek-R1-0528 1k/1k as of "+oldest {
+		t.Errorf("feed: %d entries (want %d), first links %q, titles from %q", feed.Entries, len(dates), feed.First, feed.Titles[:min(2, len(feed.Titles))])
+	}
 	for _, pg := range []*browsertest.Page{p, p2, p3} {
 		pg.NoErrors()
 	}

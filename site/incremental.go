@@ -234,7 +234,7 @@ func (b *Builder) pageReuse(r *siteRenderer) *pageReuse {
 // sharedKey digests what every chart page is rendered from besides its own Page.
 func sharedKey(r *siteRenderer) [sha256.Size]byte {
 	h := sha256.New()
-	fmt.Fprintf(h, "%#v\n%#v\n%q\n", *r.site, r.in.Config, r.in.DataPrefix)
+	fmt.Fprintf(h, "%#v\n%#v\n%q\n%#v\n", *r.site, r.in.Config, r.in.DataPrefix, r.changes)
 	for _, p := range r.pages {
 		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
 	}

@@ -88,6 +88,12 @@ func TestBuilderMatchesBuild(t *testing.T) {
 		{"notes for one page", func() {
 			data["notes.md"] = mapFile([]byte("---\nmodel: Other-Model\nsequence: 8k/1k\n---\nMeasured twice.\n"), 5)
 		}, -1, -1, false},
+		{"write a changelog", func() {
+			data["changelog.yaml"] = mapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: new drivers\n"), 6)
+		}, 2, 0, false},
+		{"edit the changelog", func() {
+			data["changelog.yaml"] = mapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: newer drivers\n"), 7)
+		}, 2, 0, false},
 		{"change the config", func() { cfg.Title = "Renamed" }, 2, 0, false},
 		{"override a template", func() {
 			chart, err := os.ReadFile("../templates/chart.html")
