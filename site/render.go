@@ -113,7 +113,6 @@ func newRenderer(in Input, pages []*Page, mds []*markdown.MarkdownPage, datasets
 		return "templates/" + name
 	}
 
-	// Assets: the page script is pareto.js followed by frontier.js, one request.
 	add := func(logical string, data []byte) {
 		ext := path.Ext(logical)
 		stem := strings.TrimSuffix(logical, ext)
@@ -132,16 +131,12 @@ func newRenderer(in Input, pages []*Page, mds []*markdown.MarkdownPage, datasets
 		}
 		add(name, b)
 	}
-	var js bytes.Buffer
-	for _, name := range []string{"assets/pareto.js", "assets/frontier.js"} {
-		b, err := read(name)
-		if err != nil {
-			return nil, err
-		}
-		js.Write(b)
-		js.WriteString("\n")
+	// The page script is one esbuild bundle (templates/script/, `make deps`), pareto.js included.
+	js, err := read("assets/frontier.js")
+	if err != nil {
+		return nil, err
 	}
-	add("frontier.js", js.Bytes())
+	add("frontier.js", js)
 	if len(in.ECharts) == 0 {
 		return nil, fmt.Errorf("no ECharts script: run `make deps` (npm ci) so node_modules/echarts exists")
 	}

@@ -253,7 +253,8 @@ func parseToggle(s string) (Toggle, error) {
 
 // Fragment is the view as the chart page's URL fragment, without the '#':
 // "y=outputTputPerGpu&gpus=b200,b300&log=1". Settings left to the default are left out, so an
-// untouched view gives "". Keys come in a fixed order so the same view always gives the same link.
+// untouched view gives "". Keys come in DESIGN.md's order, the page script's, so the same view
+// always gives the same link.
 func (v ChartView) Fragment() string {
 	var parts []string
 	add := func(k, val string) { parts = append(parts, k+"="+val) }
@@ -274,7 +275,7 @@ func (v ChartView) Fragment() string {
 	for _, t := range []struct {
 		k string
 		t Toggle
-	}{{"log", v.Log}, {"best", v.Best}, {"optimal", v.Optimal}} {
+	}{{"log", v.Log}, {"optimal", v.Optimal}, {"best", v.Best}} {
 		switch t.t {
 		case ToggleOn:
 			add(t.k, "1")
@@ -318,11 +319,11 @@ func parseFragment(s string) (ChartView, error) {
 		case "precisions":
 			v.Precisions, err = parseKeyList(val)
 		case "log":
-			v.Log, err = parseToggle(val)
+			v.Log, err = parseFlag(val)
 		case "best":
-			v.Best, err = parseToggle(val)
+			v.Best, err = parseFlag(val)
 		case "optimal":
-			v.Optimal, err = parseToggle(val)
+			v.Optimal, err = parseFlag(val)
 		default:
 			err = fmt.Errorf("unknown key")
 		}
@@ -331,4 +332,16 @@ func parseFragment(s string) (ChartView, error) {
 		}
 	}
 	return v, nil
+}
+
+// parseFlag reads a flag as the page script does: "1" or "0" only. A chart block also takes
+// yes, true and on; a link with those would mean nothing to the page.
+func parseFlag(s string) (Toggle, error) {
+	switch s {
+	case "1":
+		return ToggleOn, nil
+	case "0":
+		return ToggleOff, nil
+	}
+	return ToggleDefault, fmt.Errorf("want 1 or 0, got %q", s)
 }

@@ -107,7 +107,7 @@ func TestChartViewFragment(t *testing.T) {
 		{ChartView{}, ""},
 		{ChartView{Y: "tpPerGpu"}, "y=tpPerGpu"},
 		{ChartView{Log: ToggleOn}, "log=1"},
-		{ChartView{Best: ToggleOff, Optimal: ToggleOn}, "best=0&optimal=1"},
+		{ChartView{Best: ToggleOff, Optimal: ToggleOn}, "optimal=1&best=0"},
 		{
 			ChartView{Y: "costPerMTok", Date: "2026-07-01", GPUs: []string{"b300", "b200"}, Frameworks: []string{"trt"}, Spec: []string{"none"}, Precisions: []string{"fp8"}, Log: ToggleOff},
 			"y=costPerMTok&date=2026-07-01&gpus=b300,b200&frameworks=trt&spec=none&precisions=fp8&log=0",

@@ -14,10 +14,12 @@ import (
 	"testing"
 )
 
-// twinScript runs templates/assets/pareto.js on the cases read from stdin and writes what it
-// computed to stdout, in the same shapes as twinCase and twinResult.
+// twinScript runs the page script's pareto module (templates/script/pareto.js) on the cases
+// read from stdin and writes what it computed to stdout, in the same shapes as twinCase and
+// twinResult.
 const twinScript = `
-const P = require(process.argv[1]);
+import { pathToFileURL } from "node:url";
+const P = await import(pathToFileURL(process.argv[1]).href);
 let input = "";
 process.stdin.on("data", (d) => { input += d; });
 process.stdin.on("end", () => {
@@ -53,7 +55,7 @@ type twinResult struct {
 	Best     map[string]int `json:"best"`
 }
 
-// TestJavaScriptTwin checks that templates/assets/pareto.js, which the chart page uses to
+// TestJavaScriptTwin checks that templates/script/pareto.js, which the chart page uses to
 // recompute frontiers and best-per-GPU in the browser, agrees with this package: the same
 // frontier indices, the same best series, interpolated values within 1e-9 relative (they are
 // normally bit-identical; Go may fuse multiply-adds on some CPUs, JavaScript never does).
@@ -65,7 +67,7 @@ func TestJavaScriptTwin(t *testing.T) {
 		}
 		t.Fatalf("node not found, and CI is set: %v", err)
 	}
-	script, err := filepath.Abs(filepath.Join("..", "..", "templates", "assets", "pareto.js"))
+	script, err := filepath.Abs(filepath.Join("..", "..", "templates", "script", "pareto.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestJavaScriptTwin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "-e", twinScript, script)
+	cmd := exec.Command(node, "--input-type=module", "-e", twinScript, script)
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -2,7 +2,7 @@
 // form its Pareto frontier, a monotone cubic (Steffen) through that frontier, and which series
 // is best per GPU. It does no I/O and depends on the standard library only.
 //
-// templates/assets/pareto.js is its browser twin, so the page can recompute frontiers and
+// templates/script/pareto.js is its browser twin, so the page can recompute frontiers and
 // best-per-GPU (for another metric or snapshot) and agree with what the build wrote. Both sides
 // perform the same floating-point operations in the same order, which makes them bit-identical
 // on amd64 (Go may fuse multiply-adds on arm64, a last-bit difference); change them together,

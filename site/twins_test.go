@@ -1,0 +1,287 @@
+package site
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The page script redoes some of the build's work in the browser: it redraws the points table
+// (fmtNum), writes the shown points as CSV (CSVText) and reads and writes the view's URL
+// fragment (ChartView.Fragment, parseFragment). These tests hold the Go side to the cases in
+// templates/script/testdata/twins.json, which the script's node tests read too, and compare
+// the two fmtNum and CSV cells on random inputs under node.
+
+// twinCases is templates/script/testdata/twins.json (see its "about").
+type twinCases struct {
+	FmtNum []struct {
+		In   json.RawMessage `json:"in"`
+		Want string          `json:"want"`
+	} `json:"fmtNum"`
+	CSVCells []struct {
+		Text string `json:"text"`
+		Want string `json:"want"`
+	} `json:"csvCells"`
+	Fragments struct {
+		Cases []struct {
+			Name       string    `json:"name"`
+			Fragment   string    `json:"fragment"`
+			Go         *twinView `json:"go"`
+			GoError    string    `json:"goError"`
+			GoFragment *string   `json:"goFragment"`
+		} `json:"cases"`
+	} `json:"fragments"`
+}
+
+// twinView is a ChartView as the cases write it, toggles as "on" or "off".
+type twinView struct {
+	Y          string   `json:"y"`
+	Date       string   `json:"date"`
+	GPUs       []string `json:"gpus"`
+	Frameworks []string `json:"frameworks"`
+	Spec       []string `json:"spec"`
+	Precisions []string `json:"precisions"`
+	Log        string   `json:"log"`
+	Best       string   `json:"best"`
+	Optimal    string   `json:"optimal"`
+}
+
+func (v twinView) chartView(t *testing.T) ChartView {
+	toggle := func(s string) Toggle {
+		switch s {
+		case "":
+			return ToggleDefault
+		case "on":
+			return ToggleOn
+		case "off":
+			return ToggleOff
+		}
+		t.Fatalf("twins.json: toggle %q, want on or off", s)
+		return 0
+	}
+	return ChartView{Y: v.Y, Date: v.Date, GPUs: v.GPUs, Frameworks: v.Frameworks, Spec: v.Spec, Precisions: v.Precisions,
+		Log: toggle(v.Log), Best: toggle(v.Best), Optimal: toggle(v.Optimal)}
+}
+
+// scriptDir is templates/script, found from the module root so the test may move packages.
+func scriptDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "templates", "script")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's folder")
+		}
+		dir = parent
+	}
+}
+
+func readTwinCases(t testing.TB) twinCases {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(scriptDir(t), "testdata", "twins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c twinCases
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatalf("twins.json: %v", err)
+	}
+	return c
+}
+
+// twinNumber reads a case's number: JSON's, or NaN, +Inf, -Inf, -0 written as strings.
+func twinNumber(t *testing.T, raw json.RawMessage) float64 {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		switch s {
+		case "NaN":
+			return math.NaN()
+		case "+Inf":
+			return math.Inf(1)
+		case "-Inf":
+			return math.Inf(-1)
+		case "-0":
+			return math.Copysign(0, -1)
+		}
+		t.Fatalf("twins.json: number %q", s)
+	}
+	var v float64
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("twins.json: number %s: %v", raw, err)
+	}
+	return v
+}
+
+// csvCell is one cell as data.csv holds it: CSVText's result, quoted by encoding/csv.
+func csvCell(s string) string {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{CSVText(s)})
+	w.Flush()
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+func TestFmtNumTwinCases(t *testing.T) {
+	for _, c := range readTwinCases(t).FmtNum {
+		v := twinNumber(t, c.In)
+		if got := fmtNum(v); got != c.Want {
+			t.Errorf("fmtNum(%s) = %q, want %q", c.In, got, c.Want)
+		}
+	}
+}
+
+func TestCSVCellTwinCases(t *testing.T) {
+	for _, c := range readTwinCases(t).CSVCells {
+		if got := csvCell(c.Text); got != c.Want {
+			t.Errorf("CSV cell of %q = %q, want %q", c.Text, got, c.Want)
+		}
+	}
+}
+
+func TestFragmentTwinCases(t *testing.T) {
+	for _, c := range readTwinCases(t).Fragments.Cases {
+		got, err := parseFragment(c.Fragment)
+		if c.GoError != "" {
+			if err == nil || !strings.Contains(err.Error(), c.GoError) {
+				t.Errorf("%s: parseFragment(%q) = %+v, %v; want an error with %q", c.Name, c.Fragment, got, err, c.GoError)
+			}
+			continue
+		}
+		if c.Go == nil {
+			t.Fatalf("%s: twins.json gives neither go nor goError", c.Name)
+		}
+		want := c.Go.chartView(t)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: parseFragment(%q) = %+v, %v; want %+v", c.Name, c.Fragment, got, err, want)
+			continue
+		}
+		wantFragment := c.Fragment
+		if c.GoFragment != nil {
+			wantFragment = *c.GoFragment
+		}
+		if f := want.Fragment(); f != wantFragment {
+			t.Errorf("%s: Fragment() = %q, want %q", c.Name, f, wantFragment)
+		}
+	}
+}
+
+// formatTwinScript runs the page script's fmtNum and csvCell (templates/script/format.js) on
+// the numbers and strings read from stdin, and writes what they gave as JSON.
+const formatTwinScript = `
+import { pathToFileURL } from "node:url";
+const { fmtNum, csvCell } = await import(pathToFileURL(process.argv[1]).href);
+let input = "";
+process.stdin.on("data", (d) => { input += d; });
+process.stdin.on("end", () => {
+  const { numbers, texts } = JSON.parse(input);
+  process.stdout.write(JSON.stringify({ numbers: numbers.map(fmtNum), texts: texts.map(csvCell) }));
+});
+`
+
+// TestJavaScriptFormatTwin compares fmtNum and CSV cells with the page script's on random
+// inputs: numbers over every magnitude the pages see, exact rounding ties among them, and
+// strings of the characters that matter to CSV and to formula injection.
+func TestJavaScriptFormatTwin(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("node not found; install Node.js to compare format.js with Go (required under CI)")
+		}
+		t.Fatalf("node not found, and CI is set: %v", err)
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	var numbers []float64
+	for range 5000 {
+		v := math.Pow(10, r.Float64()*12-4) // 1e-4 to 1e8
+		switch r.IntN(4) {
+		case 0: // an exact tie at the place fmtNum rounds to: k/8, k/2, k/20 (0.05 steps)
+			v = math.Round(v*8) / 8
+		case 1:
+			v = math.Round(v*2) / 2
+		case 2:
+			v = float64(int64(v*1000)) / 1000
+		}
+		if r.IntN(4) == 0 {
+			v = -v
+		}
+		numbers = append(numbers, v)
+	}
+	alphabet := []string{"a", "Z", "0", " ", ",", "\"", "'", "=", "+", "-", "@", "\t", "\r", "\n", "\\", ".", "é", "\u00a0", "\u0085", "\ufeff", "\u2028", "<"}
+	var texts []string
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		texts = append(texts, b.String())
+	}
+	in, err := json.Marshal(map[string]any{"numbers": numbers, "texts": texts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, "--input-type=module", "-e", formatTwinScript, filepath.Join(scriptDir(t), "format.js"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.Bytes())
+	}
+	var js struct {
+		Numbers []string `json:"numbers"`
+		Texts   []string `json:"texts"`
+	}
+	if err := json.Unmarshal(out, &js); err != nil {
+		t.Fatalf("decode node output: %v", err)
+	}
+	if len(js.Numbers) != len(numbers) || len(js.Texts) != len(texts) {
+		t.Fatalf("node returned %d numbers and %d texts for %d and %d", len(js.Numbers), len(js.Texts), len(numbers), len(texts))
+	}
+	bad := 0
+	for i, v := range numbers {
+		if want := fmtNum(v); js.Numbers[i] != want && bad < 10 {
+			bad++
+			t.Errorf("fmtNum(%s): js %q, go %q", fmt.Sprint(v), js.Numbers[i], want)
+		}
+	}
+	for i, s := range texts {
+		if want := csvCell(s); js.Texts[i] != want && bad < 20 {
+			bad++
+			t.Errorf("CSV cell of %q: js %q, go %q", s, js.Texts[i], want)
+		}
+	}
+}
+
+// FuzzParseFragment checks, from the shared cases, that no link panics parseFragment and that
+// a view it accepts writes a fragment that reads back to the same view.
+func FuzzParseFragment(f *testing.F) {
+	for _, c := range readTwinCases(f).Fragments.Cases {
+		f.Add(c.Fragment)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parseFragment(s)
+		if err != nil {
+			return
+		}
+		frag := v.Fragment()
+		back, err := parseFragment(frag)
+		if err != nil || !reflect.DeepEqual(back, v) {
+			t.Fatalf("%q: Fragment() = %q, which reads back as %+v, %v; want %+v", s, frag, back, err, v)
+		}
+	})
+}

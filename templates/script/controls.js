@@ -1,0 +1,74 @@
+// The chart page's form: built from the page's metrics, snapshots and filter choices, kept in
+// step with the view, and read back into a view when the reader changes it.
+
+import { safeColor } from "./format.js";
+import { element } from "./dom.js";
+import { FLAGS, LISTS, defaultView } from "./view.js";
+
+const LIST_TITLES = { gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision" };
+
+function select(name, title, options) {
+  const control = element("select", { name, id: "ctl-" + name }, options.map(([value, label]) => element("option", { value, text: label })));
+  return element("div", { class: "ctl" }, [element("label", { for: "ctl-" + name, class: "title", text: title }), control]);
+}
+
+function checkbox(name, value, label, swatch) {
+  let mark = null;
+  if (swatch) {
+    mark = element("span", { class: "swatch", "aria-hidden": "true" });
+    mark.style.backgroundColor = safeColor(swatch);
+  }
+  return element("label", { class: "check" }, [element("input", { type: "checkbox", name, value }), mark, label]);
+}
+
+// buildControls fills the form: metric, snapshot, scales, flags, and a filter for every list
+// with more than one value over the snapshots loaded so far.
+export function buildControls(live, form) {
+  const page = live.page;
+  const lists = live.choices();
+  form.textContent = "";
+  const main = element("div", { class: "row" }, [
+    select("y", "Metric", page.metrics.map((m) => [m.key, m.label + " (" + m.unit + ")"])),
+    page.dates.length > 1 ? select("date", "Snapshot", page.dates.map((date, i) => [date, i ? date : date + " (latest)"])) : null,
+    element("fieldset", {}, [element("legend", { text: "Scale" }), element("div", { class: "opts" }, [checkbox("log", "1", "Log Y"), checkbox("logx", "1", "Log X")])]),
+    element("fieldset", {}, [element("legend", { text: "Show" }), element("div", { class: "opts" }, [
+      checkbox("optimal", "1", "Frontier only"), checkbox("best", "1", "Best per GPU"), checkbox("global", "1", "Global frontier")])]),
+  ]);
+  const filters = element("div", { class: "row filters" }, LISTS.map((list) => {
+    if (lists[list].length < 2) return null; // one value: nothing to choose
+    return element("fieldset", { "data-list": list }, [element("legend", { text: LIST_TITLES[list] }), element("div", { class: "opts" },
+      lists[list].map((c) => checkbox(list, c.value, c.label, c.color)))]);
+  }));
+  form.appendChild(main);
+  if (filters.children.length) form.appendChild(filters);
+  form.hidden = false;
+}
+
+// syncForm sets the form's fields to the view.
+export function syncForm(live, form) {
+  const view = live.view;
+  for (const field of form.elements) {
+    if (field.name === "y" || field.name === "date") field.value = view[field.name];
+    else if (FLAGS.includes(field.name)) field.checked = !!view[field.name];
+    else if (LISTS.includes(field.name)) field.checked = !view[field.name] || view[field.name].includes(field.value);
+  }
+}
+
+// readForm is the view the form shows; a filter with every value ticked is no filter.
+export function readForm(live, form) {
+  const view = defaultView(live.page);
+  const lists = live.choices();
+  view.y = form.elements.y.value;
+  view.date = form.elements.date ? form.elements.date.value : view.date;
+  for (const flag of FLAGS) view[flag] = !!(form.elements[flag] && form.elements[flag].checked);
+  for (const list of LISTS) {
+    const boxes = form.querySelectorAll('input[name="' + list + '"]');
+    if (!boxes.length) {
+      view[list] = live.view[list];
+      continue;
+    }
+    const ticked = Array.from(boxes).filter((b) => b.checked).map((b) => b.value);
+    view[list] = ticked.length === lists[list].length ? null : ticked;
+  }
+  return view;
+}

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import test from "node:test";
+import { bestRows, choices, column, compute, facet, yValues } from "./model.js";
+import { defaultView } from "./view.js";
+
+// A page as #page-data holds one: points are rows of cols.
+const page = {
+  metric: "tpPerGpu",
+  cols: ["id", "x", "tpPerGpu", "outputTputPerGpu"],
+  metrics: [
+    { key: "tpPerGpu", higher: true },
+    { key: "outputTputPerGpu", higher: true },
+    { key: "costPerMTok", higher: false },
+    { key: "tokPerMW", higher: true },
+  ],
+  dates: ["2026-05-01"],
+  gpus: { b200: { label: "B200", color: "#111111", costPerHour: 3.6, kw: 1.2 }, mi355x: { label: "MI355X", color: "#222222" } },
+  frameworks: { vllm: "vLLM" },
+  series: [
+    { key: "b200_trt", name: "B200 (TRT)", gpu: "b200", vendor: "NVIDIA", framework: "trt", spec: "", precision: "fp4",
+      points: [[1, 10, 1000, 100], [2, 20, 800, 80], [3, 30, 900, 90]] },
+    { key: "b200_vllm", name: "B200 (vLLM)", gpu: "b200", vendor: "NVIDIA", framework: "vllm", spec: "mtp", precision: "fp4",
+      points: [[4, 10, 2000, 200], [5, 40, 500, 50]] },
+    { key: "mi355x_vllm", name: "MI355X (vLLM)", gpu: "mi355x", vendor: "AMD", framework: "vllm", spec: "", precision: "fp8",
+      points: [[6, 15, 1500, 150], [7, 25, NaN, 10]] },
+  ],
+};
+const snapshot = { series: page.series };
+
+test("column finds a named column", () => {
+  assert.equal(column(page, "x"), 1);
+  assert.equal(column(page, "costPerMTok"), -1);
+});
+
+test("facet gives a series' value for each filter, spec none when it has none", () => {
+  const s = page.series[0];
+  assert.deepEqual(["gpus", "vendors", "frameworks", "spec", "precisions"].map((list) => facet(s, list)), ["b200", "nvidia", "trt", "none", "fp4"]);
+  assert.equal(facet(page.series[1], "spec"), "mtp");
+});
+
+test("choices lists each filter's values once, in series order, newest snapshot first", () => {
+  const older = { series: [{ gpu: "b300", vendor: "NVIDIA", framework: "sglang", spec: "", precision: "fp8" }] };
+  const lists = choices(page, { "2026-05-01": snapshot, "2026-04-01": older });
+  assert.deepEqual(lists.gpus, [
+    { value: "b200", label: "B200", color: "#111111" },
+    { value: "mi355x", label: "MI355X", color: "#222222" },
+    { value: "b300", label: "b300", color: "" },
+  ]);
+  assert.deepEqual(lists.frameworks.map((c) => c.label), ["trt", "vLLM", "sglang"]);
+  assert.deepEqual(lists.spec.map((c) => [c.value, c.label]), [["none", "None"], ["mtp", "MTP"]]);
+  assert.deepEqual(lists.precisions.map((c) => c.label), ["FP4", "FP8"]);
+});
+
+test("yValues derives cost and energy from the total throughput, NaN where it cannot", () => {
+  const s = page.series[0];
+  assert.deepEqual(yValues(page, "tpPerGpu", s), [1000, 800, 900]);
+  assert.deepEqual(yValues(page, "costPerMTok", s).map((v) => +v.toFixed(6)), [1, 1.25, +(1e6 / 900 / 1000).toFixed(6)]);
+  assert.deepEqual(yValues(page, "tokPerMW", s).map((v) => +v.toFixed(6)), [833333.333333, 666666.666667, 750000]);
+  assert.ok(yValues(page, "costPerMTok", page.series[2]).every(Number.isNaN), "no cost for the GPU");
+  assert.ok(yValues(page, "missing", s).every(Number.isNaN));
+});
+
+test("compute: frontier, filters and the points shown", () => {
+  const view = Object.assign(defaultView(page), { optimal: true });
+  const c = compute(page, snapshot, view, {});
+  assert.equal(c.metric.key, "tpPerGpu");
+  assert.deepEqual(c.rows[0].front, [0, 2], "computed when the input has none");
+  assert.deepEqual(c.rows[0].shown, [0, 2], "frontier only");
+  assert.deepEqual(c.rows[2].shown, [0], "NaN is never shown");
+  assert.ok(c.rows.every((r) => r.pass && r.visible));
+  assert.deepEqual(c.global, [[10, 2000], [15, 1500], [30, 900], [40, 500]]);
+
+  const filtered = compute(page, snapshot, Object.assign(defaultView(page), { frameworks: ["vllm"] }), { "MI355X (vLLM)": false });
+  assert.deepEqual(filtered.rows.map((r) => [r.pass, r.visible]), [[false, false], [true, true], [true, false]]);
+  assert.deepEqual(filtered.global, [[10, 2000], [40, 500]], "the global frontier covers what is shown");
+});
+
+test("compute follows a metric's polarity, lower cost being better", () => {
+  const c = compute(page, snapshot, Object.assign(defaultView(page), { y: "costPerMTok" }), {});
+  assert.equal(c.metric.higher, false);
+  assert.deepEqual(c.rows[0].front, [0, 2]);
+  assert.deepEqual(c.rows[2].shown, []);
+});
+
+test("best per GPU keeps one series per GPU among those the filters pass", () => {
+  const c = compute(page, snapshot, Object.assign(defaultView(page), { best: true }), {});
+  assert.deepEqual(c.rows.map((r) => r.inView), [false, true, true]);
+  assert.deepEqual(bestRows(c.rows, true).map((r) => r.series.key).sort(), ["b200_vllm", "mi355x_vllm"]);
+  const noVLLM = compute(page, snapshot, Object.assign(defaultView(page), { best: true, frameworks: ["trt"] }), {});
+  assert.deepEqual(noVLLM.rows.map((r) => r.inView), [true, false, false]);
+});

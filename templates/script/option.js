@@ -1,0 +1,136 @@
+// The ECharts option of a computed view: series, legend, axes and the tooltip formatter.
+// DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
+// every string from the data reaches the tooltip through escapeHTML.
+
+import { compactNumber, escapeHTML, fmtNum, fmtValue, safeColor } from "./format.js";
+import { column } from "./model.js";
+
+// GLOBAL names the global frontier's series and legend entry.
+export const GLOBAL = "Global frontier";
+
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const first = (value) => [].concat(value)[0];
+
+// blockBase is the layout of a chart without a Go-built option (a markdown chart block), the
+// same as charts.Options' but without toolbox and zoom: a block is read, not explored.
+export function blockBase() {
+  return {
+    animation: false,
+    aria: { enabled: true },
+    grid: [{ left: 64, right: 200, top: 24, bottom: 52 }],
+    legend: {
+      type: "scroll", show: true, orient: "vertical", right: 8, top: 24, height: "80%", itemGap: 6,
+      textStyle: { width: 150, overflow: "truncate" }, tooltip: { show: true },
+    },
+    tooltip: { show: true, trigger: "item" },
+    xAxis: [{ type: "value", nameLocation: "middle", nameGap: 30 }],
+    yAxis: [{ type: "value", nameLocation: "middle", nameGap: 52 }],
+  };
+}
+
+// tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every
+// throughput, the chosen metric when it is derived, date and run.
+export function tooltipHTML(page, computed, params) {
+  const row = computed.rows[params.seriesIndex];
+  if (!row || params.seriesType !== "scatter") return "";
+  const i = row.shown[params.dataIndex];
+  const point = row.series.points[i];
+  const metric = computed.metric;
+  if (!point) return "";
+  const at = (name) => point[column(page, name)];
+  const lines = [
+    '<span style="display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;background:' +
+      safeColor(row.series.color) + '"></span><b>' + escapeHTML(row.series.label) + "</b> · " +
+      escapeHTML(String(row.series.precision).toUpperCase()),
+    "Concurrency " + escapeHTML(at("conc")) + " · TP " + escapeHTML(at("tp")),
+    escapeHTML(page.x.label) + ": <b>" + escapeHTML(fmtNum(at("x"))) + "</b>",
+    "Total: " + escapeHTML(fmtNum(at("tpPerGpu"))) + " tok/s/GPU",
+    "Output: " + escapeHTML(fmtNum(at("outputTputPerGpu"))) + " tok/s/GPU",
+    "Input: " + escapeHTML(fmtNum(at("inputTputPerGpu"))) + " tok/s/GPU",
+  ];
+  if (column(page, metric.key) < 0) {
+    lines.push(escapeHTML(metric.label) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit));
+  }
+  lines.push("Date " + escapeHTML(at("date")) + " · run " + escapeHTML(at("run")));
+  return lines.join("<br>");
+}
+
+// plotPoint is [x, y] as a chart draws it: null where a log axis cannot show the value.
+export const plotPoint = (view, x, y) => [view.logx && !(x > 0) ? null : x, view.log && !(y > 0) ? null : y];
+
+// axisOption is an axis over the base's: linear or log, named, labels compact. A log axis
+// hugs the data rather than widening to whole decades.
+function axisOption(base, log, name, money) {
+  const axisLabel = {
+    hideOverlap: true,
+    formatter: (v) => (money ? "$" : "") + compactNumber(v),
+    showMinLabel: !log,
+    showMaxLabel: !log,
+  };
+  return Object.assign({}, first(base), {
+    type: log ? "log" : "value",
+    name,
+    axisLabel,
+    min: log ? (extent) => extent.min / 1.25 : null,
+    max: log ? (extent) => extent.max * 1.25 : null,
+  });
+}
+
+// buildOption is the ECharts option of a computed view over a base layout (the Go-built
+// option on a chart page): one scatter series per series and a same-named line through its
+// frontier, scatters first (the legend draws each entry from the first series of its name),
+// then the global frontier. Every series of the snapshot stays in the option; the filters
+// leave theirs out of the legend, and the legend selection hides what the view does not show.
+// look is {fg: the page's text colour, narrow: a phone-width chart, readOnly: a chart block}.
+export function buildOption(page, computed, base, look) {
+  const { view, metric } = computed;
+  const option = clone(base);
+  const scatters = [];
+  const lines = [];
+  const names = [];
+  const selected = {};
+  for (const row of computed.rows) {
+    const s = row.series;
+    const fill = safeColor(s.color);
+    scatters.push({
+      name: s.name, type: "scatter", symbol: s.symbol, symbolSize: 8,
+      data: row.shown.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
+      itemStyle: s.hollow ? { color: "transparent", borderColor: fill, borderWidth: 1.5 } : { color: fill },
+    });
+    lines.push({
+      name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
+      data: row.front.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
+      itemStyle: { color: fill },
+      lineStyle: { color: fill, width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" },
+    });
+    if (look.readOnly ? row.inView : row.pass) names.push(s.name);
+    selected[s.name] = row.visible;
+  }
+  option.series = scatters.concat(lines);
+  if (view.global) {
+    option.series.push({
+      id: "global", name: GLOBAL, type: "line", showSymbol: false, z: 3, silent: true,
+      data: computed.global.map(([x, y]) => plotPoint(view, x, y)),
+      itemStyle: { color: look.fg },
+      lineStyle: { color: look.fg, width: 2.5, type: [7, 4], opacity: 0.85 },
+    });
+    names.push(GLOBAL);
+    selected[GLOBAL] = true;
+  }
+  option.legend = Object.assign({}, Array.isArray(option.legend) ? option.legend[0] : option.legend, { data: names, selected });
+  if (look.narrow) {
+    Object.assign(option.legend, {
+      orient: "horizontal", left: 8, right: 8, top: option.title ? 40 : 4, height: null,
+      textStyle: { width: 110, overflow: "truncate" },
+    });
+    option.grid = [Object.assign({}, first(option.grid), { left: 52, right: 16, top: option.title ? 84 : 44 })];
+  }
+  option.xAxis = [axisOption(option.xAxis, view.logx, page.x.label, false)];
+  option.yAxis = [axisOption(option.yAxis, view.log, metric.axis || metric.label, metric.key === "costPerMTok")];
+  if (look.narrow) option.yAxis[0].nameGap = 40;
+  option.tooltip = Object.assign({}, first(option.tooltip), {
+    trigger: "item", confine: true, formatter: (params) => tooltipHTML(page, computed, params),
+  });
+  option.backgroundColor = "transparent";
+  return option;
+}

@@ -1,0 +1,161 @@
+// The chart page's text beside the chart, each kept in step with the view: the best-per-GPU
+// list, the leaders table, the points table with its "shown points" CSV, and the status line.
+
+import { csvCell, escapeHTML, fmtNum, fmtValue, safeColor } from "./format.js";
+import { element } from "./dom.js";
+import { bestRows, column } from "./model.js";
+import * as pareto from "./pareto.js";
+
+// renderBest lists the "Best per GPU" winners of the chosen metric (its polarity too), among
+// the series the filters pass, in the shown snapshot.
+export function renderBest(live, list, note) {
+  const { rows, metric } = live.computed;
+  const winners = bestRows(rows, metric.higher).map((r) => r.series).sort((a, b) => (a.gpu < b.gpu ? -1 : a.gpu > b.gpu ? 1 : 0));
+  list.textContent = "";
+  for (const series of winners) {
+    const swatch = element("span", { class: "swatch" });
+    swatch.style.background = series.color;
+    list.appendChild(element("li", {}, [swatch, series.name]));
+  }
+  if (note) note.textContent = "By " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", among the configurations shown by the filters.";
+}
+
+// renderLeaders is the leaders table: each shown frontier read off at the page's reference
+// x values, the best of each column marked.
+export function renderLeaders(live, box) {
+  const page = live.page;
+  const metric = live.computed.metric;
+  const refs = page.refX || [];
+  const rows = live.computed.rows.filter((r) => r.visible).map((r) => {
+    const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
+    return { row: r, values: refs.map((x) => curve.at(x)) };
+  });
+  const best = refs.map((x, j) => {
+    let top = null;
+    for (const { values } of rows) {
+      const y = values[j];
+      if (y != null && (top == null || (metric.higher ? y > top : y < top))) top = y;
+    }
+    return top;
+  });
+  if (!rows.length) {
+    box.innerHTML = '<p class="empty">No configuration is shown: widen the filters.</p>';
+    return;
+  }
+  let html = '<table class="data leaders-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + "), " +
+    (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
+    '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
+    refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(page.x.unit) + "</th>").join("") +
+    "</tr></thead><tbody>";
+  for (const { row, values } of rows) {
+    html += '<tr data-series="' + escapeHTML(row.series.key) + '"><th scope="row"><span class="swatch" style="background-color:' +
+      safeColor(row.series.color) + '"></span>' + escapeHTML(row.series.name) + "</th>";
+    values.forEach((y, j) => {
+      if (y == null) {
+        html += '<td class="num"></td>';
+        return;
+      }
+      const lead = y === best[j];
+      html += '<td class="num' + (lead ? ' lead" title="Best at this interactivity' : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
+        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh"> (best)</span>' : "") + "</td>";
+    });
+    html += "</tr>";
+  }
+  box.innerHTML = html + "</tbody></table>";
+}
+
+// pointColumns are the points table's columns, the chosen metric added when it is derived.
+// Each reads its cell from a shown point {row, i, point}.
+function pointColumns(live) {
+  const page = live.page;
+  const metric = live.computed.metric;
+  const at = (name) => {
+    const i = column(page, name);
+    return (p) => p.point[i];
+  };
+  const columns = [
+    { title: "Configuration", key: "series", cell: (p) => p.row.series.name },
+    { title: "Precision", key: "precision", cell: (p) => String(p.row.series.precision).toUpperCase() },
+    { title: "Concurrency", key: "concurrency", num: true, whole: true, cell: at("conc") },
+    { title: "TP", key: "tp", num: true, whole: true, cell: at("tp") },
+    { title: page.x.label, key: "x", num: true, cell: at("x") },
+    { title: "Total tok/s/GPU", key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
+    { title: "Output tok/s/GPU", key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
+    { title: "Input tok/s/GPU", key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },
+  ];
+  if (column(page, metric.key) < 0) {
+    columns.push({ title: metric.label + " (" + metric.unit + ")", key: metric.key, num: true, metric: true, cell: (p) => p.row.ys[p.i] });
+  }
+  columns.push(
+    { title: "Frontier", key: "frontier", cell: (p) => (p.row.onFront[p.i] ? "yes" : "") },
+    { title: "Date", key: "date", cell: at("date") },
+    { title: "Run", key: "runId", cell: at("run") });
+  return columns;
+}
+
+// shownPoints are the points of the visible series, in the table's sort ({key, dir}) if any,
+// else in series order; a sort keeps equal cells in series order.
+function shownPoints(live, columns, sort) {
+  const points = [];
+  for (const row of live.computed.rows) {
+    if (row.visible) for (const i of row.shown) points.push({ row, i, point: row.series.points[i] });
+  }
+  const by = sort && columns.find((c) => c.key === sort.key);
+  if (by) {
+    points.forEach((p, n) => { p.n = n; });
+    points.sort((a, b) => {
+      const x = by.cell(a);
+      const y = by.cell(b);
+      const order = by.num
+        ? (isNaN(x) ? Infinity : x) - (isNaN(y) ? Infinity : y)
+        : String(x).localeCompare(String(y), "en", { numeric: true });
+      return (order || a.n - b.n) * (sort.dir === "descending" && order ? -1 : 1);
+    });
+  }
+  return points;
+}
+
+// renderPoints fills the points table (sorted by sort, {key, dir} or null), its count, and
+// the link that downloads the shown points as CSV.
+export function renderPoints(live, sort, table, link, count) {
+  const page = live.page;
+  const metric = live.computed.metric;
+  const columns = pointColumns(live);
+  const points = shownPoints(live, columns, sort);
+  const head = "<tr>" + columns.map((c) => {
+    const sorted = sort && sort.key === c.key;
+    return '<th scope="col"' + (c.num ? ' class="num"' : "") + (sorted ? ' aria-sort="' + sort.dir + '"' : "") +
+      '><button type="button" data-sort="' + escapeHTML(c.key) + '">' + escapeHTML(c.title) + "</button></th>";
+  }).join("") + "</tr>";
+  const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '">' + columns.map((c) => {
+    const v = c.cell(p);
+    return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? fmtNum(v) : v) + "</td>";
+  }).join("") + "</tr>").join("");
+  table.tHead.innerHTML = head;
+  table.tBodies[0].innerHTML = body;
+  count.textContent = points.length + " of " + live.computed.rows.reduce((n, r) => n + r.series.points.length, 0) + " points shown";
+
+  const derived = column(page, metric.key) < 0;
+  const lines = [["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", "x",
+    "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"].concat(derived ? [metric.key] : [], ["frontier", "date", "runId"])];
+  for (const { row, i, point } of points) {
+    const s = row.series;
+    const at = (name) => point[column(page, name)];
+    lines.push([s.name, s.hw, s.gpu, s.vendor, s.framework, s.spec, s.precision, at("id"), at("conc"), at("tp"), at("x"),
+      at("tpPerGpu"), at("outputTputPerGpu"), at("inputTputPerGpu")].concat(derived ? [row.ys[i]] : [],
+      [row.onFront[i] ? "true" : "false", at("date"), at("run")]));
+  }
+  const csv = lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  if (link.href && link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  link.download = page.slug.replace(/[^a-z0-9-]+/gi, "-") + "-shown.csv";
+}
+
+// renderStatus is the line that says what the view shows.
+export function renderStatus(live, out) {
+  const { rows, metric } = live.computed;
+  const shown = rows.filter((r) => r.visible);
+  const points = shown.reduce((n, r) => n + r.shown.length, 0);
+  out.textContent = "Showing " + shown.length + " of " + rows.length + " configurations, " + points + " points · " +
+    metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "");
+}

@@ -1,0 +1,43 @@
+package templates
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestPageScriptIsFresh rebuilds the page script from templates/script/ with the Makefile's
+// own rule, into a temporary file, and checks that the committed assets/frontier.js is what
+// it gives: an edited module without `make deps` would ship the old script.
+func TestPageScriptIsFresh(t *testing.T) {
+	esbuild := filepath.Join("..", "node_modules", ".bin", "esbuild")
+	if _, err := os.Stat(esbuild); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("esbuild not installed; run make deps to check the page script (required under CI)")
+		}
+		t.Fatalf("esbuild not installed, and CI is set: %v", err)
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make not found")
+	}
+	out := filepath.Join(t.TempDir(), "frontier.js")
+	// -o: the installed node_modules counts as current, so the test never runs npm.
+	cmd := exec.Command("make", "-s", "--no-print-directory", "-o", "node_modules/.package-lock.json", "SCRIPT="+out, out)
+	cmd.Dir = ".."
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make %s: %v\n%s", out, err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile(filepath.Join("assets", "frontier.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, committed) {
+		t.Errorf("templates/assets/frontier.js (%d bytes) is not what templates/script/ bundles to (%d bytes): run make deps and commit it", len(committed), len(got))
+	}
+}
