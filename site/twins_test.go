@@ -10,14 +10,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
 // The page script redoes some of the build's work in the browser: it redraws the points table
-// (fmtNum), writes the shown points as CSV (CSVText) and reads and writes the view's URL
-// fragment (ChartView.Fragment, parseFragment). These tests hold the Go side to the cases in
+// (fmtNum) and writes the shown points as CSV (CSVText); the fragment's twins are in
+// site/markdown. These tests hold the Go side to the cases in
 // templates/script/testdata/twins.json, which the script's node tests read too, and compare
 // the two fmtNum and CSV cells on random inputs under node.
 
@@ -31,69 +32,11 @@ type twinCases struct {
 		Text string `json:"text"`
 		Want string `json:"want"`
 	} `json:"csvCells"`
-	Fragments struct {
-		Cases []struct {
-			Name       string    `json:"name"`
-			Fragment   string    `json:"fragment"`
-			Go         *twinView `json:"go"`
-			GoError    string    `json:"goError"`
-			GoFragment *string   `json:"goFragment"`
-		} `json:"cases"`
-	} `json:"fragments"`
-}
-
-// twinView is a ChartView as the cases write it, toggles as "on" or "off".
-type twinView struct {
-	Y          string   `json:"y"`
-	Date       string   `json:"date"`
-	GPUs       []string `json:"gpus"`
-	Frameworks []string `json:"frameworks"`
-	Spec       []string `json:"spec"`
-	Precisions []string `json:"precisions"`
-	Log        string   `json:"log"`
-	Best       string   `json:"best"`
-	Optimal    string   `json:"optimal"`
-}
-
-func (v twinView) chartView(t *testing.T) ChartView {
-	toggle := func(s string) Toggle {
-		switch s {
-		case "":
-			return ToggleDefault
-		case "on":
-			return ToggleOn
-		case "off":
-			return ToggleOff
-		}
-		t.Fatalf("twins.json: toggle %q, want on or off", s)
-		return 0
-	}
-	return ChartView{Y: v.Y, Date: v.Date, GPUs: v.GPUs, Frameworks: v.Frameworks, Spec: v.Spec, Precisions: v.Precisions,
-		Log: toggle(v.Log), Best: toggle(v.Best), Optimal: toggle(v.Optimal)}
-}
-
-// scriptDir is templates/script, found from the module root so the test may move packages.
-func scriptDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "templates", "script")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's folder")
-		}
-		dir = parent
-	}
 }
 
 func readTwinCases(t testing.TB) twinCases {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(scriptDir(t), "testdata", "twins.json"))
+	b, err := os.ReadFile(filepath.Join(testsite.Root(), "templates", "script", "testdata", "twins.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,33 +96,6 @@ func TestCSVCellTwinCases(t *testing.T) {
 	}
 }
 
-func TestFragmentTwinCases(t *testing.T) {
-	for _, c := range readTwinCases(t).Fragments.Cases {
-		got, err := parseFragment(c.Fragment)
-		if c.GoError != "" {
-			if err == nil || !strings.Contains(err.Error(), c.GoError) {
-				t.Errorf("%s: parseFragment(%q) = %+v, %v; want an error with %q", c.Name, c.Fragment, got, err, c.GoError)
-			}
-			continue
-		}
-		if c.Go == nil {
-			t.Fatalf("%s: twins.json gives neither go nor goError", c.Name)
-		}
-		want := c.Go.chartView(t)
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: parseFragment(%q) = %+v, %v; want %+v", c.Name, c.Fragment, got, err, want)
-			continue
-		}
-		wantFragment := c.Fragment
-		if c.GoFragment != nil {
-			wantFragment = *c.GoFragment
-		}
-		if f := want.Fragment(); f != wantFragment {
-			t.Errorf("%s: Fragment() = %q, want %q", c.Name, f, wantFragment)
-		}
-	}
-}
-
 // formatTwinScript runs the page script's fmtNum and csvCell (templates/script/format.js) on
 // the numbers and strings read from stdin, and writes what they gave as JSON.
 const formatTwinScript = `
@@ -234,7 +150,7 @@ func TestJavaScriptFormatTwin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "--input-type=module", "-e", formatTwinScript, filepath.Join(scriptDir(t), "format.js"))
+	cmd := exec.Command(node, "--input-type=module", "-e", formatTwinScript, filepath.Join(filepath.Join(testsite.Root(), "templates", "script"), "format.js"))
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -265,23 +181,4 @@ func TestJavaScriptFormatTwin(t *testing.T) {
 			t.Errorf("CSV cell of %q: js %q, go %q", s, js.Texts[i], want)
 		}
 	}
-}
-
-// FuzzParseFragment checks, from the shared cases, that no link panics parseFragment and that
-// a view it accepts writes a fragment that reads back to the same view.
-func FuzzParseFragment(f *testing.F) {
-	for _, c := range readTwinCases(f).Fragments.Cases {
-		f.Add(c.Fragment)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		v, err := parseFragment(s)
-		if err != nil {
-			return
-		}
-		frag := v.Fragment()
-		back, err := parseFragment(frag)
-		if err != nil || !reflect.DeepEqual(back, v) {
-			t.Fatalf("%q: Fragment() = %q, which reads back as %+v, %v; want %+v", s, frag, back, err, v)
-		}
-	})
 }
