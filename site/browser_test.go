@@ -595,7 +595,7 @@ func sortedNames(p *wantPage) []string { return slices.Sorted(maps.Keys(p.Series
 // ---- building
 
 // buildForBrowser builds a site in memory with the real ECharts, as `frontier build` would.
-func buildForBrowser(t *testing.T, data fs.FS, cfg site.Config) *site.Files {
+func buildForBrowser(t testing.TB, data fs.FS, cfg site.Config) *site.Files {
 	t.Helper()
 	files := &site.Files{}
 	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {

@@ -35,6 +35,14 @@ type chartPageView struct {
 	Sources         []string
 	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
 	Data            json.RawMessage // pageData
+	// The default view as the page script will show it (chartview.go), so that the page is
+	// laid out once: the form, the status line, the best-per-GPU note, the leaders table and
+	// the count of shown points.
+	Controls    *controlsView
+	Status      string
+	BestNote    string
+	ShownCount  string
+	LeadersHTML template.HTML // every string escaped (leadersHTML)
 }
 
 type bestView struct{ Name, Color string }
@@ -106,6 +114,7 @@ type seriesData struct {
 	Symbol    string     `json:"symbol"`
 	Dash      string     `json:"dash"`
 	Hollow    bool       `json:"hollow,omitempty"`
+	Fill      string     `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
 	Best      bool       `json:"best"`
 	Date      string     `json:"date"`
 	Points    pointsJSON `json:"points"`
@@ -198,7 +207,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		YName: p.Metric.Label,
 	}
 	for _, s := range snap.Series {
-		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec)}
+		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
 		for _, pt := range s.Points {
 			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
 		}
@@ -284,11 +293,18 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		}
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
+	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, p.Model+" "+p.Sequence,
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
+		return err
+	}
+	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
+	// not its embed, and the sitemap and navigation leave it out.
+	v.NoIndex, v.Canonical = true, ""
+	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
 		return err
 	}
 	js, err := downloadJSON(p)
@@ -362,11 +378,11 @@ func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
 func seriesDataOf(series []*PageSeries) []seriesData {
 	out := make([]seriesData, len(series))
 	for i, s := range series {
-		st := charts.StyleFor(s.GPU, s.Framework, s.Spec)
+		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
 		sd := seriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON(s.Points),
+			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON(s.Points),
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}

@@ -1,10 +1,15 @@
 // The chart page's wiring: the live chart, its form, tables and buttons, and the URL
-// fragment that holds the view (DESIGN.md), so a copied link opens the same view.
+// fragment that holds the view (DESIGN.md), so a copied link opens the same view. The build
+// lays the page out as the default view shows it (form, status line, leaders table); this
+// enhances what is there rather than inserting it, so nothing moves. The points table is
+// built once, when the reader gets near it: before that its no-JavaScript copy sits inert in
+// a <noscript>. The embed page (/<model>/<sequence>/embed/) is the same chart with none of
+// the rest.
 
 import { element } from "./dom.js";
 import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
-import { buildControls, readForm, syncForm } from "./controls.js";
+import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
@@ -14,39 +19,45 @@ export function readJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// initChartPage wires up a chart page; on other pages it does nothing.
+// initChartPage wires up a chart page or its embed; on other pages it does nothing.
 export function initChartPage() {
   const chartElement = document.getElementById("chart");
   const form = document.getElementById("controls");
   const base = readJSON("chart-option");
   const page = readJSON("page-data");
   if (!chartElement || !base || !page) return;
-  const figure = chartElement.closest("figure");
-  if (figure) figure.hidden = false; // hidden without JavaScript, where the chart cannot be drawn
-  const table = document.getElementById("points");
+  // History snapshots are relative to the chart page, which the embed is one folder below.
+  const pageURL = new URL(document.getElementById("page-data").getAttribute("data-base") || "", location.href).href;
+  const box = document.getElementById("points-box");
   const leaders = document.getElementById("leaders");
   const bestList = document.querySelector("section.best ul");
   const bestNote = document.getElementById("best-note");
   const status = document.getElementById("view-status") || element("p");
-  const csvLink = element("a", { id: "shown-csv-link", href: "#", text: "Download shown points (CSV)" });
-  const count = element("span", { class: "count" });
-  const holder = document.getElementById("shown-csv");
-  if (holder) {
-    holder.textContent = " · ";
-    holder.append(csvLink, " · ", count);
-  }
+  const csvLink = document.getElementById("shown-csv-link") || element("a");
+  const count = document.querySelector("#shown-csv .count") || element("span");
+  const embedOpen = document.getElementById("embed-open");
+  let table = null; // the points table, once built
   let sort = null; // the points table's order: {key, dir}, or null for series order
 
-  const live = new LiveChart(chartElement, page, base, location.href, () => {
+  const points = () => {
+    if (!box) return;
+    if (!table) {
+      table = element("table", { id: "points", class: "data" }, [element("thead"), element("tbody")]);
+      box.appendChild(table);
+    }
+    renderPoints(live, sort, table, csvLink, count);
+  };
+  const live = new LiveChart(chartElement, page, base, pageURL, () => {
     if (form) syncForm(live, form);
     if (leaders) renderLeaders(live, leaders);
     if (bestList) renderBest(live, bestList, bestNote);
-    if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count);
+    if (table) points();
     renderStatus(live, status);
   });
   const writeHash = () => {
-    const fragment = fragmentOf(page, live.view);
+    const fragment = fragmentOf(live.page, live.view);
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
+    if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
   };
   const show = (view) => {
     if (view.date === live.view.date || live.hasSnapshot(view.date)) {
@@ -68,8 +79,9 @@ export function initChartPage() {
   };
   const open = () => {
     live.open(location.hash, () => {
-      if (form) buildControls(live, form);
+      if (form) enhanceControls(live, form);
       live.render();
+      if (embedOpen) writeHash();
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).
@@ -92,9 +104,9 @@ export function initChartPage() {
     const button = document.getElementById(id);
     if (button) button.addEventListener("click", handler);
   };
-  onClick("reset-view", () => show(defaultView(page)));
+  onClick("reset-view", () => show(defaultView(live.page)));
   onClick("download-png", () => {
-    const a = element("a", { download: page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+    const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
     a.href = live.chart.getDataURL({
       type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
       excludeComponents: ["toolbox", "dataZoom"],
@@ -103,26 +115,69 @@ export function initChartPage() {
     a.click();
     a.remove();
   });
-  onClick("copy-link", () => {
-    const done = (ok) => {
-      status.textContent = ok ? "Link copied: it opens this view." : "Copy the address bar: it holds this view.";
+  const copy = (text, ok, fallback) => {
+    const done = (copied) => {
+      status.textContent = copied ? ok : fallback;
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
     else done(false);
+  };
+  onClick("copy-link", () => copy(location.href, "Link copied: it opens this view.", "Copy the address bar: it holds this view."));
+  onClick("copy-embed", () => {
+    const code = embedCode(location.href, document.title);
+    const field = document.getElementById("embed-code");
+    if (field) {
+      field.value = code;
+      field.parentElement.hidden = false;
+      field.select();
+    }
+    copy(code, "Embed code copied: paste it into a page to show this view of the chart.",
+      "Copy the embed code below: it shows this view of the chart.");
   });
-  const bar = document.querySelector(".chart-bar");
-  if (bar) bar.hidden = false;
-  if (table) {
-    table.addEventListener("click", (e) => {
+  // The shown points' CSV is made from the table, so a click builds it first if need be; the
+  // browser reads the link's address after this handler.
+  csvLink.addEventListener("click", () => {
+    if (!table) points();
+  });
+  if (box) {
+    box.addEventListener("click", (e) => {
       const button = e.target.closest && e.target.closest("button[data-sort]");
       if (!button) return;
       const key = button.getAttribute("data-sort");
       sort = { key, dir: sort && sort.key === key && sort.dir === "ascending" ? "descending" : "ascending" };
-      renderPoints(live, sort, table, csvLink, count);
-      const again = table.querySelector('button[data-sort="' + key + '"]');
+      points();
+      const again = box.querySelector('button[data-sort="' + key + '"]');
       if (again) again.focus();
     });
+    // Built once, when the reader nears it: hundreds of rows are most of a page's elements.
+    if (window.IntersectionObserver) {
+      const near = new IntersectionObserver((entries) => {
+        if (entries.some((en) => en.isIntersecting)) {
+          near.disconnect();
+          if (!table) points();
+        }
+      }, { rootMargin: "400px 0px" });
+      near.observe(box);
+    } else {
+      points();
+    }
   }
   window.addEventListener("hashchange", open);
   open();
+  // The preview server (frontier serve) updates the page in place after a save that changed
+  // only its data: same view, same fragment, no reload.
+  window.frontierChartPage = {
+    update(next) {
+      live.replacePage(next);
+      open();
+    },
+  };
+}
+
+// embedCode is the <iframe> that shows the chart of the page at href in its current view.
+export function embedCode(href, title) {
+  const url = new URL(href);
+  const src = new URL("embed/", url.origin + url.pathname).href + url.hash;
+  const attr = (v) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return '<iframe src="' + attr(src) + '" title="' + attr(title) + '" width="100%" height="480" style="border:0" loading="lazy"></iframe>';
 }

@@ -90,6 +90,14 @@ export class LiveChart {
     this.onChange(this);
   }
 
+  // replacePage swaps in a new build of the page's data (the preview after a save): older
+  // snapshots and legend clicks are forgotten; open then applies the fragment again.
+  replacePage(page) {
+    this.page = page;
+    this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
+    this.selection = {};
+  }
+
   // loadSnapshot resolves to the snapshot of a date, fetching an older one from history
   // (relative to the page's URL) the first time.
   loadSnapshot(date) {

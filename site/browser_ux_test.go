@@ -1,0 +1,138 @@
+package site_test
+
+// The chart page as a reader's browser measures it (DESIGN.md, "Performance and weight"):
+// layout shift, main-thread blocking, element count, and width on a 360-px phone. The layout
+// shift and blocking time come from PerformanceObservers started before the page's own
+// scripts; the benchmark reports the blocking time with the CPU slowed 4×, a mid-range phone.
+//
+//	go test ./site/ -run 'TestBrowserPhone|TestBrowserSteady' -v
+//	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/site"
+)
+
+// observeJS sums, from the first byte, the layout shifts not caused by input (CLS) and the
+// part of each long task over 50 ms (total blocking time).
+const observeJS = `(function () {
+  window.__cls = 0; window.__tbt = 0; window.__longest = 0;
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) { if (!e.hadRecentInput) window.__cls += e.value; });
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) {
+        window.__tbt += Math.max(0, e.duration - 50);
+        window.__longest = Math.max(window.__longest, e.duration);
+      });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+})();`
+
+// pageMeasure is what a reader's browser measured on one page once it settled.
+type pageMeasure struct {
+	CLS, TBT, Longest float64
+	Elements          int
+	Width             int // the document's scroll width, CSS pixels
+	ChartHeight       int
+}
+
+// measure waits for the page's chart (when it has one) and a quiet moment, then reads the
+// observers and the document.
+func measure(t testing.TB, p *browsertest.Page, chart bool) pageMeasure {
+	t.Helper()
+	if chart {
+		p.WaitChart(chartSel)
+	}
+	// A quiet second: work the page deferred (idle callbacks, a lazily built table) has run.
+	p.Eval(`new Promise(function (r) { setTimeout(r, 1000); })`, nil)
+	var m pageMeasure
+	p.Eval(`({CLS: window.__cls, TBT: window.__tbt, Longest: window.__longest,
+	  Elements: document.getElementsByTagName("*").length,
+	  Width: document.documentElement.scrollWidth,
+	  ChartHeight: (document.getElementById("chart") || {}).offsetHeight || 0})`, &m)
+	return m
+}
+
+// examplePages are the site paths of every HTML page of the example site, embeds included.
+func examplePages(t testing.TB) (*site.Files, []string) {
+	files := buildForBrowser(t, os.DirFS("../data"), site.DefaultConfig())
+	var pages []string
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, ".html") {
+			pages = append(pages, strings.TrimSuffix(name, "index.html"))
+		}
+	}
+	slices.Sort(pages)
+	return files, pages
+}
+
+// TestBrowserSteadySeedPage: the seed chart page does not move once drawn, wide or on a phone,
+// and holds at most 800 elements before any interaction.
+func TestBrowserSteadySeedPage(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, d := range []struct {
+		name string
+		dev  browsertest.Device
+	}{{"wide", browsertest.Device{Init: observeJS}}, {"phone", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: observeJS}}} {
+		t.Run(d.name, func(t *testing.T) {
+			p := b.OpenAs(t, root+seedPage, d.dev)
+			m := measure(t, p, true)
+			t.Logf("%s: CLS %.3f, TBT %.0f ms (longest task %.0f ms), %d elements, width %d px, chart %d px tall",
+				d.name, m.CLS, m.TBT, m.Longest, m.Elements, m.Width, m.ChartHeight)
+			if m.CLS > 0.02 {
+				t.Errorf("cumulative layout shift %.3f, want at most 0.02", m.CLS)
+			}
+			if m.Elements > 800 {
+				t.Errorf("%d elements, want at most 800", m.Elements)
+			}
+		})
+	}
+}
+
+// TestBrowserPhoneEveryPage: at 360×740, no page of the example site is wider than the screen,
+// and a chart is at least 320 px tall.
+func TestBrowserPhoneEveryPage(t *testing.T) {
+	b := browsertest.New(t)
+	files, pages := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, path := range pages {
+		p := b.OpenAs(t, root+path, browsertest.Phone)
+		var hasChart bool
+		p.Eval(`!!document.querySelector("#chart")`, &hasChart)
+		m := measure(t, p, hasChart)
+		if m.Width > 360 {
+			t.Errorf("/%s: %d px wide on a 360-px phone", path, m.Width)
+		}
+		if hasChart && m.ChartHeight < 320 {
+			t.Errorf("/%s: chart %d px tall on a phone, want at least 320", path, m.ChartHeight)
+		}
+		p.Close()
+	}
+}
+
+// BenchmarkBlockingTime reports the seed chart page's total blocking time with the CPU slowed
+// 4× (tbt-ms), from navigation until the page settled, over b.N cold loads.
+func BenchmarkBlockingTime(b *testing.B) {
+	br := browsertest.New(b)
+	files, _ := examplePages(b)
+	root := br.Serve(files, "/")
+	var tbt, longest float64
+	for range b.N {
+		p := br.OpenAs(b, root+seedPage, browsertest.Device{CPUSlowdown: 4, Init: observeJS})
+		m := measure(b, p, true)
+		tbt += m.TBT
+		longest += m.Longest
+		p.Close()
+	}
+	b.ReportMetric(tbt/float64(b.N), "tbt-ms")
+	b.ReportMetric(longest/float64(b.N), "longest-task-ms")
+}
