@@ -305,6 +305,7 @@ func checkTable(t *testing.T, p *browsertest.Page, want *wantPage, hidden map[st
 		Head []string   `json:"head"`
 		Rows [][]string `json:"rows"` // series key, then the cells
 	}
+	showPoints(p)
 	p.Eval(`(() => {
   const t = document.getElementById("points");
   return {
