@@ -136,3 +136,96 @@ func BenchmarkBlockingTime(b *testing.B) {
 	b.ReportMetric(tbt/float64(b.N), "tbt-ms")
 	b.ReportMetric(longest/float64(b.N), "longest-task-ms")
 }
+
+// TestBrowserManyConfigurationsOpenOnBestPerGPU: a page of more than 12 configurations opens on
+// best per GPU, through the legend selection (the option still holds every series), and
+// best=0 in the fragment shows them all.
+func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
+	b := browsertest.New(t)
+	data, cfg := site.ControlsFixture(t)
+	files := controlsSite(t, data, cfg)
+	d := readPageJSON(t, files, seedPage+"page.json")
+	if len(d.Series) <= 12 {
+		t.Fatalf("the fixture page has %d configurations, want more than 12", len(d.Series))
+	}
+	root := b.Serve(files, "/")
+
+	p := b.Open(t, root+seedPage)
+	waitView(p, chartSel, "")
+	st := p.ChartState(chartSel)
+	if n, _ := countPoints(st, "scatter"); n != len(d.Series) {
+		t.Errorf("%d scatter series in the option, want every one of the page's %d", n, len(d.Series))
+	}
+	if got, want := visibleScatter(st), namesWhere(d, func(s pageSeries) bool { return s.Best }); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("visible %v, want the best per GPU %v", got, want)
+	}
+	var checked bool
+	p.Eval(`document.querySelector('input[name="best"]').checked`, &checked)
+	if !checked {
+		t.Error("the Best per GPU box is not ticked")
+	}
+	// Unticking it shows every configuration, and the fragment says so.
+	p.Click(`input[name="best"]`)
+	waitView(p, chartSel, "best=0")
+	if got := visibleScatter(p.ChartState(chartSel)); len(got) != len(d.Series) {
+		t.Errorf("after unticking best: %d visible, want all %d", len(got), len(d.Series))
+	}
+	var hash string
+	p.Eval(`location.hash`, &hash)
+	if hash != "#best=0" {
+		t.Errorf("fragment %q, want #best=0", hash)
+	}
+
+	// The example page (11 configurations) opens as before, on every one.
+	ex := buildForBrowser(t, os.DirFS("../data"), site.DefaultConfig())
+	p2 := b.Open(t, b.Serve(ex, "/")+seedPage)
+	waitView(p2, chartSel, "")
+	if got := visibleScatter(p2.ChartState(chartSel)); len(got) != 11 {
+		t.Errorf("example page: %d visible, want all 11", len(got))
+	}
+}
+
+// TestBrowserEmbed: /<model>/<sequence>/embed/ is the chart alone, in the view its fragment
+// names, filling its frame, noindex; the chart page's "Copy embed code" gives the <iframe>.
+func TestBrowserEmbed(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	frag := "gpus=b300&log=1"
+
+	p := b.Open(t, root+seedPage+"embed/#"+frag)
+	waitView(p, chartSel, frag)
+	var got struct {
+		Nav, Tables, Forms, NoIndex, Canonical int
+		ChartH, ViewH                          float64
+		Open                                   string
+	}
+	p.Eval(`({Nav: document.querySelectorAll("nav, header, footer").length, Tables: document.querySelectorAll("table").length,
+	  Forms: document.querySelectorAll("form").length, NoIndex: document.querySelectorAll('meta[name="robots"][content="noindex"]').length,
+	  Canonical: document.querySelectorAll('link[rel="canonical"]').length,
+	  ChartH: document.getElementById("chart").getBoundingClientRect().height, ViewH: innerHeight,
+	  Open: document.getElementById("embed-open").getAttribute("href")})`, &got)
+	if got.Nav+got.Tables+got.Forms != 0 || got.NoIndex != 1 || got.Canonical != 0 {
+		t.Errorf("embed: %d nav/header/footer, %d tables, %d forms, %d noindex, %d canonical; want the chart alone, noindex", got.Nav, got.Tables, got.Forms, got.NoIndex, got.Canonical)
+	}
+	if got.ChartH < got.ViewH*0.8 {
+		t.Errorf("embed chart %.0f px tall in a %.0f px frame, want it to fill the frame", got.ChartH, got.ViewH)
+	}
+	if got.Open != "../#"+frag {
+		t.Errorf("the embed's link to its page is %q, want ../#%s", got.Open, frag)
+	}
+	if vis := visibleScatter(p.ChartState(chartSel)); len(vis) == 0 || !strings.HasPrefix(vis[0], "B300") {
+		t.Errorf("embed shows %v, want only B300", vis)
+	}
+
+	page := b.Open(t, root+seedPage+"#"+frag)
+	waitView(page, chartSel, frag)
+	page.Click("#copy-embed")
+	var code string
+	page.WaitFor(`document.getElementById("embed-code").value !== ""`)
+	page.Eval(`document.getElementById("embed-code").value`, &code)
+	want := `<iframe src="` + root + seedPage + `embed/#` + strings.ReplaceAll(frag, "&", "&amp;") + `"`
+	if !strings.HasPrefix(code, want) || !strings.Contains(code, `title="`) {
+		t.Errorf("embed code %q, want it to start %q and carry a title", code, want)
+	}
+}
