@@ -9,6 +9,8 @@ package site_test
 //	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -227,5 +229,63 @@ func TestBrowserEmbed(t *testing.T) {
 	want := `<iframe src="` + root + seedPage + `embed/#` + strings.ReplaceAll(frag, "&", "&amp;") + `"`
 	if !strings.HasPrefix(code, want) || !strings.Contains(code, `title="`) {
 		t.Errorf("embed code %q, want it to start %q and carry a title", code, want)
+	}
+}
+
+// TestBrowserPhoneLegendByTouch: on a 360-px touch screen, tapping a legend entry hides its
+// series and tapping it again shows it.
+func TestBrowserPhoneLegendByTouch(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	p := b.OpenAs(t, b.Serve(files, "/")+seedPage, browsertest.Phone)
+	waitView(p, chartSel, "")
+	const name = "B300 (TRTLLM, MTP)"
+	p.TapLegend(chartSel, name)
+	if st := p.ChartState(chartSel); st.IsSelected(name) {
+		t.Errorf("after a tap, %q is still shown", name)
+	}
+	p.TapLegend(chartSel, name)
+	if st := p.ChartState(chartSel); !st.IsSelected(name) {
+		t.Errorf("after a second tap, %q is still hidden", name)
+	}
+}
+
+// TestPrecisionsLookDifferent: on a page with FP4 and FP8 data, the series of one
+// configuration in the two precisions differ in marker fill or line style, in the page data
+// the script draws from and in the legend's marker (the scatter's itemStyle).
+func TestPrecisionsLookDifferent(t *testing.T) {
+	data, cfg := site.ControlsFixture(t)
+	files := buildForBrowser(t, data, cfg)
+	raw, ok := files.Get(seedPage + "page.json")
+	if !ok {
+		t.Fatal("no page.json")
+	}
+	var page struct {
+		Series []struct {
+			HW, Precision, Dash, Fill string
+			Hollow                    bool
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(raw, &page); err != nil {
+		t.Fatal(err)
+	}
+	looks := map[string]map[string]string{} // hw -> precision -> look
+	for _, s := range page.Series {
+		if looks[s.HW] == nil {
+			looks[s.HW] = map[string]string{}
+		}
+		looks[s.HW][s.Precision] = fmt.Sprintf("dash=%s fill=%s hollow=%v", s.Dash, s.Fill, s.Hollow)
+	}
+	pairs := 0
+	for hw, byPrecision := range looks {
+		if fp4, fp8 := byPrecision["fp4"], byPrecision["fp8"]; fp4 != "" && fp8 != "" {
+			pairs++
+			if fp4 == fp8 {
+				t.Errorf("%s: FP4 and FP8 look the same: %s", hw, fp4)
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("the fixture has no configuration in both FP4 and FP8")
 	}
 }
