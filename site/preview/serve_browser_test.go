@@ -195,6 +195,9 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	if reloaded(chart) {
 		t.Error("a change of the chart page's data alone reloaded it; want it updated in place")
 	}
+	if meta := chart.Text(".page-head .meta"); !strings.Contains(meta, "240 points") {
+		t.Errorf("after the update in place the page says %q, want 240 points", meta)
+	}
 	about.WaitFor(`window.__notReloaded !== true`) // its chart block's page.json changed
 	if !bytes.Equal(fetchPage(t, url+"plain/"), plainBefore) {
 		plain.WaitFor(`window.__notReloaded !== true`) // its own output changed (the footer counts datasets)

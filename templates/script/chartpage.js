@@ -170,6 +170,14 @@ export function initChartPage() {
     update(next) {
       live.replacePage(next);
       open();
+      const meta = document.querySelector(".page-head .meta");
+      if (meta) {
+        const points = next.series.reduce((n, s) => n + s.points.length, 0);
+        const date = next.dates[0] || "";
+        meta.textContent = next.series.length + " configurations · " + points + " points · as of ";
+        meta.append(element("time", { datetime: date, text: date }));
+        if (next.dates.length > 1) meta.append(" · history since " + next.dates[next.dates.length - 1]);
+      }
     },
   };
 }
