@@ -357,13 +357,15 @@ type ghStep struct {
 	Uses string            `yaml:"uses"`
 	Run  string            `yaml:"run"`
 	With map[string]string `yaml:"with"`
+	Env  map[string]string `yaml:"env"`
 }
 
 // action is the action a step uses without its version: "actions/checkout".
 func (s ghStep) action() string { a, _, _ := strings.Cut(s.Uses, "@"); return a }
 
 // TestDeployPagesWorkflow reads .github/workflows/pages.yml as GitHub does and checks that it
-// has what a Pages deployment needs, and that it agrees with the Makefile it drives.
+// has what a Pages deployment needs, and that the repository's own Action (action.yml), which it
+// uses, builds for the address configure-pages reports into the folder the workflow uploads.
 func TestDeployPagesWorkflow(t *testing.T) {
 	src, err := os.ReadFile("../.github/workflows/pages.yml")
 	if err != nil {
@@ -373,9 +375,18 @@ func TestDeployPagesWorkflow(t *testing.T) {
 	if err := yaml.Unmarshal(src, &wf); err != nil {
 		t.Fatalf("pages.yml: %v", err)
 	}
-	makefile, err := os.ReadFile("../Makefile")
+	actionSrc, err := os.ReadFile("../action.yml")
 	if err != nil {
 		t.Fatal(err)
+	}
+	var action struct {
+		Runs struct {
+			Using string   `yaml:"using"`
+			Steps []ghStep `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(actionSrc, &action); err != nil {
+		t.Fatalf("action.yml: %v", err)
 	}
 
 	push, _ := wf.On["push"].(map[string]any)
@@ -394,70 +405,60 @@ func TestDeployPagesWorkflow(t *testing.T) {
 			wf.Concurrency.Group, wf.Concurrency.CancelInProgress != nil && *wf.Concurrency.CancelInProgress)
 	}
 
-	// The build job, in order.
+	// The build job, in order: checkout, the Action, upload-pages-artifact.
 	build := wf.Jobs["build"]
 	order := map[string]int{}
-	for i, s := range build.Steps {
-		if s.Uses != "" {
+	pinned := regexp.MustCompile(`^v\d+$`)
+	for i, s := range append(build.Steps, action.Runs.Steps...) {
+		if s.Uses == "" {
+			continue
+		}
+		if i < len(build.Steps) {
 			order[s.action()] = i
-			if _, v, _ := strings.Cut(s.Uses, "@"); !regexp.MustCompile(`^v\d+$`).MatchString(v) {
-				t.Errorf("%s: pin a major version (@vN), got @%s", s.action(), v)
-			}
+		}
+		if _, v, _ := strings.Cut(s.Uses, "@"); s.Uses != "./" && !pinned.MatchString(v) {
+			t.Errorf("%s: pin a major version (@vN), got @%s", s.action(), v)
 		}
 	}
-	step := func(action string) ghStep {
-		i, ok := order[action]
-		if !ok {
-			t.Errorf("build job does not use %s", action)
-			return ghStep{}
+	for _, a := range []string{"actions/checkout", "./", "actions/upload-pages-artifact"} {
+		if _, ok := order[a]; !ok {
+			t.Errorf("build job does not use %s", a)
 		}
-		return build.Steps[i]
 	}
-	if s := step("actions/setup-go"); s.With["go-version-file"] != "go.mod" {
-		t.Errorf("setup-go: go-version-file = %q, want go.mod", s.With["go-version-file"])
+	if !(order["actions/checkout"] < order["./"] && order["./"] < order["actions/upload-pages-artifact"]) {
+		t.Errorf("steps out of order: checkout, the Action (./), upload-pages-artifact")
 	}
-	if s := step("actions/setup-node"); s.With["node-version"] == "" || s.With["cache"] != "npm" {
-		t.Errorf("setup-node: with = %v, want a node-version and cache: npm", s.With)
-	}
-	pages := step("actions/configure-pages")
-	if pages.ID == "" {
-		t.Error("configure-pages has no id, so its base_url output cannot be read")
-	}
-	upload := step("actions/upload-pages-artifact")
+	upload := build.Steps[order["actions/upload-pages-artifact"]]
 	if upload.With["include-hidden-files"] != "true" {
 		t.Error("upload-pages-artifact leaves out hidden files, .nojekyll among them, without include-hidden-files: true")
 	}
-	makeBuild := -1
-	wantRun := "make build BASE_URL=${{ steps." + pages.ID + ".outputs.base_url }}/"
-	for i, s := range build.Steps {
-		if strings.Contains(s.Run, wantRun) {
-			makeBuild = i
-		}
-		for _, target := range regexp.MustCompile(`\bmake ([a-z][a-z-]*)`).FindAllStringSubmatch(s.Run, -1) {
-			if !regexp.MustCompile(`(?m)^` + target[1] + `:`).Match(makefile) {
-				t.Errorf("step runs make %s, which the Makefile does not have", target[1])
-			}
-		}
-	}
-	switch {
-	case makeBuild < 0:
-		t.Errorf("no step runs %q (configure-pages' base_url has no trailing slash)", wantRun)
-	case makeBuild < order["actions/configure-pages"] || makeBuild > order["actions/upload-pages-artifact"] ||
-		order["actions/checkout"] > order["actions/setup-go"]:
-		t.Errorf("steps out of order: checkout, setup-go, setup-node, configure-pages, make build, upload-pages-artifact")
-	}
 
-	// The Makefile reads BASE_URL in its build recipe and writes OUT, the folder uploaded.
-	if !regexp.MustCompile(`(?m)^BASE_URL\s*\?=`).Match(makefile) ||
-		!regexp.MustCompile(`(?m)^build:.*\n(\t.*\n)*\t.*\$\(BASE_URL\)`).Match(makefile) {
-		t.Error("the Makefile's build target does not read BASE_URL")
+	// The Action asks configure-pages for the address, builds for it (with the trailing slash
+	// base_url lacks) into the folder the workflow uploads, and checks the links.
+	if action.Runs.Using != "composite" {
+		t.Fatalf("action.yml: runs.using = %q, want composite", action.Runs.Using)
 	}
-	var out string
-	if m := regexp.MustCompile(`(?m)^OUT\s*\?=\s*(\S+)`).FindSubmatch(makefile); m != nil {
-		out = string(m[1])
+	var pagesID, script string
+	for _, s := range action.Runs.Steps {
+		if s.action() == "actions/configure-pages" {
+			pagesID = s.ID
+		}
+		script += s.Run + "\n"
+		for _, v := range s.Env {
+			script += v + "\n"
+		}
 	}
-	if out == "" || strings.TrimSuffix(upload.With["path"], "/") != strings.TrimSuffix(out, "/") {
-		t.Errorf("upload-pages-artifact path %q is not the Makefile's OUT default %q", upload.With["path"], out)
+	if pagesID == "" {
+		t.Fatal("action.yml: no actions/configure-pages step with an id, so its base_url cannot be read")
+	}
+	for _, want := range []string{
+		"format('{0}/', steps." + pagesID + ".outputs.base_url)",
+		`frontier build --data "$DATA" --out ` + strings.TrimSuffix(upload.With["path"], "/") + ` --base-url "$BASE_URL"`,
+		`frontier check --links ` + strings.TrimSuffix(upload.With["path"], "/") + ` --base-url "$BASE_URL"`,
+	} {
+		if !strings.Contains(script, want) {
+			t.Errorf("action.yml does not have %q (upload path %q)", want, upload.With["path"])
+		}
 	}
 
 	// The deploy job publishes what build uploaded, and names the URL on the run's page.
@@ -479,9 +480,6 @@ func TestDeployPagesWorkflow(t *testing.T) {
 	}
 	if deploy.Environment.Name != "github-pages" || deploy.Environment.URL != "${{ steps."+dep.ID+".outputs.page_url }}" {
 		t.Errorf("deploy environment = %+v, want github-pages with the deploy step's page_url", deploy.Environment)
-	}
-	if _, err := os.Stat("../package-lock.json"); err != nil {
-		t.Errorf("setup-node caches npm by package-lock.json: %v", err)
 	}
 }
 

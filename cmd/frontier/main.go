@@ -4,6 +4,8 @@
 //	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
 //	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
 //	frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+//	frontier new DIR
+//	frontier version
 //
 // Exit status: 0 on success, 1 when the data has problems, 2 on bad usage.
 package main
@@ -37,6 +39,8 @@ Usage:
   frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
   frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
   frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+  frontier new DIR     a new site in DIR: example data, frontier.toml, a GitHub Pages workflow
+  frontier version     the version, commit, Go and ECharts versions of this binary
 
 Run 'frontier COMMAND -h' for a command's flags.
 `
@@ -62,6 +66,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runCheck(rest, stdout, stderr)
 	case "serve":
 		err = runServe(ctx, rest, stdout, stderr)
+	case "new":
+		err = runNew(rest, stdout, stderr)
+	case "version", "--version", "-version":
+		err = runVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

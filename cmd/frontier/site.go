@@ -97,8 +97,9 @@ func (f *siteFlags) loadConfig() (site.Config, error) {
 	return cfg, nil
 }
 
-// echartsScript finds ECharts: the custom build embedded by `make deps`, or else ECharts' own
-// common build in the site's node_modules (larger, but it holds every part the pages use).
+// echartsScript finds ECharts: the committed custom build embedded in the binary, or else
+// ECharts' own common build in the site's node_modules (larger, but it holds every part the
+// pages use), for a binary built from a tree without the bundle.
 func echartsScript(root string) ([]byte, error) {
 	if b, err := fs.ReadFile(templates.FS, templates.EChartsFile); err == nil {
 		return b, nil
@@ -109,8 +110,10 @@ func echartsScript(root string) ([]byte, error) {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("ECharts is not installed: this binary was built without it and there is no %s here.\n"+
-		"Run `make deps` in the Frontier repository (it runs npm ci and embeds ECharts), then rebuild the binary; or run `npm ci` in %s", dist, root)
+	return nil, fmt.Errorf("ECharts is not installed: this binary was built from a tree without %s and there is no %s here.\n"+
+		"Install a complete binary (go install github.com/frontier-bench/frontier/cmd/frontier@latest, or a release binary); "+
+		"or restore the committed bundle in the Frontier repository (git checkout %s, or make deps) and rebuild; or run `npm ci` in %s",
+		"templates/"+templates.EChartsFile, dist, "templates/"+templates.EChartsFile, root)
 }
 
 // buildReporting runs the build and prints what build and check both tell the author: every
