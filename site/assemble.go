@@ -32,6 +32,9 @@ type Page struct {
 	// model and sequence (methodology, known issues), shown under the chart.
 	Notes string
 	ids   []int64 // the distinct point ids of its datasets, sorted (pipeline.idClashes)
+	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
+	// the older snapshots' points (history.go).
+	headlines []datedHeadline
 }
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
@@ -190,13 +193,14 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 		snap := &Snapshot{Date: date}
 		for _, k := range skeys {
 			// The newest date on or before this snapshot's, then every dataset of that date.
-			newest := ""
+			// found, not newest != "": raw rows without any date make a dataset of date "".
+			newest, found := "", false
 			for _, c := range bySeries[k] {
-				if c.d.Date <= date && c.d.Date > newest {
-					newest = c.d.Date
+				if c.d.Date <= date && (!found || c.d.Date > newest) {
+					newest, found = c.d.Date, true
 				}
 			}
-			if newest == "" {
+			if !found {
 				continue
 			}
 			if prev := last[k]; prev != nil && prev.Date == newest {

@@ -21,7 +21,7 @@ import (
 // does not inflate the peak memory that BenchmarkBuild reports when the benchmarks run together.
 func stagePages(b *testing.B) ([]*input.Dataset, []*Page) {
 	b.Helper()
-	ds, ps := input.Load(corpus.MapFS(1000, 1), "data/")
+	ds, ps := input.Load(corpus.MapFS(1000, 1), "data/", nil)
 	if len(ps) > 0 {
 		b.Fatal(ps)
 	}

@@ -431,7 +431,7 @@ func benchRebuild(b *testing.B, dir, name string, echarts []byte) {
 	}
 	at := series + label + len(`"label": "`)
 	at += strings.IndexByte(string(orig[at:]), '"')
-	in := site.Input{Data: os.DirFS(dir), ECharts: echarts, Config: site.DefaultConfig()}
+	in := site.Input{Data: os.DirFS(dir), ECharts: echarts, Config: exampleConfig(b)}
 	var bl site.Builder
 	if _, err := bl.Build(in, &site.Files{}); err != nil {
 		b.Fatal(err)

@@ -163,7 +163,7 @@ func namesWhere(d pageJSON, keep func(pageSeries) bool) []string {
 
 func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	p := b.Open(t, b.Serve(files, "/")+seedPage)
 	waitView(p, "#chart", "")
 
@@ -223,7 +223,7 @@ func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
 // page wrote and what the chart shows.
 func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
 	all := namesWhere(d, func(pageSeries) bool { return true })
@@ -339,7 +339,7 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 // the box stays ticked.
 func TestControlsKeepOneValuePerFilter(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	p := b.Open(t, b.Serve(files, "/")+seedPage)
 	waitView(p, "#chart", "")
 	p.Click(`input[name="gpus"][value="b300"]`)
@@ -354,7 +354,7 @@ func TestControlsKeepOneValuePerFilter(t *testing.T) {
 
 func TestControlsFragmentRoundTrip(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
 
@@ -480,7 +480,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 	b := browsertest.New(t)
 
 	t.Run("throughput, every series", func(t *testing.T) {
-		files := controlsSite(t, exampleData(t), site.DefaultConfig())
+		files := controlsSite(t, exampleData(t), exampleConfig(t))
 		d := readPageJSON(t, files, seedPage+"page.json")
 		p := b.Open(t, b.Serve(files, "/")+seedPage)
 		waitView(p, "#chart", "")
@@ -504,7 +504,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 	})
 
 	t.Run("follows legend clicks", func(t *testing.T) {
-		files := controlsSite(t, exampleData(t), site.DefaultConfig())
+		files := controlsSite(t, exampleData(t), exampleConfig(t))
 		d := readPageJSON(t, files, seedPage+"page.json")
 		p := b.Open(t, b.Serve(files, "/")+seedPage+"#global=1")
 		waitView(p, "#chart", "global=1")
@@ -698,7 +698,7 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 
 func TestControlsTooltipAndAccess(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	d := readPageJSON(t, files, seedPage+"page.json")
 	p := b.Open(t, b.Serve(files, "/")+seedPage)
 	waitView(p, "#chart", "")
@@ -730,7 +730,7 @@ func TestControlsTooltipAndAccess(t *testing.T) {
 
 func TestChartBlocksDrawTheirView(t *testing.T) {
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), site.DefaultConfig())
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
 	for _, tc := range []struct {
@@ -784,7 +784,7 @@ func TestControlsShowHostileStringsAsText(t *testing.T) {
 		}
 	}
 	hostile, _ := json.Marshal(doc)
-	files := controlsSite(t, fstest.MapFS{"seed.json": {Data: hostile}}, site.DefaultConfig())
+	files := controlsSite(t, fstest.MapFS{"seed.json": {Data: hostile}}, exampleConfig(t))
 	p := b.Open(t, b.Serve(files, "/")+seedPage+"#global=1")
 	waitView(p, "#chart", "global=1")
 	tip := p.HoverPoint("#chart", label, 0)
@@ -813,7 +813,7 @@ func TestControlsShowHostileStringsAsText(t *testing.T) {
 // the metric with the arrow keys and a checkbox with Space, and the chart and link follow.
 func TestControlsWorkFromTheKeyboard(t *testing.T) {
 	b := browsertest.New(t)
-	root := b.Serve(controlsSite(t, exampleData(t), site.DefaultConfig()), "/")
+	root := b.Serve(controlsSite(t, exampleData(t), exampleConfig(t)), "/")
 	p := b.Open(t, root+seedPage)
 	p.WaitChart(chartSel)
 
@@ -854,7 +854,7 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 // among the series the filters pass, as site/pareto picks it.
 func TestControlsBestPerGPUListFollowsTheView(t *testing.T) {
 	b := browsertest.New(t)
-	root := b.Serve(controlsSite(t, exampleData(t), site.DefaultConfig()), "/")
+	root := b.Serve(controlsSite(t, exampleData(t), exampleConfig(t)), "/")
 	p := b.Open(t, root+seedPage+"#frameworks=sglang,vllm")
 	p.WaitChart(chartSel)
 

@@ -8,7 +8,6 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/site"
 )
 
 // blockSel is the first chart block's chart on a markdown page.
@@ -28,7 +27,7 @@ func shownScatter(st browsertest.ChartState) []string {
 
 func TestBrowserMarkdownChartBlockDrawsItsView(t *testing.T) {
 	b := browsertest.New(t)
-	root := b.Serve(buildForBrowser(t, os.DirFS("../data"), site.DefaultConfig()), "/")
+	root := b.Serve(buildForBrowser(t, os.DirFS("../data"), exampleConfig(t)), "/")
 
 	// data/about.md holds a block with spec: mtp: only the MTP configurations show.
 	p := b.Open(t, root+"about/")
@@ -85,7 +84,7 @@ func TestBrowserMarkdownNeverRunsScript(t *testing.T) {
 		"seed.json":  {Data: seed},
 		"hostile.md": {Data: []byte(page)},
 	}
-	root := b.Serve(buildForBrowser(t, data, site.DefaultConfig()), "/")
+	root := b.Serve(buildForBrowser(t, data, exampleConfig(t)), "/")
 	p := b.Open(t, root+"hostile/")
 	p.WaitChart(blockSel)
 	// Hover everything the markdown made; no link may lead to script.

@@ -39,7 +39,7 @@ const chartSel = "#chart"
 func TestBrowserExampleSite(t *testing.T) {
 	b := browsertest.New(t)
 	data := os.DirFS("../data")
-	files := buildForBrowser(t, data, site.DefaultConfig())
+	files := buildForBrowser(t, data, exampleConfig(t))
 	checkSite(t, b, b.Serve(files, "/"), expectPages(t, data))
 }
 
@@ -63,7 +63,7 @@ func TestBrowserFixtureSite(t *testing.T) {
 	if _, ok := want[output.Slug("Llama-3.3-70B")+"/8k-1k/"].Series["B200 (vLLM) FP8"]; !ok {
 		t.Fatalf("the split-precision page has no series named %q", "B200 (vLLM) FP8")
 	}
-	files := buildForBrowser(t, data, site.DefaultConfig())
+	files := buildForBrowser(t, data, exampleConfig(t))
 	checkSite(t, b, b.Serve(files, "/"), want)
 }
 
@@ -76,7 +76,7 @@ func TestBrowserFixtureSite(t *testing.T) {
 func TestBrowserHostileLabelsStayText(t *testing.T) {
 	b := browsertest.New(t)
 	data := hostileSite()
-	checkHostile(t, b, b.Serve(buildForBrowser(t, data, site.DefaultConfig()), "/"), expectPages(t, data))
+	checkHostile(t, b, b.Serve(buildForBrowser(t, data, exampleConfig(t)), "/"), expectPages(t, data))
 }
 
 // checkHostile checks the hostile site served at root: see TestBrowserHostileLabelsStayText.
@@ -793,4 +793,14 @@ func sortXY(pts [][2]float64) [][2]float64 {
 	out := slices.Clone(pts)
 	slices.SortFunc(out, func(a, b [2]float64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 	return out
+}
+
+// exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
+func exampleConfig(t testing.TB) site.Config {
+	t.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
 }

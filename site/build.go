@@ -76,7 +76,7 @@ func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, on
 // keeps nothing; *Builder (incremental.go) keeps datasets, assembled pages and drawn chart pages.
 type mode interface {
 	// sources lists the data files in path order, with their pages (sources.go).
-	sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems)
+	sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems)
 	// assembler assembles the pages and checks frontier flags.
 	assembler(prefix string) assembler
 	// pageReuse is the chart pages the build may copy rather than draw; nil: draw them all.
@@ -103,6 +103,9 @@ func (oneOff) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	return assemblePage(ds, prefix)
 }
 func (oneOff) flags(d *input.Dataset, prefix string) Problems {
+	if d.Raw {
+		return nil // raw points claim no frontier flags: there are none to disagree with
+	}
 	return checkDatasetFrontierFlags(d, prefix)
 }
 func (oneOff) done() {}
@@ -123,7 +126,10 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	problems = append(problems, ps...)
 	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
-	srcs, orphans, ps := b.sources(in.Data, prefix)
+	changes, ps := input.LoadChangelog(in.Data, prefix)
+	problems = append(problems, ps...)
+	opt := in.Config.rawOptions()
+	srcs, orphans, ps := b.sources(in.Data, prefix, opt)
 	problems = append(problems, ps...)
 	pages, groups, ps := groupPages(srcs, prefix)
 	problems = append(problems, ps...)
@@ -131,7 +137,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	head := time.Since(t0)
 
-	pl := &pipeline{fsys: in.Data, prefix: prefix, pages: pages, groups: groups, srcs: srcs,
+	pl := &pipeline{fsys: in.Data, prefix: prefix, opt: opt, pages: pages, groups: groups, srcs: srcs,
 		cache: b.assembler(prefix), blocks: chartBlocks(mds), stream: b.streams()}
 	counter := &countingWriter{w: out}
 	r, rerr := newRenderer(in, pages, mds, len(srcs))
@@ -142,6 +148,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	}
 	if rerr == nil {
 		r.statics = statics
+		r.changes = changes
 		r.reuse = b.pageReuse(r)
 		counter.nanos = &r.writeNanos
 		pl.r, pl.w = r, counter
@@ -170,7 +177,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 		}
 		return rep, &StageError{"render", err}
 	}
-	rep.Datasets = len(srcs)
+	rep.Datasets = countFiles(srcs)
 	rep.Pages = len(pages)
 	for _, m := range mds {
 		if !m.IsNotes() {

@@ -286,7 +286,7 @@ func TestSnapshotsShareUnchangedSeries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	datasets, ps := input.Load(fstest.MapFS{"old.json": {Data: older}, "new.json": {Data: newer}}, "data/")
+	datasets, ps := input.Load(fstest.MapFS{"old.json": {Data: older}, "new.json": {Data: newer}}, "data/", nil)
 	if len(ps.Errors()) > 0 {
 		t.Fatal(ps)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +44,8 @@ type chartPageView struct {
 	BestNote    string
 	ShownCount  string
 	LeadersHTML template.HTML // every string escaped (leadersHTML)
+	Raw         bool          // the page has raw results: the points table has topology and image
+	Changes     []changeData  // the changelog's entries for this page, oldest first
 }
 
 type bestView struct{ Name, Color string }
@@ -54,6 +57,11 @@ type rowView struct {
 	X, Total, Output, Input string
 	Frontier                bool
 	Date, RunID             string
+	// Raw marks a row of a page with raw results: it has the topology and image cells too,
+	// and the run is a link when Link (https only) is set.
+	Raw             bool
+	Topology, Image string
+	Link            string
 }
 
 // pageData is the page script's model of a chart page (see templates/script/model.js). The
@@ -75,6 +83,8 @@ type pageData struct {
 	RefX       []float64         `json:"refX"`
 	Cols       []string          `json:"cols"` // the columns of every series' points
 	Series     []seriesData      `json:"series"`
+	// Changes are the changelog's entries for this page's series, for the trend chart.
+	Changes []changeData `json:"changes,omitempty"`
 }
 
 type axisData struct {
@@ -126,12 +136,18 @@ type seriesData struct {
 // encodes itself, exactly as encoding/json would encode [][]any of those values, because a
 // page's points are most of its data and boxing every value for reflection was a tenth of
 // the render stage.
-type pointsJSON []input.Point
+// A page with raw results adds the columns of rawColumns: topology, image and run URL as
+// strings, then every metric a point of the page has (null where a point lacks it).
+type pointsJSON struct {
+	pts []input.Point
+	raw []input.MetricID // the page's metric columns; nil on a page without raw results
+	has bool             // the page has raw results
+}
 
 func (ps pointsJSON) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+len(ps)*120)
+	b := make([]byte, 0, 2+len(ps.pts)*(120+12*len(ps.raw)))
 	b = append(b, '[')
-	for i, pt := range ps {
+	for i, pt := range ps.pts {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -149,9 +165,68 @@ func (ps pointsJSON) MarshalJSON() ([]byte, error) {
 		b = appendJSONString(b, pt.Date)
 		b = append(b, ',')
 		b = appendJSONString(b, pt.RunID)
+		if ps.has {
+			var topo, image, url string
+			if pt.Raw != nil {
+				topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+			}
+			for _, s := range [...]string{topo, image, url} {
+				b = append(b, ',')
+				b = appendJSONString(b, s)
+			}
+			for _, m := range ps.raw {
+				b = append(b, ',')
+				v, ok := 0.0, false
+				if pt.Raw != nil {
+					v, ok = pt.Raw.Metrics.Get(m)
+				}
+				if ok {
+					b = appendJSONFloat(b, charts.Round6(v))
+				} else {
+					b = append(b, "null"...)
+				}
+			}
+		}
 		b = append(b, ']')
 	}
 	return append(b, ']'), nil
+}
+
+// pageColumns are the point columns of a page: pointColumns, then for a page with raw results
+// "topology", "image", "runUrl" and the names of every metric its points have, in catalog order
+// (the throughputs per GPU already have columns). One list for every snapshot, so that history
+// files and the page agree.
+type pageColumns struct {
+	names []string
+	raw   []input.MetricID
+	has   bool
+}
+
+func columnsOf(p *Page) pageColumns {
+	var mask uint64
+	has := false
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			for _, pt := range s.Points {
+				if pt.Raw != nil {
+					has = true
+					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { mask |= 1 << m })
+				}
+			}
+		}
+	}
+	if !has {
+		return pageColumns{names: pointColumns}
+	}
+	c := pageColumns{has: true, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	for m := input.MetricID(0); m < input.NumMetrics; m++ {
+		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
+			continue
+		}
+		c.raw = append(c.raw, m)
+		c.names = append(c.names, input.MetricNames[m])
+	}
+	return c
 }
 
 // appendJSONFloat appends v as encoding/json writes a float64: shortest digits, in exponent
@@ -198,6 +273,7 @@ type historyData struct {
 func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 	snap := p.Snapshots[0]
 	cfg := r.in.Config
+	cols := columnsOf(p)
 
 	// The option for the default view: every series and point of the newest snapshot.
 	c := charts.Chart{
@@ -230,8 +306,9 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		Dates:      p.dates(),
 		History:    map[string]string{},
 		RefX:       cfg.ReferenceX,
-		Cols:       pointColumns,
-		Series:     seriesDataOf(snap.Series),
+		Cols:       cols.names,
+		Series:     seriesDataOf(snap.Series, cols),
+		Changes:    pageChanges(p, r.changes),
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {
@@ -251,7 +328,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 	for _, old := range p.Snapshots[1:] {
 		name := "history/" + output.Slug(old.Date) + ".json"
 		data.History[old.Date] = name
-		b, err := json.Marshal(historyData{Date: old.Date, Cols: pointColumns, Series: seriesDataOf(old.Series)})
+		b, err := json.Marshal(historyData{Date: old.Date, Cols: cols.names, Series: seriesDataOf(old.Series, cols)})
 		if err != nil {
 			return err
 		}
@@ -276,6 +353,8 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		Sources: p.Sources,
 		Option:  option,
 		Data:    dataJSON,
+		Raw:     cols.has,
+		Changes: data.Changes,
 	}
 	for _, s := range snap.Series {
 		if s.Best {
@@ -288,8 +367,15 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 				Series: s.Key, Name: s.Name, Precision: strings.ToUpper(pt.Precision),
 				Concurrency: pt.Concurrency, TP: pt.TP,
 				X: fmtNum(pt.X), Total: fmtNum(pt.TpPerGpu), Output: fmtNum(pt.OutputTputPerGpu), Input: fmtNum(pt.InputTputPerGpu),
-				Frontier: on[i], Date: pt.Date, RunID: pt.RunID,
+				Frontier: on[i], Date: pt.Date, RunID: pt.RunID, Raw: cols.has,
 			})
+			if pt.Raw != nil {
+				row := &cv.Rows[len(cv.Rows)-1]
+				row.Topology, row.Image, row.Link = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.Link()
+				if row.RunID == "" {
+					row.RunID = pt.Raw.RunURL
+				}
+			}
 		}
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
@@ -304,6 +390,19 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical = true, ""
+	if len(data.History) > 0 {
+		// The embed is a folder below the page: its history snapshots are one level up.
+		embedData := data
+		embedData.History = make(map[string]string, len(data.History))
+		for date, name := range data.History {
+			embedData.History[date] = "../" + name
+		}
+		b, err := json.Marshal(embedData)
+		if err != nil {
+			return err
+		}
+		cv.Data = b
+	}
 	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
 		return err
 	}
@@ -375,14 +474,14 @@ func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
 	return ms
 }
 
-func seriesDataOf(series []*PageSeries) []seriesData {
+func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
 	out := make([]seriesData, len(series))
 	for i, s := range series {
 		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
 		sd := seriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON(s.Points),
+			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON{s.Points, cols.raw, cols.has},
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}
@@ -424,7 +523,19 @@ func rowsHTML(rows []rowView) template.HTML {
 			td("", "")
 		}
 		td("", r.Date)
-		td("", r.RunID)
+		if r.Raw {
+			td("", r.Topology)
+			td("", r.Image)
+		}
+		if r.Link != "" {
+			b.WriteString("<td><a href=\"")
+			htmlEscaper.WriteString(&b, r.Link)
+			b.WriteString("\" rel=\"nofollow noopener\">")
+			htmlEscaper.WriteString(&b, r.RunID)
+			b.WriteString("</a></td>")
+		} else {
+			td("", r.RunID)
+		}
 		b.WriteString("</tr>")
 	}
 	return template.HTML(b.String())
@@ -482,15 +593,42 @@ type downloadPoint struct {
 	Date        string          `json:"date"`
 	RunID       string          `json:"runId"`
 	Frontier    bool            `json:"frontier"`
+	Topology    string          `json:"topology,omitempty"`
+	Image       string          `json:"image,omitempty"`
+	RunURL      string          `json:"runUrl,omitempty"`
 	Metrics     downloadMetrics `json:"metrics"`
 }
 
 // downloadMetrics are a point's throughputs, in the key order a map would have (sorted), without
 // a map per point.
 type downloadMetrics struct {
-	InputTputPerGpu  float64 `json:"inputTputPerGpu"`
-	OutputTputPerGpu float64 `json:"outputTputPerGpu"`
-	TpPerGpu         float64 `json:"tpPerGpu"`
+	InputTputPerGpu  float64
+	OutputTputPerGpu float64
+	TpPerGpu         float64
+	Raw              *input.RawPoint // every metric a raw result measured, by InferenceX's names
+}
+
+// MarshalJSON writes the metrics as one object, keys sorted as a map's would be.
+func (m downloadMetrics) MarshalJSON() ([]byte, error) {
+	type kv struct {
+		k string
+		v float64
+	}
+	kvs := []kv{{"inputTputPerGpu", m.InputTputPerGpu}, {"outputTputPerGpu", m.OutputTputPerGpu}, {"tpPerGpu", m.TpPerGpu}}
+	if m.Raw != nil {
+		m.Raw.Metrics.Each(func(id input.MetricID, v float64) { kvs = append(kvs, kv{input.MetricNames[id], v}) })
+	}
+	slices.SortFunc(kvs, func(a, b kv) int { return strings.Compare(a.k, b.k) })
+	b := []byte{'{'}
+	for i, e := range kvs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, e.k)
+		b = append(b, ':')
+		b = appendJSONFloat(b, e.v)
+	}
+	return append(b, '}'), nil
 }
 
 type downloadSeries struct {
@@ -524,11 +662,15 @@ func downloadJSON(p *Page) ([]byte, error) {
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Best: s.Best, Date: s.Date, Points: []downloadPoint{}}
 		on := frontierSet(s)
 		for i, pt := range s.Points {
-			ds.Points = append(ds.Points, downloadPoint{
+			dp := downloadPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
-				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu},
-			})
+				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu, Raw: pt.Raw},
+			}
+			if pt.Raw != nil {
+				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+			}
+			ds.Points = append(ds.Points, dp)
 		}
 		doc.Series = append(doc.Series, ds)
 	}
@@ -547,21 +689,44 @@ var csvHeader = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor"
 	"id", "concurrency", "tp", "x", "y", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "frontier", "bestPerGpu", "date", "runId"}
 
 // downloadCSV is data.csv: one row per point shown, text cells neutralised against formula injection.
+// A page with raw results adds topology, image and runUrl, then a column per metric its points
+// have (every snapshot's, as page.json), empty where a point lacks it.
 func downloadCSV(p *Page) []byte {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
-	cw.Write(csvHeader)
+	cols := columnsOf(p)
+	header := csvHeader
+	if cols.has {
+		header = append(slices.Clip(csvHeader), cols.names[len(pointColumns):]...)
+	}
+	cw.Write(header)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	for _, s := range p.Snapshots[0].Series {
 		on := frontierSet(s)
 		for i, pt := range s.Points {
-			cw.Write([]string{
+			rec := []string{
 				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
 				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
 				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10),
 				f(pt.X), f(pt.Y), f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
 				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID),
-			})
+			}
+			if cols.has {
+				var raw input.RawPoint
+				topo := ""
+				if pt.Raw != nil {
+					raw, topo = *pt.Raw, pt.Raw.Topology.String()
+				}
+				rec = append(rec, CSVText(topo), CSVText(raw.Image), CSVText(raw.RunURL))
+				for _, m := range cols.raw {
+					if v, ok := raw.Metrics.Get(m); ok {
+						rec = append(rec, f(v))
+					} else {
+						rec = append(rec, "")
+					}
+				}
+			}
+			cw.Write(rec)
 		}
 	}
 	cw.Flush()
@@ -577,9 +742,10 @@ func CSVText(s string) string {
 	return s
 }
 
-// headline is a page's best frontier value at the reference interactivity, and who holds it.
-func headline(p *Page, x float64) (value float64, leader string, ok bool) {
-	for _, s := range p.Snapshots[0].Series {
+// snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
+// holds it: the home page's headline figure, compared across dates by the home page and the feed.
+func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
+	for _, s := range snap.Series {
 		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
 		for i, j := range s.Frontier {
 			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y

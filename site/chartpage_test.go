@@ -358,7 +358,7 @@ func FuzzPointsJSON(f *testing.F) {
 			}
 		}
 		pt := input.Point{ID: id, X: x, TpPerGpu: tp, OutputTputPerGpu: out, InputTputPerGpu: in, Concurrency: conc, TP: tpSize, Date: date, RunID: run}
-		got, err := json.Marshal(pointsJSON{pt, pt})
+		got, err := json.Marshal(pointsJSON{pts: []input.Point{pt, pt}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +375,7 @@ func FuzzPointsJSON(f *testing.F) {
 
 // rowTemplate is the points table's row as chart.html wrote it with a range over .Rows.
 var rowTemplate = template.Must(template.New("rows").Parse(`{{range .}}
-<tr data-series="{{.Series}}"><td>{{.Name}}</td><td>{{.Precision}}</td><td class="num">{{.Concurrency}}</td><td class="num">{{.TP}}</td><td class="num">{{.X}}</td><td class="num">{{.Total}}</td><td class="num">{{.Output}}</td><td class="num">{{.Input}}</td><td>{{if .Frontier}}yes{{end}}</td><td>{{.Date}}</td><td>{{.RunID}}</td></tr>
+<tr data-series="{{.Series}}"><td>{{.Name}}</td><td>{{.Precision}}</td><td class="num">{{.Concurrency}}</td><td class="num">{{.TP}}</td><td class="num">{{.X}}</td><td class="num">{{.Total}}</td><td class="num">{{.Output}}</td><td class="num">{{.Input}}</td><td>{{if .Frontier}}yes{{end}}</td><td>{{.Date}}</td>{{if .Raw}}<td>{{.Topology}}</td><td>{{.Image}}</td>{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a></td>{{else}}<td>{{.RunID}}</td>{{end}}</tr>
 {{- end}}`))
 
 // FuzzRowsHTML checks that rowsHTML escapes any strings exactly as html/template does.
@@ -385,6 +385,9 @@ func FuzzRowsHTML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, series, name, precision, x, date, run string, frontier bool) {
 		rows := []rowView{{Series: series, Name: name, Precision: precision, Concurrency: 64, TP: -8,
 			X: x, Total: x, Output: name, Input: series, Frontier: frontier, Date: date, RunID: run}}
+		if frontier { // a raw row too: topology, image and the run as a link
+			rows[0].Raw, rows[0].Topology, rows[0].Image, rows[0].Link = true, name, precision, "https://x/"+series
+		}
 		rows = append(rows, rows[0])
 		var want strings.Builder
 		if err := rowTemplate.Execute(&want, rows); err != nil {

@@ -92,10 +92,10 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 
 	configs, points, total := 0, 0, 0
 	for i, s := range data.Series {
-		total += len(s.Points)
+		total += len(s.Points.pts)
 		if shown[i] {
 			configs++
-			points += len(s.Points)
+			points += len(s.Points.pts)
 		}
 	}
 	better := " (lower is better)"
@@ -165,7 +165,7 @@ func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64
 		xs := make([]float64, len(s.Frontier))
 		ys := make([]float64, len(s.Frontier))
 		for j, k := range s.Frontier {
-			xs[j], ys[j] = charts.Round6(s.Points[k].X), charts.Round6(s.Points[k].Y)
+			xs[j], ys[j] = charts.Round6(s.Points.pts[k].X), charts.Round6(s.Points.pts[k].Y)
 		}
 		curve := pareto.NewMonotone(xs, ys)
 		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs))}

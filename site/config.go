@@ -26,12 +26,44 @@ type Config struct {
 	// GPUs gives each GPU's cost and power, keyed by the data's gpu key ("b200").
 	// With them, pages offer cost per million tokens and tokens per megawatt.
 	GPUs map[string]GPUConfig `toml:"gpus"`
+	// Models renames raw results' model keys ("dsr1", "deepseek-ai/DeepSeek-R1-0528") for
+	// display, over the built-in table of InferenceX's keys (rawnorm.go).
+	Models map[string]ModelConfig `toml:"models"`
+	// Runs gives bench-serve result files the context they do not carry themselves, by a glob
+	// over their path below the data folder (raw.go).
+	Runs []RunConfig `toml:"runs"`
+}
+
+// ModelConfig is how a model key is shown: its page is the slug of Name.
+type ModelConfig struct {
+	Name string `toml:"name"`
+}
+
+// RunConfig is the context of the bench-serve files whose path below data/ matches Path
+// (path.Match syntax). A file's own keys win over it; several matching entries apply in order,
+// a later one over an earlier one.
+type RunConfig struct {
+	Path      string `toml:"path"`
+	GPU       string `toml:"gpu"`
+	GPUs      int64  `toml:"gpus"`
+	Framework string `toml:"framework"`
+	Precision string `toml:"precision"`
+	Spec      string `toml:"spec"`
+	Model     string `toml:"model"`
+	ISL       int64  `toml:"isl"`
+	OSL       int64  `toml:"osl"`
+	Date      string `toml:"date"` // YYYY-MM-DD; without one the runs belong to every snapshot
+	Image     string `toml:"image"`
+	RunURL    string `toml:"run_url"`
 }
 
 // GPUConfig is what the data cannot know about a GPU: what an hour of it costs and what it draws.
 type GPUConfig struct {
 	CostPerHour float64 `toml:"cost_per_hour"` // dollars per GPU-hour
 	KW          float64 `toml:"kw"`            // kilowatts per GPU, all-in
+	// Label and Vendor override the built-in names of a GPU key in raw results ("GB200 NVL72", "NVIDIA").
+	Label  string `toml:"label"`
+	Vendor string `toml:"vendor"`
 }
 
 // DefaultConfig is the configuration of a site without frontier.toml.
@@ -95,6 +127,7 @@ func (c *Config) Validate(name string) Problems {
 			bad("gpus."+k+".kw", "want a number >= 0, got %v", g.KW)
 		}
 	}
+	ps = append(ps, c.validateRaw(name)...)
 	return ps
 }
 

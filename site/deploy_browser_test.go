@@ -17,7 +17,7 @@ func deployedSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
 	data := testsite.ExampleData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
-	cfg := site.DefaultConfig()
+	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL
 	return buildForBrowser(t, data, cfg)
 }

@@ -31,7 +31,7 @@ func exampleSite(t *testing.T, baseURL string) *Files {
 	t.Helper()
 	data := testsite.ExampleData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
-	cfg := DefaultConfig()
+	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL
 	files, _, err := build(t, data, cfg)
 	if err != nil {
@@ -492,6 +492,16 @@ func anyStrings(v any) []string {
 		}
 	}
 	return s
+}
+
+// exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
+func exampleConfig(t testing.TB) Config {
+	t.Helper()
+	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
 }
 
 // TestDeployHeadCanonicalAndOpenGraph: a canonical link (and og:url) only when the base URL

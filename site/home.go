@@ -29,6 +29,9 @@ type cardView struct {
 	Points    int
 	Date      string
 	Snapshots int
+	Change    string // the headline's change since the previous snapshot, "+12%"; "" when none
+	Since     string // that previous snapshot's date
+	Trend     string // "up", "down" or "flat", for the change's colour
 }
 
 func (r *siteRenderer) renderHome(w Writer) error {
@@ -46,8 +49,20 @@ func (r *siteRenderer) renderHome(w Writer) error {
 		for _, s := range snap.Series {
 			c.Points += len(s.Points)
 		}
-		if v, who, ok := headline(p, hx); ok {
-			c.Headline, c.Leader = fmtNum(v), who
+		hs := r.pageHeadlines(p)
+		if h := hs[0]; h.OK {
+			c.Headline, c.Leader = fmtNum(h.Value), h.Leader
+		}
+		if ch, since, ok := headlineChange(hs, 0); ok {
+			c.Change, c.Since = ch, since
+			switch {
+			case ch == "±0%":
+				c.Trend = "flat"
+			case hs[0].Value > hs[1].Value:
+				c.Trend = "up"
+			default:
+				c.Trend = "down"
+			}
 		}
 		m := &h.Models[len(h.Models)-1]
 		m.Pages = append(m.Pages, c)

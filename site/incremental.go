@@ -48,6 +48,9 @@ type Builder struct {
 	charts   [2]int                   // chart pages drawn and reused by the last build
 	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
 	assembled *assembleCache
+	// rawKey is the raw options the kept datasets were decoded with: a raw file's rows depend
+	// on [[runs]] and [models], so a change there decodes every file again.
+	rawKey string
 }
 
 // datasetEntry is one decoded data file and what it was decoded from.
@@ -123,9 +126,12 @@ func (b *Builder) Forget(paths ...string) {
 
 // load is the load stage: input.Load sees only the data files whose stamps changed, and the
 // rest come from the cache.
-func (b *Builder) load(fsys fs.FS, prefix string) ([]*input.Dataset, Problems) {
+func (b *Builder) load(fsys fs.FS, prefix string, opt *input.RawOptions) ([]*input.Dataset, Problems) {
+	if key := fmt.Sprintf("%#v", *opt); key != b.rawKey {
+		b.datasets, b.rawKey = nil, key
+	}
 	c := &changedFS{FS: fsys, cache: b.datasets, kept: map[string]*datasetEntry{}, seen: map[string]fileStamp{}}
-	fresh, ps := input.Load(c, prefix)
+	fresh, ps := input.Load(c, prefix, opt)
 
 	next := make(map[string]*datasetEntry, len(c.kept)+len(c.seen))
 	for p, e := range c.kept {
@@ -370,6 +376,9 @@ func (c *assembleCache) flags(d *input.Dataset, prefix string) Problems {
 	c.mu.Lock()
 	ps, ok := c.warnings[d]
 	c.mu.Unlock()
+	if d.Raw {
+		return nil // raw points claim no frontier flags
+	}
 	if !ok {
 		ps = checkDatasetFrontierFlags(d, prefix)
 	}

@@ -32,15 +32,19 @@ type source struct {
 	ds   *input.Dataset // decoded already (a Builder's build); nil: the page decodes it
 	page int            // index of its page
 	idx  int            // position in path order among the sources
+	// quiet is set on every source of a raw file but its first page's: the file's own problems
+	// are reported once.
+	quiet bool
 }
 
 // pipeline is one run of the pages of a build, or of Assemble.
 type pipeline struct {
 	fsys   fs.FS // where a source without a dataset is decoded from
 	prefix string
-	pages  []*Page     // stubs (model, sequence, path, notes) until assembled, in site order
-	groups [][]*source // the sources of each page, in path order
-	srcs   []*source   // every source, in path order
+	opt    *input.RawOptions // what the config tells the raw formats
+	pages  []*Page           // stubs (model, sequence, path, notes) until assembled, in site order
+	groups [][]*source       // the sources of each page, in path order
+	srcs   []*source         // every source, in path order
 	cache  assembler
 	blocks map[string][]markdown.ChartRef // markdown chart blocks, by the path of the page they show
 
@@ -138,8 +142,8 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 			o := orphans[i-len(pl.pages)]
 			var ds *input.Dataset
 			var ps Problems
-			ds, ps, buf = input.DecodeFile(pl.fsys, o.file, pl.prefix, buf)
-			if ds != nil { // scanHead reads params as LoadDataset does: the file changed since
+			ds, ps, buf = input.DecodeFile(pl.fsys, o.file, pl.prefix, buf, pl.opt)
+			if ds != nil && (ds.RawFile == nil || len(ds.RawFile.Pages) > 0) { // scanHead reads params as LoadDataset does: the file changed since
 				ps = append(ps, Problem{File: pl.prefix + o.file.Path, Path: "params", Msg: "the file changed while the build read it: build again"})
 			}
 			orphanProblems[i-len(pl.pages)] = ps
@@ -171,14 +175,21 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	var ps Problems
 	t0 := time.Now()
 	ds := make([]*input.Dataset, 0, len(pl.groups[i]))
+	var raws []*input.Dataset // raw files, whose rows for this page become datasets below
 	complete := true
 	for _, s := range pl.groups[i] {
 		d := s.ds
 		if d == nil {
 			var dps Problems
-			d, dps, buf = input.DecodeFile(pl.fsys, s.file, pl.prefix, buf)
-			ps = append(ps, dps...)
-			if d != nil && (d.Model != s.Model || d.Sequence != s.Sequence) { // changed since scanHead read it
+			d, dps, buf = input.DecodeFile(pl.fsys, s.file, pl.prefix, buf, pl.opt)
+			if !s.quiet {
+				ps = append(ps, dps...)
+			}
+			if d != nil && s.Raw && (d.RawFile == nil || !slices.Contains(d.RawFile.Pages, input.PageKey{Model: s.Model, Sequence: s.Sequence})) {
+				ps = append(ps, Problem{File: pl.prefix + s.file.Path,
+					Msg: "the file changed while the build read it: build again"})
+				d = nil
+			} else if d != nil && !s.Raw && (d.Model != s.Model || d.Sequence != s.Sequence) { // changed since scanHead read it
 				ps = append(ps, Problem{File: pl.prefix + s.file.Path, Path: "params",
 					Msg: fmt.Sprintf("the file changed while the build read it (model %q, sequence %q, then model %q, sequence %q): build again",
 						s.Model, s.Sequence, d.Model, d.Sequence)})
@@ -189,7 +200,26 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 				continue
 			}
 		}
+		if d.RawFile != nil {
+			raws = append(raws, d)
+			continue
+		}
 		ds = append(ds, d)
+	}
+	if len(raws) > 0 && complete {
+		// Undated raw rows show from the page's first snapshot on, whichever format gave it.
+		floor := ""
+		for _, d := range ds {
+			if floor == "" || d.Date < floor {
+				floor = d.Date
+			}
+		}
+		rds, rps := input.RawPageDatasets(raws, input.PageKey{Model: stub.Model, Sequence: stub.Sequence}, pl.opt, floor)
+		ps = append(ps, rps...)
+		if rds == nil {
+			complete = false
+		}
+		ds = append(ds, rds...)
 	}
 	pl.nanos[stLoad].Add(int64(time.Since(t0)))
 	if !complete {
@@ -208,6 +238,22 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	p, aps := pl.cache.page(ds, pl.prefix)
 	ps = append(ps, aps...)
 	p.Notes = stub.Notes
+	if len(raws) > 0 {
+		// A raw page's sources are its files, not the snapshot datasets made of their rows
+		// ("x.json#2026-01-02"): the page lists them, and the Builder redraws the page when
+		// one of them changes.
+		srcs := make([]string, 0, len(p.Sources)+len(raws))
+		for _, d := range ds {
+			if !d.Raw {
+				srcs = append(srcs, d.Path)
+			}
+		}
+		for _, d := range raws {
+			srcs = append(srcs, d.Path)
+		}
+		slices.Sort(srcs)
+		p.Sources = slices.Compact(srcs)
+	}
 	pl.pages[i] = p
 	for _, c := range pl.blocks[p.Path] {
 		for _, msg := range checkView(p, c.View) {
@@ -224,6 +270,9 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 		if err = pl.r.chart(pl.w, p); err != nil {
 			err = fmt.Errorf("%s: %w", p.Path, err)
 		}
+	}
+	if pl.r != nil {
+		p.headlines = headlines(p, pl.r.in.Config.HeadlineX)
 	}
 	if pl.stream {
 		for _, snap := range p.Snapshots[1:] {

@@ -65,7 +65,7 @@ func TestPointIDsClashWithinAndAcrossPages(t *testing.T) {
 		check(t, err)
 	})
 	t.Run("Assemble", func(t *testing.T) {
-		ds, ps := input.Load(idFiles(t), "data/")
+		ds, ps := input.Load(idFiles(t), "data/", nil)
 		if len(ps) > 0 {
 			t.Fatal(ps)
 		}

@@ -113,7 +113,7 @@ func (pl *pipeline) idClashes() Problems {
 		for _, src := range pl.groups[page] {
 			d := src.ds
 			if d == nil {
-				d, _, _ = input.DecodeFile(pl.fsys, src.file, pl.prefix, nil)
+				d, _, _ = input.DecodeFile(pl.fsys, src.file, pl.prefix, nil, pl.opt)
 			}
 			if d == nil {
 				continue

@@ -35,6 +35,7 @@ type siteRenderer struct {
 	assets  map[string][]byte             // hashed site path -> bytes
 	reuse   *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
 	statics []input.StaticFile            // the author's images and documents, copied as they are
+	changes []input.Change                // data/changelog.yaml: what changed when, for the trend charts
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
 	// options and writing files, so --stats can split the render stage (see StageTime).
 	chartNanos, writeNanos atomic.Int64
@@ -80,7 +81,7 @@ type view struct {
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
-var templateFiles = []string{"base.html", "controls.html"}
+var templateFiles = []string{"base.html", "controls.html", "history.html"}
 
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
@@ -229,6 +230,9 @@ func (r *siteRenderer) render(w Writer) error {
 		return err
 	}
 	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
+		return err
+	}
+	if err := w.WriteFile("feed.xml", r.feed()); err != nil {
 		return err
 	}
 	robots := "User-agent: *\nAllow: /\n"

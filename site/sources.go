@@ -9,12 +9,12 @@ import (
 // sources lists the data files a one-off build takes to its pages, in path order: it reads
 // each file's params (input.ReadHead) and leaves decoding to the pages. Orphans are files whose
 // params could not be read: the pipeline decodes them only to report their problems.
-func (oneOff) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
+func (oneOff) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems) {
 	files, ps := input.Walk(fsys, prefix)
 	heads := make([]input.Head, len(files))
 	input.ForEachBuf(len(files), func(i int, buf []byte) []byte {
 		if !files[i].Skip {
-			heads[i], buf = input.ReadHead(fsys, files[i], buf)
+			heads[i], buf = input.ReadHead(fsys, files[i], buf, opt)
 		}
 		return buf
 	})
@@ -24,11 +24,14 @@ func (oneOff) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Pr
 			continue
 		}
 		s := &source{file: f, Head: heads[i]}
-		if s.OK {
+		switch {
+		case !s.OK:
+			orphans = append(orphans, s)
+		case s.Raw:
+			srcs = append(srcs, rawSources(s, len(srcs))...)
+		default:
 			s.idx = len(srcs)
 			srcs = append(srcs, s)
-		} else {
-			orphans = append(orphans, s)
 		}
 	}
 	return srcs, orphans, ps
@@ -36,16 +39,48 @@ func (oneOff) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Pr
 
 // sources hands the pipeline every dataset decoded already: the Builder decodes only what
 // changed (Builder.load). There are no orphans: a file with problems has no dataset.
-func (b *Builder) sources(fsys fs.FS, prefix string) (srcs, orphans []*source, ps Problems) {
-	datasets, ps := b.load(fsys, prefix)
+func (b *Builder) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems) {
+	datasets, ps := b.load(fsys, prefix, opt)
 	return residentSources(datasets), nil, ps
 }
 
 // residentSources are sources for datasets decoded already, which must be in path order.
 func residentSources(datasets []*input.Dataset) []*source {
-	srcs := make([]*source, len(datasets))
-	for i, d := range datasets {
-		srcs[i] = &source{file: input.File{Path: d.Path}, Head: input.Head{Model: d.Model, Sequence: d.Sequence, OK: true}, ds: d, idx: i}
+	srcs := make([]*source, 0, len(datasets))
+	for _, d := range datasets {
+		s := &source{file: input.File{Path: d.Path}, ds: d, idx: len(srcs)}
+		if d.RawFile != nil {
+			s.Head = input.Head{Raw: true, Pages: d.RawFile.Pages, OK: true}
+			srcs = append(srcs, rawSources(s, len(srcs))...)
+			continue
+		}
+		s.Head = input.Head{Model: d.Model, Sequence: d.Sequence, OK: true}
+		srcs = append(srcs, s)
 	}
 	return srcs
+}
+
+// rawSources is one source per page a raw file feeds: each page takes the file's rows for it.
+// Only the first reports the file's own problems, so a file feeding two pages says them once.
+func rawSources(s *source, idx int) []*source {
+	out := make([]*source, len(s.Pages))
+	for i, p := range s.Pages {
+		c := *s
+		c.Model, c.Sequence = p.Model, p.Sequence
+		c.idx = idx + i
+		c.quiet = i > 0
+		out[i] = &c
+	}
+	return out
+}
+
+// countFiles is how many data files the sources come from (a raw file may feed several pages).
+func countFiles(srcs []*source) int {
+	n := 0
+	for i, s := range srcs {
+		if i == 0 || s.file.Path != srcs[i-1].file.Path {
+			n++
+		}
+	}
+	return n
 }

@@ -106,7 +106,7 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 func TestSeedChartPageWeight(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	files := &Files{}
-	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
 		t.Fatal(err)
 	}
 	html, ok := files.Get(seedPage)
@@ -140,7 +140,7 @@ func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	ownSize := func(data fstest.MapFS) (int, *Files) {
 		files := &Files{}
-		if _, err := Build(Input{Data: data, ECharts: echarts, Config: DefaultConfig()}, files); err != nil {
+		if _, err := Build(Input{Data: data, ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
 			t.Fatal(err)
 		}
 		html, ok := files.Get(seedPage)
@@ -186,4 +186,38 @@ func fsWalkFiles(fsys fs.FS, fn func(name string, data []byte)) error {
 		}
 		return err
 	})
+}
+
+// TestSixtySnapshotsKeepThePageBudget: a page with 60 snapshots whose values all differ, and a
+// changelog entry for every other date, still keeps its own HTML and data within the budget
+// for the newest view; every older date is a file of its own, loaded on demand.
+func TestSixtySnapshotsKeepThePageBudget(t *testing.T) {
+	scales := make([]float64, 60)
+	for i := range scales {
+		scales[i] = 0.5 + float64(i)/100
+	}
+	data := datedSeed(t, scales...)
+	var log bytes.Buffer
+	for i := 0; i < 60; i += 2 {
+		fmt.Fprintf(&log, "- date: %s\n  configs: deepseek-v4-pro-fp4-b200-*\n  description: driver and kernel update number %d, re-run of every B200 configuration\n  link: https://example.com/changes/%d\n", seedDate(i), i, i)
+	}
+	data["changelog.yaml"] = &fstest.MapFile{Data: log.Bytes()}
+	files := &Files{}
+	if _, err := Build(Input{Data: data, ECharts: testsite.RealECharts(t), Config: DefaultConfig()}, files); err != nil {
+		t.Fatal(err)
+	}
+	html, ok := files.Get(seedPage)
+	if !ok {
+		t.Fatalf("no %s", seedPage)
+	}
+	own := gzipSize(t, html)
+	t.Logf("own HTML and data with 60 snapshots: %d B gzip (budget %d)", own, maxOwnGzip)
+	if own > maxOwnGzip {
+		t.Errorf("a page with 60 snapshots: own HTML and data %d B gzipped, want at most %d", own, maxOwnGzip)
+	}
+	for i := 1; i < 60; i++ {
+		if _, ok := files.Get("deepseek-v4-pro/8k-1k/history/" + seedDate(i) + ".json"); !ok {
+			t.Errorf("no history file for %s", seedDate(i))
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,10 +127,7 @@ func TestBaseURLFlagWinsOverConfig(t *testing.T) {
 // parse is reported in that file at its line, by check and build alike.
 func TestBrokenTemplateOverrideNamesItsFile(t *testing.T) {
 	root := t.TempDir()
-	data := filepath.Join(root, "data")
-	if err := os.CopyFS(data, os.DirFS("../../data")); err != nil {
-		t.Fatal(err)
-	}
+	data := testsite.CopyExample(t, root)
 	tmpl := filepath.Join(root, "templates")
 	if err := os.Mkdir(tmpl, 0o755); err != nil {
 		t.Fatal(err)

@@ -42,8 +42,15 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	if code := run(context.Background(), []string{"build", "--data", filepath.Join(dir, "data"), "--out", out}, &stdout, &stderr); code != exitOK || stderr.Len() > 0 {
 		t.Fatalf("build of the new site exited %d:\n%s", code, stderr.String())
 	}
-	examples, err := fs.Glob(scaffold, "scaffold/data/*.json")
-	if err != nil || len(examples) == 0 {
+	// Every *.json below data/ is one data file: the view example and the raw results.
+	var examples []string
+	err = fs.WalkDir(scaffold, "scaffold/data", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
+			examples = append(examples, p)
+		}
+		return err
+	})
+	if err != nil || len(examples) < 2 {
 		t.Fatalf("the scaffold has no example data: %v", err)
 	}
 	if want := fmt.Sprintf("datasets   %6d\n", len(examples)); !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), "warnings        0\n") {
@@ -55,6 +62,14 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	}
 	if !strings.Contains(string(page), "Inference benchmarks") {
 		t.Error("the chart page does not carry frontier.toml's title")
+	}
+	// The bench-serve examples carry their own context: they make the raw results' page.
+	raw, err := os.ReadFile(filepath.Join(out, "deepseek-r1-0528", "1k-1k", "data.csv"))
+	if err != nil {
+		t.Fatalf("the raw example's page: %v", err)
+	}
+	if !strings.Contains(string(raw), "median_ttft") || !strings.Contains(string(raw), "MI325X") {
+		t.Errorf("the raw example's data.csv lacks its metrics or GPU:\n%s", raw)
 	}
 }
 

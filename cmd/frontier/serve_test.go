@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"io"
 	"net/http"
 	"os"
@@ -40,11 +41,7 @@ var servingURL = regexp.MustCompile(`serving (http://\S+)`)
 // serveSite copies the example data into a fresh site folder and returns its data folder.
 func serveSite(t *testing.T) string {
 	t.Helper()
-	data := filepath.Join(t.TempDir(), "data")
-	if err := os.CopyFS(data, os.DirFS("../../data")); err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testsite.CopyExample(t, t.TempDir())
 }
 
 // startServe runs `frontier serve` with args in this process until the test ends, and

@@ -18,7 +18,7 @@ func TestCorpusLoadsAndAssemblesWithoutProblemsOrWarnings(t *testing.T) {
 	if got := len(fsys); got != 60 {
 		t.Fatalf("got %d files, want 60", got)
 	}
-	ds, ps := input.Load(fsys, "data/")
+	ds, ps := input.Load(fsys, "data/", nil)
 	if len(ps) > 0 {
 		t.Fatalf("load problems:\n%v", ps)
 	}
@@ -100,7 +100,7 @@ func TestCachedWritesOnceAndReuses(t *testing.T) {
 	if err != nil || again != dir {
 		t.Fatalf("got %q, %v; want %q", again, err, dir)
 	}
-	ds, ps := input.Load(os.DirFS(dir), "data/")
+	ds, ps := input.Load(os.DirFS(dir), "data/", nil)
 	if len(ds) != 5 || len(ps) > 0 {
 		t.Fatalf("got %d datasets and %v, want 5 and none", len(ds), ps)
 	}

@@ -93,3 +93,29 @@ func RealECharts(tb testing.TB) []byte {
 	tb.Logf("ECharts: %s", p)
 	return b
 }
+
+// ExampleConfig is the example site's frontier.toml (the repository's), which gives the
+// context of its bench-serve files that carry none ([[runs]]). Tests that build the example's
+// data parse it (site.ParseConfig) or copy it beside the data folder (CopyExample).
+func ExampleConfig(t testing.TB) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(Root(), "frontier.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// CopyExample copies the example site's data folder to dir/data and its frontier.toml to
+// dir, and returns dir/data.
+func CopyExample(t testing.TB, dir string) string {
+	t.Helper()
+	data := filepath.Join(dir, "data")
+	if err := os.CopyFS(data, os.DirFS(filepath.Join(Root(), "data"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "frontier.toml"), ExampleConfig(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

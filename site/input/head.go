@@ -14,15 +14,19 @@ import (
 type Head struct {
 	Model, Sequence string
 	OK              bool // params gave both; otherwise the file is decoded only for its problems
+	// Raw marks a raw results file: it feeds Pages (sorted) rather than Model and Sequence,
+	// and OK says that it feeds at least one.
+	Raw   bool
+	Pages []PageKey
 }
 
 // ReadHead reads one data file and finds its page. buf is reused as in DecodeFile.
-func ReadHead(fsys fs.FS, f File, buf []byte) (Head, []byte) {
+func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
 		return Head{}, data
 	}
-	return scanHead(data), data
+	return head(f.Path, data, opt), data
 }
 
 // scanHead finds the model and sequence that LoadDataset would give data, for any data that

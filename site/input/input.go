@@ -10,7 +10,11 @@
 //
 // Every format shares one JSON tokenizer (jsonscan.go), which accepts exactly what
 // encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts) and knows the JSON path
-// and byte offset of every value. A format is one implementation of Format.
+// and byte offset of every value. A file's format is told by its shape (sniffFormat in raw.go):
+// the inference view (load.go), or raw results (raw.go: InferenceX API rows, agg rows, a
+// bench-serve file), which are normalised as InferenceX's ingest does (rawnorm.go), carry every
+// metric they measured (rawmodel.go), and become a page's snapshot datasets once every file of
+// the page is known (rawsnap.go, rawfile.go). What the site's config tells them is RawOptions.
 package input
 
 import "github.com/frontier-bench/frontier/site/problem"
@@ -30,7 +34,3 @@ type inferenceView struct{}
 func (inferenceView) Decode(name string, data []byte) (*Dataset, problem.Problems) {
 	return LoadDataset(name, data)
 }
-
-// formatOf picks the format of a data file by its shape. Today there is one; the raw result
-// formats are recognised here by their top-level shape when they come.
-func formatOf([]byte) Format { return InferenceView }

@@ -71,7 +71,7 @@ const maxDepth = 10000
 // hidden files around, and "_" lets an author park a file without deleting it (as Hugo does
 // for its own special files). Symbolic links to files are followed; symbolic links to folders
 // are not (a warning says so), which also keeps link loops from hanging the walk.
-func Load(fsys fs.FS, prefix string) ([]*Dataset, problem.Problems) {
+func Load(fsys fs.FS, prefix string, opt *RawOptions) ([]*Dataset, problem.Problems) {
 	files, err := Walk(fsys, prefix)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func Load(fsys fs.FS, prefix string) ([]*Dataset, problem.Problems) {
 			return buf
 		}
 		r := &res[i]
-		r.ds, r.ps, buf = DecodeFile(fsys, f, prefix, buf)
+		r.ds, r.ps, buf = DecodeFile(fsys, f, prefix, buf, opt)
 		return buf
 	})
 	var out []*Dataset
@@ -179,13 +179,13 @@ func ForEachBuf(n int, fn func(i int, buf []byte) []byte) {
 
 // DecodeFile reads and decodes one file, reusing buf for its bytes, and returns the buffer for
 // the next file.
-func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte) (*Dataset, problem.Problems, []byte) {
+func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte, opt *RawOptions) (*Dataset, problem.Problems, []byte) {
 	name := fileName(prefix, f.Path)
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
 		return nil, problem.Problems{{File: name, Msg: msg}}, data
 	}
-	ds, ps := formatOf(data).Decode(name, data)
+	ds, ps := decode(name, f.Path, data, opt)
 	if ds != nil {
 		ds.Path = f.Path
 	}

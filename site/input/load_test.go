@@ -471,7 +471,7 @@ func TestLoadWalksFoldersInPathOrder(t *testing.T) {
 		"a/deep/empty/.keep":  {Data: nil},
 		"a/deep/nested.jsonl": {Data: []byte("{")},
 	}
-	ds, ps := Load(fsys, "data/")
+	ds, ps := Load(fsys, "data/", nil)
 	var paths []string
 	for _, d := range ds {
 		paths = append(paths, d.Path)
@@ -488,14 +488,14 @@ func TestLoadWalksFoldersInPathOrder(t *testing.T) {
 }
 
 func TestLoadEmptyFolder(t *testing.T) {
-	ds, ps := Load(fstest.MapFS{}, "data/")
+	ds, ps := Load(fstest.MapFS{}, "data/", nil)
 	if len(ds) != 0 || len(ps) != 0 {
 		t.Errorf("got %d datasets and problems %v, want none", len(ds), ps)
 	}
 }
 
 func TestLoadMissingFolder(t *testing.T) {
-	_, ps := Load(os.DirFS(filepath.Join(t.TempDir(), "nope")), "data/")
+	_, ps := Load(os.DirFS(filepath.Join(t.TempDir(), "nope")), "data/", nil)
 	if got, want := testsite.ProblemLines(ps), []string{"data: cannot read: no such file or directory"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
@@ -556,7 +556,7 @@ func TestLoadRefusesOversizeFiles(t *testing.T) {
 		MapFS: fstest.MapFS{"huge.json": {Data: []byte("{}")}, "ok.json": {Data: testsite.Marshal(t, testsite.Doc())}},
 		size:  map[string]int64{"huge.json": 300 << 20},
 	}
-	ds, ps := Load(fsys, "data/")
+	ds, ps := Load(fsys, "data/", nil)
 	if got, want := testsite.ProblemLines(ps), []string{"data/huge.json: file is 300.0 MiB, over the 256 MiB limit"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
@@ -575,7 +575,7 @@ func TestLoadReportsUnreadableFiles(t *testing.T) {
 		readErr: map[string]error{"bad-read.json": errors.New("input/output error")},
 		openErr: map[string]error{"bad-open.json": fs.ErrPermission},
 	}
-	ds, ps := Load(fsys, "data/")
+	ds, ps := Load(fsys, "data/", nil)
 	want := []string{
 		"data/bad-open.json: cannot read: permission denied",
 		"data/bad-read.json: cannot read: input/output error",
@@ -606,7 +606,7 @@ func TestLoadReportsSymlinkLoops(t *testing.T) {
 	must(os.Symlink("..", filepath.Join(dir, "sub", "up"))) // a folder loop
 	must(os.Symlink(".", filepath.Join(dir, "here.json")))  // a folder named like a file
 
-	ds, ps := Load(os.DirFS(dir), "data/")
+	ds, ps := Load(os.DirFS(dir), "data/", nil)
 	want := []string{
 		"data/dangling.json: cannot read: no such file or directory",
 		"data/here.json: not a regular file",
@@ -636,12 +636,12 @@ func TestLoadProblemOrderIsDeterministic(t *testing.T) {
 		testsite.Edit(t, doc, "params.model", i)
 		fsys[fmt.Sprintf("d%d/f%02d.json", i%3, i)] = &fstest.MapFile{Data: testsite.Marshal(t, doc)}
 	}
-	_, first := Load(fsys, "data/")
+	_, first := Load(fsys, "data/", nil)
 	if len(first) != 120 {
 		t.Fatalf("got %d problems, want 120", len(first))
 	}
 	for range 5 {
-		if _, again := Load(fsys, "data/"); !slices.Equal(again, first) {
+		if _, again := Load(fsys, "data/", nil); !slices.Equal(again, first) {
 			t.Fatalf("problem order changed between runs:\n%v\nthen\n%v", first, again)
 		}
 	}
@@ -657,7 +657,7 @@ func TestLoadUsesBoundedWorkers(t *testing.T) {
 	for i := range 3 * runtime.GOMAXPROCS(0) {
 		fsys[fmt.Sprintf("f%03d.json", i)] = &fstest.MapFile{Data: valid}
 	}
-	ds, ps := Load(fsys, "")
+	ds, ps := Load(fsys, "", nil)
 	if len(ps) > 0 || len(ds) != len(fsys) {
 		t.Fatalf("got %d datasets and %v", len(ds), ps)
 	}
@@ -713,7 +713,7 @@ func BenchmarkLoad(b *testing.B) {
 	fsys := loadBenchFiles(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if ds, ps := Load(fsys, "data/"); len(ds) != 200 {
+		if ds, ps := Load(fsys, "data/", nil); len(ds) != 200 {
 			b.Fatal(ps)
 		}
 	}

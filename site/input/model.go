@@ -12,6 +12,12 @@ type Dataset struct {
 	XAxis      XAxis
 	Hardware   []Hardware
 	Series     []Series
+	// Raw marks a dataset made from raw results (rawsnap.go): its points claim no frontier
+	// flags, so there are none to check, and Path names the page's first raw file + "#" + Date.
+	Raw bool
+	// RawFile is set when the dataset is a raw results file as decoded, not yet a page's
+	// dataset: its rows wait for RawPageDatasets, and Model, Sequence and Series are empty.
+	RawFile *RawFile
 }
 
 // Metric describes the y axis of a dataset.
@@ -65,4 +71,8 @@ type Point struct {
 	TpPerGpu         float64
 	OutputTputPerGpu float64
 	InputTputPerGpu  float64
+
+	// Raw is what a raw result adds (topology, image, run link, every metric); nil for a view's
+	// points. A pointer keeps Point small and comparable: the snapshots of a raw page share it.
+	Raw *RawPoint
 }

@@ -42,7 +42,7 @@ func LoadStatic(fsys fs.FS, prefix string) ([]StaticFile, problem.Problems) {
 			return nil
 		}
 		ext := strings.ToLower(path.Ext(p))
-		if d.IsDir() || ext == ".json" || ext == ".md" || d.Type()&fs.ModeSymlink != 0 && ext == "" {
+		if d.IsDir() || ext == ".json" || ext == ".md" || p == ChangelogFile || d.Type()&fs.ModeSymlink != 0 && ext == "" {
 			return nil
 		}
 		if !staticTypes[ext] {

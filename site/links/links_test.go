@@ -16,7 +16,7 @@ func exampleSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
 	data := testsite.ExampleData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
-	cfg := site.DefaultConfig()
+	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL
 	files := &site.Files{}
 	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.FakeECharts}, files); err != nil {
@@ -97,14 +97,16 @@ func TestCheckLinksReportsBrokenLinkAndMissingAsset(t *testing.T) {
 		"/repo/about/: broken link /repo/" + css,
 		"/repo/deepseek-v4-pro/8k-1k/: broken link /repo/" + css,
 		"/repo/deepseek-v4-pro/8k-1k/embed/: broken link /repo/" + css,
+		"/repo/deepseek-r1-0528/1k-1k/: broken link /repo/" + css, // the raw results' page
+		"/repo/deepseek-r1-0528/1k-1k/embed/: broken link /repo/" + css,
 		"/repo/guides/links/: broken link /repo/" + css,
 	} {
 		if !slices.Contains(got, want) {
 			t.Errorf("missing %q", want)
 		}
 	}
-	if len(got) != 8 {
-		t.Errorf("got %d broken links, want 8:\n%s", len(got), strings.Join(got, "\n"))
+	if len(got) != 10 {
+		t.Errorf("got %d broken links, want 10:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }
 
@@ -319,4 +321,14 @@ func FuzzScanTags(f *testing.F) {
 			tagURLs(tag) // must not panic either
 		}
 	})
+}
+
+// exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
+func exampleConfig(t testing.TB) site.Config {
+	t.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
 }

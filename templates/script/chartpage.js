@@ -10,7 +10,9 @@ import { element } from "./dom.js";
 import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
-import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { DEFAULT_OPTIONAL, optionalColumns, renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { Trend } from "./trend.js";
+import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
@@ -26,8 +28,6 @@ export function initChartPage() {
   const base = readJSON("chart-option");
   const page = readJSON("page-data");
   if (!chartElement || !base || !page) return;
-  // History snapshots are relative to the chart page, which the embed is one folder below.
-  const pageURL = new URL(document.getElementById("page-data").getAttribute("data-base") || "", location.href).href;
   const box = document.getElementById("points-box");
   const leaders = document.getElementById("leaders");
   const bestList = document.querySelector("section.best ul");
@@ -38,6 +38,26 @@ export function initChartPage() {
   const embedOpen = document.getElementById("embed-open");
   let table = null; // the points table, once built
   let sort = null; // the points table's order: {key, dir}, or null for series order
+  let chosen = null; // the optional columns the reader chose (a Set of names); null: the defaults
+  const optional = optionalColumns(page);
+  if (box && optional.length) {
+    // The column chooser: every metric the page's raw results carry, a few shown by default.
+    const chooser = element("details", { class: "columns", id: "column-chooser" }, [element("summary", { text: "Columns" })]);
+    const fieldset = element("fieldset", {}, [element("legend", { text: "Show these columns in the points table" })]);
+    for (const c of optional) {
+      const input = element("input", { type: "checkbox", name: "col", value: c.name });
+      input.checked = DEFAULT_OPTIONAL.includes(c.name);
+      fieldset.appendChild(element("label", {}, [input, " " + c.title]));
+    }
+    chooser.appendChild(fieldset);
+    chooser.addEventListener("change", () => {
+      chosen = new Set(Array.from(fieldset.querySelectorAll("input[name=col]:checked"), (i) => i.value));
+      if (table) points();
+    });
+    box.parentNode.insertBefore(chooser, box);
+  }
+  let trend = null; // the history section (trend.js), on pages with two or more snapshots
+  let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
   const points = () => {
     if (!box) return;
@@ -45,17 +65,20 @@ export function initChartPage() {
       table = element("table", { id: "points", class: "data" }, [element("thead"), element("tbody")]);
       box.appendChild(table);
     }
-    renderPoints(live, sort, table, csvLink, count);
+    renderPoints(live, sort, table, csvLink, count, chosen);
   };
-  const live = new LiveChart(chartElement, page, base, pageURL, () => {
+  const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
     if (leaders) renderLeaders(live, leaders);
     if (bestList) renderBest(live, bestList, bestNote);
     if (table) points();
     renderStatus(live, status);
+    if (compare) compare.apply();
+    if (trend) trend.update();
   });
   const writeHash = () => {
-    const fragment = fragmentOf(live.page, live.view);
+    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
+    const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
     if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
   };
@@ -77,7 +100,15 @@ export function initChartPage() {
       status.textContent = "Could not load the " + view.date + " snapshot (" + e.message + ").";
     });
   };
+  const trendBox = document.getElementById("trend");
+  if (trendBox && page.dates.length > 1) {
+    const controls = document.getElementById("trend-controls");
+    compare = new Compare(live, controls, writeHash);
+    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
+  }
   const open = () => {
+    if (trend) trend.readHash(location.hash);
+    if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
       if (form) enhanceControls(live, form);
       live.render();

@@ -15,6 +15,19 @@ export const safeColor = (color) => (/^#[0-9a-f]{3,8}$/i.test(color) ? color : "
 
 export const escapeHTML = (value) => echarts.format.encodeHTML(text(value));
 
+// httpsLink is a run URL that may become a link: https only, and nothing that could end the
+// attribute (Go's RawPoint.Link is its twin). Anything else ("javascript:", "http:") is text.
+export const httpsLink = (url) => (/^https:\/\/[^\s"'<>`]+$/.test(text(url)) ? text(url) : "");
+
+// runHTML is a run as HTML: a link to url when httpsLink passes it, else the escaped text
+// (the run id, or the URL as written when there is no id).
+export function runHTML(id, url) {
+  const label = text(id) || text(url);
+  const href = httpsLink(url);
+  if (!href) return escapeHTML(label);
+  return '<a href="' + escapeHTML(href) + '" target="_blank" rel="nofollow noopener">' + escapeHTML(label || href) + "</a>";
+}
+
 // fixed is Go's strconv.FormatFloat(v, 'f', digits, 64): the decimal nearest v, an exact tie
 // (0.125 to two places) going to the even digit. Number's toFixed takes ties away from zero and
 // writes 1e21 and above in exponent form, so both cases are handled here.

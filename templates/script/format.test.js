@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { compactNumber, csvCell, fmtNum, fmtValue, safeColor } from "./format.js";
+import { compactNumber, csvCell, fmtNum, fmtValue, httpsLink, safeColor } from "./format.js";
 import { numberOf, twins } from "./testdata/twins.js";
 
 test("fmtNum agrees with Go's fmtNum on the shared cases", () => {
@@ -49,4 +49,11 @@ test("safeColor passes hex colours only", () => {
   assert.equal(safeColor("#1f77b4"), "#1f77b4");
   assert.equal(safeColor("#ABC"), "#ABC");
   for (const bad of ["red", "#12", "#1f77b4;background:url(x)", "", undefined]) assert.equal(safeColor(bad), "#888888");
+});
+
+test("httpsLink passes https run URLs only, as Go's RawPoint.Link does", () => {
+  assert.equal(httpsLink("https://github.com/o/r/actions/runs/1"), "https://github.com/o/r/actions/runs/1");
+  for (const bad of ["javascript:alert(1)", "http://example.com/", "data:text/html,x", 'https://x/"onmouseover="a', "https://x/ y", "", null]) {
+    assert.equal(httpsLink(bad), "", String(bad));
+  }
 });

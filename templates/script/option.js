@@ -2,7 +2,7 @@
 // DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
 // every string from the data reaches the tooltip through escapeHTML.
 
-import { compactNumber, escapeHTML, fmtNum, fmtValue, safeColor } from "./format.js";
+import { compactNumber, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
 import { column } from "./model.js";
 
 // GLOBAL names the global frontier's series and legend entry.
@@ -51,7 +51,10 @@ export function tooltipHTML(page, computed, params) {
   if (column(page, metric.key) < 0) {
     lines.push(escapeHTML(metric.label) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit));
   }
-  lines.push("Date " + escapeHTML(at("date")) + " · run " + escapeHTML(at("run")));
+  // Raw results add their topology, serving image and the run's page.
+  if (at("topology")) lines.push("Topology " + escapeHTML(at("topology")));
+  if (at("image")) lines.push("Image " + escapeHTML(at("image")));
+  lines.push("Date " + escapeHTML(at("date")) + " · run " + runHTML(at("run"), at("runUrl")));
   return lines.join("<br>");
 }
 
@@ -137,7 +140,8 @@ export function buildOption(page, computed, base, look) {
   option.yAxis = [axisOption(option.yAxis, view.log, metric.axis || metric.label, metric.key === "costPerMTok")];
   if (look.narrow) option.yAxis[0].nameGap = 40;
   option.tooltip = Object.assign({}, first(option.tooltip), {
-    trigger: "item", confine: true, formatter: (params) => tooltipHTML(page, computed, params),
+    // enterable, so that a reader can reach the run's link in the tooltip.
+    trigger: "item", confine: true, enterable: true, formatter: (params) => tooltipHTML(page, computed, params),
   });
   option.backgroundColor = "transparent";
   return option;

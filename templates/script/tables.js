@@ -1,7 +1,7 @@
 // The chart page's text beside the chart, each kept in step with the view: the best-per-GPU
 // list, the leaders table, the points table with its "shown points" CSV, and the status line.
 
-import { csvCell, escapeHTML, fmtNum, fmtValue, safeColor } from "./format.js";
+import { csvCell, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
 import { element } from "./dom.js";
 import { bestRows, column } from "./model.js";
 import * as pareto from "./pareto.js";
@@ -64,9 +64,27 @@ export function renderLeaders(live, box) {
   box.innerHTML = html + "</tbody></table>";
 }
 
-// pointColumns are the points table's columns, the chosen metric added when it is derived.
+// BASE_COLUMNS are the point columns the table shows by name; any other column of page.cols
+// (raw results: topology, image and every metric the rows measured) is one more column a reader
+// may choose (optionalColumns).
+const BASE_COLUMNS = ["id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run", "runUrl"];
+
+// DEFAULT_OPTIONAL are the optional columns shown until the reader chooses: a few, not all.
+export const DEFAULT_OPTIONAL = ["topology", "median_ttft", "median_e2el"];
+
+// optionalColumns are the columns of page.cols beyond the base ones, as {name, title, num}.
+export function optionalColumns(page) {
+  return page.cols.filter((name) => !BASE_COLUMNS.includes(name)).map((name) => ({
+    name,
+    title: name === "topology" ? "Topology" : name === "image" ? "Image" : name,
+    num: name !== "topology" && name !== "image",
+  }));
+}
+
+// pointColumns are the points table's columns, the chosen metric added when it is derived,
+// then the optional columns chosen (a set of names; null for DEFAULT_OPTIONAL).
 // Each reads its cell from a shown point {row, i, point}.
-function pointColumns(live) {
+function pointColumns(live, chosen) {
   const page = live.page;
   const metric = live.computed.metric;
   const at = (name) => {
@@ -86,10 +104,16 @@ function pointColumns(live) {
   if (column(page, metric.key) < 0) {
     columns.push({ title: metric.label + " (" + metric.unit + ")", key: metric.key, num: true, metric: true, cell: (p) => p.row.ys[p.i] });
   }
+  const runUrl = at("runUrl");
   columns.push(
     { title: "Frontier", key: "frontier", cell: (p) => (p.row.onFront[p.i] ? "yes" : "") },
-    { title: "Date", key: "date", cell: at("date") },
-    { title: "Run", key: "runId", cell: at("run") });
+    { title: "Date", key: "date", cell: at("date") });
+  for (const c of optionalColumns(page)) {
+    if (!(chosen ? chosen.has(c.name) : DEFAULT_OPTIONAL.includes(c.name))) continue;
+    const i = column(page, c.name);
+    columns.push({ title: c.title, key: "col:" + c.name, num: c.num, cell: (p) => (p.point[i] == null ? (c.num ? NaN : "") : p.point[i]) });
+  }
+  columns.push({ title: "Run", key: "runId", cell: at("run"), html: (p) => runHTML(p.point[column(page, "run")], runUrl(p)) });
   return columns;
 }
 
@@ -117,10 +141,10 @@ function shownPoints(live, columns, sort) {
 
 // renderPoints fills the points table (sorted by sort, {key, dir} or null), its count, and
 // the link that downloads the shown points as CSV.
-export function renderPoints(live, sort, table, link, count) {
+export function renderPoints(live, sort, table, link, count, chosen) {
   const page = live.page;
   const metric = live.computed.metric;
-  const columns = pointColumns(live);
+  const columns = pointColumns(live, chosen || null);
   const points = shownPoints(live, columns, sort);
   const head = "<tr>" + columns.map((c) => {
     const sorted = sort && sort.key === c.key;
@@ -128,6 +152,7 @@ export function renderPoints(live, sort, table, link, count) {
       '><button type="button" data-sort="' + escapeHTML(c.key) + '">' + escapeHTML(c.title) + "</button></th>";
   }).join("") + "</tr>";
   const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '">' + columns.map((c) => {
+    if (c.html) return "<td>" + c.html(p) + "</td>";
     const v = c.cell(p);
     return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? fmtNum(v) : v) + "</td>";
   }).join("") + "</tr>").join("");

@@ -1,0 +1,92 @@
+package site_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
+)
+
+// rawPage is the example site's page of raw InferenceX results (data/raw/).
+const rawPage = "deepseek-r1-0528/1k-1k/"
+
+// TestRawResultsPage: the raw results' page as a reader sees it: every configuration a series,
+// a tooltip with the topology, image, date and the run as a real https link, and a points table
+// whose column chooser adds any metric the rows carry.
+func TestRawResultsPage(t *testing.T) {
+	b := browsertest.New(t)
+	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	d := readPageJSON(t, files, rawPage+"page.json")
+	p := b.Open(t, b.Serve(files, "/")+rawPage)
+	waitView(p, "#chart", "")
+
+	var scatters int
+	p.Eval(`echarts.getInstanceByDom(document.getElementById("chart")).getOption().series.filter((s) => s.type === "scatter").length`, &scatters)
+	if scatters != len(d.Series) || scatters < 50 {
+		t.Errorf("%d scatter series, want one per configuration (%d)", scatters, len(d.Series))
+	}
+
+	// The tooltip of a point whose run links to GitHub (shown through ECharts' showTip, as a
+	// hover would: the seed page's tests hover with the mouse).
+	topo, runURL, run := slices.Index(d.Cols, "topology"), slices.Index(d.Cols, "runUrl"), slices.Index(d.Cols, "run")
+	if topo < 0 || runURL < 0 {
+		t.Fatalf("page.json columns %v lack topology and runUrl", d.Cols)
+	}
+	shown := false
+	for si, s := range d.Series {
+		url, _ := s.Points[0][runURL].(string)
+		if !strings.HasPrefix(url, "https://github.com/") {
+			continue
+		}
+		var tip struct{ Text, Href string }
+		p.Eval(`(() => { const c = echarts.getInstanceByDom(document.getElementById("chart"));
+  const idx = c.getOption().series.findIndex((x) => x.type === "scatter" && x.name === `+js(s.Name)+`);
+  c.dispatchAction({ type: "showTip", seriesIndex: idx, dataIndex: 0 });
+  const d = [...document.querySelectorAll("div")].find((d) => d.domBelongToZr && getComputedStyle(d).display !== "none" && d.innerText.trim());
+  const a = d && d.querySelector("a[href]");
+  return { Text: d ? d.innerText : "", Href: a ? a.getAttribute("href") : "" }; })()`, &tip)
+		pt := s.Points[0]
+		for _, want := range []string{"Topology " + pt[topo].(string), "Date ", "run " + pt[run].(string)} {
+			if !strings.Contains(tip.Text, want) {
+				t.Errorf("tooltip of %s (series %d) lacks %q:\n%s", s.Name, si, want, tip.Text)
+			}
+		}
+		if tip.Href != url {
+			t.Errorf("tooltip of %s links %q, want the run %q", s.Name, tip.Href, url)
+		}
+		shown = true
+		break
+	}
+	if !shown {
+		t.Error("no series with a run link")
+	}
+
+	// The column chooser: a few metric columns by default, any other on demand.
+	header := func() []string {
+		var hs []string
+		p.Eval(`[...document.querySelectorAll("#points thead th")].map((th) => th.textContent)`, &hs)
+		return hs
+	}
+	if h := header(); !slices.Contains(h, "Topology") || !slices.Contains(h, "median_ttft") || slices.Contains(h, "p99_ttft") {
+		t.Errorf("default columns %v: want Topology and median_ttft, not p99_ttft", h)
+	}
+	var boxes int
+	p.Eval(`document.querySelectorAll("#column-chooser input[name=col]").length`, &boxes)
+	if boxes < 20 {
+		t.Errorf("the chooser offers %d columns, want every metric of the page", boxes)
+	}
+	p.Eval(`(() => { document.getElementById("column-chooser").open = true;
+  const box = document.querySelector('#column-chooser input[value="p99_ttft"]'); box.click(); return true; })()`, nil)
+	p.WaitFor(`[...document.querySelectorAll("#points thead th")].some((th) => th.textContent === "p99_ttft")`)
+	var cells []string
+	p.Eval(`(() => { const i = [...document.querySelectorAll("#points thead th")].findIndex((th) => th.textContent === "p99_ttft");
+  return [...document.querySelectorAll("#points tbody tr")].slice(0, 5).map((tr) => tr.children[i].textContent); })()`, &cells)
+	for _, c := range cells {
+		if c == "" {
+			t.Errorf("p99_ttft cells %v: want values (every latest row has p99)", cells)
+			break
+		}
+	}
+	p.NoErrors()
+}

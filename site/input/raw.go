@@ -1,0 +1,732 @@
+package input
+
+// Raw benchmark results: besides the inference view, a data file may be an array of InferenceX
+// API rows (/api/v1/benchmarks, .../history), InferenceX agg rows (utils/process_result.py's
+// flat rows, an array or one object as in an agg_*.json), or one `vllm bench serve
+// --save-result` file (SGLang's bench_serving writes the same). The format is told by shape,
+// from the keys of the first object (sniffFormat), never by a flag or a file name.
+//
+// Each format is decoded by the load stage's decoder (jsonscan.go), so problems carry the same
+// JSON paths and file:line:col as a view's, and every problem of a file is reported at once.
+// Decoding normalises as InferenceX's ingest does (rawnorm.go) and computes the numbers by its
+// rules (../shared/data/raw/README.md):
+//
+//   - GPUs per point: one pool's tp × pp × pcp (the API's num_decode_gpu), or prefill GPUs +
+//     decode GPUs when prefill and decode run on their own workers; a bench-serve file's gpus.
+//   - Throughput per GPU, total, output and input: as the rows give them (the total from output
+//     + input when only those are given); a bench-serve file's deployment throughput / GPUs.
+//   - Interactivity = 1000 / TPOT in ms for each TPOT statistic present, where the row does not
+//     give it: median_intvty from median_tpot.
+//   - Every latency statistic in seconds (bench-serve's *_ms divided by 1000); power and energy
+//     where present.
+//
+// Required: the configuration (GPU, framework, precision), the model, isl, osl, the concurrency,
+// throughput per GPU and median interactivity (or TPOT). A TPOT statistic other than std must be
+// greater than 0. Numbers are finite and not negative. A row's date is optional: a row without
+// one belongs to every snapshot (rawsnap.go).
+
+import (
+	"github.com/frontier-bench/frontier/site/problem"
+
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// rawFormat is what a data file holds.
+type rawFormat uint8
+
+const (
+	formatView    rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
+	formatAPI                      // an array of InferenceX API rows
+	formatAgg                      // InferenceX agg rows: an array, or one object
+	formatServe                    // one bench-serve result
+	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
+)
+
+// formatSigs are the keys that tell each raw format; a file is one when its (first) object has
+// all of them.
+var formatSigs = [...]struct {
+	f    rawFormat
+	name string
+	keys []string
+}{
+	{formatAPI, "InferenceX API rows", []string{"hardware", "conc", "metrics"}},
+	{formatAgg, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
+	{formatServe, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
+}
+
+// viewKeys are the keys only the inference view has at its top level.
+var viewKeys = []string{"view", "apiVersion", "params", "series", "xAxis"}
+
+// sniffFormat tells a data file's format from the keys of its first object: the top-level object,
+// or the first element of a top-level array. It stops at the first view key, so a view is told
+// from its first bytes. A file that has some of a raw format's keys but not all is formatUnknown,
+// and msg says which formats it looked like and what it lacked. Anything else (a syntax error,
+// an object of no format at all) is formatView, so that LoadDataset reports it as today.
+func sniffFormat(data []byte) (f rawFormat, msg string) {
+	d := &decoder{data: data}
+	var keys []string
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case *syntaxError:
+				f, msg = formatView, ""
+			default:
+				if r != errHeadDone {
+					panic(r)
+				}
+			}
+		}
+	}()
+	skipBOM(d)
+	start := d.valueStart()
+	if start >= len(data) {
+		return formatView, ""
+	}
+	array := data[start] == '['
+	if array {
+		d.pos++
+		d.ws()
+		if d.pos < len(data) && data[d.pos] == ']' {
+			return formatAPI, "" // no rows: nothing to show, and nothing wrong
+		}
+		if d.pos >= len(data) || data[d.pos] != '{' {
+			return formatView, ""
+		}
+	} else if data[start] != '{' {
+		return formatView, ""
+	}
+	d.fields(func(k []byte) {
+		if !array && slices.Contains(viewKeys, string(k)) {
+			f = formatView
+			panic(errHeadDone)
+		}
+		keys = append(keys, string(k))
+		d.skip()
+	})
+	return classify(keys, array)
+}
+
+// classify names the format of an object with these keys.
+func classify(keys []string, inArray bool) (rawFormat, string) {
+	type partial struct {
+		name      string
+		has, lack []string
+	}
+	var best partial
+	for _, s := range formatSigs {
+		var p partial
+		p.name = s.name
+		for _, k := range s.keys {
+			if slices.Contains(keys, k) {
+				p.has = append(p.has, k)
+			} else {
+				p.lack = append(p.lack, k)
+			}
+		}
+		if len(p.lack) == 0 {
+			if s.f == formatServe && inArray {
+				continue // bench-serve writes one object per file
+			}
+			return s.f, ""
+		}
+		if len(p.has) > len(best.has) {
+			best = p
+		}
+	}
+	if len(best.has) == 0 {
+		if inArray {
+			return formatUnknown, "not a benchmark file: its rows are neither InferenceX API rows (hardware, conc, metrics) nor agg rows (hw, conc, tput_per_gpu)"
+		}
+		return formatView, ""
+	}
+	what := "it looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
+	if inArray {
+		what = "its first row looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
+	}
+	return formatUnknown, "not a benchmark file: " + what
+}
+
+func skipBOM(d *decoder) {
+	if len(d.data) >= 3 && d.data[0] == 0xEF && d.data[1] == 0xBB && d.data[2] == 0xBF {
+		d.pos = 3
+	}
+}
+
+// rawRow is one measured configuration from a raw file, normalised.
+type rawRow struct {
+	file            string // the file as problems name it, "data/x.json"
+	rel             string // its slash path below the data folder, "x.json"
+	idx             int32  // the row's index in the file's array; -1 for a file that is one row
+	model, sequence string // display name and "1k/8k": the row's page
+	gpu, framework  string // normalised keys
+	spec, precision string
+	disagg          bool
+	conc            int64
+	date            string // YYYY-MM-DD, "" when the row has none
+	raw             RawPoint
+}
+
+// place names a row for problems that compare it with another: "data/x.json [12]".
+func (r *rawRow) place() string {
+	if r.idx < 0 {
+		return r.file
+	}
+	return r.file + " " + r.loc()
+}
+
+// loc is the row's JSON path in its file: "[12]", or "" for a file that is one row.
+func (r *rawRow) loc() string {
+	if r.idx < 0 {
+		return ""
+	}
+	return "[" + strconv.Itoa(int(r.idx)) + "]"
+}
+
+// decodeRaw decodes one raw file of format f into rows. name is how problems call the file
+// ("data/runs/x.json"), rel its slash path below the data folder (what [[runs]] globs match).
+// Rows with problems are left out; the problems say why, in file order. data is not retained.
+func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
+	d := &decoder{data: data, file: name}
+	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := r.(*syntaxError)
+			if !ok {
+				panic(r)
+			}
+			line, col := lineCol(data, se.off)
+			rows, ps = nil, problem.Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
+		}
+	}()
+	skipBOM(d)
+	start := d.valueStart()
+	switch f {
+	case formatServe:
+		rd.serve()
+	case formatAPI, formatAgg:
+		if start < len(data) && data[start] == '{' {
+			rd.row(f, -1)
+		} else {
+			n := 0
+			if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
+				d.add(d.at(start, "", true, "no rows: this file adds nothing to the site"))
+			}
+		}
+	default:
+		panic(fmt.Sprintf("decodeRaw: format %d", f))
+	}
+	d.ws()
+	if d.pos < len(d.data) {
+		d.syntax(d.pos, "invalid character %s after top-level value", quoteChar(d.data, d.pos))
+	}
+	slices.SortStableFunc(d.probs, func(a, b located) int { return a.off - b.off })
+	for _, l := range d.probs {
+		ps = append(ps, l.p)
+	}
+	return rd.rows, append(ps, rd.late...)
+}
+
+// rawDecoder decodes the rows of one raw file.
+type rawDecoder struct {
+	*decoder
+	cfg  *RawOptions
+	rel  string
+	rows []rawRow
+	late problem.Problems // problems without a place in the file (missing bench-serve context)
+}
+
+// rowFields is what a row's keys gave, before the row is built from them.
+type rowFields struct {
+	hw, fw, model, prefix, precision, spec string
+	image, date, runURL                    string
+	disagg                                 bool
+	isl, osl, conc                         int64
+	tp, pp, pcp, ep                        int64
+	dpa                                    bool
+	split                                  bool // the row has prefill_*/decode_* fields
+	pTP, pPP, pEP, pWorkers, pGPUs         int64
+	dTP, dPP, dEP, dWorkers, dGPUs         int64
+	pDPA, dDPA                             bool
+	gpus                                   int64 // bench-serve context
+	m                                      metricSet
+}
+
+// Row field bits, for the missing-field checks.
+const (
+	rHW uint = 1 << iota
+	rFramework
+	rModel
+	rPrecision
+	rISL
+	rOSL
+	rConc
+	rMetrics
+)
+
+// row decodes API or agg row i (-1 for a file that is one object).
+func (d *rawDecoder) row(f rawFormat, i int) {
+	var r rowFields
+	var seen uint
+	nerr := d.nerr
+	start := d.valueStart()
+	api := f == formatAPI
+	if !d.fields(func(k []byte) {
+		key := string(k)
+		switch key {
+		case "hardware", "hw":
+			if (key == "hw") != api {
+				seen |= rHW
+				r.hw = d.text(true)
+				return
+			}
+		case "framework":
+			seen |= rFramework
+			r.fw = d.text(true)
+			return
+		case "model":
+			seen |= rModel
+			r.model = d.text(true)
+			return
+		case "infmax_model_prefix":
+			if !api {
+				r.prefix, _ = d.str(false)
+				if r.prefix = strings.TrimSpace(r.prefix); r.prefix != "" {
+					seen |= rModel
+				}
+				return
+			}
+		case "precision":
+			seen |= rPrecision
+			r.precision = d.text(true)
+			return
+		case "spec_method", "spec_decoding":
+			r.spec, _ = d.str(false)
+			return
+		case "disagg":
+			r.disagg = d.flexBool()
+			return
+		case "is_multinode":
+			d.flexBool()
+			return
+		case "isl":
+			seen |= rISL
+			r.isl = d.positive()
+			return
+		case "osl":
+			seen |= rOSL
+			r.osl = d.positive()
+			return
+		case "conc":
+			seen |= rConc
+			r.conc = d.positive()
+			return
+		case "image":
+			r.image, _ = d.str(false)
+			return
+		case "date":
+			r.date = d.rowDate()
+			return
+		case "run_url":
+			r.runURL, _ = d.str(false)
+			return
+		case "metrics":
+			if api {
+				seen |= rMetrics
+				d.fields(func(k []byte) { d.metric(&r.m, k, false) })
+				return
+			}
+		}
+		if d.topology(&r, key) {
+			return
+		}
+		if !api {
+			d.metric(&r.m, k, false)
+			return
+		}
+		d.skip()
+	}) {
+		return
+	}
+	want := rHW | rFramework | rModel | rPrecision | rISL | rOSL | rConc
+	names := []string{"hardware", "framework", "model", "precision", "isl", "osl", "conc", "metrics"}
+	if api {
+		want |= rMetrics
+	} else {
+		names[0], names[2] = "hw", "model"
+	}
+	d.require(start, seen, want, names...)
+	mpath := "metrics."
+	if !api {
+		mpath = ""
+	}
+	d.complete(&r.m, start, mpath, seen&rMetrics != 0 || !api)
+	if d.nerr > nerr {
+		return
+	}
+	model := r.model
+	if r.prefix != "" {
+		model = r.prefix // InferenceX's own key wins over the checkpoint's name
+	}
+	d.add1(r, model, i)
+}
+
+// topology reads a parallelism field of a row; false when key is none.
+func (d *rawDecoder) topology(r *rowFields, key string) bool {
+	var dst *int64
+	switch key {
+	case "tp":
+		dst = &r.tp
+	case "pp":
+		dst = &r.pp
+	case "pcp_size":
+		dst = &r.pcp
+	case "ep":
+		dst = &r.ep
+	case "dp_attention":
+		r.dpa = d.flexBool()
+		return true
+	case "prefill_tp":
+		r.split, dst = true, &r.pTP
+	case "prefill_pp":
+		dst = &r.pPP
+	case "prefill_ep":
+		dst = &r.pEP
+	case "prefill_num_workers":
+		dst = &r.pWorkers
+	case "num_prefill_gpu":
+		dst = &r.pGPUs
+	case "prefill_dp_attention":
+		r.pDPA = d.flexBool()
+		return true
+	case "decode_tp":
+		r.split, dst = true, &r.dTP
+	case "decode_pp":
+		dst = &r.dPP
+	case "decode_ep":
+		dst = &r.dEP
+	case "decode_num_workers":
+		dst = &r.dWorkers
+	case "num_decode_gpu":
+		dst = &r.dGPUs
+	case "decode_dp_attention":
+		r.dDPA = d.flexBool()
+		return true
+	default:
+		return false
+	}
+	*dst, _ = d.integer(false, true)
+	return true
+}
+
+// metric reads metric key k if the catalog has it (a bench-serve file's "*_ms" in ms), and skips
+// anything else. A TPOT statistic other than std must be greater than 0: interactivity divides by it.
+func (d *rawDecoder) metric(m *metricSet, k []byte, ms bool) {
+	if ms {
+		var ok bool
+		if k, ok = bytes.CutSuffix(k, []byte("_ms")); !ok {
+			d.skip()
+			return
+		}
+	}
+	id, ok := metricIndex[string(k)]
+	if !ok || ms && (id < mLatency || id >= MAvgPowerW) {
+		d.skip()
+		return
+	}
+	start := d.valueStart()
+	v, ok := d.number(false)
+	if !ok {
+		m.bad |= 1 << id // reported: it is not also missing
+		return
+	}
+	if v == 0 && id >= latencyMetric(1, 0) && id < latencyMetric(1, 5) {
+		d.problem(start, "must be greater than 0")
+		m.bad |= 1 << id
+		return
+	}
+	if ms {
+		v /= 1000
+	}
+	m.set(id, v)
+}
+
+// complete derives what a row's metrics imply (total throughput from output + input,
+// interactivity from TPOT) and reports the required ones it still lacks.
+func (d *rawDecoder) complete(m *metricSet, start int, mpath string, check bool) {
+	out, okOut := m.get(MOutputTputPerGPU)
+	in, okIn := m.get(MInputTputPerGPU)
+	if !m.has1(MTputPerGPU) && okOut && okIn {
+		m.set(MTputPerGPU, out+in)
+	}
+	for s := range 6 {
+		tpot, ok := m.get(latencyMetric(1, s))
+		if ok && tpot > 0 && !m.has1(MMeanIntvty+MetricID(s)) {
+			m.set(MMeanIntvty+MetricID(s), 1/tpot) // 1000 / (TPOT in ms)
+		}
+	}
+	if !check {
+		return
+	}
+	if !m.has1(MTputPerGPU) && m.bad&(1<<MTputPerGPU) == 0 {
+		d.add(d.at(start, d.pathString(mpath+"tput_per_gpu"), false, "missing required field (or output_tput_per_gpu and input_tput_per_gpu)"))
+	}
+	if !m.has1(MMedianIntvty) && m.bad&(1<<MMedianIntvty|1<<latencyMetric(1, 1)) == 0 {
+		d.add(d.at(start, d.pathString(mpath+"median_intvty"), false, "missing required field (or median_tpot)"))
+	}
+}
+
+func (s *metricSet) has1(m MetricID) bool { return s.has&(1<<m) != 0 }
+
+// add1 builds a row from what its keys gave and keeps it.
+func (d *rawDecoder) add1(r rowFields, model string, idx int) {
+	fw, disagg := normFramework(r.fw, r.disagg)
+	row := rawRow{
+		file: d.file, rel: d.rel, idx: int32(idx),
+		model: d.cfg.modelName(model), sequence: sequenceOf(r.isl, r.osl),
+		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
+		disagg: disagg, conc: r.conc, date: r.date,
+		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
+		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack()},
+	}
+	t := &row.raw.Topology
+	if r.split && disagg && (r.pWorkers > 0 || r.dWorkers > 0) {
+		t.Split = true
+		t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillDPAttn = r.pWorkers, r.pTP, r.pEP, r.pDPA
+		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeDPAttn = r.dWorkers, r.dTP, r.dEP, r.dDPA
+		t.PrefillGPUs = cmpOr(r.pGPUs, r.pWorkers*r.pTP*max(r.pPP, 1))
+		t.DecodeGPUs = cmpOr(r.dGPUs, r.dWorkers*r.dTP*max(r.dPP, 1))
+		t.GPUs = t.PrefillGPUs + t.DecodeGPUs
+		t.TP, t.EP, t.DPAttn = r.dTP, r.dEP, r.dDPA
+	} else if r.split {
+		// The API writes one pool as its prefill and decode sides alike.
+		t.TP, t.EP, t.DPAttn, t.PP = r.dTP, r.dEP, r.dDPA, r.dPP
+		t.GPUs = cmpOr(r.dGPUs, r.dTP*max(r.dPP, 1))
+	} else {
+		t.TP, t.EP, t.DPAttn, t.PP = r.tp, r.ep, r.dpa, r.pp
+		t.GPUs = cmpOr(r.gpus, r.tp*max(r.pp, 1)*max(r.pcp, 1))
+	}
+	d.rows = append(d.rows, row)
+}
+
+func cmpOr(a, b int64) int64 {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+// runIDOf is the run id in a GitHub Actions run URL (".../actions/runs/27213443242/attempts/1").
+func runIDOf(u string) string {
+	_, rest, ok := strings.Cut(u, "/actions/runs/")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		rest = rest[:i]
+	}
+	if !allDigits(rest) {
+		return ""
+	}
+	return rest
+}
+
+// serve decodes a bench-serve result: one object, one row.
+func (d *rawDecoder) serve() {
+	var r rowFields
+	var file Run // the context the file gives itself
+	var seen uint
+	const (
+		sConc uint = 1 << iota
+		sTotal
+		sOutput
+	)
+	var total, output float64
+	var concOff int
+	nerr := d.nerr
+	start := d.valueStart()
+	if !d.fields(func(k []byte) {
+		switch string(k) {
+		case "max_concurrency":
+			seen |= sConc
+			concOff = d.valueStart()
+			r.conc, _ = d.integer(true, true)
+		case "total_token_throughput":
+			seen |= sTotal
+			total, _ = d.number(true)
+		case "output_throughput":
+			seen |= sOutput
+			output, _ = d.number(true)
+		case "date":
+			file.Date = d.serveDate()
+		case "model_id":
+			if file.Model == "" {
+				file.Model, _ = d.str(false)
+			}
+		case "model":
+			file.Model = d.text(false)
+		case "gpu":
+			file.GPU = d.text(false)
+		case "framework":
+			file.Framework = d.text(false)
+		case "precision":
+			file.Precision = d.text(false)
+		case "spec":
+			file.Spec, _ = d.str(false)
+		case "image":
+			file.Image, _ = d.str(false)
+		case "run_url":
+			file.RunURL, _ = d.str(false)
+		case "disagg":
+			r.disagg = d.flexBool()
+		case "gpus":
+			file.GPUs = d.flexPositive()
+		case "isl":
+			file.ISL = d.flexPositive()
+		case "osl":
+			file.OSL = d.flexPositive()
+		default:
+			d.metric(&r.m, k, true)
+		}
+	}) {
+		return
+	}
+	d.require(start, seen, sConc|sTotal|sOutput, "max_concurrency", "total_token_throughput", "output_throughput")
+	if seen&sConc != 0 && r.conc == 0 && d.nerr == nerr {
+		d.add(d.at(concOff, "max_concurrency", false, "must be greater than 0"))
+	}
+
+	// The file's own context first, then [[runs]].
+	ctx, _ := d.cfg.runContext(d.rel)
+	pick := func(own, runs string) string { return cmp1(own, runs) }
+	c := Run{
+		GPU: pick(file.GPU, ctx.GPU), Framework: pick(file.Framework, ctx.Framework),
+		Precision: pick(file.Precision, ctx.Precision), Spec: pick(file.Spec, ctx.Spec),
+		Model: pick(file.Model, ctx.Model), Date: pick(file.Date, ctx.Date),
+		Image: pick(file.Image, ctx.Image), RunURL: pick(file.RunURL, ctx.RunURL),
+		GPUs: cmpOr(file.GPUs, ctx.GPUs), ISL: cmpOr(file.ISL, ctx.ISL), OSL: cmpOr(file.OSL, ctx.OSL),
+	}
+	for _, m := range []struct {
+		key   string
+		given bool
+	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
+		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
+		if !m.given {
+			d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
+		}
+	}
+	if len(d.late) > 0 || d.nerr > nerr {
+		return
+	}
+	g := float64(c.GPUs)
+	r.m.set(MTputPerGPU, total/g)
+	r.m.set(MOutputTputPerGPU, output/g)
+	r.m.set(MInputTputPerGPU, max(total-output, 0)/g)
+	d.complete(&r.m, start, "", true)
+	if d.nerr > nerr {
+		return
+	}
+	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
+	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	d.add1(r, c.Model, -1)
+}
+
+func cmp1(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// ---- Leaves raw files need beyond a view's ----
+
+// flexBool reads a boolean written as JSON (true) or as Python and shell scripts write it
+// ("true", "True"); null is false.
+func (d *decoder) flexBool() bool {
+	start := d.valueStart()
+	k, raw := d.value()
+	switch k {
+	case kTrue:
+		return true
+	case kFalse, kNull:
+		return false
+	case kString:
+		switch string(raw) {
+		case `"true"`, `"True"`, `"TRUE"`:
+			return true
+		case `"false"`, `"False"`, `"FALSE"`, `""`:
+			return false
+		}
+	}
+	d.problem(start, "want true or false, got %s", describe(k, raw))
+	return false
+}
+
+// positive reads a required integer greater than 0.
+func (d *decoder) positive() int64 {
+	start := d.valueStart()
+	n, ok := d.integer(true, true)
+	if ok && n == 0 {
+		d.problem(start, "must be greater than 0")
+	}
+	return n
+}
+
+// flexPositive reads an integer greater than 0 written as a number or, as `--metadata KEY=VALUE`
+// writes every value, as a string ("8"); null is absent (0).
+func (d *decoder) flexPositive() int64 {
+	start := d.valueStart()
+	if start < len(d.data) && d.data[start] == '"' {
+		s, _ := d.str(false)
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || n <= 0 {
+			d.problem(start, "want an integer greater than 0, got %s", describe(kString, d.data[start:d.pos]))
+			return 0
+		}
+		return n
+	}
+	n, ok := d.integer(false, true)
+	if ok && n == 0 {
+		d.problem(start, "must be greater than 0")
+	}
+	return n
+}
+
+// rowDate reads a row's date: YYYY-MM-DD, or an ISO 8601 timestamp of which the date counts.
+func (d *decoder) rowDate() string {
+	start := d.valueStart()
+	s, ok := d.str(false)
+	if !ok {
+		return ""
+	}
+	if len(s) > 10 && s[10] == 'T' && isDate(s[:10]) {
+		return s[:10]
+	}
+	if !isDate(s) {
+		d.problem(start, "want a date as YYYY-MM-DD, got %s", describe(kString, d.data[start:d.pos]))
+		return ""
+	}
+	return s
+}
+
+// serveDate reads vLLM's date, "20250101-120000", or a YYYY-MM-DD date, as YYYY-MM-DD.
+func (d *decoder) serveDate() string {
+	start := d.valueStart()
+	s, ok := d.str(false)
+	if !ok {
+		return ""
+	}
+	if len(s) >= 8 && allDigits(s[:8]) && (len(s) == 8 || s[8] == '-') {
+		if t := s[:4] + "-" + s[4:6] + "-" + s[6:8]; isDate(t) {
+			return t
+		}
+	}
+	if isDate(s) {
+		return s
+	}
+	d.problem(start, "want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got %s", describe(kString, d.data[start:d.pos]))
+	return ""
+}

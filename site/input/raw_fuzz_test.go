@@ -1,0 +1,103 @@
+package input
+
+import (
+	"bytes"
+	"github.com/frontier-bench/frontier/site/problem"
+	"math"
+	"strings"
+	"testing"
+)
+
+// firstRows is the start of a pretty-printed array of rows, cut after n rows and closed, so
+// that fuzzing starts from real rows without the cost of a 400 KB input per run.
+func firstRows(t testing.TB, rel string, n int) []byte {
+	data := readRaw(t, rel)
+	end := 0
+	for range n {
+		i := bytes.Index(data[end:], []byte("\n },"))
+		if i < 0 {
+			return data
+		}
+		end += i + 3
+	}
+	return append(bytes.Clone(data[:end]), "\n]"...)
+}
+
+// checkRawInvariants is what every accepted row promises, whatever the input: a page, a
+// configuration, a concurrency, and finite, non-negative metrics, among them the two the chart
+// plots; a problem names the file.
+func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Problems) {
+	for _, p := range ps {
+		if s := p.String(); !strings.HasPrefix(s, name) || p.Msg == "" {
+			t.Fatalf("problem %q does not name the file or says nothing", s)
+		}
+	}
+	for i := range rows {
+		r := &rows[i]
+		if r.model == "" || r.sequence == "" || r.gpu == "" || r.framework == "" || r.precision == "" || r.conc <= 0 {
+			t.Fatalf("row %s lacks its identity: %+v", r.place(), r)
+		}
+		if r.date != "" && !isDate(r.date) {
+			t.Fatalf("row %s: date %q", r.place(), r.date)
+		}
+		r.raw.Metrics.Each(func(m MetricID, v float64) {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				t.Fatalf("row %s: %s = %v", r.place(), MetricNames[m], v)
+			}
+		})
+		if !r.raw.Metrics.Has(MTputPerGPU) || !r.raw.Metrics.Has(MMedianIntvty) {
+			t.Fatalf("row %s lacks throughput or interactivity", r.place())
+		}
+		if r.raw.Topology.GPUs < 0 {
+			t.Fatalf("row %s: %d GPUs", r.place(), r.raw.Topology.GPUs)
+		}
+	}
+	// What the page is made of never panics either.
+	merged, _ := mergeRows(rows)
+	cfg := RawOptions{}
+	rawDatasets(merged, &cfg, "")
+}
+
+func fuzzRaw(f *testing.F, want rawFormat, seeds [][]byte) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	cfg := rawTestConfig(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, msg := sniffFormat(data)
+		if (got == formatUnknown) != (msg != "") {
+			t.Fatalf("format %d with message %q", got, msg)
+		}
+		rows, ps := decodeRaw(want, "data/f.json", "f.json", data, cfg)
+		checkRawInvariants(t, "data/f.json", rows, ps)
+		rawPages(want, "data/f.json", "f.json", data, cfg)
+	})
+}
+
+func FuzzRawAPIRows(f *testing.F) {
+	fuzzRaw(f, formatAPI, [][]byte{
+		firstRows(f, "inferencex-api/dsr1_1k1k_latest.json", 2),
+		firstRows(f, "inferencex-api/dsr1_1k1k_history.json", 3),
+		[]byte(`[{"hardware": "b200-trt_1", "framework": "dynamo-trtllm", "model": "dsr1", "precision": "fp4", "isl": 1024,
+			"osl": 8192, "conc": 4, "disagg": "True", "prefill_num_workers": 1, "prefill_tp": 4, "decode_num_workers": 2, "decode_tp": 8,
+			"metrics": {"output_tput_per_gpu": 1, "input_tput_per_gpu": 2, "median_tpot": 0.01}, "date": "2026-01-01T00:00:00Z"}]`),
+		[]byte(`[{"metrics": {"median_tpot": 0}}, {"conc": "4"}, 1]`),
+	})
+}
+
+func FuzzRawAggRows(f *testing.F) {
+	fuzzRaw(f, formatAgg, [][]byte{
+		firstRows(f, "inferencex-agg/agg_bmk.json", 2),
+		[]byte(`{"hw": "mi355x-amds_0", "conc": 8, "framework": "sglang-disagg", "precision": "fp8", "isl": 8192, "osl": 1024,
+			"infmax_model_prefix": "dsr1-fp8", "tp": 8, "pp": 2, "dp_attention": "true", "tput_per_gpu": 10, "median_tpot": 0.02}`),
+	})
+}
+
+func FuzzRawBenchServe(f *testing.F) {
+	fuzzRaw(f, formatServe, [][]byte{
+		readRaw(f, "bench-serve/mi325x-sglang-fp8/conc16.json"),
+		readRaw(f, "bench-serve/mi300x-sglang-fp8/conc4.json"),
+		[]byte(`{"max_concurrency": 1, "total_token_throughput": 1, "output_throughput": 2, "median_tpot_ms": 1e-300,
+			"gpus": 3, "gpu": "x", "framework": "y", "precision": "z", "isl": "1", "osl": 1, "model": "m", "date": "20251231-000000"}`),
+	})
+}

@@ -1,0 +1,124 @@
+package input
+
+import (
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// How raw results meet the rest of the site. A view file is one page's dataset; a raw file may
+// feed several pages (the API returns models and sequences together), so it decodes into a
+// Dataset whose RawFile holds its rows, and each page it feeds turns the rows of all its raw
+// files into snapshot datasets (RawPageDatasets) once it knows its view datasets' dates.
+
+// PageKey names a page: a model's display name and a sequence ("1k/8k").
+type PageKey struct{ Model, Sequence string }
+
+// RawFile is a raw results file decoded and normalised: its rows, not yet merged with the rows
+// of other files, and the pages they feed.
+type RawFile struct {
+	Pages []PageKey // sorted
+	rows  []rawRow
+}
+
+// Rows is how many rows the file holds.
+func (f *RawFile) Rows() int { return len(f.rows) }
+
+// decode decodes one data file by its shape: a view, or one of the raw formats. rel is the
+// file's slash path below the data folder (what [[runs]] globs match).
+func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.Problems) {
+	if opt == nil {
+		opt = &RawOptions{}
+	}
+	f, msg := sniffFormat(data)
+	switch f {
+	case formatView:
+		ds, ps := LoadDataset(name, data)
+		if ds != nil {
+			// One model is one page whatever format it came in: a view's "DeepSeek-R1-0528"
+			// and a raw row's "dsr1" meet through the model-name table.
+			ds.Model = opt.viewModelName(ds.Model)
+		}
+		return ds, ps
+	case formatUnknown:
+		return nil, problem.Problems{{File: name, Msg: msg}}
+	}
+	rows, ps := decodeRaw(f, name, rel, data, opt)
+	if len(ps.Errors()) > 0 {
+		return nil, ps
+	}
+	rf := &RawFile{rows: rows}
+	seen := map[PageKey]bool{}
+	for i := range rows {
+		k := PageKey{rows[i].model, rows[i].sequence}
+		if !seen[k] {
+			seen[k] = true
+			rf.Pages = append(rf.Pages, k)
+		}
+	}
+	sortPages(rf.Pages)
+	return &Dataset{Path: rel, Raw: true, RawFile: rf}, ps
+}
+
+// head finds the pages a data file feeds without decoding all of it.
+func head(rel string, data []byte, opt *RawOptions) Head {
+	if opt == nil {
+		opt = &RawOptions{}
+	}
+	f, _ := sniffFormat(data)
+	switch f {
+	case formatView:
+		h := scanHead(data)
+		if h.OK {
+			h.Model = opt.viewModelName(h.Model)
+		}
+		return h
+	case formatUnknown:
+		return Head{}
+	}
+	var pages []PageKey
+	for _, p := range rawPages(f, rel, rel, data, opt) {
+		pages = append(pages, PageKey(p))
+	}
+	return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+}
+
+// RawPageDatasets turns the rows that raw files (decoded by DecodeFile or Load, in path order)
+// hold for one page into that page's snapshot datasets: rows of one identity from several files
+// merged (a value that differs is an error naming both), one dataset per date, each showing every
+// configuration's newest row on or before it. floor is the earliest date of the page's view
+// datasets, "" when it has none: undated rows show from the page's first snapshot on.
+func RawPageDatasets(files []*Dataset, page PageKey, opt *RawOptions, floor string) ([]*Dataset, problem.Problems) {
+	if opt == nil {
+		opt = &RawOptions{}
+	}
+	n := 0
+	for _, f := range files {
+		for i := range f.RawFile.rows {
+			if r := &f.RawFile.rows[i]; r.model == page.Model && r.sequence == page.Sequence {
+				n++
+			}
+		}
+	}
+	rows := make([]rawRow, 0, n)
+	for _, f := range files {
+		for i := range f.RawFile.rows {
+			if r := &f.RawFile.rows[i]; r.model == page.Model && r.sequence == page.Sequence {
+				rows = append(rows, *r)
+			}
+		}
+	}
+	merged, ps := mergeRows(rows)
+	if len(ps.Errors()) > 0 {
+		return nil, ps
+	}
+	ds, dps := rawDatasets(merged, opt, floor)
+	return ds, append(ps, dps...)
+}
+
+// ModelName is the display name of a model key, Hugging Face id or display name, by the
+// built-in table of InferenceX's models and opt's renames.
+func (opt *RawOptions) ModelName(key string) string {
+	if opt == nil {
+		opt = &RawOptions{}
+	}
+	return opt.modelName(key)
+}

@@ -1,0 +1,198 @@
+package input
+
+// What a raw benchmark result (InferenceX API or agg rows, a bench-serve file) carries beyond a
+// view's point: its topology, serving image, run link and every metric it measured. Metrics are
+// stored compactly, because a site may hold 100,000 rows: a fixed, ordered catalog of names, and
+// per point a presence mask with the present values packed in catalog order (no map per point).
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// RawPoint is the raw result behind a point.
+type RawPoint struct {
+	Topology Topology
+	Image    string // serving container, "" when unknown
+	RunURL   string // the run's page as the file wrote it; see Link before putting it in a page
+	Metrics  Metrics
+}
+
+// Link is the run URL when it is an https link, else "": anything else is shown as text, never
+// as a link (a javascript: or data: URL in a data file must not become clickable).
+func (r *RawPoint) Link() string {
+	if strings.HasPrefix(r.RunURL, "https://") && !strings.ContainsAny(r.RunURL, " \t\n\"'<>`") {
+		return r.RunURL
+	}
+	return ""
+}
+
+// Topology is how a result's GPUs were deployed: one pool (TP, EP, DP-attention), or prefill
+// and decode workers on separate pools (Split). The zero value of a field means not known.
+type Topology struct {
+	GPUs   int64 // GPUs per point: what throughput per GPU divides by
+	TP, EP int64 // one pool; for Split, the decode workers' (what a view's tp means)
+	PP     int64
+	DPAttn bool
+	Split  bool // disaggregated onto prefill and decode workers
+	// Prefill and decode workers, each of TP×EP (with DP-attention or not), and their GPUs.
+	PrefillWorkers, PrefillTP, PrefillEP, PrefillGPUs int64
+	PrefillDPAttn                                     bool
+	DecodeWorkers, DecodeTP, DecodeEP, DecodeGPUs     int64
+	DecodeDPAttn                                      bool
+}
+
+// String is the topology as the tooltip shows it: "TP8 EP8 DPA" for one pool,
+// "1P (TP4 EP4 DPA) + 4D (TP8 EP8), 36 GPUs" for prefill and decode workers.
+func (t Topology) String() string {
+	if !t.Split {
+		s := pool(t.TP, t.EP, t.DPAttn)
+		if t.PP > 1 {
+			s += " PP" + strconv.FormatInt(t.PP, 10)
+		}
+		if t.TP == 0 && t.GPUs > 0 {
+			return strconv.FormatInt(t.GPUs, 10) + " GPUs"
+		}
+		return s
+	}
+	return strconv.FormatInt(t.PrefillWorkers, 10) + "P (" + pool(t.PrefillTP, t.PrefillEP, t.PrefillDPAttn) + ") + " +
+		strconv.FormatInt(t.DecodeWorkers, 10) + "D (" + pool(t.DecodeTP, t.DecodeEP, t.DecodeDPAttn) + "), " +
+		strconv.FormatInt(t.GPUs, 10) + " GPUs"
+}
+
+func pool(tp, ep int64, dpa bool) string {
+	s := "TP" + strconv.FormatInt(tp, 10)
+	if ep > 1 {
+		s += " EP" + strconv.FormatInt(ep, 10)
+	}
+	if dpa {
+		s += " DPA"
+	}
+	return s
+}
+
+// MetricID is an index into the metric catalog.
+type MetricID uint8
+
+// The metric catalog, in the order data.json and data.csv list metrics. Latencies are in
+// seconds whatever the file wrote (bench-serve writes milliseconds); throughput is per GPU.
+const (
+	MTputPerGPU MetricID = iota
+	MOutputTputPerGPU
+	MInputTputPerGPU
+	MMeanIntvty
+	MMedianIntvty
+	MP90Intvty
+	MP99Intvty
+	MP999Intvty
+	MStdIntvty
+	// Four latencies × six statistics, latency-major: mLatency + 6*latency + statistic.
+	mLatency
+)
+
+// The metrics after the latencies.
+const (
+	MAvgPowerW MetricID = mLatency + 24 + iota
+	MJoulesPerTotalToken
+	MJoulesPerOutputToken
+	MJoulesPerInputToken
+	NumMetrics
+)
+
+// latencies and statistics name the latency and interactivity metrics: "median_ttft" is
+// statistic 1 of latency 0 (latencyMetric), "median_intvty" is MMeanIntvty + 1.
+var (
+	latencies  = [4]string{"ttft", "tpot", "itl", "e2el"}
+	statistics = [6]string{"mean", "median", "p90", "p99", "p99.9", "std"}
+)
+
+// MetricNames are the catalog's names as InferenceX writes them, by index.
+var MetricNames = func() [NumMetrics]string {
+	var n [NumMetrics]string
+	copy(n[:], []string{"tput_per_gpu", "output_tput_per_gpu", "input_tput_per_gpu"})
+	for i, s := range statistics {
+		n[MMeanIntvty+MetricID(i)] = s + "_intvty"
+	}
+	for l, lat := range latencies {
+		for i, s := range statistics {
+			n[latencyMetric(l, i)] = s + "_" + lat
+		}
+	}
+	n[MAvgPowerW] = "avg_power_w"
+	n[MJoulesPerTotalToken] = "joules_per_total_token"
+	n[MJoulesPerOutputToken] = "joules_per_output_token"
+	n[MJoulesPerInputToken] = "joules_per_input_token"
+	return n
+}()
+
+// latencyMetric is the catalog index of statistic s of latency l.
+func latencyMetric(l, s int) MetricID { return mLatency + MetricID(6*l+s) }
+
+// metricIndex finds a catalog index by name.
+var metricIndex = func() map[string]MetricID {
+	m := make(map[string]MetricID, NumMetrics)
+	for i, n := range MetricNames {
+		m[n] = MetricID(i)
+	}
+	return m
+}()
+
+// Metrics is a point's measured metrics: a presence mask over the catalog and the present
+// values packed in catalog order.
+type Metrics struct {
+	has  uint64
+	vals []float64
+}
+
+// Get returns metric m and whether the point has it.
+func (ms Metrics) Get(m MetricID) (float64, bool) {
+	bit := uint64(1) << m
+	if ms.has&bit == 0 {
+		return 0, false
+	}
+	return ms.vals[bits.OnesCount64(ms.has&(bit-1))], true
+}
+
+// Has reports whether the point has metric m.
+func (ms Metrics) Has(m MetricID) bool { return ms.has&(1<<m) != 0 }
+
+// Len is how many metrics the point has.
+func (ms Metrics) Len() int { return len(ms.vals) }
+
+// Each calls fn with every present metric in catalog order.
+func (ms Metrics) Each(fn func(m MetricID, v float64)) {
+	i := 0
+	for h := ms.has; h != 0; h &= h - 1 {
+		fn(MetricID(bits.TrailingZeros64(h)), ms.vals[i])
+		i++
+	}
+}
+
+// metricSet is a full-width scratch of metrics while a row is read, packed when it is done.
+type metricSet struct {
+	has  uint64
+	bad  uint64 // given but with a problem, so not also reported missing
+	vals [NumMetrics]float64
+}
+
+func (s *metricSet) set(m MetricID, v float64) { s.has |= 1 << m; s.vals[m] = v }
+func (s *metricSet) get(m MetricID) (float64, bool) {
+	return s.vals[m], s.has&(1<<m) != 0
+}
+
+// pack returns the set as Metrics, its values in one allocation of their exact size.
+func (s *metricSet) pack() Metrics {
+	ms := Metrics{has: s.has, vals: make([]float64, 0, bits.OnesCount64(s.has))}
+	for h := s.has; h != 0; h &= h - 1 {
+		ms.vals = append(ms.vals, s.vals[bits.TrailingZeros64(h)])
+	}
+	return ms
+}
+
+// unpack is the inverse of pack.
+func (ms Metrics) unpack() metricSet {
+	var s metricSet
+	ms.Each(func(m MetricID, v float64) { s.set(m, v) })
+	return s
+}

@@ -1,0 +1,348 @@
+package input
+
+// Raw rows into the model the rest of the build knows. A configuration is (GPU, framework,
+// speculative decoding, precision, disaggregated or not): one series, named as a view names its
+// hwKey, so that a view and raw rows of the same configuration share a page and a legend entry.
+// A row's identity adds its topology, concurrency and date. Rows of one identity from several
+// files merge (history rows carry fewer metrics than latest rows: the union is kept); a value that
+// differs is an error naming both files.
+//
+// Snapshots: each distinct date is one. As of a date, each configuration shows, for each of its
+// topologies and concurrencies, the newest row on or before that date, so configurations that were
+// not re-run carry forward; a row without a date is in every snapshot (a dated row of the same
+// topology and concurrency replaces it from its date on). The assemble stage already resolves
+// snapshots per series: for each snapshot date it takes, per series, the datasets of the newest
+// date on or before it. So rawDatasets makes one Dataset per date holding the configurations that
+// have a row of that date, each with its as-of points; a snapshot in which a configuration has no
+// new row picks that configuration's dataset of an earlier date, which holds the same as-of
+// points. Every row becomes one Point, shared by every snapshot that shows it, with an id derived
+// from its page and identity.
+
+import (
+	"github.com/frontier-bench/frontier/site/problem"
+	"maps"
+
+	"cmp"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strconv"
+)
+
+// rawIdentity identifies a row on its page.
+type rawIdentity struct {
+	model, sequence                 string
+	gpu, framework, spec, precision string
+	disagg                          bool
+	topo                            Topology
+	conc                            int64
+	date                            string
+}
+
+func identityOf(r *rawRow) rawIdentity {
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.date}
+}
+
+// mergeRows merges rows of the same identity, given in the order their files are read (path
+// order, then file order): the first keeps its place and gains the metrics, image and run link
+// it lacked. A value given differently twice is a problem at the later row.
+func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
+	var ps problem.Problems
+	first := make(map[rawIdentity]int, len(rows))
+	out := make([]rawRow, 0, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		id := identityOf(r)
+		j, dup := first[id]
+		if !dup {
+			first[id] = len(out)
+			out = append(out, *r)
+			continue
+		}
+		o := &out[j]
+		bad := false
+		conflict := func(what, here, there string) {
+			bad = true
+			ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
+				Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
+					hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
+		}
+		if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
+			conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
+		}
+		if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
+			conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
+		}
+		merged := o.raw.Metrics.unpack()
+		r.raw.Metrics.Each(func(m MetricID, v float64) {
+			if w, ok := merged.get(m); ok {
+				if !nearlyEqual(v, w) {
+					conflict(MetricNames[m], rawNum(v), rawNum(w))
+				}
+				return
+			}
+			merged.set(m, v)
+		})
+		if bad {
+			continue
+		}
+		o.raw.Metrics = merged.pack()
+		o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
+		o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
+	}
+	return out, ps
+}
+
+func rawNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// rawMetric and rawXAxis are what a raw dataset plots, spelled as the inference view spells
+// them, so that raw and view datasets of one model and sequence can share a page.
+var (
+	rawMetric = Metric{Key: "tpPerGpu", Label: "Token Throughput per Chip (tok/s/chip)",
+		LabelZh: "每芯片 token 吞吐量（tok/s/chip）", Unit: "tok/s/chip"}
+	rawXAxis = XAxis{Mode: "interactivity", Field: "median_intvty", Label: "Interactivity (tok/s/user)"}
+)
+
+// rawDatasets turns the merged rows of one page (one model and sequence, see mergeRows) into
+// one Dataset per snapshot date, for the assemble stage. floor is the earliest date of the
+// page's other datasets ("" when it has none): rows without a date show from the page's first
+// snapshot on, whichever format gave it. A page whose rows are all undated and that has no other
+// dataset gets one dataset of date "". Problems are ids that two identities would share (a hash
+// collision: astronomically rare, but then a point would silently vanish).
+func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, problem.Problems) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	order := make([]int, len(rows))
+	keys := make([]string, len(rows)) // hwKey per row
+	for i := range rows {
+		order[i] = i
+		keys[i] = hwKey(rows[i].gpu, rows[i].framework, rows[i].spec, rows[i].disagg)
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &rows[i], &rows[j]
+		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.date, b.date))
+	})
+
+	// The page's first date, for undated rows, and the file that names the datasets.
+	earliest, file := floor, rows[0].rel
+	for i := range rows {
+		if d := rows[i].date; d != "" && (earliest == "" || d < earliest) {
+			earliest = d
+		}
+		file = min(file, rows[i].rel)
+	}
+
+	var ps problem.Problems
+	points := make([]Point, len(rows))
+	ids := make(map[int64]int, len(rows))
+	for i := range rows {
+		points[i] = rawPointOf(&rows[i], keys[i])
+		if j, dup := ids[points[i].ID]; dup {
+			ps = append(ps, problem.Problem{File: rows[i].file, Path: rows[i].loc(),
+				Msg: fmt.Sprintf("this row and %s would share point id %d: change either's date or concurrency", rows[j].place(), points[i].ID)})
+		}
+		ids[points[i].ID] = i
+	}
+
+	byDate := map[string]*Dataset{}
+	dataset := func(date string) *Dataset {
+		ds := byDate[date]
+		if ds == nil {
+			ds = &Dataset{Path: file + "#" + cmp1(date, "undated"), Model: rows[0].model, Sequence: rows[0].sequence,
+				Date: date, Metric: rawMetric, XAxis: rawXAxis, Raw: true}
+			byDate[date] = ds
+		}
+		return ds
+	}
+	for lo := 0; lo < len(order); {
+		// One configuration: order[lo:hi].
+		first := &rows[order[lo]]
+		key := keys[order[lo]]
+		hi := lo + 1
+		for hi < len(order) && keys[order[hi]] == key && rows[order[hi]].precision == first.precision {
+			hi++
+		}
+		cfgRows := order[lo:hi]
+		var dates []string
+		groups := 0
+		for k, i := range cfgRows {
+			dates = append(dates, cmp1(rows[i].date, earliest))
+			if k == 0 || rows[i].conc != rows[cfgRows[k-1]].conc || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
+				groups++
+			}
+		}
+		slices.Sort(dates)
+		dates = slices.Compact(dates)
+		g := cfg.gpuInfo(first.gpu)
+		for _, date := range dates {
+			s := Series{HWKey: key, GPU: first.gpu, Framework: first.framework, SpecMethod: first.spec,
+				Label: seriesLabel(g.label, first.framework, first.spec, first.disagg), Vendor: g.vendor,
+				Deployment: deploymentOf(first.disagg), Points: make([]Point, 0, groups)}
+			// Per topology and concurrency (consecutive in cfgRows, dates ascending with ""
+			// first), the newest row on or before date.
+			for a := 0; a < len(cfgRows); {
+				b := a + 1
+				ra := &rows[cfgRows[a]]
+				for b < len(cfgRows) && rows[cfgRows[b]].conc == ra.conc && rows[cfgRows[b]].raw.Topology == ra.raw.Topology {
+					b++
+				}
+				pick := -1
+				for _, i := range cfgRows[a:b] {
+					if rows[i].date <= date || date == "" && rows[i].date == "" {
+						pick = i
+					}
+				}
+				if pick >= 0 {
+					s.Points = append(s.Points, points[pick])
+				}
+				a = b
+			}
+			ds := dataset(date)
+			ds.Series = append(ds.Series, s)
+			if !slices.ContainsFunc(ds.Hardware, func(h Hardware) bool { return h.Key == key }) {
+				ds.Hardware = append(ds.Hardware, Hardware{Key: key, Label: s.Label, Vendor: s.Vendor})
+			}
+			if !slices.Contains(ds.Precisions, first.precision) {
+				ds.Precisions = append(ds.Precisions, first.precision)
+			}
+		}
+		lo = hi
+	}
+	out := make([]*Dataset, 0, len(byDate))
+	for _, date := range slices.Sorted(maps.Keys(byDate)) {
+		ds := byDate[date]
+		slices.Sort(ds.Precisions)
+		out = append(out, ds)
+	}
+	return out, ps
+}
+
+func deploymentOf(disagg bool) string {
+	if disagg {
+		return "disaggregated"
+	}
+	return "single-node"
+}
+
+// compareTopology orders topologies by GPUs, then their fields, for a stable row order.
+func compareTopology(a, b Topology) int {
+	bi := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	return cmp.Or(cmp.Compare(a.GPUs, b.GPUs), cmp.Compare(bi(a.Split), bi(b.Split)),
+		cmp.Compare(a.TP, b.TP), cmp.Compare(a.EP, b.EP), cmp.Compare(a.PP, b.PP), cmp.Compare(bi(a.DPAttn), bi(b.DPAttn)),
+		cmp.Compare(a.PrefillWorkers, b.PrefillWorkers), cmp.Compare(a.PrefillTP, b.PrefillTP), cmp.Compare(a.PrefillEP, b.PrefillEP),
+		cmp.Compare(a.PrefillGPUs, b.PrefillGPUs), cmp.Compare(bi(a.PrefillDPAttn), bi(b.PrefillDPAttn)),
+		cmp.Compare(a.DecodeWorkers, b.DecodeWorkers), cmp.Compare(a.DecodeTP, b.DecodeTP), cmp.Compare(a.DecodeEP, b.DecodeEP),
+		cmp.Compare(a.DecodeGPUs, b.DecodeGPUs), cmp.Compare(bi(a.DecodeDPAttn), bi(b.DecodeDPAttn)))
+}
+
+// rawPointOf is a row as a point: x is median interactivity, y throughput per GPU.
+func rawPointOf(r *rawRow, key string) Point {
+	m := r.raw.Metrics
+	x, _ := m.Get(MMedianIntvty)
+	y, _ := m.Get(MTputPerGPU)
+	out, _ := m.Get(MOutputTputPerGPU)
+	in, _ := m.Get(MInputTputPerGPU)
+	return Point{
+		ID: rawPointID(r, key), Precision: r.precision, X: x, Y: y, Concurrency: r.conc, TP: r.raw.Topology.TP,
+		Date: r.date, RunID: runIDOf(r.raw.RunURL), TpPerGpu: y, OutputTputPerGpu: out, InputTputPerGpu: in, Raw: &r.raw,
+	}
+}
+
+// rawPointID derives a point id from a row's page and identity: the same row gets the same id
+// in every build, and in every snapshot that shows it. Ids are in [2^52, 2^53): exact as
+// JavaScript numbers, and clear of the small ids views number their points with.
+func rawPointID(r *rawRow, key string) int64 {
+	h := fnv.New64a()
+	t := r.raw.Topology
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%d\x00%s\x00%d|%d|%d|%d|%t|%t|%d|%d|%d|%d|%t|%d|%d|%d|%d|%t",
+		r.model, r.sequence, key, r.precision, r.conc, r.date,
+		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
+		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
+	return int64(h.Sum64()>>12) | 1<<52
+}
+
+// rawPage is a (model, sequence) a raw file feeds.
+type rawPage struct{ Model, Sequence string }
+
+// rawPages lists the pages a raw file's rows go to, sorted, without building its rows: the
+// pipeline's head scan uses it to group files into pages before decoding them. Rows whose model
+// or lengths cannot be read feed no page here; decodeRaw reports them.
+func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (pages []rawPage) {
+	if f == formatServe {
+		rows, _ := decodeRaw(f, name, rel, data, cfg) // one small object
+		for _, r := range rows {
+			pages = append(pages, rawPage{r.model, r.sequence})
+		}
+		return pages
+	}
+	d := &decoder{data: data, file: name}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*syntaxError); !ok {
+				panic(r)
+			}
+		}
+		sortRawPages(pages)
+		pages = slices.Compact(pages)
+	}()
+	skipBOM(d)
+	seen := map[rawPage]bool{}
+	row := func(int) {
+		var model, prefix string
+		var isl, osl int64
+		d.fields(func(k []byte) {
+			switch string(k) {
+			case "model":
+				model, _ = d.str(false)
+			case "infmax_model_prefix":
+				if f == formatAgg {
+					prefix, _ = d.str(false)
+				} else {
+					d.skip()
+				}
+			case "isl":
+				isl, _ = d.integer(false, true)
+			case "osl":
+				osl, _ = d.integer(false, true)
+			default:
+				d.skip()
+			}
+		})
+		if prefix != "" {
+			model = prefix
+		}
+		if model == "" || isl <= 0 || osl <= 0 {
+			return
+		}
+		p := rawPage{cfg.modelName(model), sequenceOf(isl, osl)}
+		if !seen[p] {
+			seen[p] = true
+			pages = append(pages, p)
+		}
+	}
+	if start := d.valueStart(); start < len(data) && data[start] == '{' {
+		row(-1)
+	} else {
+		d.elements(row)
+	}
+	return pages
+}
+
+func sortRawPages(ps []rawPage) {
+	slices.SortFunc(ps, func(a, b rawPage) int {
+		return cmp.Or(cmp.Compare(a.Model, b.Model), cmp.Compare(a.Sequence, b.Sequence))
+	})
+}
+
+func sortPages(ps []PageKey) {
+	slices.SortFunc(ps, func(a, b PageKey) int {
+		return cmp.Or(cmp.Compare(a.Model, b.Model), cmp.Compare(a.Sequence, b.Sequence))
+	})
+}

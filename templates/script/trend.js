@@ -1,0 +1,248 @@
+// The chart page's history section (templates/history.html): every visible configuration's
+// value at a reference interactivity on every snapshot date, read off that date's frontier
+// with the leaders table's monotone interpolation and never extrapolated; the changelog's
+// entries as markers; and the change table from a baseline date to the newest. The reference
+// is kept in the URL fragment as ref=X; the view (metric, filters, best per GPU, legend
+// clicks) is the main chart's.
+
+import { element } from "./dom.js";
+import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
+import { compute } from "./model.js";
+import * as pareto from "./pareto.js";
+import { fragmentPairs } from "./view.js";
+
+// CHANGES names the marker series of the changelog's entries.
+export const CHANGES = "What changed";
+
+// defaultRef is the reference a page opens with: 50 tok/s/user when the leaders table has it.
+export function defaultRef(page) {
+  const refs = page.refX || [];
+  return refs.includes(50) ? 50 : refs[0];
+}
+
+// refIn is the reference a fragment asks for, the default when it names none of the page's.
+export function refIn(page, hash) {
+  const pair = fragmentPairs(hash).find(([key]) => key === "ref");
+  const x = pair ? Number(pair[1]) : NaN;
+  return (page.refX || []).includes(x) ? x : defaultRef(page);
+}
+
+// trendLines works out the lines of the trend: per date (oldest first), the rows of the view
+// computed on that date's snapshot, each visible row's frontier read at ref. With best per GPU
+// on, a line is a GPU (its best configuration on each date); otherwise a configuration.
+// Lines with no point at all are left out.
+// Returns {dates, lines: [{key, name, color, values: [y or null per date]}]}.
+export function trendLines(page, snapshots, view, selection, ref) {
+  const dates = page.dates.filter((d) => hasOwn(snapshots, d)).slice().reverse();
+  const lines = new Map();
+  dates.forEach((date, d) => {
+    const computed = compute(page, snapshots[date], Object.assign({}, view, { date }), selection);
+    for (const row of computed.rows) {
+      if (!row.visible) continue;
+      const s = row.series;
+      const key = view.best ? s.gpu : s.key;
+      if (!lines.has(key)) {
+        const gpu = page.gpus[s.gpu] || {};
+        lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
+      }
+      const y = pareto.valueAt(row.front.map((i) => row.xs[i]), row.front.map((i) => row.ys[i]), ref);
+      if (y != null && Number.isFinite(y)) lines.get(key).values[d] = y;
+    }
+  });
+  // A configuration no date's frontier reaches ref with has nothing to draw.
+  const sorted = [...lines.values()].filter((l) => l.values.some((v) => v != null)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { dates, lines: sorted };
+}
+
+// changeRows are the change table's rows: each line's value on the baseline date and the
+// newest date, and the change in percent (null where either is missing).
+export function changeRows(trend, baseline) {
+  const b = trend.dates.indexOf(baseline);
+  const n = trend.dates.length - 1;
+  return trend.lines.map((line) => {
+    const from = b >= 0 ? line.values[b] : null;
+    const to = line.values[n];
+    const pct = from != null && to != null && from !== 0 ? (to / from - 1) * 100 : null;
+    return { key: line.key, name: line.name, color: line.color, from, to, pct };
+  });
+}
+
+// fmtPct is a change as the home page writes it (Go's fmtChange): one decimal below 10%.
+export function fmtPct(pct) {
+  if (pct == null) return "";
+  const s = Math.abs(pct) >= 9.95 ? pct.toFixed(0) : pct.toFixed(1).replace(/\.0$/, "");
+  if (s === "0" || s === "-0") return "±0%";
+  return (pct > 0 ? "+" : "") + s + "%";
+}
+
+const COLUMNS = ["name", "from", "to", "pct"];
+
+export class Trend {
+  // live is the main chart; box holds the trend chart, controls the reference and baseline
+  // menus, table the change table; onRef runs when the reader picks another reference.
+  constructor(live, box, controls, table, onRef) {
+    this.live = live;
+    this.box = box;
+    this.table = table;
+    this.page = live.page;
+    this.ref = refIn(this.page, location.hash);
+    this.baseline = this.page.dates[this.page.dates.length - 1];
+    this.sort = null; // {key, dir}
+    this.loaded = false;
+    this.trend = null;
+    const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+    this.chart = echarts.init(box, dark ? "dark" : null);
+    this.refMenu = element("select", { id: "trend-ref", "aria-label": "Reference interactivity" });
+    for (const x of this.page.refX || []) {
+      this.refMenu.append(element("option", { value: String(x), text: x + " " + this.page.x.unit }));
+    }
+    this.baseMenu = element("select", { id: "trend-baseline", "aria-label": "Baseline date" });
+    for (const d of this.page.dates.slice(1)) this.baseMenu.append(element("option", { value: d, text: d }));
+    this.csv = element("a", { id: "change-csv", href: "#", text: "Download the change table (CSV)" });
+    controls.append(element("label", {}, ["At ", this.refMenu]), " · ", element("label", {}, ["change since ", this.baseMenu]), " · ", this.csv);
+    this.refMenu.addEventListener("change", () => {
+      this.ref = Number(this.refMenu.value);
+      if (onRef) onRef();
+      this.update();
+    });
+    this.baseMenu.addEventListener("change", () => {
+      this.baseline = this.baseMenu.value;
+      this.renderTable();
+    });
+    this.csv.addEventListener("click", (e) => {
+      e.preventDefault();
+      this.download();
+    });
+    table.addEventListener("click", (e) => {
+      const button = e.target.closest && e.target.closest("button[data-sort]");
+      if (!button) return;
+      const key = button.getAttribute("data-sort");
+      this.sort = { key, dir: this.sort && this.sort.key === key && this.sort.dir === "ascending" ? "descending" : "ascending" };
+      this.renderTable();
+      const again = table.querySelector('button[data-sort="' + key + '"]');
+      if (again) again.focus();
+    });
+    // Every older snapshot, fetched once: the trend needs each date's frontiers.
+    Promise.all(this.page.dates.map((d) => live.loadSnapshot(d).catch(() => null))).then(() => {
+      this.loaded = true;
+      this.update();
+    });
+  }
+
+  // fragmentPart is the reference as the fragment keeps it, "" for the default.
+  fragmentPart() {
+    return this.ref === defaultRef(this.page) ? "" : "ref=" + encodeURIComponent(this.ref);
+  }
+
+  // readHash takes the reference from a fragment (the reader edited the address).
+  readHash(hash) {
+    this.ref = refIn(this.page, hash);
+  }
+
+  // update redraws the trend and the table for the main chart's current view.
+  update() {
+    this.refMenu.value = String(this.ref);
+    this.baseMenu.value = this.baseline;
+    if (!this.loaded || !this.live.computed) return;
+    const live = this.live;
+    this.metric = live.computed.metric;
+    this.trend = trendLines(this.page, live.snapshots, live.view, live.selection, this.ref);
+    this.chart.setOption(this.option(), { notMerge: true });
+    this.renderTable();
+  }
+
+  option() {
+    const { dates, lines } = this.trend;
+    const metric = this.metric;
+    const unit = this.page.x.unit;
+    const series = lines.map((line) => ({
+      name: line.name, type: "line", showSymbol: true, symbolSize: 6, connectNulls: false,
+      data: dates.map((d, i) => [d, line.values[i]]),
+      itemStyle: { color: safeColor(line.color) }, lineStyle: { color: safeColor(line.color), width: 2 },
+    }));
+    // The changelog's entries that name a shown configuration, as markers along the x axis.
+    const shown = new Set(this.live.computed.rows.filter((r) => r.visible).map((r) => r.series.key));
+    const changes = (this.page.changes || []).filter((c) => c.series.some((k) => shown.has(k)));
+    if (changes.length) {
+      series.push({
+        name: CHANGES, type: "scatter", symbol: "triangle", symbolSize: 11, z: 4,
+        data: changes.map((c) => ({ value: [c.date, 0], change: c })),
+        itemStyle: { color: getComputedStyle(this.box).color || "#555" },
+      });
+    }
+    return {
+      animation: false,
+      backgroundColor: "transparent",
+      grid: { left: 64, right: 16, top: 40, bottom: 36 },
+      legend: { type: "scroll", top: 4, left: 8, right: 8, data: series.map((s) => s.name) },
+      xAxis: { type: "time", name: "", axisLabel: { hideOverlap: true } },
+      yAxis: { type: "value", name: (metric.axis || metric.label) + " at " + this.ref + " " + unit, nameGap: 12, min: 0 },
+      tooltip: {
+        trigger: "item", confine: true,
+        formatter: (p) => {
+          if (p.seriesName === CHANGES) {
+            const c = p.data.change;
+            return escapeHTML(c.date) + "<br>" + escapeHTML(c.description);
+          }
+          return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit);
+        },
+      },
+      series,
+    };
+  }
+
+  rows() {
+    const rows = changeRows(this.trend, this.baseline);
+    if (this.sort) {
+      const { key, dir } = this.sort;
+      const sign = dir === "ascending" ? 1 : -1;
+      rows.sort((a, b) => {
+        const x = a[key];
+        const y = b[key];
+        if (x == null || y == null) return x == null ? (y == null ? 0 : 1) : -1; // blanks last
+        return (x < y ? -1 : x > y ? 1 : 0) * sign;
+      });
+    }
+    return rows;
+  }
+
+  renderTable() {
+    if (!this.trend) return;
+    const metric = this.metric;
+    const newest = this.trend.dates[this.trend.dates.length - 1];
+    const titles = ["Configuration", this.baseline, newest, "Change"];
+    let html = '<table class="data change-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + ") at " +
+      escapeHTML(this.ref + " " + this.page.x.unit) + ", read off each date's frontier; blank where it does not reach it.</caption><thead><tr>";
+    COLUMNS.forEach((key, i) => {
+      const sorted = this.sort && this.sort.key === key ? ' aria-sort="' + this.sort.dir + '"' : "";
+      html += '<th scope="col"' + (i ? ' class="num"' : "") + sorted + '><button type="button" data-sort="' + key + '">' + escapeHTML(titles[i]) + "</button></th>";
+    });
+    html += "</tr></thead><tbody>";
+    for (const r of this.rows()) {
+      html += '<tr data-key="' + escapeHTML(r.key) + '"><th scope="row"><span class="swatch" style="background-color:' + safeColor(r.color) + '"></span>' +
+        escapeHTML(r.name) + "</th>" +
+        '<td class="num">' + escapeHTML(fmtValue(metric, r.from)) + '</td><td class="num">' + escapeHTML(fmtValue(metric, r.to)) +
+        '</td><td class="num" data-value="' + escapeHTML(r.pct == null ? "" : String(r.pct)) + '">' + escapeHTML(fmtPct(r.pct)) + "</td></tr>";
+    }
+    this.table.innerHTML = html + "</tbody></table>";
+  }
+
+  // csvText is the change table as shown (order included), full precision.
+  csvText() {
+    const newest = this.trend.dates[this.trend.dates.length - 1];
+    const lines = [["configuration", "reference_x", "baseline_date", "baseline", "newest_date", "newest", "change_pct"].join(",")];
+    for (const r of this.rows()) {
+      lines.push([r.name, this.ref, this.baseline, r.from, newest, r.to, r.pct].map((v) => csvCell(v == null ? "" : v)).join(","));
+    }
+    return lines.join("\n") + "\n";
+  }
+
+  download() {
+    if (!this.trend) return;
+    const a = element("a", { download: this.page.slug.replace(/[^a-z0-9-]+/gi, "-") + "-change.csv" });
+    a.href = URL.createObjectURL(new Blob([this.csvText()], { type: "text/csv" }));
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+}
