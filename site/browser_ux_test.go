@@ -64,7 +64,7 @@ func measure(t testing.TB, p *browsertest.Page, chart bool) pageMeasure {
 
 // examplePages are the site paths of every HTML page of the example site, embeds included.
 func examplePages(t testing.TB) (*site.Files, []string) {
-	files := buildForBrowser(t, os.DirFS("../data"), site.DefaultConfig())
+	files := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
 	var pages []string
 	for _, name := range files.Names() {
 		if strings.HasSuffix(name, ".html") {
@@ -179,7 +179,7 @@ func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 	}
 
 	// The example page (11 configurations) opens as before, on every one.
-	ex := buildForBrowser(t, os.DirFS("../data"), site.DefaultConfig())
+	ex := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
 	p2 := b.Open(t, b.Serve(ex, "/")+seedPage)
 	waitView(p2, chartSel, "")
 	if got := visibleScatter(p2.ChartState(chartSel)); len(got) != 11 {
