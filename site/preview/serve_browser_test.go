@@ -79,6 +79,13 @@ func copyExampleSite(t *testing.T) (root, data string) {
 	if err := os.CopyFS(data, os.DirFS(filepath.Join(testsite.Root(), "data"))); err != nil {
 		t.Fatal(err)
 	}
+	toml, err := os.ReadFile(filepath.Join(testsite.Root(), "frontier.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "frontier.toml"), toml, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return root, data
 }
 
@@ -95,7 +102,15 @@ func startPreview(t testing.TB, root string, echarts []byte, log *lockedLog) run
 	data := filepath.Join(root, "data")
 	p := &preview.Preview{
 		Input: func() (site.Input, error) {
-			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
+			// The site's frontier.toml when it has one: the example's raw results need its runs.
+			cfg := site.DefaultConfig()
+			if b, err := os.ReadFile(filepath.Join(root, "frontier.toml")); err == nil {
+				var ps site.Problems
+				if cfg, ps = site.ParseConfig("frontier.toml", b); len(ps) > 0 {
+					return site.Input{}, ps
+				}
+			}
+			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: cfg, ECharts: echarts}, nil
 		},
 		Data:  data,
 		Trees: []string{data, filepath.Join(root, "templates")},
@@ -413,6 +428,15 @@ func BenchmarkSaveToPage(b *testing.B) {
 			root := b.TempDir()
 			if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS(data)); err != nil {
 				b.Fatal(err)
+			}
+			if c.data != "" { // the example site's raw results need its frontier.toml
+				toml, err := os.ReadFile(filepath.Join(testsite.Root(), "frontier.toml"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, "frontier.toml"), toml, 0o644); err != nil {
+					b.Fatal(err)
+				}
 			}
 			b.ResetTimer()
 			total, toReload, inPlace := saveToPage(b, br, root, c.file, "deepseek-v4-pro/8k-1k/", b.N)
