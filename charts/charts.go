@@ -222,6 +222,9 @@ func checked(id string, c Chart) ([]Series, error) {
 		if !symbols[s.Style.Symbol] {
 			bad("series %q: style symbol %q: want a built-in ECharts symbol", s.Name, s.Style.Symbol)
 		}
+		if s.Style.Fill != "" && !validColor(s.Style.Fill) {
+			bad("series %q: style fill %q: want #rgb, #rrggbb or #rrggbbaa", s.Name, s.Style.Fill)
+		}
 		if !dashes[s.Style.Dash] {
 			bad("series %q: style dash %q: want solid, dashed or dotted", s.Name, s.Style.Dash)
 		}
@@ -301,10 +304,14 @@ func withData(data any) charts.SeriesOpts {
 	return charts.WithSeriesOpts(func(s *charts.SingleSeries) { s.Data = data })
 }
 
-// markerStyle fills a marker with its colour, or for a hollow one draws only the outline.
+// markerStyle fills a marker with its colour, or for a hollow one draws only the outline, or
+// for a tinted one (Fill) fills it lightly inside an outline of its colour.
 func markerStyle(st Style) opts.ItemStyle {
 	if st.Hollow {
 		return opts.ItemStyle{Color: "transparent", BorderColor: st.Color, BorderWidth: 1.5}
+	}
+	if st.Fill != "" {
+		return opts.ItemStyle{Color: st.Fill, BorderColor: st.Color, BorderWidth: 1.5}
 	}
 	return opts.ItemStyle{Color: st.Color}
 }

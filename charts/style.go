@@ -13,6 +13,9 @@ type Style struct {
 	Symbol string `json:"symbol"` // ECharts marker: circle, rect, triangle, diamond, roundRect, pin, arrow
 	Dash   string `json:"dash"`   // frontier line type: solid or dashed
 	Hollow bool   `json:"hollow"` // marker drawn as an outline only (speculative decoding)
+	// Fill, when set, is the marker's fill, a light tint of Color, with Color as its border
+	// (8-bit and wider precisions; see WithPrecision). A hollow marker has no fill.
+	Fill string `json:"fill,omitempty"`
 }
 
 // gpuColors fixes the colour of the GPUs we know, so a GPU looks the same on every page
@@ -127,6 +130,53 @@ func StyleFor(gpu, framework, spec string) Style {
 		st.Hollow = true
 	}
 	return st
+}
+
+// WithPrecision is st as a series of that precision draws it, the same on every page, so
+// that series differing only in precision never look alike:
+//   - 4-bit (fp4, nvfp4, mxfp4, int4, ...) and unknown precisions keep st.
+//   - 8-bit (fp8, int8, mxfp8, w8a8, ...): a light marker (Color at half strength, Color
+//     border) and a dotted frontier line.
+//   - 16-bit and wider (bf16, fp16, fp32): a lighter marker and a dotted line.
+//
+// A hollow (speculative-decoding) marker stays hollow; its line turns dotted all the same,
+// so an 8-bit MTP series and a 4-bit one still differ by line.
+func (st Style) WithPrecision(precision string) Style {
+	switch precisionBits(precision) {
+	case 8:
+		st.Dash = "dotted"
+		if !st.Hollow {
+			st.Fill = shadeColor(st.Color, 0.55)
+		}
+	case 16:
+		st.Dash = "dotted"
+		if !st.Hollow {
+			st.Fill = shadeColor(st.Color, 0.8)
+		}
+	}
+	return st
+}
+
+// precisionBits is the width class of a precision key: 4, 8 or 16 (16 and wider), from the
+// first number in it ("fp8", "w8a8", "bf16"); 4 when it names none.
+func precisionBits(precision string) int {
+	key := normKey(precision)
+	i := strings.IndexAny(key, "0123456789")
+	if i < 0 {
+		return 4
+	}
+	j := i
+	for j < len(key) && key[j] >= '0' && key[j] <= '9' {
+		j++
+	}
+	switch n := key[i:j]; {
+	case n == "8" || n == "6":
+		return 8
+	case len(n) >= 2: // 16, 32
+		return 16
+	default:
+		return 4
+	}
 }
 
 func symbolOf(fw string) string {

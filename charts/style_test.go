@@ -1,6 +1,9 @@
 package charts
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestStyleForKnownSeries(t *testing.T) {
 	tests := []struct {
@@ -96,6 +99,37 @@ func TestShadeColorMixesTowardsBlackOrWhite(t *testing.T) {
 	for _, tt := range tests {
 		if got := shadeColor(tt.in, tt.s); got != tt.want {
 			t.Errorf("shadeColor(%s, %v) = %s, want %s", tt.in, tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestWithPrecisionSetsSeriesApart: series that differ only in precision differ in marker fill
+// or line style, for plain and speculative-decoding series alike, and the same on every page.
+func TestWithPrecisionSetsSeriesApart(t *testing.T) {
+	for _, spec := range []string{"", "mtp"} {
+		base := StyleFor("b200", "vllm", spec)
+		looks := map[string]string{}
+		for _, p := range []string{"fp4", "fp8", "bf16"} {
+			st := base.WithPrecision(p)
+			look := fmt.Sprintf("fill=%s hollow=%v dash=%s", st.Fill, st.Hollow, st.Dash)
+			if st.Color != base.Color || st.Symbol != base.Symbol {
+				t.Errorf("spec %q, %s: colour or symbol changed: %+v from %+v", spec, p, st, base)
+			}
+			if other, ok := looks[look]; ok && !(spec != "" && p == "bf16" && other == "fp8") {
+				t.Errorf("spec %q: %s looks like %s: %s", spec, p, other, look)
+			}
+			looks[look] = p
+		}
+	}
+	if got := StyleFor("b200", "trt", "").WithPrecision("FP4"); got != StyleFor("b200", "trt", "") {
+		t.Errorf("FP4 changed the style: %+v", got)
+	}
+	if a, b := StyleFor("h100", "sglang", "").WithPrecision("fp8"), StyleFor("h100", "sglang", "").WithPrecision("fp8"); a != b || a.Fill == "" || a.Dash != "dotted" {
+		t.Errorf("FP8: %+v then %+v, want the same light marker and dotted line", a, b)
+	}
+	for p, want := range map[string]int{"fp4": 4, "nvfp4": 4, "mxfp4": 4, "fp8": 8, "w8a8": 8, "int8": 8, "bf16": 16, "fp16": 16, "fp32": 16, "auto": 4, "": 4} {
+		if got := precisionBits(p); got != want {
+			t.Errorf("precisionBits(%q) = %d, want %d", p, got, want)
 		}
 	}
 }

@@ -113,6 +113,13 @@ func waitView(p *browsertest.Page, sel, frag string) {
 	p.WaitFor(`(() => { const e = document.querySelector(` + js(sel) + `); return e && e.getAttribute("data-view") === ` + js(frag) + ` && echarts.getInstanceByDom(e); })()`)
 }
 
+// showPoints scrolls to the points table, which the page builds when the reader nears it, and
+// waits for it.
+func showPoints(p *browsertest.Page) {
+	p.Eval(`document.getElementById("points-box").scrollIntoView()`, nil)
+	p.WaitFor(`document.querySelector("#points tbody")`)
+}
+
 func currentView(p *browsertest.Page) view {
 	var v view
 	p.Eval(`(() => {
@@ -484,8 +491,9 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 		data, cfg := site.ControlsFixture(t)
 		files := controlsSite(t, data, cfg)
 		d := readPageJSON(t, files, seedPage+"page.json")
-		p := b.Open(t, b.Serve(files, "/")+seedPage+"#y=costPerMTok&precisions=fp8")
-		waitView(p, "#chart", "y=costPerMTok&precisions=fp8")
+		// best=0: the fixture's page has more than 12 configurations, so it opens on best per GPU.
+		p := b.Open(t, b.Serve(files, "/")+seedPage+"#y=costPerMTok&precisions=fp8&best=0")
+		waitView(p, "#chart", "y=costPerMTok&precisions=fp8&best=0")
 		var fp8 []pageSeries
 		for _, s := range d.Series {
 			if s.Precision == "fp8" {
@@ -528,7 +536,7 @@ func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 	data, cfg := site.ControlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	d := readPageJSON(t, files, seedPage+"page.json")
-	frag := "gpus=b300&precisions=fp4"
+	frag := "gpus=b300&precisions=fp4&best=0" // every configuration: the page opens on best per GPU
 	p := b.Open(t, b.Serve(files, "/")+seedPage+"#"+frag)
 	waitView(p, "#chart", frag)
 
@@ -540,6 +548,7 @@ func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 			names = append(names, s.Name)
 		}
 	}
+	showPoints(p)
 	if got := p.Count("#points tbody tr"); got != want {
 		t.Errorf("points table: %d rows, want the %d points of B300 FP4", got, want)
 	}
@@ -627,8 +636,8 @@ func TestControlsSnapshotDate(t *testing.T) {
 	}
 
 	// A link to an older snapshot opens it, filters applied.
-	p2 := b.Open(t, root+seedPage+"#date=2026-07-01&frameworks=vllm")
-	waitView(p2, "#chart", "date=2026-07-01&frameworks=vllm")
+	p2 := b.Open(t, root+seedPage+"#date=2026-07-01&frameworks=vllm&best=0")
+	waitView(p2, "#chart", "date=2026-07-01&frameworks=vllm&best=0")
 	want := namesWhere(h, func(s pageSeries) bool { return s.Framework == "vllm" })
 	if got := visibleScatter(p2.ChartState("#chart")); !slices.Equal(got, want) {
 		t.Errorf("visible %v, want %v", got, want)
@@ -646,9 +655,10 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 		frag string
 		keep func(pageSeries) bool
 	}{
-		{"vendors=amd", func(s pageSeries) bool { return s.Vendor == "AMD" }},
-		{"vendors=nvidia&precisions=fp8", func(s pageSeries) bool { return s.Vendor == "NVIDIA" && s.Precision == "fp8" }},
-		{"gpus=b200,mi355x&frameworks=sglang", func(s pageSeries) bool { return (s.GPU == "b200" || s.GPU == "mi355x") && s.Framework == "sglang" }},
+		// best=0: the page has more than 12 configurations, so it opens on best per GPU.
+		{"vendors=amd&best=0", func(s pageSeries) bool { return s.Vendor == "AMD" }},
+		{"vendors=nvidia&precisions=fp8&best=0", func(s pageSeries) bool { return s.Vendor == "NVIDIA" && s.Precision == "fp8" }},
+		{"gpus=b200,mi355x&frameworks=sglang&best=0", func(s pageSeries) bool { return (s.GPU == "b200" || s.GPU == "mi355x") && s.Framework == "sglang" }},
 	} {
 		p := b.Open(t, root+seedPage+"#"+tc.frag)
 		waitView(p, "#chart", tc.frag)
@@ -785,6 +795,7 @@ func TestControlsShowHostileStringsAsText(t *testing.T) {
 		Pwned                         any
 		Leader, Row, Filter, Injected string
 	}
+	showPoints(p)
 	p.Eval(`({Pwned: window.pwned === undefined ? null : window.pwned,
   Leader: document.querySelector('#leaders tr[data-series="b200_sglang"] th').textContent,
   Row: document.querySelector('#points tr[data-series="b200_sglang"] td').textContent,

@@ -212,8 +212,10 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 		return st
 	}
 
-	p := b.Open(t, root+pagePath)
-	st := check(p, 50, "")
+	// best=0: the page has more than 12 configurations, so it opens on best per GPU (one trend
+	// line per GPU, checked below); this checks a line per configuration.
+	p := b.Open(t, root+pagePath+"#best=0")
+	st := check(p, 50, "#best=0")
 	if len(st.Change) != len(st.Lines) {
 		t.Errorf("change table has %d rows, want one per line (%d)", len(st.Change), len(st.Lines))
 	}
@@ -241,9 +243,9 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 
 	// Another reference: kept in the fragment, the values follow.
 	p.Eval(`(() => { const s = document.getElementById("trend-ref"); s.value = "100"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
-	check(p, 100, "#ref=100")
-	p2 := b.Open(t, root+pagePath+"#ref=20")
-	check(p2, 20, "#ref=20")
+	check(p, 100, "#best=0&ref=100")
+	p2 := b.Open(t, root+pagePath+"#best=0&ref=20")
+	check(p2, 20, "#best=0&ref=20")
 
 	// Sorting the change table by change puts the biggest gain last, blanks after.
 	p.Click(`#change-table button[data-sort="pct"]`)
@@ -309,7 +311,7 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 	pages, _ := site.Assemble(ds, "data/")
 	snaps := pages[0].Snapshots
 	d1, d2 := snaps[10], snaps[30]
-	hash := "#compare=" + d1.Date + "," + d2.Date
+	hash := "#best=0&compare=" + d1.Date + "," + d2.Date // best=0: every configuration (over 12 opens on best per GPU)
 
 	p := b.Open(t, root+"deepseek-r1-0528/1k-1k/"+hash)
 	want := map[string][][2]float64{}
@@ -382,7 +384,7 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 
 	// Removing a date: off the chart and out of the fragment.
 	p.Click(`button[data-date="` + d1.Date + `"]`)
-	p.WaitFor(`location.hash === "#compare=` + d2.Date + `"`)
+	p.WaitFor(`location.hash === "#best=0&compare=` + d2.Date + `"`)
 	st = p.ChartState("#chart")
 	for _, s := range st.Series {
 		if strings.HasSuffix(s.Name, " "+d1.Date) {

@@ -36,8 +36,16 @@ type chartPageView struct {
 	Sources         []string
 	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
 	Data            json.RawMessage // pageData
-	Raw             bool            // the page has raw results: the points table has topology and image
-	Changes         []changeData    // the changelog's entries for this page, oldest first
+	// The default view as the page script will show it (chartview.go), so that the page is
+	// laid out once: the form, the status line, the best-per-GPU note, the leaders table and
+	// the count of shown points.
+	Controls    *controlsView
+	Status      string
+	BestNote    string
+	ShownCount  string
+	LeadersHTML template.HTML // every string escaped (leadersHTML)
+	Raw         bool          // the page has raw results: the points table has topology and image
+	Changes     []changeData  // the changelog's entries for this page, oldest first
 }
 
 type bestView struct{ Name, Color string }
@@ -116,6 +124,7 @@ type seriesData struct {
 	Symbol    string     `json:"symbol"`
 	Dash      string     `json:"dash"`
 	Hollow    bool       `json:"hollow,omitempty"`
+	Fill      string     `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
 	Best      bool       `json:"best"`
 	Date      string     `json:"date"`
 	Points    pointsJSON `json:"points"`
@@ -278,7 +287,7 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		YName: p.Metric.Label,
 	}
 	for _, s := range snap.Series {
-		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec)}
+		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
 		for _, pt := range s.Points {
 			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
 		}
@@ -374,11 +383,31 @@ func (r *siteRenderer) renderChart(w Writer, p *Page) error {
 		}
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
+	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, p.Model+" "+p.Sequence,
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
+		return err
+	}
+	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
+	// not its embed, and the sitemap and navigation leave it out.
+	v.NoIndex, v.Canonical = true, ""
+	if len(data.History) > 0 {
+		// The embed is a folder below the page: its history snapshots are one level up.
+		embedData := data
+		embedData.History = make(map[string]string, len(data.History))
+		for date, name := range data.History {
+			embedData.History[date] = "../" + name
+		}
+		b, err := json.Marshal(embedData)
+		if err != nil {
+			return err
+		}
+		cv.Data = b
+	}
+	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
 		return err
 	}
 	js, err := downloadJSON(p)
@@ -452,11 +481,11 @@ func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
 func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
 	out := make([]seriesData, len(series))
 	for i, s := range series {
-		st := charts.StyleFor(s.GPU, s.Framework, s.Spec)
+		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
 		sd := seriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON{s.Points, cols.raw, cols.has},
+			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON{s.Points, cols.raw, cols.has},
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}

@@ -105,12 +105,18 @@ func TestDeploySitemapListsEveryPageByAbsoluteURL(t *testing.T) {
 	}
 	var pages int
 	for _, name := range htmlPages(files) {
+		if strings.HasSuffix(name, "/embed/index.html") {
+			if slices.ContainsFunc(got, func(loc string) bool { return strings.HasSuffix(loc, "/embed/") }) {
+				t.Errorf("sitemap lists an embed page: %q", got)
+			}
+			continue
+		}
 		if name != "404.html" {
 			pages++
 		}
 	}
 	if len(got) != pages {
-		t.Errorf("sitemap has %d entries, the bundle %d pages besides 404.html", len(got), pages)
+		t.Errorf("sitemap has %d entries, the bundle %d pages besides 404.html and the embeds", len(got), pages)
 	}
 }
 
@@ -496,4 +502,54 @@ func exampleConfig(t testing.TB) Config {
 		t.Fatal(ps)
 	}
 	return cfg
+}
+
+// TestDeployHeadCanonicalAndOpenGraph: a canonical link (and og:url) only when the base URL
+// has a host, never a relative one; an Open Graph title and description on every page; the
+// base path in frontier-base on every page; and noindex, no canonical, on the embeds.
+func TestDeployHeadCanonicalAndOpenGraph(t *testing.T) {
+	meta := func(page []byte, attr, name string) (string, bool) {
+		m := regexp.MustCompile(`<meta ` + attr + `="` + regexp.QuoteMeta(name) + `" content="([^"]*)">`).FindSubmatch(page)
+		if m == nil {
+			return "", false
+		}
+		return string(m[1]), true
+	}
+	for _, c := range []struct{ base, path string }{{"https://owner.github.io/repo/", "/repo/"}, {"/repo/", "/repo/"}, {"/", "/"}} {
+		t.Run(c.base, func(t *testing.T) {
+			files := exampleSite(t, c.base)
+			host := strings.HasPrefix(c.base, "https://")
+			for _, name := range htmlPages(files) {
+				page, _ := files.Get(name)
+				canonical := regexp.MustCompile(`<link rel="canonical" href="([^"]*)">`).FindSubmatch(page)
+				embed := strings.HasSuffix(name, "embed/index.html")
+				switch {
+				case embed || name == "404.html":
+					if canonical != nil {
+						t.Errorf("%s: canonical link %s on a noindex page", name, canonical[1])
+					}
+					if !bytes.Contains(page, []byte(`<meta name="robots" content="noindex">`)) {
+						t.Errorf("%s: no noindex", name)
+					}
+				case host && canonical == nil:
+					t.Errorf("%s: no canonical link with a base URL that has a host", name)
+				case !host && canonical != nil:
+					t.Errorf("%s: canonical link %s, want none without a host (a relative one is invalid)", name, canonical[1])
+				case canonical != nil && !strings.HasPrefix(string(canonical[1]), c.base):
+					t.Errorf("%s: canonical %s is not an absolute URL under %s", name, canonical[1], c.base)
+				}
+				if _, ok := meta(page, "property", "og:url"); ok != (canonical != nil) {
+					t.Errorf("%s: og:url %v, canonical %v: want both or neither", name, ok, canonical != nil)
+				}
+				for _, og := range []string{"og:title", "og:description"} {
+					if v, _ := meta(page, "property", og); strings.TrimSpace(v) == "" {
+						t.Errorf("%s: no %s", name, og)
+					}
+				}
+				if v, _ := meta(page, "name", "frontier-base"); v != c.path {
+					t.Errorf("%s: frontier-base %q, want %q", name, v, c.path)
+				}
+			}
+		})
+	}
 }

@@ -70,7 +70,7 @@ type view struct {
 	Path        string // site path of the page, "" for home
 	Title       string
 	Description string
-	Canonical   string
+	Canonical   string        // absolute URL, "" when the base URL has no host
 	Intro       template.HTML // home: data/index.md, rendered by goldmark (raw HTML escaped)
 	Home        *homeView
 	Chart       *chartPageView
@@ -83,8 +83,9 @@ type view struct {
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
 var templateFiles = []string{"base.html", "controls.html", "history.html"}
 
-// pageKinds maps a page kind to its template file.
-var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "page": "page.html", "404": "404.html"}
+// pageKinds maps a page kind to its template file. embed.html, the chart alone for an
+// <iframe>, defines its own "base": no navigation, header or footer.
+var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html"}
 
 func newRenderer(in Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*siteRenderer, error) {
 	r := &siteRenderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
@@ -255,7 +256,13 @@ func (r *siteRenderer) view(p, title, description string) *view {
 	if description == "" {
 		description = r.in.Config.Description
 	}
-	return &view{Site: r.site, Path: p, Title: title, Description: description, Canonical: r.in.Config.AbsURL(p)}
+	v := &view{Site: r.site, Path: p, Title: title, Description: description}
+	if r.in.Config.HasHost() {
+		// A canonical link must be absolute: a relative one is invalid, so without a host there
+		// is none, and the link checker reads the base path from the frontier-base meta tag.
+		v.Canonical = r.in.Config.AbsURL(p)
+	}
+	return v
 }
 
 // execute renders one page kind into name.

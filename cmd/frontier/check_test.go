@@ -100,7 +100,9 @@ func TestBaseURLFlagWinsOverConfig(t *testing.T) {
 	}{
 		{nil, `<link rel="canonical" href="https://config.example/from-config/">`},
 		{[]string{"--base-url", "https://owner.github.io/repo/"}, `<link rel="canonical" href="https://owner.github.io/repo/">`},
-		{[]string{"--base-url", "/repo"}, `<link rel="canonical" href="/repo/">`},
+		// A base URL without a host gives no canonical link (a relative one is invalid); the
+		// base path is in the frontier-base meta tag, for check --links.
+		{[]string{"--base-url", "/repo"}, `<meta name="frontier-base" content="/repo/">`},
 	} {
 		out := filepath.Join(t.TempDir(), "public")
 		var stdout, stderr bytes.Buffer
@@ -114,6 +116,9 @@ func TestBaseURLFlagWinsOverConfig(t *testing.T) {
 		}
 		if !bytes.Contains(home, []byte(c.want)) {
 			t.Errorf("%v: home page lacks %s", c.flag, c.want)
+		}
+		if hasCanonical := bytes.Contains(home, []byte(`rel="canonical"`)); hasCanonical != strings.Contains(c.want, "https://") {
+			t.Errorf("%v: canonical link %v, want one only when the base URL has a host", c.flag, hasCanonical)
 		}
 	}
 }

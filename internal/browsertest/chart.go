@@ -190,6 +190,24 @@ func (p *Page) HoverPoint(sel, name string, i int) string {
 // scrolling legend to it first (as its arrows would), and waits for the chart to redraw.
 func (p *Page) ClickLegend(sel, name string) {
 	p.t.Helper()
+	x, y := p.legendItem(sel, name)
+	p.ClickXY(x, y)
+	p.WaitChart(sel)
+}
+
+// TapLegend is ClickLegend with a finger: a touch on the legend item, on a page opened as a
+// touch device (OpenAs with Mobile).
+func (p *Page) TapLegend(sel, name string) {
+	p.t.Helper()
+	x, y := p.legendItem(sel, name)
+	p.Tap(x, y)
+	p.WaitChart(sel)
+}
+
+// legendItem is where the legend item name is drawn, in page pixels, paging the legend to it
+// first if need be.
+func (p *Page) legendItem(sel, name string) (x, y float64) {
+	p.t.Helper()
 	p.WaitChart(sel)
 	var at struct {
 		X, Y float64
@@ -230,8 +248,7 @@ func (p *Page) ClickLegend(sel, name string) {
 	if !at.Hit {
 		p.t.Fatalf("browsertest: legend item %q is not under the mouse at (%.0f, %.0f), even after paging the legend to it", name, at.X, at.Y)
 	}
-	p.ClickXY(at.X, at.Y)
-	p.WaitChart(sel)
+	return at.X, at.Y
 }
 
 // Distance is the distance between two pixels, for choosing points far from their neighbours.

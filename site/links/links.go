@@ -7,6 +7,7 @@ package links
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -47,7 +48,8 @@ type Report struct {
 // several levels deep, so its relative links show up broken.
 //
 // baseURL is what the bundle was built for ("https://owner.github.io/repo/" or "/repo/");
-// "" reads it from the home page's canonical link. Every internal URL must start with its path:
+// "" reads it from the home page's canonical link, or without one (a base URL with no host)
+// from its <meta name="frontier-base">. Every internal URL must start with its path:
 // a link to "/assets/x.css" in a bundle deployed under /repo/ is broken.
 //
 // The error is for a bundle that cannot be checked at all (no index.html, a bad base URL);
@@ -57,10 +59,13 @@ func Check(bundle fs.FS, baseURL string) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("no index.html at the top: is this a built site? (%w)", err)
 	}
-	canonical := canonicalOf(scanTags(home))
+	tags := scanTags(home)
+	canonical := canonicalOf(tags)
 	src := baseURL
 	if src == "" {
-		src = canonical
+		// The base path the bundle was built for: its canonical link when the base URL had a
+		// host, else the frontier-base meta tag every page carries.
+		src = cmp.Or(canonical, metaOf(tags, "frontier-base"))
 	}
 	u, err := output.ParseBaseURL(src)
 	if err != nil {
@@ -351,6 +356,17 @@ func (c *linkChecker) checkRobots() error {
 		}
 	}
 	return sc.Err()
+}
+
+// metaOf returns the content of a page's <meta name=name>, or "".
+func metaOf(tags []tag, name string) string {
+	for _, t := range tags {
+		if n, _ := t.Attr("name"); t.Name == "meta" && strings.EqualFold(n, name) {
+			content, _ := t.Attr("content")
+			return content
+		}
+	}
+	return ""
 }
 
 // canonicalOf returns the href of a page's <link rel="canonical">, or "".

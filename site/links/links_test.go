@@ -96,15 +96,17 @@ func TestCheckLinksReportsBrokenLinkAndMissingAsset(t *testing.T) {
 		"/repo/404.html: broken link /repo/" + css,
 		"/repo/about/: broken link /repo/" + css,
 		"/repo/deepseek-v4-pro/8k-1k/: broken link /repo/" + css,
+		"/repo/deepseek-v4-pro/8k-1k/embed/: broken link /repo/" + css,
 		"/repo/deepseek-r1-0528/1k-1k/: broken link /repo/" + css, // the raw results' page
+		"/repo/deepseek-r1-0528/1k-1k/embed/: broken link /repo/" + css,
 		"/repo/guides/links/: broken link /repo/" + css,
 	} {
 		if !slices.Contains(got, want) {
 			t.Errorf("missing %q", want)
 		}
 	}
-	if len(got) != 8 {
-		t.Errorf("got %d broken links, want 8:\n%s", len(got), strings.Join(got, "\n"))
+	if len(got) != 10 {
+		t.Errorf("got %d broken links, want 10:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }
 

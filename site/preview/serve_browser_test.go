@@ -194,8 +194,15 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	added := filepath.Join(data, "more.json")
 	saved := time.Now()
 	atomicWrite(t, added, more)
-	chart.WaitFor(scatterPoints + ` === 240 && window.__notReloaded !== true`)
-	logReload(t, chart, "new dataset", saved)
+	// Only the chart page's data changed: it updates in place, same view, no reload.
+	chart.WaitFor(scatterPoints + ` === 240`)
+	t.Logf("save to the chart page updated in place (new dataset): %d ms", time.Since(saved).Milliseconds())
+	if reloaded(chart) {
+		t.Error("a change of the chart page's data alone reloaded it; want it updated in place")
+	}
+	if meta := chart.Text(".page-head .meta"); !strings.Contains(meta, "240 points") {
+		t.Errorf("after the update in place the page says %q, want 240 points", meta)
+	}
 	about.WaitFor(`window.__notReloaded !== true`) // its chart block's page.json changed
 	if !bytes.Equal(fetchPage(t, url+"plain/"), plainBefore) {
 		plain.WaitFor(`window.__notReloaded !== true`) // its own output changed (the footer counts datasets)
@@ -233,15 +240,14 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 		t.Errorf("a fix back to the same site reloaded a page (chart %v, plain %v)", reloaded(chart), reloaded(plain))
 	}
 
-	// 4. An edit of a point: the chart page and the page with a chart block of it reload, the
-	// page without charts does not.
+	// 4. An edit of a point: the chart page updates in place, the page with a chart block of
+	// it reloads, the page without charts does not.
 	saved = time.Now()
-	atomicWrite(t, added, bytes.Replace(more, []byte("10672.443754896221"), []byte("20672.5"), 1))
-	chart.WaitFor(`window.__notReloaded !== true`)
-	chart.WaitChart("#chart")
-	logReload(t, chart, "edited point", saved)
-	if chart.Eval(scatterPoints, &n); n != 240 {
-		t.Errorf("after the edit the chart shows %d points, want 240", n)
+	atomicWrite(t, added, bytes.ReplaceAll(more, []byte("10672.443754896221"), []byte("20672.5"))) // y and tpPerGpu
+	chart.WaitFor(`echarts.getInstanceByDom(document.querySelector("#chart")).getOption().series.some((s) => s.type === "scatter" && s.data.some((d) => d[1] === 20672.5))`)
+	t.Logf("save to the chart page updated in place (edited point): %d ms", time.Since(saved).Milliseconds())
+	if chart.Eval(scatterPoints, &n); n != 240 || reloaded(chart) {
+		t.Errorf("after the edit the chart shows %d points, reloaded %v; want 240, updated in place", n, reloaded(chart))
 	}
 	about.WaitFor(`window.__notReloaded !== true`)
 	if reloaded(plain) {
@@ -319,7 +325,7 @@ func TestBrowserServeErrorPageRecovers(t *testing.T) {
 // start of the reload (quiet period, rebuild, event). Two saves before those are not counted:
 // the first reloads compile ECharts, and only from the third load on does Chromium run it from
 // its code cache, as it does for an author who has been editing for a while.
-func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, n int) (total, toReload []int64) {
+func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, n int) (total, toReload []int64, inPlace int) {
 	tb.Helper()
 	p := filepath.Join(root, "data", filepath.FromSlash(name))
 	orig, err := os.ReadFile(p)
@@ -337,18 +343,32 @@ func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, 
 	pg.WaitChart("#chart")
 	const warm = 2
 	for i := range warm + n {
-		pg.Eval(`window.__notReloaded = true`, nil)
 		mark := fmt.Sprintf(" #%d", i+1)
+		shows := fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#chart")).getOption().series.some((s) => (s.name + " ").includes(%q))`, mark+" ")
+		// The chart notes when it first draws the edit, in place; a reload forgets the hook.
+		pg.Eval(`window.__notReloaded = true; window.__shownAt = 0;
+		  echarts.getInstanceByDom(document.querySelector("#chart")).on("rendered", () => {
+		    if (!window.__shownAt && `+shows+`) window.__shownAt = Date.now();
+		  }); 0`, nil)
 		saved := time.Now()
 		atomicWrite(tb, p, slices.Concat(orig[:at], []byte(mark), orig[at:]))
-		pg.WaitFor(`window.__notReloaded !== true && document.readyState === "complete"`)
-		pg.WaitChart("#chart")
+		pg.WaitFor(`window.__shownAt > 0 || (window.__notReloaded !== true && document.readyState === "complete")`)
+		var shownAt float64
+		pg.Eval(`window.__notReloaded === true ? window.__shownAt : 0`, &shownAt)
+		if shownAt == 0 {
+			pg.WaitChart("#chart")
+		}
 		var shown bool
-		pg.Eval(fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#chart")).getOption().series.some((s) => (s.name + " ").includes(%q))`, mark+" "), &shown)
+		pg.Eval(shows, &shown)
 		if !shown {
-			tb.Fatalf("save %d: the reloaded page does not show the edited label; preview log:\n%s", i+1, log.String())
+			tb.Fatalf("save %d: the page does not show the edited label; preview log:\n%s", i+1, log.String())
 		}
 		if i < warm {
+			continue
+		}
+		if shownAt > 0 {
+			inPlace++
+			total = append(total, int64(shownAt)-saved.UnixMilli())
 			continue
 		}
 		var at [2]float64
@@ -356,23 +376,28 @@ func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, 
 		total = append(total, int64(at[1])-saved.UnixMilli())
 		toReload = append(toReload, int64(at[0])-saved.UnixMilli())
 	}
-	return total, toReload
+	return total, toReload, inPlace
 }
 
 // TestBrowserServeSaveToReload saves the example site's data file a few times under its open
-// chart page, checks that each save shows, and logs the times (BenchmarkSaveToPage reports them).
+// chart page, checks that each save shows, in place (the page's data alone changed), and logs
+// the times (BenchmarkSaveToPage reports them).
 func TestBrowserServeSaveToReload(t *testing.T) {
 	b := browsertest.New(t)
 	root, _ := copyExampleSite(t)
-	total, toReload := saveToPage(t, b, root, "deepseek-v4-pro_8k-1k_fp4.json", "deepseek-v4-pro/8k-1k/", 4)
-	t.Logf("save to reloaded chart page, ms: %v (median %d); of which to the reload (quiet period, rebuild, event): %v",
-		total, median(total), toReload)
+	total, _, inPlace := saveToPage(t, b, root, "deepseek-v4-pro_8k-1k_fp4.json", "deepseek-v4-pro/8k-1k/", 4)
+	t.Logf("save to chart updated, ms: %v (median %d)", total, median(total))
+	if inPlace != len(total) {
+		t.Errorf("%d of %d saves updated the chart page in place, want all: a save that changes only its data must not reload it", inPlace, len(total))
+	}
 }
 
 // BenchmarkSaveToPage reports the median time from saving a data file to the open chart page
-// having reloaded with the change (save-to-page-ms; DESIGN.md's budget is 300 ms), and the part
-// of it before the reload starts (to-reload-ms: the watcher's quiet period, the rebuild of the
-// pages the file touches, the event), for the example site and for 1,000 datasets.
+// showing the change (save-to-chart-ms), for the example site and for 1,000 datasets. A save
+// that changes only the page's data updates the chart in place (issue 17's budget: 150 ms);
+// before that, each save reloaded the page (DESIGN.md's budget for a reload: 300 ms), and
+// to-reload-ms is then the part before the reload starts (the watcher's quiet period, the
+// rebuild of the pages the file touches, the event).
 //
 //	go test -run '^$' -bench SaveToPage -benchtime 10x ./site/preview/
 func BenchmarkSaveToPage(b *testing.B) {
@@ -394,10 +419,22 @@ func BenchmarkSaveToPage(b *testing.B) {
 			if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS(data)); err != nil {
 				b.Fatal(err)
 			}
+			if c.data != "" { // the example site's raw results need its frontier.toml
+				toml, err := os.ReadFile(filepath.Join(testsite.Root(), "frontier.toml"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, "frontier.toml"), toml, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
 			b.ResetTimer()
-			total, toReload := saveToPage(b, br, root, c.file, "deepseek-v4-pro/8k-1k/", b.N)
-			b.ReportMetric(float64(median(total)), "save-to-page-ms")
-			b.ReportMetric(float64(median(toReload)), "to-reload-ms")
+			total, toReload, inPlace := saveToPage(b, br, root, c.file, "deepseek-v4-pro/8k-1k/", b.N)
+			b.ReportMetric(float64(median(total)), "save-to-chart-ms")
+			b.ReportMetric(float64(inPlace)/float64(len(total)), "in-place/op")
+			if len(toReload) > 0 {
+				b.ReportMetric(float64(median(toReload)), "to-reload-ms")
+			}
 		})
 	}
 }

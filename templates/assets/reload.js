@@ -5,7 +5,10 @@
 //   problems {problems}               after a failed build: the last good site stays served
 // The page reloads when a build changed a file it loaded (its HTML, its page.json, a history
 // snapshot it fetched), or when it (re)connects to a server that holds another build than the
-// one it shows, e.g. after a restart. Problems show in an overlay until a good build clears it.
+// one it shows, e.g. after a restart. A chart page whose data alone changed (its page.json is
+// among the changed files, and of what it loaded only its own HTML) is updated in place
+// instead: the page script takes the new page.json and redraws chart, tables and controls in
+// the same view, without a reload. Problems show in an overlay until a good build clears it.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -107,6 +110,40 @@
     el.append(close, h, ul);
   }
 
+  // pageDir is the chart page's folder ("/repo/model/seq/"), "" on any other page.
+  function pageDir() {
+    if (!window.frontierChartPage || !document.getElementById("page-data")) {
+      return "";
+    }
+    var dir = decode(location.pathname);
+    dir = dir.slice(0, dir.lastIndexOf("/") + 1);
+    return /\/embed\/$/.test(dir) ? dir.slice(0, -"embed/".length) : dir;
+  }
+
+  // inPlace reports whether a build changed only the open chart page's data: its page.json
+  // changed, and of what the page loaded only its own HTML (and the page.json an earlier
+  // update fetched) did.
+  function inPlace(changed, touched) {
+    var dir = pageDir();
+    var own = decode(location.pathname);
+    own = own.charAt(own.length - 1) === "/" ? own + "index.html" : own;
+    return dir !== "" && changed.indexOf(dir + "page.json") >= 0 &&
+      touched.every(function (p) { return p === own || p === dir + "page.json"; });
+  }
+
+  // update hands the new page.json to the page script; anything wrong reloads instead.
+  function update(build) {
+    fetch(pageDir() + "page.json", { cache: "no-store" }).then(function (res) {
+      if (!res.ok) {
+        throw new Error(res.status);
+      }
+      return res.json();
+    }).then(function (page) {
+      window.frontierChartPage.update(page);
+      shown = build;
+    }).catch(reload);
+  }
+
   function on(es, name, fn) {
     es.addEventListener(name, function (ev) {
       var m;
@@ -141,11 +178,17 @@
       }
       overlay([]);
       var own = mine();
-      if ((m.changed || []).some(function (p) { return own[p]; })) {
-        reload();
+      var changed = m.changed || [];
+      var touched = changed.filter(function (p) { return own[p]; });
+      if (!touched.length) {
+        shown = m.build;
         return;
       }
-      shown = m.build;
+      if (inPlace(changed, touched)) {
+        update(m.build);
+        return;
+      }
+      reload();
     });
     on(es, "problems", function (m) {
       if (errorPage) {

@@ -1,10 +1,15 @@
 // The chart page's wiring: the live chart, its form, tables and buttons, and the URL
-// fragment that holds the view (DESIGN.md), so a copied link opens the same view.
+// fragment that holds the view (DESIGN.md), so a copied link opens the same view. The build
+// lays the page out as the default view shows it (form, status line, leaders table); this
+// enhances what is there rather than inserting it, so nothing moves. The points table is
+// built once, when the reader gets near it: before that its no-JavaScript copy sits inert in
+// a <noscript>. The embed page (/<model>/<sequence>/embed/) is the same chart with none of
+// the rest.
 
 import { element } from "./dom.js";
 import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
-import { buildControls, readForm, syncForm } from "./controls.js";
+import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
 import { DEFAULT_OPTIONAL, optionalColumns, renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
 import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
@@ -16,63 +21,66 @@ export function readJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// initChartPage wires up a chart page; on other pages it does nothing.
+// initChartPage wires up a chart page or its embed; on other pages it does nothing.
 export function initChartPage() {
   const chartElement = document.getElementById("chart");
   const form = document.getElementById("controls");
   const base = readJSON("chart-option");
   const page = readJSON("page-data");
   if (!chartElement || !base || !page) return;
-  const figure = chartElement.closest("figure");
-  if (figure) figure.hidden = false; // hidden without JavaScript, where the chart cannot be drawn
-  const table = document.getElementById("points");
+  const box = document.getElementById("points-box");
   const leaders = document.getElementById("leaders");
   const bestList = document.querySelector("section.best ul");
   const bestNote = document.getElementById("best-note");
   const status = document.getElementById("view-status") || element("p");
-  const csvLink = element("a", { id: "shown-csv-link", href: "#", text: "Download shown points (CSV)" });
-  const count = element("span", { class: "count" });
-  const holder = document.getElementById("shown-csv");
-  if (holder) {
-    holder.textContent = " · ";
-    holder.append(csvLink, " · ", count);
-  }
+  const csvLink = document.getElementById("shown-csv-link") || element("a");
+  const count = document.querySelector("#shown-csv .count") || element("span");
+  const embedOpen = document.getElementById("embed-open");
+  let table = null; // the points table, once built
   let sort = null; // the points table's order: {key, dir}, or null for series order
   let chosen = null; // the optional columns the reader chose (a Set of names); null: the defaults
   const optional = optionalColumns(page);
-  if (table && optional.length) {
+  if (box && optional.length) {
     // The column chooser: every metric the page's raw results carry, a few shown by default.
-    const box = element("details", { class: "columns", id: "column-chooser" }, [element("summary", { text: "Columns" })]);
+    const chooser = element("details", { class: "columns", id: "column-chooser" }, [element("summary", { text: "Columns" })]);
     const fieldset = element("fieldset", {}, [element("legend", { text: "Show these columns in the points table" })]);
     for (const c of optional) {
       const input = element("input", { type: "checkbox", name: "col", value: c.name });
       input.checked = DEFAULT_OPTIONAL.includes(c.name);
       fieldset.appendChild(element("label", {}, [input, " " + c.title]));
     }
-    box.appendChild(fieldset);
-    box.addEventListener("change", () => {
+    chooser.appendChild(fieldset);
+    chooser.addEventListener("change", () => {
       chosen = new Set(Array.from(fieldset.querySelectorAll("input[name=col]:checked"), (i) => i.value));
-      renderPoints(live, sort, table, csvLink, count, chosen);
+      if (table) points();
     });
-    const wrap = table.closest(".table-wrap") || table;
-    wrap.parentNode.insertBefore(box, wrap);
+    box.parentNode.insertBefore(chooser, box);
   }
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
+  const points = () => {
+    if (!box) return;
+    if (!table) {
+      table = element("table", { id: "points", class: "data" }, [element("thead"), element("tbody")]);
+      box.appendChild(table);
+    }
+    renderPoints(live, sort, table, csvLink, count, chosen);
+  };
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     if (form) syncForm(live, form);
     if (leaders) renderLeaders(live, leaders);
     if (bestList) renderBest(live, bestList, bestNote);
-    if (table && table.tBodies[0]) renderPoints(live, sort, table, csvLink, count, chosen);
+    if (table) points();
     renderStatus(live, status);
     if (compare) compare.apply();
     if (trend) trend.update();
   });
   const writeHash = () => {
     const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
-    const fragment = [fragmentOf(page, live.view)].concat(extra).filter(Boolean).join("&");
+    const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
+    if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
   };
   const show = (view) => {
     if (view.date === live.view.date || live.hasSnapshot(view.date)) {
@@ -102,8 +110,9 @@ export function initChartPage() {
     if (trend) trend.readHash(location.hash);
     if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
-      if (form) buildControls(live, form);
+      if (form) enhanceControls(live, form);
       live.render();
+      if (embedOpen) writeHash();
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).
@@ -126,9 +135,9 @@ export function initChartPage() {
     const button = document.getElementById(id);
     if (button) button.addEventListener("click", handler);
   };
-  onClick("reset-view", () => show(defaultView(page)));
+  onClick("reset-view", () => show(defaultView(live.page)));
   onClick("download-png", () => {
-    const a = element("a", { download: page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+    const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
     a.href = live.chart.getDataURL({
       type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
       excludeComponents: ["toolbox", "dataZoom"],
@@ -137,26 +146,77 @@ export function initChartPage() {
     a.click();
     a.remove();
   });
-  onClick("copy-link", () => {
-    const done = (ok) => {
-      status.textContent = ok ? "Link copied: it opens this view." : "Copy the address bar: it holds this view.";
+  const copy = (text, ok, fallback) => {
+    const done = (copied) => {
+      status.textContent = copied ? ok : fallback;
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(() => done(true), () => done(false));
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
     else done(false);
+  };
+  onClick("copy-link", () => copy(location.href, "Link copied: it opens this view.", "Copy the address bar: it holds this view."));
+  onClick("copy-embed", () => {
+    const code = embedCode(location.href, document.title);
+    const field = document.getElementById("embed-code");
+    if (field) {
+      field.value = code;
+      field.parentElement.hidden = false;
+      field.select();
+    }
+    copy(code, "Embed code copied: paste it into a page to show this view of the chart.",
+      "Copy the embed code below: it shows this view of the chart.");
   });
-  const bar = document.querySelector(".chart-bar");
-  if (bar) bar.hidden = false;
-  if (table) {
-    table.addEventListener("click", (e) => {
+  // The shown points' CSV is made from the table, so a click builds it first if need be; the
+  // browser reads the link's address after this handler.
+  csvLink.addEventListener("click", () => {
+    if (!table) points();
+  });
+  if (box) {
+    box.addEventListener("click", (e) => {
       const button = e.target.closest && e.target.closest("button[data-sort]");
       if (!button) return;
       const key = button.getAttribute("data-sort");
       sort = { key, dir: sort && sort.key === key && sort.dir === "ascending" ? "descending" : "ascending" };
-      renderPoints(live, sort, table, csvLink, count, chosen);
-      const again = table.querySelector('button[data-sort="' + key + '"]');
+      points();
+      const again = box.querySelector('button[data-sort="' + key + '"]');
       if (again) again.focus();
     });
+    // Built once, when the reader nears it: hundreds of rows are most of a page's elements.
+    if (window.IntersectionObserver) {
+      const near = new IntersectionObserver((entries) => {
+        if (entries.some((en) => en.isIntersecting)) {
+          near.disconnect();
+          if (!table) points();
+        }
+      }, { rootMargin: "400px 0px" });
+      near.observe(box);
+    } else {
+      points();
+    }
   }
   window.addEventListener("hashchange", open);
   open();
+  // The preview server (frontier serve) updates the page in place after a save that changed
+  // only its data: same view, same fragment, no reload.
+  window.frontierChartPage = {
+    update(next) {
+      live.replacePage(next);
+      open();
+      const meta = document.querySelector(".page-head .meta");
+      if (meta) {
+        const points = next.series.reduce((n, s) => n + s.points.length, 0);
+        const date = next.dates[0] || "";
+        meta.textContent = next.series.length + " configurations · " + points + " points · as of ";
+        meta.append(element("time", { datetime: date, text: date }));
+        if (next.dates.length > 1) meta.append(" · history since " + next.dates[next.dates.length - 1]);
+      }
+    },
+  };
+}
+
+// embedCode is the <iframe> that shows the chart of the page at href in its current view.
+export function embedCode(href, title) {
+  const url = new URL(href);
+  const src = new URL("embed/", url.origin + url.pathname).href + url.hash;
+  const attr = (v) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return '<iframe src="' + attr(src) + '" title="' + attr(title) + '" width="100%" height="480" style="border:0" loading="lazy"></iframe>';
 }

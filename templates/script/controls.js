@@ -44,6 +44,26 @@ export function buildControls(live, form) {
   form.hidden = false;
 }
 
+// enhanceControls makes the server-rendered form the live one: it keeps it when it offers
+// exactly the filters' choices (so nothing on the page moves), adding the older snapshots'
+// dates the build leaves out, and rebuilds it otherwise (a snapshot that brings new GPUs).
+export function enhanceControls(live, form) {
+  const lists = live.choices();
+  const same = LISTS.every((list) => {
+    const boxes = Array.from(form.querySelectorAll('input[name="' + list + '"]')).map((b) => b.value);
+    const values = lists[list].length < 2 ? [] : lists[list].map((c) => c.value);
+    return boxes.join("\n") === values.join("\n");
+  }) && !!form.elements.y;
+  if (!same) {
+    buildControls(live, form);
+    return;
+  }
+  const dates = form.elements.date;
+  if (dates && dates.options.length < live.page.dates.length) {
+    for (const date of live.page.dates.slice(dates.options.length)) dates.appendChild(element("option", { value: date, text: date }));
+  }
+}
+
 // syncForm sets the form's fields to the view.
 export function syncForm(live, form) {
   const view = live.view;

@@ -85,9 +85,28 @@ export class LiveChart {
   render() {
     this.recompute();
     const look = { fg: getComputedStyle(this.element).color || "#333", narrow: this.narrow(), readOnly: this.readOnly };
-    this.chart.setOption(buildOption(this.page, this.computed, this.base, look), { notMerge: true });
+    const option = buildOption(this.page, this.computed, this.base, look);
+    if (!this.drawn && (option.toolbox || option.dataZoom)) {
+      // The first draw is the page's longest task (a phone's main thread is blocked for all
+      // of it): the toolbox and the zoom slider, which nobody uses in the first moment, come
+      // in a task of their own.
+      const later = { toolbox: option.toolbox, dataZoom: option.dataZoom };
+      delete option.toolbox;
+      delete option.dataZoom;
+      setTimeout(() => this.chart.setOption(later), 0);
+    }
+    this.drawn = true;
+    this.chart.setOption(option, { notMerge: true });
     this.element.setAttribute("data-view", fragmentOf(this.page, this.view));
     this.onChange(this);
+  }
+
+  // replacePage swaps in a new build of the page's data (the preview after a save): older
+  // snapshots and legend clicks are forgotten; open then applies the fragment again.
+  replacePage(page) {
+    this.page = page;
+    this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
+    this.selection = {};
   }
 
   // loadSnapshot resolves to the snapshot of a date, fetching an older one from history

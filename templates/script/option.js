@@ -58,6 +58,14 @@ export function tooltipHTML(page, computed, params) {
   return lines.join("<br>");
 }
 
+// markerStyle is charts.markerStyle's twin: a filled marker, a hollow one (speculative
+// decoding), or a light one inside an outline of its colour (8-bit and wider precisions).
+function markerStyle(s, color) {
+  if (s.hollow) return { color: "transparent", borderColor: color, borderWidth: 1.5 };
+  if (s.fill) return { color: safeColor(s.fill), borderColor: color, borderWidth: 1.5 };
+  return { color };
+}
+
 // plotPoint is [x, y] as a chart draws it: null where a log axis cannot show the value.
 export const plotPoint = (view, x, y) => [view.logx && !(x > 0) ? null : x, view.log && !(y > 0) ? null : y];
 
@@ -98,7 +106,7 @@ export function buildOption(page, computed, base, look) {
     scatters.push({
       name: s.name, type: "scatter", symbol: s.symbol, symbolSize: 8,
       data: row.shown.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
-      itemStyle: s.hollow ? { color: "transparent", borderColor: fill, borderWidth: 1.5 } : { color: fill },
+      itemStyle: markerStyle(s, fill),
     });
     lines.push({
       name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,

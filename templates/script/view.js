@@ -10,12 +10,17 @@ import { lower } from "./format.js";
 export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions"];
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
 
+// BEST_DEFAULT_OVER is the number of configurations above which a page opens on best per
+// GPU: dozens of overlapping frontiers tell a reader nothing. site/chartview.go has the twin.
+export const BEST_DEFAULT_OVER = 12;
+
 // defaultView is a page's view before any fragment: its own metric, the newest snapshot,
-// no filter, no flag.
+// no filter, no flag but best per GPU on a page of more than BEST_DEFAULT_OVER configurations.
 export function defaultView(page) {
   const view = { y: page.metric, date: page.dates[0] || "" };
   for (const key of LISTS) view[key] = null;
   for (const key of FLAGS) view[key] = false;
+  view.best = (page.series || []).length > BEST_DEFAULT_OVER;
   return view;
 }
 
@@ -67,12 +72,14 @@ export function parseView(page, choices, hash) {
   return view;
 }
 
-// fragmentOf writes a view as a fragment (without '#'), defaults left out.
+// fragmentOf writes a view as a fragment (without '#'), defaults left out: a flag the page
+// turns on by default (best) is written as 0 when the view turns it off.
 export function fragmentOf(page, view) {
   const parts = [];
+  const def = defaultView(page);
   if (view.y !== page.metric) parts.push("y=" + encodeURIComponent(view.y));
   if (view.date && view.date !== page.dates[0]) parts.push("date=" + encodeURIComponent(view.date));
   for (const key of LISTS) if (view[key]) parts.push(key + "=" + view[key].map(encodeURIComponent).join(","));
-  for (const key of FLAGS) if (view[key]) parts.push(key + "=1");
+  for (const key of FLAGS) if (!!view[key] !== def[key]) parts.push(key + (view[key] ? "=1" : "=0"));
   return parts.join("&");
 }

@@ -1,0 +1,291 @@
+package site_test
+
+// The chart page as a reader's browser measures it (DESIGN.md, "Performance and weight"):
+// layout shift, main-thread blocking, element count, and width on a 360-px phone. The layout
+// shift and blocking time come from PerformanceObservers started before the page's own
+// scripts; the benchmark reports the blocking time with the CPU slowed 4×, a mid-range phone.
+//
+//	go test ./site/ -run 'TestBrowserPhone|TestBrowserSteady' -v
+//	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/site"
+)
+
+// observeJS sums, from the first byte, the layout shifts not caused by input (CLS) and the
+// part of each long task over 50 ms (total blocking time).
+const observeJS = `(function () {
+  window.__cls = 0; window.__tbt = 0; window.__longest = 0;
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) { if (!e.hadRecentInput) window.__cls += e.value; });
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) {
+        window.__tbt += Math.max(0, e.duration - 50);
+        window.__longest = Math.max(window.__longest, e.duration);
+      });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+})();`
+
+// pageMeasure is what a reader's browser measured on one page once it settled.
+type pageMeasure struct {
+	CLS, TBT, Longest float64
+	Elements          int
+	Width             int // the document's scroll width, CSS pixels
+	ChartHeight       int
+}
+
+// measure waits for the page's chart (when it has one) and a quiet moment, then reads the
+// observers and the document.
+func measure(t testing.TB, p *browsertest.Page, chart bool) pageMeasure {
+	t.Helper()
+	if chart {
+		p.WaitChart(chartSel)
+	}
+	// A quiet second: work the page deferred (idle callbacks, a lazily built table) has run.
+	p.Eval(`new Promise(function (r) { setTimeout(r, 1000); })`, nil)
+	var m pageMeasure
+	p.Eval(`({CLS: window.__cls, TBT: window.__tbt, Longest: window.__longest,
+	  Elements: document.getElementsByTagName("*").length,
+	  Width: document.documentElement.scrollWidth,
+	  ChartHeight: (document.getElementById("chart") || {}).offsetHeight || 0})`, &m)
+	return m
+}
+
+// examplePages are the site paths of every HTML page of the example site, embeds included.
+func examplePages(t testing.TB) (*site.Files, []string) {
+	files := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
+	var pages []string
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, ".html") {
+			pages = append(pages, strings.TrimSuffix(name, "index.html"))
+		}
+	}
+	slices.Sort(pages)
+	return files, pages
+}
+
+// TestBrowserSteadySeedPage: the seed chart page does not move once drawn, wide or on a phone,
+// and holds at most 800 elements before any interaction.
+func TestBrowserSteadySeedPage(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, d := range []struct {
+		name string
+		dev  browsertest.Device
+	}{{"wide", browsertest.Device{Init: observeJS}}, {"phone", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: observeJS}}} {
+		t.Run(d.name, func(t *testing.T) {
+			p := b.OpenAs(t, root+seedPage, d.dev)
+			m := measure(t, p, true)
+			t.Logf("%s: CLS %.3f, TBT %.0f ms (longest task %.0f ms), %d elements, width %d px, chart %d px tall",
+				d.name, m.CLS, m.TBT, m.Longest, m.Elements, m.Width, m.ChartHeight)
+			if m.CLS > 0.02 {
+				t.Errorf("cumulative layout shift %.3f, want at most 0.02", m.CLS)
+			}
+			if m.Elements > 800 {
+				t.Errorf("%d elements, want at most 800", m.Elements)
+			}
+		})
+	}
+}
+
+// TestBrowserPhoneEveryPage: at 360×740, no page of the example site is wider than the screen,
+// and a chart is at least 320 px tall.
+func TestBrowserPhoneEveryPage(t *testing.T) {
+	b := browsertest.New(t)
+	files, pages := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, path := range pages {
+		p := b.OpenAs(t, root+path, browsertest.Phone)
+		var hasChart bool
+		p.Eval(`!!document.querySelector("#chart")`, &hasChart)
+		m := measure(t, p, hasChart)
+		if m.Width > 360 {
+			t.Errorf("/%s: %d px wide on a 360-px phone", path, m.Width)
+		}
+		if hasChart && m.ChartHeight < 320 {
+			t.Errorf("/%s: chart %d px tall on a phone, want at least 320", path, m.ChartHeight)
+		}
+		p.Close()
+	}
+}
+
+// BenchmarkBlockingTime reports the seed chart page's total blocking time with the CPU slowed
+// 4× (tbt-ms), from navigation until the page settled, over b.N cold loads.
+func BenchmarkBlockingTime(b *testing.B) {
+	br := browsertest.New(b)
+	files, _ := examplePages(b)
+	root := br.Serve(files, "/")
+	var tbt, longest float64
+	for range b.N {
+		p := br.OpenAs(b, root+seedPage, browsertest.Device{CPUSlowdown: 4, Init: observeJS})
+		m := measure(b, p, true)
+		tbt += m.TBT
+		longest += m.Longest
+		p.Close()
+	}
+	b.ReportMetric(tbt/float64(b.N), "tbt-ms")
+	b.ReportMetric(longest/float64(b.N), "longest-task-ms")
+}
+
+// TestBrowserManyConfigurationsOpenOnBestPerGPU: a page of more than 12 configurations opens on
+// best per GPU, through the legend selection (the option still holds every series), and
+// best=0 in the fragment shows them all.
+func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
+	b := browsertest.New(t)
+	data, cfg := site.ControlsFixture(t)
+	files := controlsSite(t, data, cfg)
+	d := readPageJSON(t, files, seedPage+"page.json")
+	if len(d.Series) <= 12 {
+		t.Fatalf("the fixture page has %d configurations, want more than 12", len(d.Series))
+	}
+	root := b.Serve(files, "/")
+
+	p := b.Open(t, root+seedPage)
+	waitView(p, chartSel, "")
+	st := p.ChartState(chartSel)
+	if n, _ := countPoints(st, "scatter"); n != len(d.Series) {
+		t.Errorf("%d scatter series in the option, want every one of the page's %d", n, len(d.Series))
+	}
+	if got, want := visibleScatter(st), namesWhere(d, func(s pageSeries) bool { return s.Best }); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("visible %v, want the best per GPU %v", got, want)
+	}
+	var checked bool
+	p.Eval(`document.querySelector('input[name="best"]').checked`, &checked)
+	if !checked {
+		t.Error("the Best per GPU box is not ticked")
+	}
+	// Unticking it shows every configuration, and the fragment says so.
+	p.Click(`input[name="best"]`)
+	waitView(p, chartSel, "best=0")
+	if got := visibleScatter(p.ChartState(chartSel)); len(got) != len(d.Series) {
+		t.Errorf("after unticking best: %d visible, want all %d", len(got), len(d.Series))
+	}
+	var hash string
+	p.Eval(`location.hash`, &hash)
+	if hash != "#best=0" {
+		t.Errorf("fragment %q, want #best=0", hash)
+	}
+
+	// The example page (11 configurations) opens as before, on every one.
+	ex := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
+	p2 := b.Open(t, b.Serve(ex, "/")+seedPage)
+	waitView(p2, chartSel, "")
+	if got := visibleScatter(p2.ChartState(chartSel)); len(got) != 11 {
+		t.Errorf("example page: %d visible, want all 11", len(got))
+	}
+}
+
+// TestBrowserEmbed: /<model>/<sequence>/embed/ is the chart alone, in the view its fragment
+// names, filling its frame, noindex; the chart page's "Copy embed code" gives the <iframe>.
+func TestBrowserEmbed(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	frag := "gpus=b300&log=1"
+
+	p := b.Open(t, root+seedPage+"embed/#"+frag)
+	waitView(p, chartSel, frag)
+	var got struct {
+		Nav, Tables, Forms, NoIndex, Canonical int
+		ChartH, ViewH                          float64
+		Open                                   string
+	}
+	p.Eval(`({Nav: document.querySelectorAll("nav, header, footer").length, Tables: document.querySelectorAll("table").length,
+	  Forms: document.querySelectorAll("form").length, NoIndex: document.querySelectorAll('meta[name="robots"][content="noindex"]').length,
+	  Canonical: document.querySelectorAll('link[rel="canonical"]').length,
+	  ChartH: document.getElementById("chart").getBoundingClientRect().height, ViewH: innerHeight,
+	  Open: document.getElementById("embed-open").getAttribute("href")})`, &got)
+	if got.Nav+got.Tables+got.Forms != 0 || got.NoIndex != 1 || got.Canonical != 0 {
+		t.Errorf("embed: %d nav/header/footer, %d tables, %d forms, %d noindex, %d canonical; want the chart alone, noindex", got.Nav, got.Tables, got.Forms, got.NoIndex, got.Canonical)
+	}
+	if got.ChartH < got.ViewH*0.8 {
+		t.Errorf("embed chart %.0f px tall in a %.0f px frame, want it to fill the frame", got.ChartH, got.ViewH)
+	}
+	if got.Open != "../#"+frag {
+		t.Errorf("the embed's link to its page is %q, want ../#%s", got.Open, frag)
+	}
+	if vis := visibleScatter(p.ChartState(chartSel)); len(vis) == 0 || !strings.HasPrefix(vis[0], "B300") {
+		t.Errorf("embed shows %v, want only B300", vis)
+	}
+
+	page := b.Open(t, root+seedPage+"#"+frag)
+	waitView(page, chartSel, frag)
+	page.Click("#copy-embed")
+	var code string
+	page.WaitFor(`document.getElementById("embed-code").value !== ""`)
+	page.Eval(`document.getElementById("embed-code").value`, &code)
+	want := `<iframe src="` + root + seedPage + `embed/#` + strings.ReplaceAll(frag, "&", "&amp;") + `"`
+	if !strings.HasPrefix(code, want) || !strings.Contains(code, `title="`) {
+		t.Errorf("embed code %q, want it to start %q and carry a title", code, want)
+	}
+}
+
+// TestBrowserPhoneLegendByTouch: on a 360-px touch screen, tapping a legend entry hides its
+// series and tapping it again shows it.
+func TestBrowserPhoneLegendByTouch(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	p := b.OpenAs(t, b.Serve(files, "/")+seedPage, browsertest.Phone)
+	waitView(p, chartSel, "")
+	const name = "B300 (TRTLLM, MTP)"
+	p.TapLegend(chartSel, name)
+	if st := p.ChartState(chartSel); st.IsSelected(name) {
+		t.Errorf("after a tap, %q is still shown", name)
+	}
+	p.TapLegend(chartSel, name)
+	if st := p.ChartState(chartSel); !st.IsSelected(name) {
+		t.Errorf("after a second tap, %q is still hidden", name)
+	}
+}
+
+// TestPrecisionsLookDifferent: on a page with FP4 and FP8 data, the series of one
+// configuration in the two precisions differ in marker fill or line style, in the page data
+// the script draws from and in the legend's marker (the scatter's itemStyle).
+func TestPrecisionsLookDifferent(t *testing.T) {
+	data, cfg := site.ControlsFixture(t)
+	files := buildForBrowser(t, data, cfg)
+	raw, ok := files.Get(seedPage + "page.json")
+	if !ok {
+		t.Fatal("no page.json")
+	}
+	var page struct {
+		Series []struct {
+			HW, Precision, Dash, Fill string
+			Hollow                    bool
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(raw, &page); err != nil {
+		t.Fatal(err)
+	}
+	looks := map[string]map[string]string{} // hw -> precision -> look
+	for _, s := range page.Series {
+		if looks[s.HW] == nil {
+			looks[s.HW] = map[string]string{}
+		}
+		looks[s.HW][s.Precision] = fmt.Sprintf("dash=%s fill=%s hollow=%v", s.Dash, s.Fill, s.Hollow)
+	}
+	pairs := 0
+	for hw, byPrecision := range looks {
+		if fp4, fp8 := byPrecision["fp4"], byPrecision["fp8"]; fp4 != "" && fp8 != "" {
+			pairs++
+			if fp4 == fp8 {
+				t.Errorf("%s: FP4 and FP8 look the same: %s", hw, fp4)
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("the fixture has no configuration in both FP4 and FP8")
+	}
+}

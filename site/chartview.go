@@ -1,0 +1,238 @@
+package site
+
+import (
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// bestDefaultOver is the number of configurations above which a chart page opens on best per
+// GPU: 61 overlapping frontiers tell a reader nothing (InferenceX made the same choice). The
+// page script's defaultView (templates/script/view.js) has the same rule.
+const bestDefaultOver = 12
+
+// The chart page's server-rendered view state. The page is laid out once, by the build, as the
+// page script will show its default view: the controls, the status line, the best-per-GPU note,
+// the leaders table and the shown-points count are in the HTML with their final size, and the
+// script enhances them rather than inserting them, so nothing moves when it runs.
+
+// controlsView is the chart page's form (controls.html), the twin of buildControls in
+// templates/script/controls.js.
+type controlsView struct {
+	Metrics []optionView
+	Dates   []optionView // the newest only, nil with one snapshot: the script adds the others
+	Best    bool         // best per GPU is the default view
+	Lists   []filterView // the filters with more than one value
+}
+
+type optionView struct {
+	Value, Label string
+	On           bool
+}
+
+type filterView struct {
+	Name, Title string
+	Choices     []choiceView
+}
+
+type choiceView struct{ Value, Label, Color string }
+
+// filterTitles are the filters' legends, in LISTS order (templates/script/view.js).
+var filterTitles = []struct{ name, title string }{
+	{"gpus", "GPU"}, {"vendors", "Vendor"}, {"frameworks", "Framework"}, {"spec", "Speculative decoding"}, {"precisions", "Precision"},
+}
+
+// defaultShown reports which series of the newest snapshot the default view shows.
+func defaultShown(data *pageData) []bool {
+	best := len(data.Series) > bestDefaultOver
+	shown := make([]bool, len(data.Series))
+	for i, s := range data.Series {
+		shown[i] = !best || s.Best
+	}
+	return shown
+}
+
+// setViewState fills what the chart page shows before the script runs, for the default view.
+func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
+	var metric metricData
+	for _, m := range data.Metrics {
+		if m.Key == data.Metric {
+			metric = m
+		}
+	}
+	shown := defaultShown(data)
+
+	c := &controlsView{Best: len(data.Series) > bestDefaultOver}
+	for _, m := range data.Metrics {
+		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
+	}
+	if len(data.Dates) > 1 {
+		// The newest snapshot's option is the widest, so the select has its final size; the
+		// script adds the others, which would otherwise weigh on a page with a long history.
+		c.Dates = []optionView{{data.Dates[0], data.Dates[0] + " (latest)", true}}
+	}
+	for _, f := range filterTitles {
+		fv := filterView{Name: f.name, Title: f.title}
+		seen := map[string]bool{}
+		for _, s := range data.Series {
+			value, label, color := facetOf(data, &s, f.name)
+			if !seen[value] {
+				seen[value] = true
+				fv.Choices = append(fv.Choices, choiceView{value, label, color})
+			}
+		}
+		if len(fv.Choices) > 1 {
+			c.Lists = append(c.Lists, fv)
+		}
+	}
+	cv.Controls = c
+
+	configs, points, total := 0, 0, 0
+	for i, s := range data.Series {
+		total += len(s.Points.pts)
+		if shown[i] {
+			configs++
+			points += len(s.Points.pts)
+		}
+	}
+	better := " (lower is better)"
+	if metric.Higher {
+		better = " (higher is better)"
+	}
+	cv.Status = "Showing " + strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
+		strconv.Itoa(points) + " points · " + metric.Label + better
+	if len(data.Dates) > 0 {
+		cv.Status += " · as of " + data.Dates[0]
+	}
+	cv.ShownCount = strconv.Itoa(points) + " of " + strconv.Itoa(total) + " points shown"
+	if metric.Label != "" {
+		cv.BestNote = "By " + strings.ToLower(metric.Label[:1]) + metric.Label[1:] + ", among the configurations shown by the filters."
+	}
+	cv.LeadersHTML = leadersHTML(data, metric, shown, refX)
+}
+
+// facetOf is a series' value for a filter, how the filter labels it and its colour: the twin
+// of facet and facetLabel in templates/script/model.js.
+func facetOf(data *pageData, s *seriesData, list string) (value, label, color string) {
+	spec := strings.ToLower(s.Spec)
+	if spec == "" {
+		spec = "none"
+	}
+	switch list {
+	case "gpus":
+		g := data.GPUs[s.GPU]
+		return strings.ToLower(s.GPU), cmpOr(g.Label, s.GPU), g.Color
+	case "vendors":
+		return strings.ToLower(s.Vendor), s.Vendor, ""
+	case "frameworks":
+		return strings.ToLower(s.Framework), cmpOr(data.Frameworks[s.Framework], s.Framework), ""
+	case "spec":
+		if spec == "none" {
+			return spec, "None", ""
+		}
+		return spec, strings.ToUpper(s.Spec), ""
+	default:
+		return strings.ToLower(s.Precision), strings.ToUpper(s.Precision), ""
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// leadersHTML is the leaders table of the default view, as renderLeaders in
+// templates/script/tables.js writes it: each shown frontier read off at the reference x
+// values, the best of each column marked. The values are the page data's (rounded), so the
+// script redraws the same table in the same place.
+func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64) template.HTML {
+	type row struct {
+		s      *seriesData
+		values []float64
+		ok     []bool
+	}
+	var rows []row
+	for i := range data.Series {
+		if !shown[i] {
+			continue
+		}
+		s := &data.Series[i]
+		xs := make([]float64, len(s.Frontier))
+		ys := make([]float64, len(s.Frontier))
+		for j, k := range s.Frontier {
+			xs[j], ys[j] = charts.Round6(s.Points.pts[k].X), charts.Round6(s.Points.pts[k].Y)
+		}
+		curve := pareto.NewMonotone(xs, ys)
+		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs))}
+		for j, x := range refs {
+			r.values[j], r.ok[j] = curve.At(x)
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) == 0 {
+		return `<p class="empty">No configuration is shown: widen the filters.</p>`
+	}
+	best := make([]float64, len(refs))
+	has := make([]bool, len(refs))
+	for j := range refs {
+		for _, r := range rows {
+			if y := r.values[j]; r.ok[j] && (!has[j] || (metric.Higher && y > best[j]) || (!metric.Higher && y < best[j])) {
+				best[j], has[j] = y, true
+			}
+		}
+	}
+	var b strings.Builder
+	esc := func(s string) { htmlEscaper.WriteString(&b, s) }
+	better := "lower"
+	if metric.Higher {
+		better = "higher"
+	}
+	b.WriteString(`<table class="data leaders-table"><caption>`)
+	esc(metric.Label + " (" + metric.Unit + "), " + better)
+	b.WriteString(` is better, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
+	for _, x := range refs {
+		b.WriteString(`<th scope="col" class="num">`)
+		esc(strconv.FormatFloat(x, 'g', 6, 64) + " " + data.X.Unit)
+		b.WriteString("</th>")
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, r := range rows {
+		b.WriteString(`<tr data-series="`)
+		esc(r.s.Key)
+		b.WriteString(`"><th scope="row"><span class="swatch" style="background-color:`)
+		esc(r.s.Color)
+		b.WriteString(`"></span>`)
+		esc(r.s.Name)
+		b.WriteString("</th>")
+		for j, y := range r.values {
+			if !r.ok[j] {
+				b.WriteString(`<td class="num"></td>`)
+				continue
+			}
+			lead := y == best[j]
+			b.WriteString(`<td class="num`)
+			if lead {
+				b.WriteString(` lead" title="Best at this interactivity`)
+			}
+			b.WriteString(`" data-value="`)
+			b.Write(appendJSONFloat(nil, y))
+			b.WriteString(`">`)
+			if lead {
+				b.WriteString(`<span class="mark" aria-hidden="true">★ </span>`)
+			}
+			esc(fmtNum(y))
+			if lead {
+				b.WriteString(`<span class="vh"> (best)</span>`)
+			}
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return template.HTML(b.String())
+}
