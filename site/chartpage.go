@@ -533,7 +533,7 @@ func rowsHTML(rows []rowView) template.HTML {
 		}
 		if r.Link != "" {
 			b.WriteString("<td><a href=\"")
-			htmlEscaper.WriteString(&b, r.Link)
+			htmlEscaper.WriteString(&b, normalizeURL(r.Link))
 			b.WriteString("\" rel=\"nofollow noopener\">")
 			htmlEscaper.WriteString(&b, r.RunID)
 			b.WriteString("</a></td>")
@@ -543,6 +543,41 @@ func rowsHTML(rows []rowView) template.HTML {
 		b.WriteString("</tr>")
 	}
 	return template.HTML(b.String())
+}
+
+// normalizeURL percent-encodes the bytes of s that may not appear in a URL as html/template
+// does for a URL in an attribute: letters, digits, the unreserved marks, the reserved
+// delimiters and well-formed escapes stay; quotes, parentheses, spaces, controls and non-ASCII
+// bytes become %xx. The caller has already chosen the scheme (input.RawPoint.Link is https only).
+func normalizeURL(s string) string {
+	const hex = "0123456789abcdef"
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		keep := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("-._~!#$&*+,/:;=?@[]", c) >= 0 ||
+			// an escape stays when two hex digits follow and something follows them
+			// (html/template's own test is i+2 < len(s), so an escape that ends s is redone)
+			c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+		if keep {
+			if b != nil {
+				b = append(b, c)
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(s)+8), s[:i]...)
+		}
+		b = append(b, '%', hex[c>>4], hex[c&15])
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // htmlEscaper escapes text as html/template does in element content and in quoted attribute
