@@ -16,6 +16,7 @@ import (
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // historyFile is real history: InferenceX API rows for DeepSeek-R1 1k/1k, three GPUs over 55 dates.
@@ -315,7 +316,7 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 
 	p := b.Open(t, root+"deepseek-r1-0528/1k-1k/"+hash)
 	want := map[string][][2]float64{}
-	for _, snap := range []*site.Snapshot{d1, d2} {
+	for _, snap := range []*render.Snapshot{d1, d2} {
 		for _, s := range snap.Series {
 			var xy [][2]float64
 			for _, i := range s.Frontier {

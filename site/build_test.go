@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
@@ -294,8 +295,8 @@ func TestSnapshotsShareUnchangedSeries(t *testing.T) {
 	if len(pages) != 1 || len(pages[0].Snapshots) != 2 {
 		t.Fatalf("got %d pages, want one with two snapshots", len(pages))
 	}
-	byKey := func(s *Snapshot) map[string]*PageSeries {
-		m := map[string]*PageSeries{}
+	byKey := func(s *render.Snapshot) map[string]*render.PageSeries {
+		m := map[string]*render.PageSeries{}
 		for _, ser := range s.Series {
 			m[ser.Key] = ser
 		}

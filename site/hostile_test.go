@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/frontier-bench/frontier/internal/testsite"
 	"hash/fnv"
 	"html"
 	"io/fs"
@@ -28,6 +27,9 @@ import (
 	"syscall"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // hostileStrings are the strings every text field of a dataset is tried with.
@@ -273,13 +275,13 @@ func csvFindings(name string, b []byte) []string {
 	if err != nil {
 		return []string{fmt.Sprintf("%s does not parse as CSV: %v", name, err)}
 	}
-	if len(rows) == 0 || !slices.Equal(rows[0], csvHeader) {
-		return []string{fmt.Sprintf("%s: no header %q", name, csvHeader)}
+	if len(rows) == 0 || !slices.Equal(rows[0], render.CSVHeader()) {
+		return []string{fmt.Sprintf("%s: no header %q", name, render.CSVHeader())}
 	}
 	var out []string
 	for i, row := range rows[1:] {
 		for j, cell := range row {
-			col := csvHeader[j]
+			col := render.CSVHeader()[j]
 			switch {
 			case csvNumeric[col]:
 				if _, err := strconv.ParseFloat(cell, 64); err != nil {
@@ -415,8 +417,8 @@ func TestBuildShowsHostileStringsLiterallyInEveryField(t *testing.T) {
 				if fieldInDataJSON[field] && !dataJSON[s] {
 					t.Errorf("%s holds %s: data.json does not hold it", field, kind)
 				}
-				if fieldInCSV[field] && !cells[CSVText(s)] && !(field == "label" && hasPrefix(cells, CSVText(s))) {
-					t.Errorf("%s holds %s: data.csv has no cell %.40q", field, kind, CSVText(s))
+				if fieldInCSV[field] && !cells[render.CSVText(s)] && !(field == "label" && hasPrefix(cells, render.CSVText(s))) {
+					t.Errorf("%s holds %s: data.csv has no cell %.40q", field, kind, render.CSVText(s))
 				}
 			}
 		})
@@ -440,7 +442,7 @@ func TestBuildNeutralisesFormulasButNotNumbers(t *testing.T) {
 		{"=1+1", "'=1+1"}, {"+1", "'+1"}, {"-1", "'-1"}, {"@x", "'@x"}, {"\tx", "'\tx"}, {"\rx", "'\rx"},
 		{"a=1", "a=1"}, {"'=1", "'=1"}, {"", ""}, {"B200 (vLLM)", "B200 (vLLM)"}, {"通义=", "通义="},
 	} {
-		if got := CSVText(c.in); got != c.want {
+		if got := render.CSVText(c.in); got != c.want {
 			t.Errorf("CSVText(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -587,7 +589,7 @@ func TestSafeSiteChecksCatchEscapes(t *testing.T) {
 			t.Errorf("%s: tampered page passed the checks", name)
 		}
 	}
-	if got := csvFindings("x.csv", []byte(strings.Join(csvHeader, ",")+"\n=1,a,b,c,d,e,f,g,h,1,2,3,'4,5,6,7,8,true,false,d,r\n")); len(got) != 2 {
+	if got := csvFindings("x.csv", []byte(strings.Join(render.CSVHeader(), ",")+"\n=1,a,b,c,d,e,f,g,h,1,2,3,'4,5,6,7,8,true,false,d,r\n")); len(got) != 2 {
 		t.Errorf("csv findings %q, want the formula cell and the quoted number", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // Raw results through the whole build: the real InferenceX files of site/input/testdata/raw
@@ -33,7 +34,7 @@ func rawFS(t testing.TB) fstest.MapFS {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fsys["raw/"+dir+"/"+e.Name()] = mapFile(b, 1)
+			fsys["raw/"+dir+"/"+e.Name()] = testsite.MapFile(b, 1)
 		}
 	}
 	return fsys
@@ -145,10 +146,10 @@ func TestRawDataCSVColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := recs[0]
-	if !slices.Equal(head[:len(csvHeader)], csvHeader) {
-		t.Fatalf("header starts %v, want the view's %v", head[:len(csvHeader)], csvHeader)
+	if !slices.Equal(head[:len(render.CSVHeader())], render.CSVHeader()) {
+		t.Fatalf("header starts %v, want the view's %v", head[:len(render.CSVHeader())], render.CSVHeader())
 	}
-	extra := head[len(csvHeader):]
+	extra := head[len(render.CSVHeader()):]
 	for _, want := range []string{"topology", "image", "runUrl", "mean_intvty", "median_intvty", "p90_ttft", "median_ttft", "p99.9_e2el",
 		"avg_power_w", "joules_per_total_token"} {
 		if !slices.Contains(extra, want) {
@@ -161,7 +162,7 @@ func TestRawDataCSVColumns(t *testing.T) {
 	if slices.Index(extra, "median_ttft") > slices.Index(extra, "median_e2el") || slices.Index(extra, "avg_power_w") < slices.Index(extra, "std_e2el") {
 		t.Errorf("metric columns out of catalog order: %v", extra)
 	}
-	col := func(name string) int { return len(csvHeader) + slices.Index(extra, name) }
+	col := func(name string) int { return len(render.CSVHeader()) + slices.Index(extra, name) }
 	var power, noPower, linked int
 	for _, r := range recs[1:] {
 		if len(r) != len(head) {
@@ -299,7 +300,7 @@ func TestBuilderRebuildsAfterARawFileChanges(t *testing.T) {
 		if _, err := b.Build(in, got); err != nil {
 			t.Fatalf("%s: Builder: %v", step, err)
 		}
-		sameFiles(t, step, got, want)
+		testsite.SameFiles(t, step, got, want)
 		return got
 	}
 	check("first build")
@@ -309,7 +310,7 @@ func TestBuilderRebuildsAfterARawFileChanges(t *testing.T) {
 	if bytes.Equal(edited, data[conc4].Data) {
 		t.Fatal("the edit did not apply: the test no longer edits the file")
 	}
-	data[conc4] = mapFile(edited, 2)
+	data[conc4] = testsite.MapFile(edited, 2)
 	after, _ := check("edit a bench-serve file").Get("deepseek-r1-0528/1k-1k/data.csv")
 	if bytes.Equal(before, after) || !bytes.Contains(after, []byte(",0.0955,")) {
 		t.Error("data.csv does not show the edited median TTFT (0.0955 s)")

@@ -1,6 +1,6 @@
 //go:build unix
 
-package site
+package pipeline
 
 // Per-stage benchmarks over the 1,000-dataset corpus held in memory: no disk, one goroutine,
 // so a change to one stage shows in ns/op and allocs/op without the noise of the whole build
@@ -14,6 +14,7 @@ import (
 	"github.com/frontier-bench/frontier/internal/corpus"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // stagePages decodes and assembles the 1,000-dataset corpus. Each benchmark does it afresh
@@ -61,7 +62,7 @@ func BenchmarkStageAssemble(b *testing.B) {
 
 func BenchmarkStageRenderCharts(b *testing.B) {
 	ds, pages := stagePages(b)
-	r, err := newRenderer(Input{ECharts: []byte("/* echarts */"), Config: DefaultConfig()}, pages, nil, len(ds))
+	r, err := render.New(Input{ECharts: []byte("/* echarts */"), Config: DefaultConfig()}, pages, nil, len(ds), nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func BenchmarkStageRenderCharts(b *testing.B) {
 	defer cpuPerOp(b)()
 	for b.Loop() {
 		for _, p := range pages {
-			if err := r.renderChart(discard{}, p); err != nil {
+			if err := r.Chart(discard{}, p); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -82,10 +83,9 @@ func BenchmarkStageDownloads(b *testing.B) {
 	defer cpuPerOp(b)()
 	for b.Loop() {
 		for _, p := range pages {
-			if _, err := downloadJSON(p); err != nil {
+			if _, _, err := render.Downloads(p); err != nil {
 				b.Fatal(err)
 			}
-			downloadCSV(p)
 		}
 	}
 }

@@ -1,13 +1,14 @@
-package site
+package pipeline
 
 import (
 	"errors"
-	"github.com/frontier-bench/frontier/internal/testsite"
 	"io/fs"
 	"slices"
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
 
 	"github.com/frontier-bench/frontier/site/input"
 )

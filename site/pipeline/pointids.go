@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 // The point-id rule, in one place (DESIGN.md: "Points are deduplicated by id across files; the
 // same id with different values is an error"). It is checked at three reaches: within a file by
@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // distinctIDs lists the point ids of ds, sorted, each once.
@@ -37,12 +38,12 @@ func distinctIDs(ds []*input.Dataset) []int64 {
 
 // checkDuplicateIDs reports a point id that appears twice with different values among one page's
 // datasets (in path order), naming both places. Ids shared across pages are pipeline.idClashes'.
-func checkDuplicateIDs(datasets []*input.Dataset, prefix string) Problems {
+func checkDuplicateIDs(datasets []*input.Dataset, prefix string) problem.Problems {
 	type place struct {
 		d    *input.Dataset
 		s, p int
 	}
-	var ps Problems
+	var ps problem.Problems
 	seen := map[int64]place{}
 	for _, d := range datasets {
 		for si, s := range d.Series {
@@ -54,7 +55,7 @@ func checkDuplicateIDs(datasets []*input.Dataset, prefix string) Problems {
 				}
 				os := o.d.Series[o.s]
 				if os.Points[o.p] != pt || os.HWKey != s.HWKey || o.d.Model != d.Model || o.d.Sequence != d.Sequence {
-					ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d].points[%d].id", si, pi),
+					ps = append(ps, problem.Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d].points[%d].id", si, pi),
 						Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", pt.ID, prefix+o.d.Path, o.s, o.p)})
 				}
 			}
@@ -72,18 +73,18 @@ type idPlace struct{ src, s, p int32 }
 // ids (Page.ids, 8 bytes a point), and the places are looked up again for the clashing ids
 // alone: an error, and rare. Each page's first use of such an id is reported, except the first
 // in path order, which the others name.
-func (pl *pipeline) idClashes() Problems {
+func (pl *pipeline) idClashes() problem.Problems {
 	type ref struct {
 		id   int64
 		page int32
 	}
 	n := 0
 	for _, p := range pl.pages {
-		n += len(p.ids)
+		n += len(p.IDs)
 	}
 	refs := make([]ref, 0, n)
 	for i, p := range pl.pages {
-		for _, id := range p.ids {
+		for _, id := range p.IDs {
 			refs = append(refs, ref{id, int32(i)})
 		}
 	}
@@ -128,7 +129,7 @@ func (pl *pipeline) idClashes() Problems {
 			}
 		}
 	}
-	var ps Problems
+	var ps problem.Problems
 	for _, id := range slices.Sorted(maps.Keys(uses)) {
 		places := uses[id]
 		slices.SortFunc(places, func(a, b idPlace) int {
@@ -136,7 +137,7 @@ func (pl *pipeline) idClashes() Problems {
 		})
 		ref := places[0]
 		for _, at := range places[1:] {
-			ps = append(ps, Problem{File: pl.prefix + pl.srcs[at.src].file.Path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
+			ps = append(ps, problem.Problem{File: pl.prefix + pl.srcs[at.src].file.Path, Path: fmt.Sprintf("series[%d].points[%d].id", at.s, at.p),
 				Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", id, pl.prefix+pl.srcs[ref.src].file.Path, ref.s, ref.p)})
 		}
 	}

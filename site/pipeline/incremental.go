@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 // Incremental builds for the preview server. A Builder runs the same page pipeline as Build
 // (pipeline.go), with every dataset decoded up front, and keeps three things from one build to
@@ -22,8 +22,6 @@ package site
 // Build output after every kind of edit and catches a page that should have been redrawn.
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -33,7 +31,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // Builder builds a site again and again, reusing what has not changed since its previous build.
@@ -42,8 +44,8 @@ import (
 type Builder struct {
 	mu       sync.Mutex
 	datasets map[string]*datasetEntry // by slash path below the data folder
-	pages    map[string]*pageEntry    // by page path, from the last build that rendered pages
-	pass     *pageReuse               // the build in progress
+	pages    render.Kept              // by page path, from the last build that rendered pages
+	pass     *render.Reuse            // the build in progress
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build
 	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
@@ -56,8 +58,8 @@ type Builder struct {
 // datasetEntry is one decoded data file and what it was decoded from.
 type datasetEntry struct {
 	stamp  fileStamp
-	ds     *input.Dataset // nil when the file has errors
-	ps     Problems       // the file's own problems, errors and warnings
+	ds     *input.Dataset   // nil when the file has errors
+	ps     problem.Problems // the file's own problems, errors and warnings
 	serial uint64
 }
 
@@ -67,28 +69,18 @@ type fileStamp struct {
 	mod  time.Time
 }
 
-// pageEntry is the output of one chart page.
-type pageEntry struct {
-	key   [sha256.Size]byte
-	files []outFile
-}
-
-type outFile struct {
-	name string
-	data []byte
-}
-
 // Build builds the site like Build, reusing unchanged datasets and chart pages.
-func (b *Builder) Build(in Input, out Writer) (*Report, error) {
+func (b *Builder) Build(in config.Input, out output.Writer) (*Report, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.charts = [2]int{}
 	rep, err := buildWith(in, out, b)
 	if p := b.pass; p != nil {
 		b.pass = nil
-		b.charts = [2]int{p.drawn, p.reused}
+		drawn, reused := p.Counts()
+		b.charts = [2]int{drawn, reused}
 		if err == nil {
-			b.pages = p.next
+			b.pages = p.Next()
 		}
 	}
 	return rep, err
@@ -126,7 +118,7 @@ func (b *Builder) Forget(paths ...string) {
 
 // load is the load stage: input.Load sees only the data files whose stamps changed, and the
 // rest come from the cache.
-func (b *Builder) load(fsys fs.FS, prefix string, opt *input.RawOptions) ([]*input.Dataset, Problems) {
+func (b *Builder) load(fsys fs.FS, prefix string, opt *input.RawOptions) ([]*input.Dataset, problem.Problems) {
 	if key := fmt.Sprintf("%#v", *opt); key != b.rawKey {
 		b.datasets, b.rawKey = nil, key
 	}
@@ -146,7 +138,7 @@ func (b *Builder) load(fsys fs.FS, prefix string, opt *input.RawOptions) ([]*inp
 			e.ds = ds
 		}
 	}
-	var rest Problems // problems that are no one file's: an unreadable folder, a link not followed
+	var rest problem.Problems // problems that are no one file's: an unreadable folder, a link not followed
 	for _, pr := range ps {
 		if rel, ok := strings.CutPrefix(pr.File, prefix); ok {
 			if _, listed := c.seen[rel]; listed {
@@ -209,116 +201,14 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	return out, err
 }
 
-// pageReuse is one build's view of the chart pages kept from the previous one.
-type pageReuse struct {
-	old    map[string]*pageEntry
-	serial map[string]uint64 // dataset path -> serial
-	shared [sha256.Size]byte
-
-	mu            sync.Mutex
-	next          map[string]*pageEntry
-	drawn, reused int
-}
-
 // pageReuse starts reusing pages for the renderer of this build.
-func (b *Builder) pageReuse(r *siteRenderer) *pageReuse {
-	u := &pageReuse{old: b.pages, serial: map[string]uint64{}, next: map[string]*pageEntry{}}
+func (b *Builder) pageReuse(r *render.Renderer) *render.Reuse {
+	serial := map[string]uint64{}
 	for p, e := range b.datasets {
-		u.serial[p] = e.serial
+		serial[p] = e.serial
 	}
-	u.shared = sharedKey(r)
-	b.pass = u
-	return u
-}
-
-// sharedKey digests what every chart page is rendered from besides its own Page.
-func sharedKey(r *siteRenderer) [sha256.Size]byte {
-	h := sha256.New()
-	fmt.Fprintf(h, "%#v\n%#v\n%q\n%#v\n", *r.site, r.in.Config, r.in.DataPrefix, r.changes)
-	for _, p := range r.pages {
-		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
-	}
-	if r.in.Templates != nil {
-		_ = fs.WalkDir(r.in.Templates, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				fmt.Fprintf(h, "dir %q %v\n", p, err)
-				return nil
-			}
-			b, err := fs.ReadFile(r.in.Templates, p)
-			fmt.Fprintf(h, "file %q %d %v\n", p, len(b), err)
-			h.Write(b)
-			return nil
-		})
-	}
-	var k [sha256.Size]byte
-	h.Sum(k[:0])
-	return k
-}
-
-// chart renders one chart page, or writes its files from the previous build when nothing it is
-// drawn from has changed.
-func (r *siteRenderer) chart(w Writer, p *Page) error {
-	u := r.reuse
-	if u == nil {
-		return r.renderChart(w, p)
-	}
-	h := sha256.New()
-	h.Write(u.shared[:])
-	fmt.Fprintf(h, "%q\n%q\n", p.Path, p.Notes)
-	for _, s := range p.Sources {
-		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
-	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-
-	if old := u.old[p.Path]; old != nil && old.key == key {
-		for _, f := range old.files {
-			if err := shareFile(w, f.name, f.data); err != nil {
-				return err
-			}
-		}
-		u.mu.Lock()
-		u.next[p.Path] = old
-		u.reused++
-		u.mu.Unlock()
-		return nil
-	}
-	rec := &recorder{w: w}
-	if err := r.renderChart(rec, p); err != nil {
-		return err
-	}
-	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
-	u.drawn++
-	u.mu.Unlock()
-	return nil
-}
-
-// recorder passes files on and keeps a copy of each.
-type recorder struct {
-	w     Writer
-	files []outFile
-}
-
-func (r *recorder) WriteFile(name string, data []byte) error {
-	data = bytes.Clone(data)
-	r.files = append(r.files, outFile{name, data})
-	return shareFile(r.w, name, data)
-}
-
-// A sharer is a Writer that can keep a file's bytes without copying them, for callers that never
-// change them again: the chart pages a Builder keeps are most of a site, and the preview server
-// builds into new Files every time.
-type sharer interface {
-	ShareFile(name string, data []byte) error
-}
-
-// shareFile writes data to w, without a copy when w can keep it as it is. data must never change.
-func shareFile(w Writer, name string, data []byte) error {
-	if s, ok := w.(sharer); ok {
-		return s.ShareFile(name, data)
-	}
-	return w.WriteFile(name, data)
+	b.pass = r.StartReuse(b.pages, serial)
+	return b.pass
 }
 
 // assembleCache keeps assembled pages and per-dataset checks from one build to the next. A
@@ -331,15 +221,15 @@ type assembleCache struct {
 	prefix    string
 	pages     map[*input.Dataset]*assembled // by the page's first dataset, from the previous build
 	next      map[*input.Dataset]*assembled
-	warnings  map[*input.Dataset]Problems // frontier-flag warnings, from the previous build
-	nextWarns map[*input.Dataset]Problems
+	warnings  map[*input.Dataset]problem.Problems // frontier-flag warnings, from the previous build
+	nextWarns map[*input.Dataset]problem.Problems
 }
 
 // assembled is one page and the datasets it was assembled from.
 type assembled struct {
 	datasets []*input.Dataset
-	page     *Page
-	ps       Problems
+	page     *render.Page
+	ps       problem.Problems
 }
 
 // streams is false: the Builder keeps every snapshot for the next build.
@@ -347,7 +237,7 @@ func (b *Builder) streams() bool { return false }
 
 // assembler starts a build's pass over the pages the previous one assembled.
 func (b *Builder) assembler(prefix string) assembler {
-	c := &assembleCache{prefix: prefix, next: map[*input.Dataset]*assembled{}, nextWarns: map[*input.Dataset]Problems{}}
+	c := &assembleCache{prefix: prefix, next: map[*input.Dataset]*assembled{}, nextWarns: map[*input.Dataset]problem.Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
 		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
 	}
@@ -356,7 +246,7 @@ func (b *Builder) assembler(prefix string) assembler {
 }
 
 // page assembles the page of ds, or returns the one assembled from the same datasets before.
-func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
+func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
 	c.mu.Lock()
 	old := c.pages[ds[0]]
 	c.mu.Unlock()
@@ -372,7 +262,7 @@ func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*Page, Problem
 }
 
 // flags returns the dataset's frontier-flag warnings, computing them only for a new dataset.
-func (c *assembleCache) flags(d *input.Dataset, prefix string) Problems {
+func (c *assembleCache) flags(d *input.Dataset, prefix string) problem.Problems {
 	c.mu.Lock()
 	ps, ok := c.warnings[d]
 	c.mu.Unlock()

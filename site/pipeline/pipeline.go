@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 import (
 	"cmp"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/markdown"
 
@@ -42,7 +44,7 @@ type pipeline struct {
 	fsys   fs.FS // where a source without a dataset is decoded from
 	prefix string
 	opt    *input.RawOptions // what the config tells the raw formats
-	pages  []*Page           // stubs (model, sequence, path, notes) until assembled, in site order
+	pages  []*render.Page    // stubs (model, sequence, path, notes) until assembled, in site order
 	groups [][]*source       // the sources of each page, in path order
 	srcs   []*source         // every source, in path order
 	cache  assembler
@@ -50,8 +52,8 @@ type pipeline struct {
 
 	// r draws each page once assembled, into w; nil to assemble only. stream drops what a drawn
 	// page no longer needs (history snapshots, datasets).
-	r      *siteRenderer
-	w      Writer
+	r      *render.Renderer
+	w      output.Writer
 	stream bool
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
@@ -67,8 +69,8 @@ const (
 
 // groupPages sorts sources into pages, in site order, and checks that no two models or
 // sequences take one path.
-func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) {
-	var ps Problems
+func groupPages(srcs []*source, prefix string) ([]*render.Page, [][]*source, problem.Problems) {
+	var ps problem.Problems
 	byKey := map[pageKey]int{}
 	var keys []pageKey
 	var groups [][]*source
@@ -87,18 +89,18 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 
 		ms := output.Slug(s.Model)
 		if o, ok := modelSlugs[ms]; ok && o.Model != s.Model {
-			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.model",
+			ps = append(ps, problem.Problem{File: prefix + s.file.Path, Path: "params.model",
 				Msg: fmt.Sprintf("model %q and model %q of %s both become the path %s/: rename one", s.Model, o.Model, prefix+o.file.Path, ms)})
 		} else if !ok {
 			modelSlugs[ms] = s
-			if reserved[ms] {
-				ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.model",
+			if render.Reserved(ms) {
+				ps = append(ps, problem.Problem{File: prefix + s.file.Path, Path: "params.model",
 					Msg: fmt.Sprintf("model %q becomes the path %s/, which the site uses itself: rename it", s.Model, ms)})
 			}
 		}
 		ss := ms + "/" + output.Slug(s.Sequence)
 		if o, ok := seqSlugs[ss]; ok && o.Sequence != s.Sequence && o.Model == s.Model {
-			ps = append(ps, Problem{File: prefix + s.file.Path, Path: "params.sequence",
+			ps = append(ps, problem.Problem{File: prefix + s.file.Path, Path: "params.sequence",
 				Msg: fmt.Sprintf("sequence %q and sequence %q of %s both become the path %s/: rename one", s.Sequence, o.Sequence, prefix+o.file.Path, ss)})
 		} else if !ok {
 			seqSlugs[ss] = s
@@ -113,11 +115,11 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 		return cmp.Or(cmp.Compare(output.Slug(a.model), output.Slug(b.model)), cmp.Compare(a.model, b.model),
 			compareSequence(a.sequence, b.sequence))
 	})
-	pages := make([]*Page, len(keys))
+	pages := make([]*render.Page, len(keys))
 	sorted := make([][]*source, len(keys))
 	for n, i := range order {
 		k := keys[i]
-		pages[n] = &Page{Model: k.model, Sequence: k.sequence, Path: output.Slug(k.model) + "/" + output.Slug(k.sequence) + "/"}
+		pages[n] = &render.Page{Model: k.model, Sequence: k.sequence, Path: output.Slug(k.model) + "/" + output.Slug(k.sequence) + "/"}
 		sorted[n] = groups[i]
 		for _, s := range groups[i] {
 			s.page = n
@@ -129,22 +131,22 @@ func groupPages(srcs []*source, prefix string) ([]*Page, [][]*source, Problems) 
 // run takes every page through the pipeline on all cores, and orphans (files whose params could
 // not be read, decoded only for their problems) alongside. It returns every problem found, and
 // the first page's drawing error (a template that fails, a disk that is full).
-func (pl *pipeline) run(orphans []*source) (Problems, error) {
+func (pl *pipeline) run(orphans []*source) (problem.Problems, error) {
 	if len(orphans) > 0 {
 		pl.failed.Store(true) // a file without params fails the build: draw nothing
 	}
-	pageProblems := make([]Problems, len(pl.pages))
-	orphanProblems := make([]Problems, len(orphans))
+	pageProblems := make([]problem.Problems, len(pl.pages))
+	orphanProblems := make([]problem.Problems, len(orphans))
 	renderErrs := make([]error, len(pl.pages))
 	input.ForEachBuf(len(pl.pages)+len(orphans), func(i int, buf []byte) []byte {
 		if i >= len(pl.pages) {
 			t0 := time.Now()
 			o := orphans[i-len(pl.pages)]
 			var ds *input.Dataset
-			var ps Problems
+			var ps problem.Problems
 			ds, ps, buf = input.DecodeFile(pl.fsys, o.file, pl.prefix, buf, pl.opt)
 			if ds != nil && (ds.RawFile == nil || len(ds.RawFile.Pages) > 0) { // scanHead reads params as LoadDataset does: the file changed since
-				ps = append(ps, Problem{File: pl.prefix + o.file.Path, Path: "params", Msg: "the file changed while the build read it: build again"})
+				ps = append(ps, problem.Problem{File: pl.prefix + o.file.Path, Path: "params", Msg: "the file changed while the build read it: build again"})
 			}
 			orphanProblems[i-len(pl.pages)] = ps
 			pl.nanos[stLoad].Add(int64(time.Since(t0)))
@@ -153,7 +155,7 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 		pageProblems[i], buf, renderErrs[i] = pl.page(i, buf)
 		return buf
 	})
-	var ps Problems
+	var ps problem.Problems
 	for _, pps := range pageProblems {
 		ps = append(ps, pps...)
 	}
@@ -170,9 +172,9 @@ func (pl *pipeline) run(orphans []*source) (Problems, error) {
 }
 
 // page takes page i through decode, check, assemble and draw.
-func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
+func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 	stub := pl.pages[i]
-	var ps Problems
+	var ps problem.Problems
 	t0 := time.Now()
 	ds := make([]*input.Dataset, 0, len(pl.groups[i]))
 	var raws []*input.Dataset // raw files, whose rows for this page become datasets below
@@ -180,17 +182,17 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	for _, s := range pl.groups[i] {
 		d := s.ds
 		if d == nil {
-			var dps Problems
+			var dps problem.Problems
 			d, dps, buf = input.DecodeFile(pl.fsys, s.file, pl.prefix, buf, pl.opt)
 			if !s.quiet {
 				ps = append(ps, dps...)
 			}
 			if d != nil && s.Raw && (d.RawFile == nil || !slices.Contains(d.RawFile.Pages, input.PageKey{Model: s.Model, Sequence: s.Sequence})) {
-				ps = append(ps, Problem{File: pl.prefix + s.file.Path,
+				ps = append(ps, problem.Problem{File: pl.prefix + s.file.Path,
 					Msg: "the file changed while the build read it: build again"})
 				d = nil
 			} else if d != nil && !s.Raw && (d.Model != s.Model || d.Sequence != s.Sequence) { // changed since scanHead read it
-				ps = append(ps, Problem{File: pl.prefix + s.file.Path, Path: "params",
+				ps = append(ps, problem.Problem{File: pl.prefix + s.file.Path, Path: "params",
 					Msg: fmt.Sprintf("the file changed while the build read it (model %q, sequence %q, then model %q, sequence %q): build again",
 						s.Model, s.Sequence, d.Model, d.Sequence)})
 				d = nil
@@ -256,8 +258,8 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 	}
 	pl.pages[i] = p
 	for _, c := range pl.blocks[p.Path] {
-		for _, msg := range checkView(p, c.View) {
-			ps = append(ps, Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
+		for _, msg := range render.CheckView(p, c.View) {
+			ps = append(ps, problem.Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
 		}
 	}
 	pl.nanos[stAssemble].Add(int64(time.Since(t0)))
@@ -267,12 +269,12 @@ func (pl *pipeline) page(i int, buf []byte) (Problems, []byte, error) {
 
 	var err error
 	if pl.r != nil && !pl.failed.Load() {
-		if err = pl.r.chart(pl.w, p); err != nil {
+		if err = pl.r.Chart(pl.w, p); err != nil {
 			err = fmt.Errorf("%s: %w", p.Path, err)
 		}
 	}
 	if pl.r != nil {
-		p.headlines = headlines(p, pl.r.in.Config.HeadlineX)
+		pl.r.KeepHeadlines(p)
 	}
 	if pl.stream {
 		for _, snap := range p.Snapshots[1:] {

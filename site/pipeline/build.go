@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 import (
 	"errors"
@@ -9,26 +9,14 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/markdown"
 )
-
-// Input is everything a build reads. The build itself does no I/O beyond these file systems,
-// so tests hand it an fstest.MapFS and the preview server an os.DirFS.
-type Input struct {
-	Data      fs.FS  // the data/ folder: *.json datasets and *.md pages
-	Templates fs.FS  // the site's own templates/ folder, overriding the embedded files by name; nil for none
-	ECharts   []byte // the ECharts script, copied into the bundle under a content-hashed name
-	Config    Config
-	// Dev marks a preview build: pages load the live-reload script. Never set for deployable output.
-	Dev bool
-	// DataPrefix is how problems name the data folder, "data/" by default.
-	DataPrefix string
-	// TemplatesPrefix is how problems name the site's templates folder, "templates/" by
-	// default. A problem in an embedded template names it as templates/ too.
-	TemplatesPrefix string
-}
 
 // Report says what a build did.
 type Report struct {
@@ -37,7 +25,7 @@ type Report struct {
 	Markdown int // markdown pages
 	Points   int // points shown on chart pages (newest snapshots)
 	Files    int
-	Warnings Problems
+	Warnings problem.Problems
 	Stages   []StageTime
 	Elapsed  time.Duration
 }
@@ -69,18 +57,18 @@ func (e *StageError) Unwrap() error { return e.Err }
 // Every data problem is found and returned, as Problems, in one build; warnings ride along in
 // the Report. A build with problems may have written some chart pages before it found them, so a
 // caller that must not publish a broken site writes through a DirWriter and aborts it then.
-func Build(in Input, out Writer) (*Report, error) { return buildWith(in, out, oneOff{}) }
+func Build(in config.Input, out output.Writer) (*Report, error) { return buildWith(in, out, oneOff{}) }
 
 // A mode is what tells a one-off build from the preview's incremental one: where the pages'
 // datasets come from and what a build may take over from the one before. oneOff streams and
 // keeps nothing; *Builder (incremental.go) keeps datasets, assembled pages and drawn chart pages.
 type mode interface {
 	// sources lists the data files in path order, with their pages (sources.go).
-	sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems)
+	sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps problem.Problems)
 	// assembler assembles the pages and checks frontier flags.
 	assembler(prefix string) assembler
 	// pageReuse is the chart pages the build may copy rather than draw; nil: draw them all.
-	pageReuse(r *siteRenderer) *pageReuse
+	pageReuse(r *render.Renderer) *render.Reuse
 	// streams says whether a drawn page's older snapshots may be dropped at once, which only
 	// a build that keeps nothing for the next may do.
 	streams() bool
@@ -88,21 +76,21 @@ type mode interface {
 
 // An assembler turns a page's datasets into its Page and checks each dataset's frontier flags.
 type assembler interface {
-	page(ds []*input.Dataset, prefix string) (*Page, Problems)
-	flags(d *input.Dataset, prefix string) Problems
+	page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems)
+	flags(d *input.Dataset, prefix string) problem.Problems
 	done()
 }
 
 // oneOff is the mode of Build: the data read once, streamed page by page, nothing kept.
 type oneOff struct{}
 
-func (oneOff) assembler(string) assembler         { return oneOff{} }
-func (oneOff) pageReuse(*siteRenderer) *pageReuse { return nil }
-func (oneOff) streams() bool                      { return true }
-func (oneOff) page(ds []*input.Dataset, prefix string) (*Page, Problems) {
+func (oneOff) assembler(string) assembler               { return oneOff{} }
+func (oneOff) pageReuse(*render.Renderer) *render.Reuse { return nil }
+func (oneOff) streams() bool                            { return true }
+func (oneOff) page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
 	return assemblePage(ds, prefix)
 }
-func (oneOff) flags(d *input.Dataset, prefix string) Problems {
+func (oneOff) flags(d *input.Dataset, prefix string) problem.Problems {
 	if d.Raw {
 		return nil // raw points claim no frontier flags: there are none to disagree with
 	}
@@ -112,45 +100,43 @@ func (oneOff) done() {}
 
 // buildWith is Build in mode b: a one-off build, or the preview server's Builder reusing what
 // it kept from its previous build (incremental.go).
-func buildWith(in Input, out Writer, b mode) (*Report, error) {
+func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	start := time.Now()
 	rep := &Report{}
 	prefix := in.DataPrefix
 	if prefix == "" {
 		prefix = "data/"
 	}
-	var problems Problems
+	var problems problem.Problems
 
 	t0 := time.Now()
-	mds, ps := markdown.LoadMarkdown(in.Data, prefix, in.Config.BasePath(), reservedIDs)
+	mds, ps := markdown.LoadMarkdown(in.Data, prefix, in.Config.BasePath(), render.ReservedIDs())
 	problems = append(problems, ps...)
 	statics, ps := input.LoadStatic(in.Data, prefix)
 	problems = append(problems, ps...)
 	changes, ps := input.LoadChangelog(in.Data, prefix)
 	problems = append(problems, ps...)
-	opt := in.Config.rawOptions()
+	opt := in.Config.RawOptions()
 	srcs, orphans, ps := b.sources(in.Data, prefix, opt)
 	problems = append(problems, ps...)
 	pages, groups, ps := groupPages(srcs, prefix)
 	problems = append(problems, ps...)
-	problems = append(problems, attachNotes(pages, mds)...)
+	problems = append(problems, render.AttachNotes(pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	head := time.Since(t0)
 
 	pl := &pipeline{fsys: in.Data, prefix: prefix, opt: opt, pages: pages, groups: groups, srcs: srcs,
-		cache: b.assembler(prefix), blocks: chartBlocks(mds), stream: b.streams()}
+		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), stream: b.streams()}
 	counter := &countingWriter{w: out}
-	r, rerr := newRenderer(in, pages, mds, len(srcs))
-	var tps Problems
+	r, rerr := render.New(in, pages, mds, len(srcs), statics, changes)
+	var tps problem.Problems
 	if errors.As(rerr, &tps) {
 		// Broken templates are the author's problems like broken data: reported together.
 		problems = append(problems, tps...)
 	}
 	if rerr == nil {
-		r.statics = statics
-		r.changes = changes
-		r.reuse = b.pageReuse(r)
-		counter.nanos = &r.writeNanos
+		b.pageReuse(r)
+		counter.nanos = r.WriteNanos()
 		pl.r, pl.w = r, counter
 	}
 	if len(problems.Errors()) > 0 {
@@ -171,7 +157,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 		return rep, &StageError{"render", rerr}
 	}
 	if err != nil {
-		var tps Problems
+		var tps problem.Problems
 		if errors.As(err, &tps) {
 			return rep, tps
 		}
@@ -191,8 +177,8 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	}
 
 	t1 := time.Now()
-	if err := r.render(counter); err != nil {
-		var tps Problems
+	if err := r.Render(counter); err != nil {
+		var tps problem.Problems
 		if errors.As(err, &tps) {
 			return rep, tps
 		}
@@ -204,8 +190,8 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 	// pipeline's wall time; chart and write likewise, from inside drawing; render is the rest.
 	decode, assemble := pl.stageTime(stLoad), pl.stageTime(stAssemble)
 	workers := time.Duration(max(1, min(runtime.GOMAXPROCS(0), len(pages))))
-	chart := time.Duration(r.chartNanos.Load()) / workers
-	write := time.Duration(r.writeNanos.Load()) / workers
+	chart := time.Duration(r.ChartNanos()) / workers
+	write := time.Duration(counter.nanos.Load()) / workers
 	render := max(0, wall+time.Since(t1)-decode-assemble-chart-write)
 	rep.Stages = []StageTime{{"load", head + decode}, {"assemble", assemble}, {"chart", chart}, {"render", render}, {"write", write}}
 	rep.Elapsed = time.Since(start)
@@ -215,7 +201,7 @@ func buildWith(in Input, out Writer, b mode) (*Report, error) {
 // countingWriter counts files as they pass, and the time spent writing them.
 type countingWriter struct {
 	mu    sync.Mutex
-	w     Writer
+	w     output.Writer
 	n     int
 	nanos *atomic.Int64
 }
@@ -225,7 +211,7 @@ func (c *countingWriter) WriteFile(name string, data []byte) error {
 }
 
 func (c *countingWriter) ShareFile(name string, data []byte) error {
-	return c.write(name, data, func(name string, data []byte) error { return shareFile(c.w, name, data) })
+	return c.write(name, data, func(name string, data []byte) error { return render.ShareFile(c.w, name, data) })
 }
 
 func (c *countingWriter) write(name string, data []byte, write func(string, []byte) error) error {

@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/pareto"
 
 	"github.com/frontier-bench/frontier/site/input"
@@ -274,7 +275,7 @@ type historyData struct {
 }
 
 // renderChart writes a chart page, its downloads and its history.
-func (r *siteRenderer) renderChart(w Writer, p *Page) error {
+func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	snap := p.Snapshots[0]
 	cfg := r.in.Config
 	cols := columnsOf(p)
@@ -451,7 +452,7 @@ func frameworkLabel(s *PageSeries) string {
 
 // metricsFor lists the y metrics a page offers: the three throughputs always, cost and power
 // when the config prices every GPU on the page.
-func metricsFor(p *Page, snap *Snapshot, cfg Config) []metricData {
+func metricsFor(p *Page, snap *Snapshot, cfg config.Config) []metricData {
 	ms := []metricData{
 		{"tpPerGpu", "Total throughput per GPU", "Total token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
 		{"outputTputPerGpu", "Output throughput per GPU", "Output token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},

@@ -1,15 +1,16 @@
-package site
+package pipeline
 
 import (
 	"io/fs"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // sources lists the data files a one-off build takes to its pages, in path order: it reads
 // each file's params (input.ReadHead) and leaves decoding to the pages. Orphans are files whose
 // params could not be read: the pipeline decodes them only to report their problems.
-func (oneOff) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems) {
+func (oneOff) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps problem.Problems) {
 	files, ps := input.Walk(fsys, prefix)
 	heads := make([]input.Head, len(files))
 	input.ForEachBuf(len(files), func(i int, buf []byte) []byte {
@@ -39,7 +40,7 @@ func (oneOff) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, o
 
 // sources hands the pipeline every dataset decoded already: the Builder decodes only what
 // changed (Builder.load). There are no orphans: a file with problems has no dataset.
-func (b *Builder) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps Problems) {
+func (b *Builder) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, orphans []*source, ps problem.Problems) {
 	datasets, ps := b.load(fsys, prefix, opt)
 	return residentSources(datasets), nil, ps
 }

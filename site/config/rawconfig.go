@@ -1,4 +1,4 @@
-package site
+package config
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 )
 
-// rawOptions is what the raw formats need of the config: model renames, GPU names and the
+// RawOptions is what the raw formats need of the config: model renames, GPU names and the
 // [[runs]] context of bench-serve files.
-func (c *Config) rawOptions() *input.RawOptions {
+func (c *Config) RawOptions() *input.RawOptions {
 	opt := &input.RawOptions{}
 	if len(c.Models) > 0 {
 		opt.Models = make(map[string]string, len(c.Models))

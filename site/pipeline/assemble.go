@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 import (
 	"cmp"
@@ -8,58 +8,13 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/input"
 
 	"github.com/frontier-bench/frontier/site/output"
 )
-
-// Page is one chart page: every dataset of one (model, sequence), merged into series and
-// snapshots. It is what the render stage draws and what data.json/data.csv hold.
-type Page struct {
-	Model    string
-	Sequence string
-	Path     string       // site path of the page, "deepseek-v4-pro/8k-1k/"
-	Metric   input.Metric // the y metric the datasets were measured and ranked on
-	XAxis    input.XAxis
-	// Precisions on the page, sorted; with more than one, series are split by precision.
-	Precisions []string
-	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are
-	// history, written beside the page and loaded on demand.
-	Snapshots []*Snapshot
-	Sources   []string // dataset paths, sorted
-	// Notes is the rendered body of the markdown page whose front matter names this page's
-	// model and sequence (methodology, known issues), shown under the chart.
-	Notes string
-	ids   []int64 // the distinct point ids of its datasets, sorted (pipeline.idClashes)
-	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
-	// the older snapshots' points (history.go).
-	headlines []datedHeadline
-}
-
-// Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
-type Snapshot struct {
-	Date   string
-	Series []*PageSeries // sorted by GPU, then name
-}
-
-// PageSeries is one legend entry: a hardware+framework configuration (and its precision when the
-// page holds several), its points in x order and the frontier computed over them.
-type PageSeries struct {
-	Key       string // hwKey, or "hwKey@precision" on a page with several precisions
-	Name      string // legend name: the hardware label, plus the precision when split
-	HWKey     string
-	GPU       string
-	Vendor    string
-	Framework string
-	Spec      string
-	Precision string
-	Label     string
-	Points    []input.Point // sorted by x, then id
-	Frontier  []int         // indices into Points of the frontier, in x order
-	Best      bool          // the best series of its GPU, by pareto.BestPerGPU
-	Date      string        // params.date of the dataset the points came from
-}
 
 // pageKey groups datasets into pages.
 type pageKey struct{ model, sequence string }
@@ -67,14 +22,11 @@ type pageKey struct{ model, sequence string }
 // seriesKey identifies a series inside a page before snapshots are resolved.
 type seriesKey struct{ hw, precision string }
 
-// reserved are top-level site paths that a model slug must not take.
-var reserved = map[string]bool{"assets": true, "history": true, "404.html": true}
-
 // Assemble groups datasets (in path order, as Load gives them) into pages, resolves snapshots,
 // deduplicates points by id and computes every series' frontier, as a build does (pipeline.go).
 // Problems are collisions between names and conflicting duplicates; warnings are disagreements
 // with the input's own frontier flags.
-func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
+func Assemble(datasets []*input.Dataset, prefix string) ([]*render.Page, problem.Problems) {
 	srcs := residentSources(datasets)
 	pages, groups, ps := groupPages(srcs, prefix)
 	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}}
@@ -124,11 +76,11 @@ func parseTokens(s string) (int, bool) {
 
 // assemblePage merges the datasets of one (model, sequence), and checks that the points they
 // share by id agree.
-func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
+func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
 	slices.SortFunc(ds, func(a, b *input.Dataset) int { return cmp.Compare(a.Path, b.Path) })
 	ps := checkDuplicateIDs(ds, prefix)
 	first := ds[0]
-	p := &Page{
+	p := &render.Page{
 		Model:    first.Model,
 		Sequence: first.Sequence,
 		Path:     output.Slug(first.Model) + "/" + output.Slug(first.Sequence) + "/",
@@ -141,7 +93,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 		p.Sources = append(p.Sources, d.Path)
 		dates[d.Date] = true
 		if d.Metric.Key != first.Metric.Key {
-			ps = append(ps, Problem{File: prefix + d.Path, Path: "metric.key",
+			ps = append(ps, problem.Problem{File: prefix + d.Path, Path: "metric.key",
 				Msg: fmt.Sprintf("%q differs from %q in %s, on the same page %s/%s: one page plots one metric", d.Metric.Key, first.Metric.Key, prefix+first.Path, d.Model, d.Sequence)})
 		}
 		for _, s := range d.Series {
@@ -151,7 +103,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 		}
 	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
-	p.ids = distinctIDs(ds)
+	p.IDs = distinctIDs(ds)
 	split := len(p.Precisions) > 1
 
 	// Per series key, the datasets that hold it, so each snapshot can pick the newest one
@@ -186,11 +138,11 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 	// the older snapshot shares its points and frontier (never modified after this) and gets
 	// only a header of its own, since best per GPU depends on the snapshot. With daily runs most
 	// series carry over from day to day, so history costs little memory and time.
-	last := map[seriesKey]*PageSeries{}
+	last := map[seriesKey]*render.PageSeries{}
 	allDates := slices.Sorted(maps.Keys(dates))
 	slices.Reverse(allDates)
 	for _, date := range allDates {
-		snap := &Snapshot{Date: date}
+		snap := &render.Snapshot{Date: date}
 		for _, k := range skeys {
 			// The newest date on or before this snapshot's, then every dataset of that date.
 			// found, not newest != "": raw rows without any date make a dataset of date "".
@@ -210,7 +162,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 			}
 			// Points of that date, deduplicated by id across its datasets (within one dataset,
 			// Load has already made ids unique, so one dataset needs no map).
-			var ser *PageSeries
+			var ser *render.PageSeries
 			var seen map[int64]bool
 			n, from := 0, 0
 			for _, c := range bySeries[k] {
@@ -226,7 +178,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 					continue
 				}
 				if ser == nil {
-					ser = &PageSeries{
+					ser = &render.PageSeries{
 						Key: k.hw, Name: c.s.Label, HWKey: c.s.HWKey, GPU: c.s.GPU, Vendor: c.s.Vendor,
 						Framework: c.s.Framework, Spec: c.s.SpecMethod, Label: c.s.Label, Date: newest,
 					}
@@ -261,7 +213,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 			last[k] = ser
 			snap.Series = append(snap.Series, ser)
 		}
-		slices.SortFunc(snap.Series, func(a, b *PageSeries) int {
+		slices.SortFunc(snap.Series, func(a, b *render.PageSeries) int {
 			return cmp.Or(cmp.Compare(a.GPU, b.GPU), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Key, b.Key))
 		})
 		markBest(snap.Series)
@@ -293,9 +245,9 @@ func frontierOf(pts []input.Point) []int {
 }
 
 // markBest flags each GPU's best series.
-func markBest(series []*PageSeries) {
+func markBest(series []*render.PageSeries) {
 	byKey := slices.Clone(series)
-	slices.SortFunc(byKey, func(a, b *PageSeries) int { return cmp.Compare(a.Key, b.Key) })
+	slices.SortFunc(byKey, func(a, b *render.PageSeries) int { return cmp.Compare(a.Key, b.Key) })
 	cands := make([]pareto.Candidate, len(byKey))
 	for i, s := range byKey {
 		c := pareto.Candidate{GPU: s.GPU}
@@ -315,8 +267,8 @@ func markBest(series []*PageSeries) {
 }
 
 // checkDatasetFrontierFlags warns where a dataset's frontier flags disagree with the computed frontier.
-func checkDatasetFrontierFlags(d *input.Dataset, prefix string) Problems {
-	var ps Problems
+func checkDatasetFrontierFlags(d *input.Dataset, prefix string) problem.Problems {
+	var ps problem.Problems
 	for si, s := range d.Series {
 		on := make([]bool, len(s.Points)) // frontierOf's indices are into s.Points
 		for _, i := range frontierOf(s.Points) {
@@ -332,11 +284,11 @@ func checkDatasetFrontierFlags(d *input.Dataset, prefix string) Problems {
 			}
 		}
 		if len(extra) > 0 {
-			ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+			ps = append(ps, problem.Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
 				Msg: fmt.Sprintf("points flagged frontier but dominated: %s", strings.Join(extra, ", "))})
 		}
 		if len(missing) > 0 {
-			ps = append(ps, Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
+			ps = append(ps, problem.Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d]", si), Warning: true,
 				Msg: fmt.Sprintf("points on the frontier but not flagged: %s", strings.Join(missing, ", "))})
 		}
 	}

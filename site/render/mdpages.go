@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/problem"
 
 	"github.com/frontier-bench/frontier/site/output"
 )
@@ -19,8 +20,8 @@ var reservedIDs = []string{"main", "chart", "controls", "leaders", "points", "pa
 // attachNotes puts notes on their chart pages and checks that every chart block and notes
 // file names a model and sequence with data, and that no page takes another's path. Chart
 // blocks are checked against their page's series once it is assembled (checkView).
-func attachNotes(pages []*Page, mds []*markdown.MarkdownPage) Problems {
-	var ps Problems
+func attachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
+	var ps problem.Problems
 	byPath := map[string]*Page{}
 	for _, p := range pages {
 		byPath[p.Path] = p
@@ -29,22 +30,22 @@ func attachNotes(pages []*Page, mds []*markdown.MarkdownPage) Problems {
 		if m.IsNotes() {
 			p := byPath[output.Slug(m.Model)+"/"+output.Slug(m.Sequence)+"/"]
 			if p == nil {
-				ps = append(ps, Problem{File: m.File, Line: 1,
+				ps = append(ps, problem.Problem{File: m.File, Line: 1,
 					Msg: fmt.Sprintf("notes for model %q, sequence %q, but no dataset has that model and sequence", m.Model, m.Sequence)})
 				continue
 			}
 			if p.Notes != "" {
-				ps = append(ps, Problem{File: m.File, Line: 1, Msg: fmt.Sprintf("a second notes file for %s %s", p.Model, p.Sequence)})
+				ps = append(ps, problem.Problem{File: m.File, Line: 1, Msg: fmt.Sprintf("a second notes file for %s %s", p.Model, p.Sequence)})
 			}
 			p.Notes += m.HTML
 		} else if p := byPath[m.URL]; p != nil {
-			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("this page and the chart page of %s %s both take the path /%s", p.Model, p.Sequence, m.URL)})
+			ps = append(ps, problem.Problem{File: m.File, Msg: fmt.Sprintf("this page and the chart page of %s %s both take the path /%s", p.Model, p.Sequence, m.URL)})
 		} else if first, _, _ := strings.Cut(m.URL, "/"); reserved[first] {
-			ps = append(ps, Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the site's own: rename the file", m.URL)})
+			ps = append(ps, problem.Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the site's own: rename the file", m.URL)})
 		}
 		for _, c := range m.Charts {
 			if byPath[c.Slug+"/"] == nil {
-				ps = append(ps, Problem{File: c.File, Line: c.Line,
+				ps = append(ps, problem.Problem{File: c.File, Line: c.Line,
 					Msg: fmt.Sprintf("chart block: no dataset has model %q and sequence %q", c.Model, c.Sequence)})
 			}
 		}

@@ -1,10 +1,12 @@
-package site
+package render
 
 import (
 	"cmp"
 	"html/template"
 	"slices"
 	"strconv"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // homeView is what home.html sees as .Home.
@@ -34,7 +36,7 @@ type cardView struct {
 	Trend     string // "up", "down" or "flat", for the change's colour
 }
 
-func (r *siteRenderer) renderHome(w Writer) error {
+func (r *siteRenderer) renderHome(w output.Writer) error {
 	hx := r.in.Config.HeadlineX
 	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64)}
 	for _, p := range r.pages {

@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 import (
 	"fmt"
@@ -6,13 +6,15 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // checkStatic reports a copied file that would take the place of one the site generates.
-func checkStatic(statics []input.StaticFile, pages []*Page, mds []*markdown.MarkdownPage, prefix string) Problems {
-	var ps Problems
+func checkStatic(statics []input.StaticFile, pages []*render.Page, mds []*markdown.MarkdownPage, prefix string) problem.Problems {
+	var ps problem.Problems
 	taken := map[string]string{"assets": "the site's assets", "history": "the site's history files"}
 	for _, p := range pages {
 		taken[strings.TrimSuffix(p.Path, "/")] = "the chart page of " + p.Model + " " + p.Sequence
@@ -28,7 +30,7 @@ func checkStatic(statics []input.StaticFile, pages []*Page, mds []*markdown.Mark
 	for _, s := range statics {
 		for dir := s.Name; dir != "."; dir = path.Dir(dir) {
 			if what, ok := taken[dir]; ok {
-				ps = append(ps, Problem{File: prefix + s.Name, Msg: fmt.Sprintf("would take the place of %s: move or rename it", what)})
+				ps = append(ps, problem.Problem{File: prefix + s.Name, Msg: fmt.Sprintf("would take the place of %s: move or rename it", what)})
 				break
 			}
 		}

@@ -1,4 +1,4 @@
-package site
+package pipeline
 
 import (
 	"bytes"
@@ -7,11 +7,10 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -19,7 +18,7 @@ import (
 // and its as-of date set, so several variants can share a site.
 func seedVariant(t testing.TB, model string, offset int, date string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	b, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,34 +32,13 @@ func seedVariant(t testing.TB, model string, offset int, date string) []byte {
 	})
 }
 
-// mapFile is a data file with a modification time, as the Builder's cache reads it.
-func mapFile(data []byte, mod int) *fstest.MapFile {
-	return &fstest.MapFile{Data: data, ModTime: time.Unix(int64(mod), 0)}
-}
-
-// sameFiles reports every difference between two built sites.
-func sameFiles(t *testing.T, step string, got, want *Files) {
-	t.Helper()
-	if g, w := strings.Join(got.Names(), " "), strings.Join(want.Names(), " "); g != w {
-		t.Errorf("%s: file lists differ:\ngot  %s\nwant %s", step, g, w)
-		return
-	}
-	for _, name := range want.Names() {
-		g, _ := got.Get(name)
-		w, _ := want.Get(name)
-		if !bytes.Equal(g, w) {
-			t.Errorf("%s: %s differs from a fresh build", step, name)
-		}
-	}
-}
-
 // TestBuilderMatchesBuild edits a site step by step, and after every step the Builder's output
 // must be byte for byte a fresh Build's, and it must have redrawn only the pages that changed.
 func TestBuilderMatchesBuild(t *testing.T) {
 	data := fstest.MapFS{
-		"a/dsv4.json":  mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
-		"b/other.json": mapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
-		"about.md":     mapFile([]byte("# About\n\nHello.\n"), 1),
+		"a/dsv4.json":  testsite.MapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"b/other.json": testsite.MapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
+		"about.md":     testsite.MapFile([]byte("# About\n\nHello.\n"), 1),
 	}
 	tmpl := fstest.MapFS{}
 	cfg := DefaultConfig()
@@ -76,27 +54,27 @@ func TestBuilderMatchesBuild(t *testing.T) {
 		{"nothing changed", func() {}, 0, 2, false},
 		{"edit one dataset", func() {
 			d := bytes.Replace(data["b/other.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1)
-			data["b/other.json"] = mapFile(d, 2)
+			data["b/other.json"] = testsite.MapFile(d, 2)
 		}, 1, 1, false},
 		{"add a snapshot to a page", func() {
-			data["a/older.json"] = mapFile(seedVariant(t, "DeepSeek-V4-Pro", 2e6, "2026-07-01"), 3)
+			data["a/older.json"] = testsite.MapFile(seedVariant(t, "DeepSeek-V4-Pro", 2e6, "2026-07-01"), 3)
 		}, -1, -1, false},
 		{"break a file", func() {
-			data["a/broken.json"] = mapFile([]byte(`{"view": "inference",`), 4)
+			data["a/broken.json"] = testsite.MapFile([]byte(`{"view": "inference",`), 4)
 		}, -1, -1, true},
 		{"remove the broken file", func() { delete(data, "a/broken.json") }, 0, 2, false},
 		{"notes for one page", func() {
-			data["notes.md"] = mapFile([]byte("---\nmodel: Other-Model\nsequence: 8k/1k\n---\nMeasured twice.\n"), 5)
+			data["notes.md"] = testsite.MapFile([]byte("---\nmodel: Other-Model\nsequence: 8k/1k\n---\nMeasured twice.\n"), 5)
 		}, -1, -1, false},
 		{"write a changelog", func() {
-			data["changelog.yaml"] = mapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: new drivers\n"), 6)
+			data["changelog.yaml"] = testsite.MapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: new drivers\n"), 6)
 		}, 2, 0, false},
 		{"edit the changelog", func() {
-			data["changelog.yaml"] = mapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: newer drivers\n"), 7)
+			data["changelog.yaml"] = testsite.MapFile([]byte("- date: 2026-07-15\n  configs: deepseek-v4-pro-*\n  description: newer drivers\n"), 7)
 		}, 2, 0, false},
 		{"change the config", func() { cfg.Title = "Renamed" }, 2, 0, false},
 		{"override a template", func() {
-			chart, err := os.ReadFile("../templates/chart.html")
+			chart, err := os.ReadFile("../../templates/chart.html")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +100,7 @@ func TestBuilderMatchesBuild(t *testing.T) {
 			}
 			continue
 		}
-		sameFiles(t, s.name, got, want)
+		testsite.SameFiles(t, s.name, got, want)
 		if drawn, reused := b.Charts(); s.drawn >= 0 && (drawn != s.drawn || reused != s.reuse) {
 			t.Errorf("%s: drew %d chart pages and reused %d, want %d and %d", s.name, drawn, reused, s.drawn, s.reuse)
 		}
@@ -133,14 +111,14 @@ func TestBuilderMatchesBuild(t *testing.T) {
 // at the same size looks unchanged until the watcher says otherwise.
 func TestBuilderForgetRereadsAFileWithTheSameStamp(t *testing.T) {
 	seed := seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31")
-	data := fstest.MapFS{"x.json": mapFile(seed, 1)}
+	data := fstest.MapFS{"x.json": testsite.MapFile(seed, 1)}
 	in := Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}
 	var b Builder
 	if _, err := b.Build(in, &Files{}); err != nil {
 		t.Fatal(err)
 	}
 	// Same size, same time, different title of one series.
-	data["x.json"] = mapFile(bytes.Replace(seed, []byte(`"B300 (SGLang)"`), []byte(`"B300 (SGLan!)"`), -1), 1)
+	data["x.json"] = testsite.MapFile(bytes.Replace(seed, []byte(`"B300 (SGLang)"`), []byte(`"B300 (SGLan!)"`), -1), 1)
 	stale := &Files{}
 	if _, err := b.Build(in, stale); err != nil {
 		t.Fatal(err)
@@ -162,8 +140,8 @@ func TestBuilderForgetRereadsAFileWithTheSameStamp(t *testing.T) {
 // though it is not read again, and its warnings stay too.
 func TestBuilderKeepsProblemsOfUnchangedFiles(t *testing.T) {
 	data := fstest.MapFS{
-		"x.json":      mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
-		"broken.json": mapFile([]byte(`{"view": 3}`), 1),
+		"x.json":      testsite.MapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"broken.json": testsite.MapFile([]byte(`{"view": 3}`), 1),
 	}
 	in := Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}
 	var b Builder
@@ -178,9 +156,9 @@ func TestBuilderKeepsProblemsOfUnchangedFiles(t *testing.T) {
 // and keeps every other page (and its datasets' flag checks) from the previous build.
 func TestBuilderReassemblesOnlyTouchedPages(t *testing.T) {
 	data := fstest.MapFS{
-		"a.json": mapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
-		"b.json": mapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
-		"c.json": mapFile(seedVariant(t, "Third-Model", 2e6, "2026-07-31"), 1),
+		"a.json": testsite.MapFile(seedVariant(t, "DeepSeek-V4-Pro", 0, "2026-07-31"), 1),
+		"b.json": testsite.MapFile(seedVariant(t, "Other-Model", 1e6, "2026-07-31"), 1),
+		"c.json": testsite.MapFile(seedVariant(t, "Third-Model", 2e6, "2026-07-31"), 1),
 	}
 	var b Builder
 	pages := func() map[string]*Page {
@@ -195,7 +173,7 @@ func TestBuilderReassemblesOnlyTouchedPages(t *testing.T) {
 		return m
 	}
 	before := pages()
-	data["b.json"] = mapFile(bytes.Replace(data["b.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1), 2)
+	data["b.json"] = testsite.MapFile(bytes.Replace(data["b.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1), 2)
 	after := pages()
 	if len(before) != 3 || len(after) != 3 {
 		t.Fatalf("got %d then %d pages, want 3", len(before), len(after))

@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"bytes"
@@ -20,14 +20,17 @@ import (
 
 	"github.com/frontier-bench/frontier/templates"
 
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
 
 	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
 type siteRenderer struct {
-	in      Input
+	in      config.Input
 	pages   []*Page
 	mds     []*markdown.MarkdownPage
 	site    *siteView
@@ -87,7 +90,7 @@ var templateFiles = []string{"base.html", "controls.html", "history.html"}
 // <iframe>, defines its own "base": no navigation, header or footer.
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html"}
 
-func newRenderer(in Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*siteRenderer, error) {
+func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*siteRenderer, error) {
 	r := &siteRenderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
 	base := in.Config.BasePath()
 	r.site = &siteView{
@@ -187,7 +190,7 @@ var textTemplateError = regexp.MustCompile(`(?s)^template: ([^:]+):(\d+):(?:(\d+
 func (r *siteRenderer) templateProblems(err error) error {
 	var te *template.Error
 	if errors.As(err, &te) && te.Name != "" {
-		return Problems{{File: r.templateFile(te.Name), Line: te.Line, Msg: te.Description}}
+		return problem.Problems{{File: r.templateFile(te.Name), Line: te.Line, Msg: te.Description}}
 	}
 	m := textTemplateError.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -195,12 +198,12 @@ func (r *siteRenderer) templateProblems(err error) error {
 	}
 	line, _ := strconv.Atoi(m[2])
 	col, _ := strconv.Atoi(m[3])
-	return Problems{{File: r.templateFile(m[1]), Line: line, Col: col, Msg: m[4]}}
+	return problem.Problems{{File: r.templateFile(m[1]), Line: line, Col: col, Msg: m[4]}}
 }
 
 // render writes every file of the site but the chart pages, which the pipeline draws as it
 // assembles them (r.chart).
-func (r *siteRenderer) render(w Writer) error {
+func (r *siteRenderer) render(w output.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err
@@ -266,8 +269,8 @@ func (r *siteRenderer) view(p, title, description string) *view {
 }
 
 // execute renders one page kind into name.
-func (r *siteRenderer) execute(w Writer, kind, name string, v *view) error {
-	// Pages are rendered into reused buffers, which Writers do not keep (see Writer): a chart
+func (r *siteRenderer) execute(w output.Writer, kind, name string, v *view) error {
+	// Pages are rendered into reused buffers, which Writers do not keep (see output.Writer): a chart
 	// page of a big site is over 100 KB, and growing a fresh buffer to that size every time was
 	// a tenth of what a build allocates.
 	buf, _ := r.bufs.Get().(*bytes.Buffer)

@@ -1,0 +1,5 @@
+// Package config is what a build is given: the site's settings (Config, from frontier.toml and
+// the command line, with ParseConfig reporting each bad setting as a problem with its place)
+// and the Input a build reads (the data and templates folders as fs.FS, the ECharts script).
+// It sits below both the pipeline and the renderer, which read it, and knows nothing of them.
+package config

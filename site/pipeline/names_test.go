@@ -1,0 +1,67 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
+)
+
+// The names the pipeline's tests use for what lives in the packages below it, as package site
+// spells them, so that a test reads the same here and there.
+type (
+	Input      = config.Input
+	Config     = config.Config
+	Files      = output.Files
+	Page       = render.Page
+	PageSeries = render.PageSeries
+	Problems   = problem.Problems
+)
+
+// DefaultConfig is the configuration of a site without frontier.toml.
+func DefaultConfig() Config { return config.DefaultConfig() }
+
+// fakeECharts stands in for ECharts in builds whose pages no browser opens.
+var fakeECharts = testsite.FakeECharts
+
+// build builds a site from an inline data folder into memory.
+func build(t *testing.T, data fstest.MapFS, cfg Config) (*Files, *Report, error) {
+	t.Helper()
+	files := &Files{}
+	rep, err := Build(Input{Data: data, Config: cfg, ECharts: fakeECharts}, files)
+	return files, rep, err
+}
+
+// seedFS is the example site's data folder.
+func seedFS(t *testing.T) fstest.MapFS {
+	t.Helper()
+	b, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fstest.MapFS{"deepseek-v4-pro_8k-1k_fp4.json": {Data: b}}
+}
+
+// scriptJSON returns the JSON inside <script type="application/json" id="ID"> of a page.
+func scriptJSON(t *testing.T, html []byte, id string) []byte {
+	t.Helper()
+	re := regexp.MustCompile(`<script type="application/json" id="` + id + `">([\s\S]*?)</script>`)
+	m := re.FindSubmatch(html)
+	if m == nil {
+		t.Fatalf("no %s script block in page", id)
+	}
+	return m[1]
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

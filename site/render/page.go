@@ -1,0 +1,53 @@
+package render
+
+import "github.com/frontier-bench/frontier/site/input"
+
+// Page is one chart page: every dataset of one (model, sequence), merged into series and
+// snapshots. It is what the render stage draws and what data.json/data.csv hold.
+type Page struct {
+	Model    string
+	Sequence string
+	Path     string       // site path of the page, "deepseek-v4-pro/8k-1k/"
+	Metric   input.Metric // the y metric the datasets were measured and ranked on
+	XAxis    input.XAxis
+	// Precisions on the page, sorted; with more than one, series are split by precision.
+	Precisions []string
+	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are
+	// history, written beside the page and loaded on demand.
+	Snapshots []*Snapshot
+	Sources   []string // dataset paths, sorted
+	// Notes is the rendered body of the markdown page whose front matter names this page's
+	// model and sequence (methodology, known issues), shown under the chart.
+	Notes string
+	IDs   []int64 // the distinct point ids of its datasets, sorted (the pipeline checks them across pages)
+	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
+	// the older snapshots' points (history.go).
+	headlines []datedHeadline
+}
+
+// Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
+type Snapshot struct {
+	Date   string
+	Series []*PageSeries // sorted by GPU, then name
+}
+
+// PageSeries is one legend entry: a hardware+framework configuration (and its precision when the
+// page holds several), its points in x order and the frontier computed over them.
+type PageSeries struct {
+	Key       string // hwKey, or "hwKey@precision" on a page with several precisions
+	Name      string // legend name: the hardware label, plus the precision when split
+	HWKey     string
+	GPU       string
+	Vendor    string
+	Framework string
+	Spec      string
+	Precision string
+	Label     string
+	Points    []input.Point // sorted by x, then id
+	Frontier  []int         // indices into Points of the frontier, in x order
+	Best      bool          // the best series of its GPU, by pareto.BestPerGPU
+	Date      string        // params.date of the dataset the points came from
+}
+
+// reserved are top-level site paths that a model slug must not take.
+var reserved = map[string]bool{"assets": true, "history": true, "404.html": true}

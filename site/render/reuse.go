@@ -1,0 +1,123 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/frontier-bench/frontier/site/output"
+)
+
+// pageEntry is the output of one chart page.
+type pageEntry struct {
+	key   [sha256.Size]byte
+	files []outFile
+}
+
+type outFile struct {
+	name string
+	data []byte
+}
+
+// pageReuse is one build's view of the chart pages kept from the previous one.
+type pageReuse struct {
+	old    map[string]*pageEntry
+	serial map[string]uint64 // dataset path -> serial
+	shared [sha256.Size]byte
+
+	mu            sync.Mutex
+	next          map[string]*pageEntry
+	drawn, reused int
+}
+
+// sharedKey digests what every chart page is rendered from besides its own Page.
+func sharedKey(r *siteRenderer) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "%#v\n%#v\n%q\n%#v\n", *r.site, r.in.Config, r.in.DataPrefix, r.changes)
+	for _, p := range r.pages {
+		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
+	}
+	if r.in.Templates != nil {
+		_ = fs.WalkDir(r.in.Templates, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				fmt.Fprintf(h, "dir %q %v\n", p, err)
+				return nil
+			}
+			b, err := fs.ReadFile(r.in.Templates, p)
+			fmt.Fprintf(h, "file %q %d %v\n", p, len(b), err)
+			h.Write(b)
+			return nil
+		})
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// chart renders one chart page, or writes its files from the previous build when nothing it is
+// drawn from has changed.
+func (r *siteRenderer) chart(w output.Writer, p *Page) error {
+	u := r.reuse
+	if u == nil {
+		return r.renderChart(w, p)
+	}
+	h := sha256.New()
+	h.Write(u.shared[:])
+	fmt.Fprintf(h, "%q\n%q\n", p.Path, p.Notes)
+	for _, s := range p.Sources {
+		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+
+	if old := u.old[p.Path]; old != nil && old.key == key {
+		for _, f := range old.files {
+			if err := shareFile(w, f.name, f.data); err != nil {
+				return err
+			}
+		}
+		u.mu.Lock()
+		u.next[p.Path] = old
+		u.reused++
+		u.mu.Unlock()
+		return nil
+	}
+	rec := &recorder{w: w}
+	if err := r.renderChart(rec, p); err != nil {
+		return err
+	}
+	u.mu.Lock()
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
+	u.drawn++
+	u.mu.Unlock()
+	return nil
+}
+
+// recorder passes files on and keeps a copy of each.
+type recorder struct {
+	w     output.Writer
+	files []outFile
+}
+
+func (r *recorder) WriteFile(name string, data []byte) error {
+	data = bytes.Clone(data)
+	r.files = append(r.files, outFile{name, data})
+	return shareFile(r.w, name, data)
+}
+
+// A sharer is a Writer that can keep a file's bytes without copying them, for callers that never
+// change them again: the chart pages a Builder keeps are most of a site, and the preview server
+// builds into new Files every time.
+type sharer interface {
+	ShareFile(name string, data []byte) error
+}
+
+// shareFile writes data to w, without a copy when w can keep it as it is. data must never change.
+func shareFile(w output.Writer, name string, data []byte) error {
+	if s, ok := w.(sharer); ok {
+		return s.ShareFile(name, data)
+	}
+	return w.WriteFile(name, data)
+}

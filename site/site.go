@@ -1,0 +1,51 @@
+package site
+
+import (
+	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/pipeline"
+	"github.com/frontier-bench/frontier/site/render"
+)
+
+// Input is everything a build reads; see package config.
+type Input = config.Input
+
+// Config is the site's settings, from frontier.toml and the command line; see package config.
+type Config = config.Config
+
+// GPUConfig, ModelConfig and RunConfig are Config's tables; see package config.
+type (
+	GPUConfig   = config.GPUConfig
+	ModelConfig = config.ModelConfig
+	RunConfig   = config.RunConfig
+)
+
+// DefaultConfig is the configuration of a site without frontier.toml.
+func DefaultConfig() Config { return config.DefaultConfig() }
+
+// ParseConfig reads frontier.toml over the defaults. name is what problems print as the file.
+func ParseConfig(name string, data []byte) (Config, Problems) { return config.ParseConfig(name, data) }
+
+// Report says what a build did; see package build.
+type Report = pipeline.Report
+
+// StageTime is how long one build stage took; see package build.
+type StageTime = pipeline.StageTime
+
+// StageError is a failure inside a stage that is not the author's data; see package build.
+type StageError = pipeline.StageError
+
+// Builder builds a site again and again for the preview, reusing what has not changed; see
+// package build.
+type Builder = pipeline.Builder
+
+// Build builds the site into out; see package build.
+func Build(in Input, out Writer) (*Report, error) { return pipeline.Build(in, out) }
+
+// Page is one chart page, as assembled from its datasets; see package render.
+type Page = render.Page
+
+// Assemble groups datasets into chart pages; see package build.
+func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
+	return pipeline.Assemble(datasets, prefix)
+}
