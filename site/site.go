@@ -13,12 +13,8 @@ type Input = config.Input
 // Config is the site's settings, from frontier.toml and the command line; see package config.
 type Config = config.Config
 
-// GPUConfig, ModelConfig and RunConfig are Config's tables; see package config.
-type (
-	GPUConfig   = config.GPUConfig
-	ModelConfig = config.ModelConfig
-	RunConfig   = config.RunConfig
-)
+// GPUConfig is a GPU's cost and power, Config's [gpus] table; see package config.
+type GPUConfig = config.GPUConfig
 
 // DefaultConfig is the configuration of a site without frontier.toml.
 func DefaultConfig() Config { return config.DefaultConfig() }
@@ -26,26 +22,23 @@ func DefaultConfig() Config { return config.DefaultConfig() }
 // ParseConfig reads frontier.toml over the defaults. name is what problems print as the file.
 func ParseConfig(name string, data []byte) (Config, Problems) { return config.ParseConfig(name, data) }
 
-// Report says what a build did; see package build.
+// Report says what a build did; see package pipeline.
 type Report = pipeline.Report
 
-// StageTime is how long one build stage took; see package build.
-type StageTime = pipeline.StageTime
-
-// StageError is a failure inside a stage that is not the author's data; see package build.
+// StageError is a failure inside a stage that is not the author's data; see package pipeline.
 type StageError = pipeline.StageError
 
 // Builder builds a site again and again for the preview, reusing what has not changed; see
 // package build.
 type Builder = pipeline.Builder
 
-// Build builds the site into out; see package build.
+// Build builds the site into out; see package pipeline.
 func Build(in Input, out Writer) (*Report, error) { return pipeline.Build(in, out) }
 
 // Page is one chart page, as assembled from its datasets; see package render.
 type Page = render.Page
 
-// Assemble groups datasets into chart pages; see package build.
+// Assemble groups datasets into chart pages; see package pipeline.
 func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
 	return pipeline.Assemble(datasets, prefix)
 }
