@@ -11,14 +11,15 @@ package pipeline
 //   - each chart page's output files, keyed by a digest of everything the page is rendered from
 //     (its datasets, its notes, the templates, the config and the site-wide view): an unchanged
 //     page is written from memory instead of being charted and templated again, which is most
-//     of the render stage.
+//     of the render stage. The renderer computes the digest and copies the files (package
+//     render's reuse.go, started by StartReuse); the Builder keeps them from build to build.
 //
 // Markdown, the check of point ids across pages and the site-wide files (home, 404, sitemap,
 // assets) are redone on every build: they are cheap, and they depend on everything.
 //
 // The digest rests on one assumption about renderChart: a chart page reads only its own Page,
 // the renderer's shared view (r.site, r.in.Config, the templates) and the list of pages. If it
-// ever reads more, add that to sharedKey; TestBuilderMatchesBuild compares Builder output with
+// ever reads more, add that to render's sharedKey; TestBuilderMatchesBuild compares Builder output with
 // Build output after every kind of edit and catches a page that should have been redrawn.
 
 import (

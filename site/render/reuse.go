@@ -1,5 +1,10 @@
 package render
 
+// Chart pages kept from one incremental build to the next (package pipeline's Builder): a chart
+// page whose digest (sharedKey, its path, notes and datasets' serials) is unchanged is copied
+// from the previous build instead of drawn again. See package pipeline's incremental.go for
+// what the digest assumes.
+
 import (
 	"bytes"
 	"crypto/sha256"
