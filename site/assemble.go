@@ -59,6 +59,8 @@ type PageSeries struct {
 	Frontier  []int         // indices into Points of the frontier, in x order
 	Best      bool          // the best series of its GPU, by pareto.BestPerGPU
 	Date      string        // params.date of the dataset the points came from
+	// Deployment is "single-node" or "disaggregated" (raw results), or the view's own word.
+	Deployment string
 }
 
 // pageKey groups datasets into pages.
@@ -229,6 +231,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*Page, Problems) {
 					ser = &PageSeries{
 						Key: k.hw, Name: c.s.Label, HWKey: c.s.HWKey, GPU: c.s.GPU, Vendor: c.s.Vendor,
 						Framework: c.s.Framework, Spec: c.s.SpecMethod, Label: c.s.Label, Date: newest,
+						Deployment: c.s.Deployment,
 					}
 					if ser.Name == "" {
 						ser.Name = c.s.HWKey
