@@ -673,7 +673,7 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 	// lower-is-better frontier of the costs.
 	p := b.Open(t, root+seedPage+"#y=costPerMTok")
 	waitView(p, "#chart", "y=costPerMTok")
-	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens)" {
+	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens), lower is better" {
 		t.Errorf("y axis name = %q", v.YName)
 	}
 	st := p.ChartState("#chart")
