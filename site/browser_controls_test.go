@@ -830,11 +830,17 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 	p.Press(kb.ArrowDown)
 	p.WaitFor(`location.hash.includes("y=outputTputPerGpu")`)
 
+	// The x axis menu (interactivity or concurrency on this page) comes next, then the scales.
 	p.Press(kb.Tab)
 	var label string
 	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
+	if label != "X axis" {
+		t.Fatalf("Tab from the metric reached %q, want the x axis menu", label)
+	}
+	p.Press(kb.Tab)
+	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
 	if label != "Log Y" {
-		t.Fatalf("Tab from the metric reached %q, want the Log Y checkbox", label)
+		t.Fatalf("Tab from the x axis reached %q, want the Log Y checkbox", label)
 	}
 	p.Press(" ")
 	p.WaitFor(`location.hash.includes("log=1")`)
