@@ -185,12 +185,23 @@ export function renderStatus(live, out) {
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
   out.textContent = "Showing " + shown.length + " of " + rows.length + " configurations, " + points + " points · " +
     metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "");
-  const missing = live.computed.missing || [];
-  if (missing.length) {
-    // The series a metric leaves out (no price for the GPU, not measured): named, with the way
-    // to bring the priced ones back.
-    const why = /^(costPerMTok|tokPerMW)$/.test(metric.key) ? "no " + (metric.key === "costPerMTok" ? "$/GPU-hour" : "kW") +
-      " for their GPU (set one under Price and power per GPU)" : "not measured";
-    out.appendChild(element("span", { class: "missing", text: " · Left out, " + why + ": " + missing.join(", ") + "." }));
+  renderMissing(live);
+}
+
+// renderMissing is the note under the chart that names the series the metric leaves out (no
+// price for the GPU, not measured), with the way to bring the priced ones back. It is made the
+// first time a view needs it, so a page that never does has no empty paragraph.
+function renderMissing(live) {
+  const { metric, missing } = live.computed;
+  let note = document.getElementById("chart-note");
+  if (!note && !(missing && missing.length)) return;
+  if (!note) {
+    note = element("p", { id: "chart-note", class: "chart-note", role: "note" });
+    live.element.parentNode.insertBefore(note, live.element.nextSibling);
   }
+  note.hidden = !missing.length;
+  if (!missing.length) return;
+  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key) ? "no " + (metric.key === "costPerMTok" ? "$/GPU-hour" : "kW") +
+    " for their GPU (set one under Price and power per GPU)" : "not measured";
+  note.textContent = "Left out of " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", " + why + ": " + missing.join(", ") + ".";
 }
