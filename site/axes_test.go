@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/charts"
 )
 
 // axesPageJSON is what these tests read of page.json: the x axes, the metrics, the series'
@@ -123,4 +125,41 @@ func TestConfigReference(t *testing.T) {
 			t.Errorf("problems %q lack %q", got, want)
 		}
 	}
+}
+
+// FuzzParseConfig: no frontier.toml panics the parser, and one it accepts has only known x
+// axes and positive references, which the leaders table divides the axis by.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range []string{
+		"[reference]\np90_ttft = [0.5, 1, 2, 5]\nconc = [8]\n",
+		"[reference]\nspeed = [1]\np99_e2el = [10, -1, 0]\n",
+		"referenceInteractivity = [20, 50]\n[gpus.b200]\ncost_per_hour = 5.5\nkw = 1.2\n",
+		"[reference]\nmedian_intvty = [nan, inf]\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cfg, ps := ParseConfig("frontier.toml", []byte(s))
+		if len(ps) > 0 {
+			return
+		}
+		for k, refs := range cfg.Reference {
+			if !slices.ContainsFunc(xAxesKeys(), func(a string) bool { return a == k }) {
+				t.Errorf("accepted reference.%s, not an x axis", k)
+			}
+			for _, x := range refs {
+				if !(x > 0) || x > 1e308 {
+					t.Errorf("accepted reference.%s value %v", k, x)
+				}
+			}
+		}
+	})
+}
+
+func xAxesKeys() []string {
+	var ks []string
+	for _, a := range charts.XAxes {
+		ks = append(ks, a.Key)
+	}
+	return ks
 }
