@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/site"
@@ -371,4 +372,25 @@ func TestAxesDeploymentFilter(t *testing.T) {
 		p.NoErrors()
 		p.Close()
 	}
+}
+
+// TestAxesChartBlockX: a chart block's x: draws that axis, as the chart page's link does.
+func TestAxesChartBlockX(t *testing.T) {
+	b := browsertest.New(t)
+	data := exampleData(t)
+	data["axes.md"] = &fstest.MapFile{Data: []byte("# Axes\n\n```chart\nmodel: DeepSeek-R1-0528\nsequence: 1k/1k\nx: p99_ttft\ny: outputTputPerGpu\nbest: false\n```\n")}
+	files := controlsSite(t, data, exampleConfig(t))
+	d := readPageJSON(t, files, rawPage+"page.json")
+	p := b.Open(t, b.Serve(files, "/")+"axes/")
+	sel := "figure.chart-block .chart"
+	waitView(p, sel, "y=outputTputPerGpu&x=p99_ttft&best=0")
+	var name string
+	p.Eval(`echarts.getInstanceByDom(document.querySelector(`+js(sel)+`)).getOption().xAxis[0].name`, &name)
+	if name != "Time to first token, p99 (s)" {
+		t.Errorf("block x axis %q", name)
+	}
+	checkFrontiers(t, "block", p.ChartState(sel), d, func(s pageSeries) ([]float64, []float64) {
+		return d.optColumn(s, "p99_ttft"), d.column(s, "outputTputPerGpu")
+	}, false, true)
+	p.NoErrors()
 }
