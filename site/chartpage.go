@@ -81,12 +81,12 @@ type pageData struct {
 	Dates      []string          `json:"dates"`
 	History    map[string]string `json:"history"`
 	RefX       []float64         `json:"refX"`
-	// XAxes are the x axes the page offers, the default first (xAxesFor).
-	XAxes  []xAxisData  `json:"xAxes"`
-	Cols   []string     `json:"cols"` // the columns of every series' points
-	Series []seriesData `json:"series"`
+	Cols       []string          `json:"cols"` // the columns of every series' points
+	Series     []seriesData      `json:"series"`
 	// Changes are the changelog's entries for this page's series, for the trend chart.
 	Changes []changeData `json:"changes,omitempty"`
+	// XAxes are the x axes the page offers, the default first (xAxesFor).
+	XAxes []xAxisData `json:"xAxes"`
 }
 
 type axisData struct {
