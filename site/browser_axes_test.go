@@ -200,6 +200,55 @@ func TestAxesEveryXAxisOnRawResults(t *testing.T) {
 	if dominated == 0 {
 		t.Error("no dominated point on p99 TTFT: the check proves nothing")
 	}
+	// The leaders table: each frontier read off at the p99 TTFT references (site/pareto's
+	// monotone through the frontier in these axes' directions), the highest marked.
+	var refs []float64
+	for _, x := range a.XAxes {
+		if x.Key == "p99_ttft" {
+			refs = x.Refs
+		}
+	}
+	vals, leads := leaders(p)
+	best := make([]float64, len(refs))
+	want := map[string][]float64{}
+	for _, s := range d.Series {
+		xs, ys := d.optColumn(s, "p99_ttft"), d.column(s, "tpPerGpu")
+		var fx, fy []float64
+		for _, i := range pareto.FrontierDir(xs, ys, false, true) {
+			fx, fy = append(fx, xs[i]), append(fy, ys[i])
+		}
+		for j, x := range refs {
+			v, ok := pareto.ValueAt(fx, fy, x)
+			if !ok {
+				v = math.NaN()
+			} else if v > best[j] {
+				best[j] = v
+			}
+			want[s.Key] = append(want[s.Key], v)
+		}
+	}
+	measured := 0
+	for key, w := range want {
+		got := vals[key]
+		if len(got) != len(w) {
+			t.Errorf("leaders: %s has %d cells, want %d", key, len(got), len(w))
+			continue
+		}
+		for j := range w {
+			if !math.IsNaN(w[j]) {
+				measured++
+			}
+			if !(math.IsNaN(w[j]) && math.IsNaN(got[j]) || math.Abs(got[j]-w[j]) <= 1e-9*math.Abs(w[j])) {
+				t.Errorf("leaders: %s at %v s: table %v, site/pareto %v", key, refs[j], got[j], w[j])
+			}
+			if lead := !math.IsNaN(w[j]) && w[j] == best[j]; leads[key][j] != lead {
+				t.Errorf("leaders: %s at %v s: marked best %v, want %v", key, refs[j], leads[key][j], lead)
+			}
+		}
+	}
+	if measured == 0 {
+		t.Error("leaders: no frontier reaches a p99 TTFT reference: the check proves nothing")
+	}
 	p.Close()
 
 	// An axis the page does not offer: the default view, and the link drops it.
