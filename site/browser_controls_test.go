@@ -673,7 +673,7 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 	// lower-is-better frontier of the costs.
 	p := b.Open(t, root+seedPage+"#y=costPerMTok")
 	waitView(p, "#chart", "y=costPerMTok")
-	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens)" {
+	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens), lower is better" {
 		t.Errorf("y axis name = %q", v.YName)
 	}
 	st := p.ChartState("#chart")
@@ -830,11 +830,17 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 	p.Press(kb.ArrowDown)
 	p.WaitFor(`location.hash.includes("y=outputTputPerGpu")`)
 
+	// The x axis menu (interactivity or concurrency on this page) comes next, then the scales.
 	p.Press(kb.Tab)
 	var label string
 	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
+	if label != "X axis" {
+		t.Fatalf("Tab from the metric reached %q, want the x axis menu", label)
+	}
+	p.Press(kb.Tab)
+	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
 	if label != "Log Y" {
-		t.Fatalf("Tab from the metric reached %q, want the Log Y checkbox", label)
+		t.Fatalf("Tab from the x axis reached %q, want the Log Y checkbox", label)
 	}
 	p.Press(" ")
 	p.WaitFor(`location.hash.includes("log=1")`)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -21,6 +22,10 @@ type Config struct {
 	BaseURL string `toml:"baseURL"`
 	// ReferenceX are the interactivities (tok/s/user) the leaders table reads off each frontier.
 	ReferenceX []float64 `toml:"referenceInteractivity"`
+	// Reference gives the leaders table's reference x values per x axis, by the axis key
+	// ("p90_ttft", "median_e2el", "conc"); axes it does not name keep charts.XAxes' defaults,
+	// interactivity keeps ReferenceX.
+	Reference map[string][]float64 `toml:"reference"`
 	// HeadlineX is the interactivity of the home page's headline figure.
 	HeadlineX float64 `toml:"headlineInteractivity"`
 	// GPUs gives each GPU's cost and power, keyed by the data's gpu key ("b200").
@@ -108,6 +113,26 @@ func (c *Config) Validate(name string) Problems {
 	for i, x := range c.ReferenceX {
 		if !(x > 0) || math.IsInf(x, 0) {
 			bad(fmt.Sprintf("referenceInteractivity[%d]", i), "want a positive number, got %v", x)
+		}
+	}
+	refKeys := make([]string, 0, len(c.Reference))
+	for k := range c.Reference {
+		refKeys = append(refKeys, k)
+	}
+	slices.Sort(refKeys)
+	for _, k := range refKeys {
+		if _, ok := charts.XAxis(k); !ok {
+			names := make([]string, len(charts.XAxes))
+			for i, a := range charts.XAxes {
+				names[i] = a.Key
+			}
+			bad("reference."+k, "unknown x axis (want one of %s)", strings.Join(names, ", "))
+			continue
+		}
+		for i, x := range c.Reference[k] {
+			if !(x > 0) || math.IsInf(x, 0) {
+				bad(fmt.Sprintf("reference.%s[%d]", k, i), "want a positive number, got %v", x)
+			}
 		}
 	}
 	if !(c.HeadlineX > 0) || math.IsInf(c.HeadlineX, 0) {

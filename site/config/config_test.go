@@ -2,8 +2,11 @@ package config
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/charts"
 )
 
 // TestParseConfigReportsEveryBadSettingWithItsPlace: one file with several mistakes gives one
@@ -55,6 +58,9 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte("title = \"x\"\nbaseURL = \"https://o.github.io/r/\"\n"))
 	f.Add([]byte("[gpus.b200]\ncost_per_hour = 5.5\nkw = 1.2\n[[runs]]\npath = \"a/*.json\"\ngpus = 8\n"))
 	f.Add([]byte("[models.dsr1]\nname = \"\"\nreferenceInteractivity = [1e400]\n"))
+	f.Add([]byte("[reference]\np90_ttft = [0.5, 1, 2, 5]\nconc = [8]\n"))
+	f.Add([]byte("[reference]\nspeed = [1]\np99_e2el = [10, -1, 0]\n"))
+	f.Add([]byte("[reference]\nmedian_intvty = [nan, inf]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, ps := ParseConfig("frontier.toml", data)
 		for _, p := range ps {
@@ -66,10 +72,39 @@ func FuzzParseConfig(f *testing.F) {
 			if !strings.HasPrefix(c.BasePath(), "/") {
 				t.Errorf("base path %q of a valid config does not start with /", c.BasePath())
 			}
+			// The leaders table divides the axis at these references: only known x axes and
+			// positive, finite numbers get through.
+			for k, refs := range c.Reference {
+				if _, ok := charts.XAxis(k); !ok {
+					t.Errorf("accepted reference.%s, not an x axis", k)
+				}
+				for _, x := range refs {
+					if !(x > 0) || x > 1e308 {
+						t.Errorf("accepted reference.%s value %v", k, x)
+					}
+				}
+			}
 		}
 		_, again := ParseConfig("frontier.toml", data)
 		if !reflect.DeepEqual(ps, again) {
 			t.Errorf("two parses disagree: %v then %v", ps, again)
 		}
 	})
+}
+
+// TestConfigReference: [reference] takes known x axes and positive numbers; every mistake is
+// reported with its key.
+func TestConfigReference(t *testing.T) {
+	cfg, ps := ParseConfig("frontier.toml", []byte("[reference]\np90_ttft = [0.5, 1, 2, 5]\nconc = [8]\n"))
+	if len(ps) > 0 || !slices.Equal(cfg.Reference["p90_ttft"], []float64{0.5, 1, 2, 5}) {
+		t.Errorf("reference = %v, %v", cfg.Reference, ps)
+	}
+	_, ps = ParseConfig("frontier.toml", []byte("[reference]\nspeed = [1]\np99_e2el = [10, -1, 0]\n"))
+	got := ps.Error()
+	for _, want := range []string{"frontier.toml: reference.p99_e2el[1]: want a positive number, got -1",
+		"frontier.toml: reference.p99_e2el[2]: want a positive number, got 0", "frontier.toml: reference.speed: unknown x axis (want one of median_intvty"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems %q lack %q", got, want)
+		}
+	}
 }

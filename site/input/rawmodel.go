@@ -129,6 +129,13 @@ var MetricNames = func() [NumMetrics]string {
 // latencyMetric is the catalog index of statistic s of latency l.
 func latencyMetric(l, s int) MetricID { return mLatency + MetricID(6*l+s) }
 
+// MetricByName finds a catalog index by InferenceX's name ("p99_ttft"), for the chart page's
+// axes, which name metrics as links and chart blocks do.
+func MetricByName(name string) (MetricID, bool) {
+	m, ok := metricIndex[name]
+	return m, ok
+}
+
 // metricIndex finds a catalog index by name.
 var metricIndex = func() map[string]MetricID {
 	m := make(map[string]MetricID, NumMetrics)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/frontier-bench/frontier/charts"
 )
 
 // A chart block is a fenced code block with the info string "chart" inside a markdown page:
@@ -16,6 +18,7 @@ import (
 //	model: DeepSeek-V4-Pro
 //	sequence: 8k/1k
 //	y: outputTputPerGpu
+//	x: p99_ttft
 //	gpus: b200, b300
 //	log: true
 //	height: 480
@@ -32,10 +35,26 @@ const (
 	ChartHeightMax     = 1200
 )
 
-// chartMetrics are the y keys a chart block and the page script accept, in DESIGN.md's order.
-// costPerMTok and tokPerMW exist only when the config gives every GPU on the page a cost and a
-// power draw; the build, not the parser, knows that.
-var chartMetrics = []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "tokPerMW"}
+// chartMetrics are the y keys a chart block and the page script accept, charts.YMetrics' keys.
+// Cost and power need a price per GPU and the measured ones a page of raw results; the page
+// script leaves out the series it cannot draw, the parser only checks the name.
+var chartMetrics = func() []string {
+	var ks []string
+	for _, m := range charts.YMetrics {
+		ks = append(ks, m.Key)
+	}
+	return ks
+}()
+
+// chartXAxes are the x keys, charts.XAxes' keys; a page offers those every point has, and
+// the page script opens on its default x for any other.
+var chartXAxes = func() []string {
+	var ks []string
+	for _, a := range charts.XAxes {
+		ks = append(ks, a.Key)
+	}
+	return ks
+}()
 
 // Toggle is a yes/no view setting that may also be left to the chart page's default.
 // Three states, so "best: false" can switch off a default that a later page script turns on.
@@ -53,6 +72,7 @@ const (
 // chart block and its "Open the full chart" link show the same view.
 type ChartView struct {
 	Y          string   // a key of chartMetrics; "" for the dataset's own metric
+	X          string   // a key of chartXAxes; "" for the default (median interactivity)
 	Date       string   // snapshot date, YYYY-MM-DD; "" for the newest
 	GPUs       []string // gpu keys to show ("b200"); nil for all
 	Frameworks []string // framework keys ("vllm", "trt")
@@ -83,7 +103,7 @@ type BlockError struct {
 func (e BlockError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // chartKeys lists every key a chart block accepts, for "unknown key" messages.
-var chartKeys = []string{"model", "sequence", "title", "height", "y", "date", "gpus", "frameworks", "spec", "precisions", "log", "best", "optimal"}
+var chartKeys = []string{"model", "sequence", "title", "height", "y", "x", "date", "gpus", "frameworks", "spec", "precisions", "log", "best", "optimal"}
 
 // ParseChartBlock parses the body of a chart block (the lines between the fences).
 // Every mistake is reported, each with its line, not only the first. Keys are case-insensitive;
@@ -133,6 +153,8 @@ func ParseChartBlock(src []byte) (ChartBlock, []BlockError) {
 			b.Height, err = parseHeight(val)
 		case "y":
 			b.View.Y, err = parseMetric(val)
+		case "x":
+			b.View.X, err = parseXAxis(val)
 		case "date":
 			b.View.Date, err = parseDate(val)
 		case "gpus":
@@ -199,6 +221,20 @@ func parseMetric(s string) (string, error) {
 	return "", fmt.Errorf("want one of %s, got %q", strings.Join(chartMetrics, ", "), s)
 }
 
+// parseXAxis accepts an x key in any letter case and returns its canonical spelling, "" for
+// the default axis, which a link leaves out.
+func parseXAxis(s string) (string, error) {
+	for _, k := range chartXAxes {
+		if strings.EqualFold(s, k) {
+			if k == charts.DefaultX {
+				return "", nil
+			}
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("want one of %s, got %q", strings.Join(chartXAxes, ", "), s)
+}
+
 func parseDate(s string) (string, error) {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
 		return "", fmt.Errorf("want a date as YYYY-MM-DD, got %q", s)
@@ -261,6 +297,9 @@ func (v ChartView) Fragment() string {
 	if v.Y != "" {
 		add("y", v.Y)
 	}
+	if v.X != "" {
+		add("x", v.X)
+	}
 	if v.Date != "" {
 		add("date", v.Date)
 	}
@@ -308,6 +347,8 @@ func parseFragment(s string) (ChartView, error) {
 		switch k {
 		case "y":
 			v.Y, err = parseMetric(val)
+		case "x":
+			v.X, err = parseXAxis(val)
 		case "date":
 			v.Date, err = parseDate(val)
 		case "gpus":

@@ -44,6 +44,7 @@ func readFragmentCases(t testing.TB) fragmentCases {
 // twinView is a ChartView as the cases write it, toggles as "on" or "off".
 type twinView struct {
 	Y          string   `json:"y"`
+	X          string   `json:"x"`
 	Date       string   `json:"date"`
 	GPUs       []string `json:"gpus"`
 	Frameworks []string `json:"frameworks"`
@@ -67,7 +68,7 @@ func (v twinView) chartView(t *testing.T) ChartView {
 		t.Fatalf("twins.json: toggle %q, want on or off", s)
 		return 0
 	}
-	return ChartView{Y: v.Y, Date: v.Date, GPUs: v.GPUs, Frameworks: v.Frameworks, Spec: v.Spec, Precisions: v.Precisions,
+	return ChartView{Y: v.Y, X: v.X, Date: v.Date, GPUs: v.GPUs, Frameworks: v.Frameworks, Spec: v.Spec, Precisions: v.Precisions,
 		Log: toggle(v.Log), Best: toggle(v.Best), Optimal: toggle(v.Optimal)}
 }
 

@@ -64,6 +64,18 @@ func TestFrontierPanicsOnLengthMismatch(t *testing.T) {
 // index.
 func checkFrontier(t *testing.T, xs, ys []float64, higherY bool, got []int) {
 	t.Helper()
+	checkFrontierDir(t, xs, ys, true, higherY, got)
+}
+
+// checkFrontierDir is checkFrontier with a direction on x: lower x is better unless higherX.
+func checkFrontierDir(t *testing.T, xs, ys []float64, higherX, higherY bool, got []int) {
+	t.Helper()
+	betterX := func(a, b float64) bool {
+		if higherX {
+			return a > b
+		}
+		return a < b
+	}
 	eligible := func(i int) bool { return xs[i] > 0 && !math.IsNaN(ys[i]) }
 	better := func(a, b float64) bool {
 		if higherY {
@@ -72,8 +84,8 @@ func checkFrontier(t *testing.T, xs, ys []float64, higherY bool, got []int) {
 		return a < b
 	}
 	beats := func(q, p int) bool {
-		noWorse := xs[q] >= xs[p] && (ys[q] == ys[p] || better(ys[q], ys[p]))
-		return noWorse && (xs[q] > xs[p] || better(ys[q], ys[p]))
+		noWorse := (xs[q] == xs[p] || betterX(xs[q], xs[p])) && (ys[q] == ys[p] || better(ys[q], ys[p]))
+		return noWorse && (betterX(xs[q], xs[p]) || better(ys[q], ys[p]))
 	}
 	on := make([]bool, len(xs))
 	for k, i := range got {
@@ -109,6 +121,30 @@ func TestFrontierMatchesDefinitionOnRandomSets(t *testing.T) {
 		xs, ys := randomPoints(r, r.IntN(30))
 		for _, higherY := range []bool{true, false} {
 			checkFrontier(t, xs, ys, higherY, Frontier(xs, ys, higherY))
+			checkFrontierDir(t, xs, ys, false, higherY, FrontierDir(xs, ys, false, higherY))
+		}
+	}
+}
+
+// TestFrontierDirCorners pins the four corners on one small set: a latency-like x (lower is
+// better) against throughput gives the upper-left staircase, against cost the lower-left one.
+func TestFrontierDirCorners(t *testing.T) {
+	//       a  b  c  d
+	xs := []float64{1, 2, 3, 4}
+	ys := []float64{1, 3, 2, 4}
+	for _, c := range []struct {
+		higherX, higherY bool
+		want             []int
+	}{
+		{true, true, []int{3}},        // upper right: d beats everything
+		{false, true, []int{0, 1, 3}}, // upper left: a (lowest x), b, d (highest y)
+		{false, false, []int{0}},      // lower left: a is lowest on both
+		{true, false, []int{0, 2, 3}}, // lower right: c beats b (higher x, lower y)
+	} {
+		got := FrontierDir(xs, ys, c.higherX, c.higherY)
+		checkFrontierDir(t, xs, ys, c.higherX, c.higherY, got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("higherX=%v higherY=%v: got %v, want %v", c.higherX, c.higherY, got, c.want)
 		}
 	}
 }

@@ -26,6 +26,7 @@ func FuzzFrontier(f *testing.F) {
 		}
 		xs, ys := fuzzPoints(data, ex, ey)
 		checkFrontier(t, xs, ys, higherY, Frontier(xs, ys, higherY))
+		checkFrontierDir(t, xs, ys, false, higherY, FrontierDir(xs, ys, false, higherY))
 	})
 }
 

@@ -29,7 +29,7 @@ process.stdin.on("end", () => {
     c.xs = c.xs || []; c.ys = c.ys || []; c.queries = c.queries || []; c.cands = c.cands || [];
     const m = P.monotone(c.xs, c.ys);
     return {
-      frontier: P.frontier(c.xs, c.ys, c.higherY),
+      frontier: c.lowerX ? P.frontierDir(c.xs, c.ys, false, c.higherY) : P.frontier(c.xs, c.ys, c.higherY),
       at: c.queries.map((q) => m.at(q)),
       valueAt: c.queries.map((q) => P.valueAt(c.xs, c.ys, q)),
       best: P.bestPerGPU(c.cands.map((k) => ({gpu: k.GPU, x: k.X || [], y: k.Y || []})), c.higherY),
@@ -44,6 +44,7 @@ type twinCase struct {
 	XS      []float64   `json:"xs"`
 	YS      []float64   `json:"ys"`
 	HigherY bool        `json:"higherY"`
+	LowerX  bool        `json:"lowerX"` // lower x is better: FrontierDir(xs, ys, false, higherY)
 	Queries []float64   `json:"queries"`
 	Cands   []Candidate `json:"cands"`
 }
@@ -93,7 +94,7 @@ func TestJavaScriptTwin(t *testing.T) {
 	}
 	for k, c := range cases {
 		js := got[k]
-		if want := Frontier(c.XS, c.YS, c.HigherY); !slices.Equal(js.Frontier, want) {
+		if want := FrontierDir(c.XS, c.YS, !c.LowerX, c.HigherY); !slices.Equal(js.Frontier, want) {
 			t.Errorf("%s: frontier: js %v, go %v", c.Name, js.Frontier, want)
 		}
 		m := NewMonotone(c.XS, c.YS)
@@ -143,7 +144,7 @@ func randomTwinCases() []twinCase {
 	for k := range 200 {
 		xs, ys := randomPoints(r, r.IntN(25))
 		c := twinCase{Name: fmt.Sprintf("random %d", k), XS: xs, YS: ys, HigherY: r.IntN(3) > 0,
-			Queries: queriesFor(xs, 20)}
+			LowerX: k%2 == 1, Queries: queriesFor(xs, 20)}
 		for range r.IntN(8) {
 			fx, fy := randomPoints(r, 1+r.IntN(12))
 			cand := Candidate{GPU: []string{"b200", "b300", "mi355x"}[r.IntN(3)]}

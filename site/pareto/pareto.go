@@ -29,8 +29,22 @@ import (
 // never beats anything (a zero or missing interactivity is no measurement). Frontier runs in
 // O(n log n) and never modifies its arguments. It panics if len(xs) != len(ys).
 func Frontier(xs, ys []float64, higherY bool) []int {
+	return FrontierDir(xs, ys, true, higherY)
+}
+
+// FrontierDir is Frontier with a direction on x too: higher x is better when higherX, lower x
+// otherwise (a latency, a concurrency). The frontier then hugs the corner the two directions
+// point to: upper right for interactivity and throughput, upper left for latency and
+// throughput, lower left for latency and cost. The result is in ascending x order either way,
+// the order a line is drawn in, with the same rules as Frontier for ties, duplicates and
+// points that do not take part (x > 0 and y not NaN).
+func FrontierDir(xs, ys []float64, higherX, higherY bool) []int {
 	if len(xs) != len(ys) {
 		panic("pareto: Frontier: xs and ys differ in length")
+	}
+	betterX := func(a, b float64) bool { return a < b }
+	if higherX {
+		betterX = func(a, b float64) bool { return a > b }
 	}
 	better := func(a, b float64) bool { return a < b } // lower y is better
 	if higherY {
@@ -42,12 +56,12 @@ func Frontier(xs, ys []float64, higherY bool) []int {
 			idx = append(idx, i)
 		}
 	}
-	// Best first: x descending, then y best first, then index; a total order, so the scan
+	// Best first: x best first, then y best first, then index; a total order, so the scan
 	// below does not depend on the sort's stability.
 	slices.SortFunc(idx, func(i, j int) int {
 		switch {
 		case xs[i] != xs[j]:
-			if xs[i] > xs[j] {
+			if betterX(xs[i], xs[j]) {
 				return -1
 			}
 			return 1
@@ -59,12 +73,12 @@ func Frontier(xs, ys []float64, higherY bool) []int {
 		}
 		return i - j
 	})
-	// Scan from the highest x down. A point survives when it has the best y of its x group
+	// Scan from the best x down. A point survives when it has the best y of its x group
 	// (so no point of equal x beats it) and that y is strictly better than every y seen at a
-	// higher x (so no point of higher x ties or beats it on y).
-	var kept [][]int  // surviving runs of idx, highest x first
-	seen := false     // whether any point of a higher x has been passed
-	var bestY float64 // best y among points of higher x, valid when seen
+	// better x (so no point of better x ties or beats it on y).
+	var kept [][]int  // surviving runs of idx, best x first
+	seen := false     // whether any point of a better x has been passed
+	var bestY float64 // best y among points of better x, valid when seen
 	for g := 0; g < len(idx); {
 		x, groupY := xs[idx[g]], ys[idx[g]]
 		end, dups := g, g
@@ -80,8 +94,12 @@ func Frontier(xs, ys []float64, higherY bool) []int {
 		}
 		g = end
 	}
+	// Ascending x: the runs reversed when the best x is the highest, as they are otherwise.
 	out := make([]int, 0, len(idx))
-	for k := len(kept) - 1; k >= 0; k-- {
+	for k := range kept {
+		if higherX {
+			k = len(kept) - 1 - k
+		}
 		out = append(out, kept[k]...)
 	}
 	return out

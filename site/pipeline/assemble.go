@@ -181,6 +181,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 					ser = &render.PageSeries{
 						Key: k.hw, Name: c.s.Label, HWKey: c.s.HWKey, GPU: c.s.GPU, Vendor: c.s.Vendor,
 						Framework: c.s.Framework, Spec: c.s.SpecMethod, Label: c.s.Label, Date: newest,
+						Deployment: c.s.Deployment,
 					}
 					if ser.Name == "" {
 						ser.Name = c.s.HWKey

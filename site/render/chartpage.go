@@ -86,6 +86,8 @@ type pageData struct {
 	Series     []seriesData      `json:"series"`
 	// Changes are the changelog's entries for this page's series, for the trend chart.
 	Changes []changeData `json:"changes,omitempty"`
+	// XAxes are the x axes the page offers, the default first (xAxesFor).
+	XAxes []xAxisData `json:"xAxes"`
 }
 
 type axisData struct {
@@ -130,6 +132,7 @@ type seriesData struct {
 	Date      string     `json:"date"`
 	Points    pointsJSON `json:"points"`
 	Frontier  []int      `json:"frontier"`
+	Deploy    string     `json:"deploy,omitempty"` // the deployment filter's value
 }
 
 // pointsJSON is a series' points as the page script reads them: one array per point, in the
@@ -305,12 +308,13 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
 		X:          axisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
 		Metric:     p.Metric.Key,
-		Metrics:    metricsFor(p, snap, cfg),
+		Metrics:    metricsFor(p, cols),
 		GPUs:       map[string]gpuData{},
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
 		History:    map[string]string{},
 		RefX:       cfg.ReferenceX,
+		XAxes:      xAxesFor(p, cols, cfg),
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
 		Changes:    pageChanges(p, r.changes),
@@ -450,33 +454,83 @@ func frameworkLabel(s *PageSeries) string {
 	return s.Framework
 }
 
-// metricsFor lists the y metrics a page offers: the three throughputs always, cost and power
-// when the config prices every GPU on the page.
-func metricsFor(p *Page, snap *Snapshot, cfg config.Config) []metricData {
-	ms := []metricData{
-		{"tpPerGpu", "Total throughput per GPU", "Total token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
-		{"outputTputPerGpu", "Output throughput per GPU", "Output token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
-		{"inputTputPerGpu", "Input throughput per GPU", "Input token throughput per GPU (tok/s/GPU)", "tok/s/GPU", true},
-	}
-	for i := range ms {
-		// The dataset's own metric keeps the data's axis name, as the Go-built option has it.
-		if ms[i].Key == p.Metric.Key && p.Metric.Label != "" {
-			ms[i].Axis = p.Metric.Label
+// metricsFor lists the y metrics a page offers (charts.YMetrics): the three throughputs, cost
+// and throughput per megawatt always (a reader may type the $/GPU-hour and kW the config does
+// not give; a series without them is left out of that view), and the measured ones (power,
+// energy per token) when a point of the page has them.
+func metricsFor(p *Page, cols pageColumns) []metricData {
+	var ms []metricData
+	for _, m := range charts.YMetrics {
+		switch m.Key {
+		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "tokPerMW":
+		default:
+			if !slices.Contains(cols.names, m.Key) {
+				continue
+			}
 		}
-	}
-	cost, power := len(snap.Series) > 0, len(snap.Series) > 0
-	for _, s := range snap.Series {
-		g, ok := cfg.GPUs[s.GPU]
-		cost = cost && ok && g.CostPerHour > 0
-		power = power && ok && g.KW > 0
-	}
-	if cost {
-		ms = append(ms, metricData{"costPerMTok", "Cost per million tokens", "Cost per million tokens ($/M tokens)", "$/M tokens", false})
-	}
-	if power {
-		ms = append(ms, metricData{"tokPerMW", "Throughput per megawatt", "Token throughput per megawatt (tok/s/MW)", "tok/s/MW", true})
+		md := metricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
+		// The dataset's own metric keeps the data's axis name, as the Go-built option has it.
+		if m.Key == p.Metric.Key && p.Metric.Label != "" {
+			md.Axis = p.Metric.Label
+		}
+		ms = append(ms, md)
 	}
 	return ms
+}
+
+// xAxisData is one x axis a page offers: Col is the points' column that holds it.
+type xAxisData struct {
+	Key    string    `json:"key"`
+	Col    string    `json:"col"`
+	Label  string    `json:"label"`
+	Axis   string    `json:"axis"`
+	Unit   string    `json:"unit"`
+	Higher bool      `json:"higher"`
+	Refs   []float64 `json:"refs"`
+}
+
+// xAxesFor lists the x axes a page offers (charts.XAxes): the default, the data's own
+// interactivity (column x, with the data's axis name and referenceInteractivity), then every
+// other one that every point of every snapshot has. The leaders table's references come from
+// [reference] in the config when it names the axis.
+func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []xAxisData {
+	var out []xAxisData
+	for _, a := range charts.XAxes {
+		x := xAxisData{Key: a.Key, Col: a.Key, Label: a.Label, Axis: a.Axis, Unit: a.Unit, Higher: a.Higher, Refs: a.Refs}
+		switch {
+		case a.Key == charts.DefaultX:
+			x.Col, x.Axis, x.Refs = "x", p.XAxis.Label, cfg.ReferenceX
+			if x.Axis == "" {
+				x.Axis = a.Axis
+			}
+		case a.Key == "conc":
+		case !everyPointHas(p, a.Key):
+			continue
+		}
+		if refs, ok := cfg.Reference[a.Key]; ok {
+			x.Refs = refs
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// everyPointHas reports whether every point of every snapshot of the page measured a metric.
+func everyPointHas(p *Page, name string) bool {
+	m, ok := input.MetricByName(name)
+	if !ok {
+		return false
+	}
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			for _, pt := range s.Points {
+				if pt.Raw == nil || !pt.Raw.Metrics.Has(m) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
@@ -487,6 +541,7 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
 			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON{s.Points, cols.raw, cols.has},
+			Deploy: s.Deployment,
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,8 @@ const bestDefaultOver = 12
 // templates/script/controls.js.
 type controlsView struct {
 	Metrics []optionView
+	XAxes   []optionView // nil when the page offers one x axis
+	Prices  []priceView  // every GPU of the page, for the reader's $/GPU-hour and kW
 	Dates   []optionView // the newest only, nil with one snapshot: the script adds the others
 	Best    bool         // best per GPU is the default view
 	Lists   []filterView // the filters with more than one value
@@ -40,9 +43,14 @@ type filterView struct {
 
 type choiceView struct{ Value, Label, Color string }
 
+// priceView is one GPU's row of the price form: its key, label, and the config's $/GPU-hour
+// and kW ("" when it gives none), which the inputs start with.
+type priceView struct{ GPU, Label, Cost, KW string }
+
 // filterTitles are the filters' legends, in LISTS order (templates/script/view.js).
 var filterTitles = []struct{ name, title string }{
 	{"gpus", "GPU"}, {"vendors", "Vendor"}, {"frameworks", "Framework"}, {"spec", "Speculative decoding"}, {"precisions", "Precision"},
+	{"deploy", "Deployment"},
 }
 
 // defaultShown reports which series of the newest snapshot the default view shows.
@@ -69,6 +77,12 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 	for _, m := range data.Metrics {
 		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
 	}
+	if len(data.XAxes) > 1 {
+		for i, x := range data.XAxes {
+			c.XAxes = append(c.XAxes, optionView{x.Key, x.Label + " (" + x.Unit + ")", i == 0})
+		}
+	}
+	c.Prices = pricesOf(data)
 	if len(data.Dates) > 1 {
 		// The newest snapshot's option is the widest, so the select has its final size; the
 		// script adds the others, which would otherwise weigh on a page with a long history.
@@ -129,6 +143,8 @@ func facetOf(data *pageData, s *seriesData, list string) (value, label, color st
 		return strings.ToLower(s.Vendor), s.Vendor, ""
 	case "frameworks":
 		return strings.ToLower(s.Framework), cmpOr(data.Frameworks[s.Framework], s.Framework), ""
+	case "deploy":
+		return strings.ToLower(s.Deploy), deployLabel(s.Deploy), ""
 	case "spec":
 		if spec == "none" {
 			return spec, "None", ""
@@ -137,6 +153,41 @@ func facetOf(data *pageData, s *seriesData, list string) (value, label, color st
 	default:
 		return strings.ToLower(s.Precision), strings.ToUpper(s.Precision), ""
 	}
+}
+
+// deployLabel names a deployment as the filter shows it: the twin of model.js's deployLabel.
+func deployLabel(d string) string {
+	switch strings.ToLower(d) {
+	case "single-node":
+		return "Single node"
+	case "disaggregated":
+		return "Disaggregated"
+	case "":
+		return "Unknown"
+	}
+	return d
+}
+
+// pricesOf lists the page's GPUs in key order with the config's cost and power, the twin of
+// prices in templates/script/controls.js.
+func pricesOf(data *pageData) []priceView {
+	keys := make([]string, 0, len(data.GPUs))
+	for k := range data.GPUs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	num := func(v *float64) string {
+		if v == nil || *v == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(*v, 'g', -1, 64)
+	}
+	out := make([]priceView, len(keys))
+	for i, k := range keys {
+		g := data.GPUs[k]
+		out[i] = priceView{strings.ToLower(k), cmpOr(g.Label, k), num(g.CostPerHour), num(g.KW)}
+	}
+	return out
 }
 
 func cmpOr(a, b string) string {

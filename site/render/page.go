@@ -47,6 +47,8 @@ type PageSeries struct {
 	Frontier  []int         // indices into Points of the frontier, in x order
 	Best      bool          // the best series of its GPU, by pareto.BestPerGPU
 	Date      string        // params.date of the dataset the points came from
+	// Deployment is "single-node" or "disaggregated" (raw results), or the view's own word.
+	Deployment string
 }
 
 // reserved are top-level site paths that a model slug must not take.

@@ -130,6 +130,10 @@ export function initChartPage() {
       }
       show(readForm(live, form));
     });
+    // A price typed in recomputes the chart at once, not only when the field loses focus.
+    form.addEventListener("input", (e) => {
+      if (e.target.name === "cost" || e.target.name === "kw") show(readForm(live, form));
+    });
   }
   const onClick = (id, handler) => {
     const button = document.getElementById(id);

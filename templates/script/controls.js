@@ -3,9 +3,28 @@
 
 import { safeColor } from "./format.js";
 import { element } from "./dom.js";
-import { FLAGS, LISTS, defaultView } from "./view.js";
+import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
+import { price } from "./model.js";
 
-const LIST_TITLES = { gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision" };
+const LIST_TITLES = {
+  gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision", deploy: "Deployment",
+};
+
+// numberInput is one price field: a GPU's $/GPU-hour (name "cost") or kW ("kw").
+function numberInput(name, gpu, title) {
+  const input = element("input", { type: "number", name, "data-gpu": gpu, min: "0", step: "any", inputmode: "decimal" });
+  return element("label", {}, [title + " ", input]);
+}
+
+// prices is the form's "Price and power per GPU": for each GPU of the page (key order), the
+// $/GPU-hour and kW the cost and power metrics use, which the reader may change (Go's pricesOf).
+function prices(page) {
+  const gpus = Object.keys(page.gpus).sort();
+  if (!gpus.length) return null;
+  return element("details", { class: "prices" }, [element("summary", { text: "Price and power per GPU" }), element("div", { class: "opts" },
+    gpus.map((g) => element("span", { class: "price" }, [element("span", { class: "gpu", text: page.gpus[g].label || g }),
+      numberInput("cost", g.toLowerCase(), "$/GPU-hour"), numberInput("kw", g.toLowerCase(), "kW")])))]);
+}
 
 function select(name, title, options) {
   const control = element("select", { name, id: "ctl-" + name }, options.map(([value, label]) => element("option", { value, text: label })));
@@ -29,6 +48,7 @@ export function buildControls(live, form) {
   form.textContent = "";
   const main = element("div", { class: "row" }, [
     select("y", "Metric", page.metrics.map((m) => [m.key, m.label + " (" + m.unit + ")"])),
+    xAxes(page).length > 1 ? select("x", "X axis", xAxes(page).map((a) => [a.key, a.label + " (" + a.unit + ")"])) : null,
     page.dates.length > 1 ? select("date", "Snapshot", page.dates.map((date, i) => [date, i ? date : date + " (latest)"])) : null,
     element("fieldset", {}, [element("legend", { text: "Scale" }), element("div", { class: "opts" }, [checkbox("log", "1", "Log Y"), checkbox("logx", "1", "Log X")])]),
     element("fieldset", {}, [element("legend", { text: "Show" }), element("div", { class: "opts" }, [
@@ -41,6 +61,8 @@ export function buildControls(live, form) {
   }));
   form.appendChild(main);
   if (filters.children.length) form.appendChild(filters);
+  const priceBox = prices(page);
+  if (priceBox) form.appendChild(priceBox);
   form.hidden = false;
 }
 
@@ -53,7 +75,8 @@ export function enhanceControls(live, form) {
     const boxes = Array.from(form.querySelectorAll('input[name="' + list + '"]')).map((b) => b.value);
     const values = lists[list].length < 2 ? [] : lists[list].map((c) => c.value);
     return boxes.join("\n") === values.join("\n");
-  }) && !!form.elements.y;
+  }) && !!form.elements.y && !!form.elements.x === xAxes(live.page).length > 1 &&
+    form.querySelectorAll('input[name="cost"]').length === Object.keys(live.page.gpus).length;
   if (!same) {
     buildControls(live, form);
     return;
@@ -64,11 +87,20 @@ export function enhanceControls(live, form) {
   }
 }
 
+// gpuKey is the page's GPU key for a lowercased one.
+const gpuKey = (page, gpu) => Object.keys(page.gpus).find((g) => g.toLowerCase() === gpu) || gpu;
+
 // syncForm sets the form's fields to the view.
 export function syncForm(live, form) {
   const view = live.view;
   for (const field of form.elements) {
-    if (field.name === "y" || field.name === "date") field.value = view[field.name];
+    if (field.name === "y" || field.name === "x" || field.name === "date") field.value = view[field.name];
+    else if (PRICES.includes(field.name)) {
+      // The price in use: the reader's, else the config's; empty when there is none.
+      const v = price(live.page, view, field.name, gpuKey(live.page, field.getAttribute("data-gpu")));
+      const text = Number.isNaN(v) ? "" : String(v);
+      if (field.value !== text && document.activeElement !== field) field.value = text;
+    }
     else if (FLAGS.includes(field.name)) field.checked = !!view[field.name];
     else if (LISTS.includes(field.name)) field.checked = !view[field.name] || view[field.name].includes(field.value);
   }
@@ -79,6 +111,18 @@ export function readForm(live, form) {
   const view = defaultView(live.page);
   const lists = live.choices();
   view.y = form.elements.y.value;
+  if (form.elements.x) view.x = form.elements.x.value;
+  for (const key of PRICES) {
+    // A value other than the config's is the reader's; an emptied field goes back to the config.
+    const own = {};
+    for (const input of form.querySelectorAll('input[name="' + key + '"]')) {
+      const gpu = input.getAttribute("data-gpu");
+      const n = input.value.trim() === "" ? NaN : Number(input.value);
+      const config = price(live.page, null, key, gpuKey(live.page, gpu));
+      if (Number.isFinite(n) && n >= 0 && n !== config) own[gpu] = n;
+    }
+    view[key] = Object.keys(own).length ? own : null;
+  }
   view.date = form.elements.date ? form.elements.date.value : view.date;
   for (const flag of FLAGS) view[flag] = !!(form.elements[flag] && form.elements[flag].checked);
   for (const list of LISTS) {

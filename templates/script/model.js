@@ -2,7 +2,7 @@
 // metrics, gpus) and what a view makes of it. Pure, so node --test runs it.
 
 import { hasOwn, lower } from "./format.js";
-import { LISTS } from "./view.js";
+import { LISTS, xAxisOf } from "./view.js";
 import * as pareto from "./pareto.js";
 
 // column is the index of a named column in every point row, -1 when the page has none.
@@ -19,8 +19,29 @@ export function facet(series, list) {
     case "vendors": return lower(series.vendor);
     case "frameworks": return lower(series.framework);
     case "spec": return specOf(series);
+    case "deploy": return lower(series.deploy);
     default: return lower(series.precision);
   }
+}
+
+// deployLabel names a deployment as the filter shows it (Go's deployLabel).
+export function deployLabel(d) {
+  switch (lower(d)) {
+    case "single-node": return "Single node";
+    case "disaggregated": return "Disaggregated";
+    case "": return "Unknown";
+    default: return d;
+  }
+}
+
+// price is what the view uses for a GPU's $/GPU-hour (key "cost") or kW ("kw"): the reader's
+// value from the fragment, else the config's; NaN when neither gives one.
+export function price(page, view, key, gpu) {
+  const own = view && view[key];
+  if (own && hasOwn(own, lower(gpu))) return own[lower(gpu)];
+  const g = page.gpus[gpu] || {};
+  const v = key === "cost" ? g.costPerHour : g.kw;
+  return typeof v === "number" && v > 0 ? v : NaN;
 }
 
 // facetLabel is how a filter's checkbox names that value.
@@ -30,6 +51,7 @@ export function facetLabel(page, series, list) {
     case "vendors": return series.vendor;
     case "frameworks": return (page.frameworks && page.frameworks[series.framework]) || series.framework;
     case "spec": return specOf(series) === "none" ? "None" : String(series.spec).toUpperCase();
+    case "deploy": return deployLabel(series.deploy);
     default: return String(series.precision).toUpperCase();
   }
 }
@@ -54,17 +76,28 @@ export function choices(page, snapshots) {
 
 // yValues is the chosen metric for every point of a series; NaN where it cannot be computed.
 // Cost per million tokens = $/h / (tok/s * 3600) * 1e6; tokens per MW = tok/s / kW * 1000,
-// both from the total token throughput per GPU.
-export function yValues(page, key, series) {
-  const gpu = page.gpus[series.gpu] || {};
+// both from the total token throughput per GPU, with the view's prices (the reader's, else
+// the config's).
+export function yValues(page, key, series, view) {
+  const cost = price(page, view, "cost", series.gpu);
+  const kw = price(page, view, "kw", series.gpu);
   const total = column(page, "tpPerGpu");
   const own = column(page, key);
   return series.points.map((point) => {
     let y;
-    if (key === "costPerMTok") y = gpu.costPerHour / (point[total] * 3600) * 1e6;
-    else if (key === "tokPerMW") y = point[total] / gpu.kw * 1000;
+    if (key === "costPerMTok") y = cost / (point[total] * 3600) * 1e6;
+    else if (key === "tokPerMW") y = point[total] / kw * 1000;
     else y = own >= 0 ? point[own] : NaN;
     return typeof y === "number" && Number.isFinite(y) ? y : NaN;
+  });
+}
+
+// xValues is the chosen x axis for every point of a series; NaN where a point lacks it.
+export function xValues(page, axis, series) {
+  const col = column(page, axis.col);
+  return series.points.map((point) => {
+    const x = col >= 0 ? point[col] : NaN;
+    return typeof x === "number" && Number.isFinite(x) ? x : NaN;
   });
 }
 
@@ -88,11 +121,14 @@ export function bestRows(rows, higher) {
 // and the global frontier over what is shown.
 export function compute(page, snapshot, view, selection) {
   const metric = metricOf(page, view.y) || page.metrics[0];
-  const xColumn = column(page, "x");
+  const axis = xAxisOf(page, view.x);
+  // The build's frontier is for the data's own metric on the default x axis; any other pair
+  // of axes gets the frontier in their directions.
+  const own = metric.key === page.metric && axis.col === "x";
   const rows = snapshot.series.map((s) => {
-    const xs = s.points.map((point) => point[xColumn]);
-    const ys = yValues(page, metric.key, s);
-    const front = metric.key === page.metric && s.frontier ? s.frontier : pareto.frontier(xs, ys, metric.higher);
+    const xs = xValues(page, axis, s);
+    const ys = yValues(page, metric.key, s, view);
+    const front = own && s.frontier ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
     return { series: s, xs, ys, front, pass, best: false };
   });
@@ -106,7 +142,7 @@ export function compute(page, snapshot, view, selection) {
     for (const i of row.front) row.onFront[i] = true;
     row.shown = [];
     row.ys.forEach((y, i) => {
-      if ((!view.optimal || row.onFront[i]) && !Number.isNaN(y)) row.shown.push(i);
+      if ((!view.optimal || row.onFront[i]) && !Number.isNaN(y) && !Number.isNaN(row.xs[i])) row.shown.push(i);
     });
     if (row.visible) {
       for (const i of row.shown) {
@@ -115,6 +151,9 @@ export function compute(page, snapshot, view, selection) {
       }
     }
   }
-  const global = pareto.frontier(globalXs, globalYs, metric.higher).map((j) => [globalXs[j], globalYs[j]]);
-  return { metric, rows, global, view };
+  const global = pareto.frontierDir(globalXs, globalYs, axis.higher, metric.higher).map((j) => [globalXs[j], globalYs[j]]);
+  // Series the metric has no value for (no price for the GPU, power not measured), which the
+  // filters would show: a note under the chart names them.
+  const missing = rows.filter((r) => r.inView && r.ys.every((y) => Number.isNaN(y))).map((r) => r.series.name);
+  return { metric, axis, rows, global, view, missing };
 }

@@ -89,3 +89,39 @@ test("best per GPU keeps one series per GPU among those the filters pass", () =>
   const noVLLM = compute(page, snapshot, Object.assign(defaultView(page), { best: true, frameworks: ["trt"] }), {});
   assert.deepEqual(noVLLM.rows.map((r) => r.inView), [true, false, false]);
 });
+
+// The page with a latency column and x axes, as a page of raw results has them.
+const lat = Object.assign({}, page, {
+  cols: page.cols.concat(["p99_ttft"]),
+  xAxes: [
+    { key: "median_intvty", col: "x", higher: true, refs: [] },
+    { key: "p99_ttft", col: "p99_ttft", higher: false, refs: [1] },
+  ],
+  series: page.series.map((s) => Object.assign({}, s, { points: s.points.map((p, i) => p.concat([[0.5, 2, 1][i]])) })),
+});
+
+test("compute on a latency x: the points' own field, the frontier toward low latency and high throughput", () => {
+  const c = compute(lat, { series: lat.series }, Object.assign(defaultView(lat), { x: "p99_ttft" }), {});
+  assert.equal(c.axis.key, "p99_ttft");
+  assert.deepEqual(c.rows[0].xs, [0.5, 2, 1]);
+  // (0.5, 1000) is fastest; (1, 900) is slower and lower; (2, 800) is slower still: one point.
+  assert.deepEqual(c.rows[0].front, [0]);
+  // (0.5, 2000) beats (2, 500) on both.
+  assert.deepEqual(c.rows[1].front, [0]);
+  const cost = compute(lat, { series: lat.series }, Object.assign(defaultView(lat), { x: "p99_ttft", y: "costPerMTok" }), {});
+  assert.deepEqual(cost.rows[0].front, [0], "lower-left: fastest and cheapest");
+  assert.deepEqual(cost.missing, ["MI355X (vLLM)"], "no price for MI355X");
+});
+
+test("the reader's prices override the config's and price a GPU the config does not", () => {
+  const view = Object.assign(defaultView(page), { y: "costPerMTok", cost: { mi355x: 7.2 }, kw: { b200: 2.4 } });
+  assert.deepEqual(yValues(page, "costPerMTok", page.series[2], view).map((v) => +v.toFixed(6)), [+(7.2e6 / 1500 / 3600).toFixed(6), NaN]);
+  assert.deepEqual(yValues(page, "costPerMTok", page.series[0], view).map((v) => +v.toFixed(6)), [1, 1.25, +(1e6 / 900 / 1000).toFixed(6)], "B200 keeps the config's");
+  assert.deepEqual(yValues(page, "tokPerMW", page.series[0], view).map((v) => +v.toFixed(3)), [416666.667, 333333.333, 375000]);
+  assert.deepEqual(compute(page, snapshot, view, {}).missing, []);
+});
+
+test("the deployment filter's values and labels", () => {
+  assert.equal(facet({ deploy: "Disaggregated" }, "deploy"), "disaggregated");
+  assert.equal(facet({}, "deploy"), "");
+});

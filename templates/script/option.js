@@ -44,12 +44,19 @@ export function tooltipHTML(page, computed, params) {
       escapeHTML(String(row.series.precision).toUpperCase()),
     "Concurrency " + escapeHTML(at("conc")) + " · TP " + escapeHTML(at("tp")),
     escapeHTML(page.x.label) + ": <b>" + escapeHTML(fmtNum(at("x"))) + "</b>",
+  ];
+  // Another x axis: its value too, with its statistic and unit.
+  const axis = computed.axis;
+  if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(fmtNum(row.xs[i])) + "</b> " + escapeHTML(axis.unit));
+  lines.push(
     "Total: " + escapeHTML(fmtNum(at("tpPerGpu"))) + " tok/s/GPU",
     "Output: " + escapeHTML(fmtNum(at("outputTputPerGpu"))) + " tok/s/GPU",
     "Input: " + escapeHTML(fmtNum(at("inputTputPerGpu"))) + " tok/s/GPU",
-  ];
-  if (column(page, metric.key) < 0) {
-    lines.push(escapeHTML(metric.label) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit));
+  );
+  if (!/PerGpu$/.test(metric.key)) {
+    // A derived or measured metric: its value, unit and direction.
+    lines.push(escapeHTML(metric.label) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit) +
+      " (" + (metric.higher ? "higher" : "lower") + " is better)");
   }
   // Raw results add their topology, serving image and the run's page.
   if (at("topology")) lines.push("Topology " + escapeHTML(at("topology")));
@@ -136,7 +143,7 @@ export function buildOption(page, computed, base, look) {
     });
     option.grid = [Object.assign({}, first(option.grid), { left: 52, right: 16, top: option.title ? 84 : 44 })];
   }
-  option.xAxis = [axisOption(option.xAxis, view.logx, page.x.label, false)];
+  option.xAxis = [axisOption(option.xAxis, view.logx, computed.axis ? computed.axis.axis : page.x.label, false)];
   option.yAxis = [axisOption(option.yAxis, view.log, metric.axis || metric.label, metric.key === "costPerMTok")];
   if (look.narrow) option.yAxis[0].nameGap = 40;
   option.tooltip = Object.assign({}, first(option.tooltip), {

@@ -9,19 +9,24 @@ const betterFor = (higherY) => (higherY ? (a, b) => a > b : (a, b) => a < b);
 // frontier returns the indices of the points no other point beats, in ascending x (equal x,
 // only duplicates, by index). Higher x is better; higher y when higherY, else lower. q beats
 // p when at least as good on both and strictly better on one. Only x > 0 and y not NaN count.
-export function frontier(xs, ys, higherY) {
+export const frontier = (xs, ys, higherY) => frontierDir(xs, ys, true, higherY);
+
+// frontierDir is frontier with a direction on x too (lower x is better unless higherX: a
+// latency), Go's FrontierDir: still in ascending x.
+export function frontierDir(xs, ys, higherX, higherY) {
   const better = betterFor(higherY);
+  const betterX = betterFor(higherX);
   const order = [];
   for (let i = 0; i < xs.length; i++) {
     if (xs[i] > 0 && !Number.isNaN(ys[i])) order.push(i);
   }
-  // x descending, then y best first, then index: a total order, as in Go.
+  // x best first, then y best first, then index: a total order, as in Go.
   order.sort((i, j) => {
-    if (xs[i] !== xs[j]) return xs[i] > xs[j] ? -1 : 1;
+    if (xs[i] !== xs[j]) return betterX(xs[i], xs[j]) ? -1 : 1;
     if (ys[i] !== ys[j]) return better(ys[i], ys[j]) ? -1 : 1;
     return i - j;
   });
-  const kept = []; // surviving runs of order, highest x first
+  const kept = []; // surviving runs of order, best x first
   let seen = false;
   let bestY = 0;
   for (let start = 0; start < order.length;) {
@@ -40,7 +45,7 @@ export function frontier(xs, ys, higherY) {
     }
     start = end;
   }
-  return [].concat(...kept.reverse());
+  return [].concat(...(higherX ? kept.reverse() : kept));
 }
 
 const sign = (v) => (v < 0 ? -1 : 1); // d3's: zero counts as positive

@@ -20,12 +20,14 @@ export function renderBest(live, list, note) {
   if (note) note.textContent = "By " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", among the configurations shown by the filters.";
 }
 
-// renderLeaders is the leaders table: each shown frontier read off at the page's reference
-// x values, the best of each column marked.
+// renderLeaders is the leaders table: each shown frontier read off at the x axis' reference
+// values (interactivity: the page's refX; a latency: its own, from [reference] in the config
+// or charts.XAxes), the best of each column marked.
 export function renderLeaders(live, box) {
   const page = live.page;
   const metric = live.computed.metric;
-  const refs = page.refX || [];
+  const axis = live.computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
+  const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
   const rows = live.computed.rows.filter((r) => r.visible).map((r) => {
     const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
     return { row: r, values: refs.map((x) => curve.at(x)) };
@@ -45,7 +47,7 @@ export function renderLeaders(live, box) {
   let html = '<table class="data leaders-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + "), " +
     (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
     '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
-    refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(page.x.unit) + "</th>").join("") +
+    refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     "</tr></thead><tbody>";
   for (const { row, values } of rows) {
     html += '<tr data-series="' + escapeHTML(row.series.key) + '"><th scope="row"><span class="swatch" style="background-color:' +
@@ -56,7 +58,7 @@ export function renderLeaders(live, box) {
         return;
       }
       const lead = y === best[j];
-      html += '<td class="num' + (lead ? ' lead" title="Best at this interactivity' : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
+      html += '<td class="num' + (lead ? ' lead" title="Best at this ' + (axis.col === "x" ? "interactivity" : escapeHTML(axis.label.charAt(0).toLowerCase() + axis.label.slice(1))) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
         (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh"> (best)</span>' : "") + "</td>";
     });
     html += "</tr>";
@@ -183,4 +185,23 @@ export function renderStatus(live, out) {
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
   out.textContent = "Showing " + shown.length + " of " + rows.length + " configurations, " + points + " points · " +
     metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "");
+  renderMissing(live);
+}
+
+// renderMissing is the note under the chart that names the series the metric leaves out (no
+// price for the GPU, not measured), with the way to bring the priced ones back. It is made the
+// first time a view needs it, so a page that never does has no empty paragraph.
+function renderMissing(live) {
+  const { metric, missing } = live.computed;
+  let note = document.getElementById("chart-note");
+  if (!note && !(missing && missing.length)) return;
+  if (!note) {
+    note = element("p", { id: "chart-note", class: "chart-note", role: "note" });
+    live.element.parentNode.insertBefore(note, live.element.nextSibling);
+  }
+  note.hidden = !missing.length;
+  if (!missing.length) return;
+  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key) ? "no " + (metric.key === "costPerMTok" ? "$/GPU-hour" : "kW") +
+    " for their GPU (set one under Price and power per GPU)" : "not measured";
+  note.textContent = "Left out of " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", " + why + ": " + missing.join(", ") + ".";
 }

@@ -7,18 +7,52 @@ import { lower } from "./format.js";
 // LISTS are the filter keys, FLAGS the yes/no keys, both in the order a link writes them:
 // DESIGN.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
 // lists); flags are 1 or left out.
-export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions"];
+export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "deploy"];
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
 
 // BEST_DEFAULT_OVER is the number of configurations above which a page opens on best per
 // GPU: dozens of overlapping frontiers tell a reader nothing. site/chartview.go has the twin.
 export const BEST_DEFAULT_OVER = 12;
 
+// DEFAULT_X is the x axis of a page whose data names none (charts.DefaultX).
+export const DEFAULT_X = "median_intvty";
+
+// PRICES are the per-GPU number keys: the reader's $/GPU-hour and kW, {gpu: number}, written
+// "cost=b200:5.5,mi355x:2.5" in sorted GPU order; null when the reader set none.
+export const PRICES = ["cost", "kw"];
+
+// xAxes are the x axes a page offers, the default first.
+export function xAxes(page) {
+  if (page.xAxes && page.xAxes.length) return page.xAxes;
+  const x = page.x || { label: "Interactivity (tok/s/user)", unit: "tok/s/user" };
+  return [{ key: DEFAULT_X, col: "x", label: x.label, axis: x.label, unit: x.unit, higher: true, refs: page.refX || [] }];
+}
+
+// xAxisOf is the x axis of a key, the default when the page offers no such axis.
+export const xAxisOf = (page, key) => xAxes(page).find((a) => a.key === key) || xAxes(page)[0];
+
+// parsePrices reads "b200:5.5,mi355x:2.5": GPUs of the page, numbers >= 0; the rest ignored.
+function parsePrices(page, value) {
+  const out = {};
+  for (const item of value.split(",")) {
+    const colon = item.lastIndexOf(":");
+    const gpu = lower(item.slice(0, colon).trim());
+    const text = item.slice(colon + 1).trim();
+    const n = Number(text);
+    if (colon > 0 && text !== "" && Number.isFinite(n) && n >= 0 && Object.keys(page.gpus || {}).some((g) => lower(g) === gpu)) out[gpu] = n;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+// pricesFragment writes {gpu: number} as parsePrices reads it, GPUs sorted.
+const pricesFragment = (prices) => Object.keys(prices).sort().map((g) => encodeURIComponent(g) + ":" + prices[g]).join(",");
+
 // defaultView is a page's view before any fragment: its own metric, the newest snapshot,
 // no filter, no flag but best per GPU on a page of more than BEST_DEFAULT_OVER configurations.
 export function defaultView(page) {
-  const view = { y: page.metric, date: page.dates[0] || "" };
+  const view = { y: page.metric, x: xAxes(page)[0].key, date: page.dates[0] || "" };
   for (const key of LISTS) view[key] = null;
+  for (const key of PRICES) view[key] = null;
   for (const key of FLAGS) view[key] = false;
   view.best = (page.series || []).length > BEST_DEFAULT_OVER;
   return view;
@@ -55,6 +89,11 @@ export function parseView(page, choices, hash) {
     if (key === "y") {
       const metric = page.metrics.find((m) => lower(m.key) === lower(value));
       if (metric) view.y = metric.key;
+    } else if (key === "x") {
+      const axis = xAxes(page).find((a) => lower(a.key) === lower(value));
+      if (axis) view.x = axis.key;
+    } else if (PRICES.includes(key)) {
+      view[key] = parsePrices(page, value);
     } else if (key === "date") {
       if (page.dates.includes(value)) view.date = value;
     } else if (LISTS.includes(key)) {
@@ -78,8 +117,10 @@ export function fragmentOf(page, view) {
   const parts = [];
   const def = defaultView(page);
   if (view.y !== page.metric) parts.push("y=" + encodeURIComponent(view.y));
+  if (view.x && view.x !== def.x) parts.push("x=" + encodeURIComponent(view.x));
   if (view.date && view.date !== page.dates[0]) parts.push("date=" + encodeURIComponent(view.date));
   for (const key of LISTS) if (view[key]) parts.push(key + "=" + view[key].map(encodeURIComponent).join(","));
+  for (const key of PRICES) if (view[key] && Object.keys(view[key]).length) parts.push(key + "=" + pricesFragment(view[key]));
   for (const key of FLAGS) if (!!view[key] !== def[key]) parts.push(key + (view[key] ? "=1" : "=0"));
   return parts.join("&");
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import { choices } from "./model.js";
 import { numberOf, twins } from "./testdata/twins.js";
-import { FLAGS, LISTS, dateIn, defaultView, fragmentOf, fragmentPairs, parseView } from "./view.js";
+import { FLAGS, LISTS, PRICES, dateIn, defaultView, fragmentOf, fragmentPairs, parseView } from "./view.js";
 
 const page = twins.fragments.page;
 const lists = choices(page, { [page.dates[0]]: { series: page.series } });
@@ -41,9 +41,10 @@ test("dateIn names the snapshot to load before parsing the rest", () => {
 // Fragments drawn from the keys and values a reader's link may hold, valid or not: whatever
 // parseView makes of one, fragmentOf writes a link that reads back to the same view.
 test("parseView after fragmentOf is the identity on any fragment", () => {
-  const keys = ["y", "date", ...LISTS, ...FLAGS, "zoom", ""];
+  const keys = ["y", "x", "date", ...LISTS, ...FLAGS, ...PRICES, "zoom", ""];
   const values = ["1", "0", "", "yes", "b200", "B300,mi355x", "amd,nvidia", "vllm,sglang", "mtp", "none,mtp", "fp4",
-    "fp8,fp4", "2026-04-01", "2026-05-01", "outputTputPerGpu", "COSTPERMTOK", "%zz", "b%32%300", ",,"];
+    "fp8,fp4", "2026-04-01", "2026-05-01", "outputTputPerGpu", "COSTPERMTOK", "%zz", "b%32%300", ",,", "p99_ttft", "conc",
+    "b200:5.5", "B300:1,b200:0", "b200:-1,mi355x:x", "b200:1e400", ":3"];
   let seed = 7;
   const pick = (list) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -52,10 +53,31 @@ test("parseView after fragmentOf is the identity on any fragment", () => {
   for (let n = 0; n < 2000; n++) {
     const parts = [];
     for (let k = seed % 5; k >= 0; k--) parts.push(pick(keys) + "=" + pick(values));
-    const view = parseView(page, lists, parts.join("&"));
-    const fragment = fragmentOf(page, view);
-    assert.deepEqual(parseView(page, lists, fragment), view, parts.join("&") + " -> " + fragment);
+    for (const p of [page, axesPage]) {
+      const view = parseView(p, lists, parts.join("&"));
+      const fragment = fragmentOf(p, view);
+      assert.deepEqual(parseView(p, lists, fragment), view, parts.join("&") + " -> " + fragment);
+    }
   }
+});
+
+// axesPage is the shared page with latency axes, as a page of raw results has them.
+const axesPage = Object.assign({}, page, {
+  xAxes: [
+    { key: "median_intvty", col: "x", label: "Interactivity, median", unit: "tok/s/user", higher: true, refs: [20, 50] },
+    { key: "p99_ttft", col: "p99_ttft", label: "Time to first token, p99", unit: "s", higher: false, refs: [0.5, 1] },
+  ],
+});
+
+test("x, cost and kw round-trip through the fragment; unknown axes, GPUs and bad numbers are ignored", () => {
+  const view = parseView(axesPage, lists, "#x=P99_TTFT&cost=mi355x:2.5,B200:5.5,h100:3,b300:-1&kw=b200:1.2");
+  assert.equal(view.x, "p99_ttft");
+  assert.deepEqual(view.cost, { b200: 5.5, mi355x: 2.5 });
+  assert.deepEqual(view.kw, { b200: 1.2 });
+  assert.equal(fragmentOf(axesPage, view), "x=p99_ttft&cost=b200:5.5,mi355x:2.5&kw=b200:1.2");
+  const noAxes = Object.assign({}, page, { xAxes: undefined });
+  assert.equal(parseView(noAxes, lists, "#x=p99_ttft").x, "median_intvty", "a page without the axis keeps the default");
+  assert.equal(fragmentOf(axesPage, parseView(axesPage, lists, "#x=median_intvty")), "");
 });
 
 test("numberOf reads the special numbers JSON cannot hold", () => {

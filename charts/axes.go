@@ -1,0 +1,85 @@
+package charts
+
+// Axis is one quantity a chart page can draw on an axis: its key (the name a link and a
+// chart block use), a short label for a menu, the axis name with the statistic and the unit,
+// and its direction. The direction decides which corner the Pareto frontier hugs.
+type Axis struct {
+	Key    string // "median_intvty", "p99_ttft", "costPerMTok"
+	Label  string // "Time to first token, p99": for menus and captions
+	Axis   string // "Time to first token, p99 (s)": the axis name
+	Unit   string // "s"
+	Higher bool   // higher is better (throughput, interactivity); false for latency, cost, energy
+	// Refs are the x values the leaders table reads each frontier off by default (x axes only).
+	Refs []float64
+}
+
+// DefaultX is the x axis a page opens on: median interactivity, the one InferenceX draws and
+// the inference view's x.
+const DefaultX = "median_intvty"
+
+// xStatistics are the statistics offered for each latency-like x axis, the ones InferenceX
+// reports on every row (median, p99) or many (p90).
+var xStatistics = []string{"median", "p90", "p99"}
+
+// XAxes lists every x axis a chart page may offer, in menu order: interactivity, time to first
+// token, end-to-end latency (each median, p90, p99), then concurrency. A page offers one only
+// when every point it holds has that field (site/chartpage.go decides).
+//
+// Concurrency counts as lower-is-better: the frontier against it is then the best throughput
+// reached at or below each concurrency, the envelope a reader looks for, rather than the one
+// point of highest concurrency.
+var XAxes = func() []Axis {
+	var out []Axis
+	add := func(name, quantity, unit string, higher bool, refs []float64) {
+		for _, st := range xStatistics {
+			out = append(out, Axis{
+				Key:    st + "_" + name,
+				Label:  quantity + ", " + st,
+				Axis:   quantity + ", " + st + " (" + unit + ")",
+				Unit:   unit,
+				Higher: higher,
+				Refs:   refs,
+			})
+		}
+	}
+	add("intvty", "Interactivity", "tok/s/user", true, []float64{20, 50, 100, 200})
+	add("ttft", "Time to first token", "s", false, []float64{0.5, 1, 2, 5})
+	add("e2el", "End-to-end latency", "s", false, []float64{5, 10, 20, 60})
+	out = append(out, Axis{Key: "conc", Label: "Concurrency", Axis: "Concurrency (requests)", Unit: "requests", Refs: []float64{4, 16, 64, 256}})
+	return out
+}()
+
+// XAxis finds an x axis of XAxes by key.
+func XAxis(key string) (Axis, bool) {
+	for _, a := range XAxes {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return Axis{}, false
+}
+
+// YMetrics lists every y metric a chart page may offer, in menu order: the three throughputs
+// per GPU (every point has them), cost and throughput per megawatt (computed in the page from a
+// $/GPU-hour and kW per GPU, the config's or the reader's), then what raw results measure on
+// some rows: average power per GPU and energy per token. Each names its unit and direction.
+var YMetrics = []Axis{
+	{Key: "tpPerGpu", Label: "Total throughput per GPU", Axis: "Total token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "outputTputPerGpu", Label: "Output throughput per GPU", Axis: "Output token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "inputTputPerGpu", Label: "Input throughput per GPU", Axis: "Input token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "costPerMTok", Label: "Cost per million tokens", Axis: "Cost per million tokens ($/M tokens), lower is better", Unit: "$/M tokens"},
+	{Key: "tokPerMW", Label: "Throughput per megawatt", Axis: "Token throughput per megawatt (tok/s/MW)", Unit: "tok/s/MW", Higher: true},
+	{Key: "avg_power_w", Label: "Average power per GPU", Axis: "Average power per GPU (W), lower is better", Unit: "W"},
+	{Key: "joules_per_output_token", Label: "Energy per output token", Axis: "Energy per output token (J/tok), lower is better", Unit: "J/tok"},
+	{Key: "joules_per_total_token", Label: "Energy per token", Axis: "Energy per total token (J/tok), lower is better", Unit: "J/tok"},
+}
+
+// YMetric finds a y metric of YMetrics by key.
+func YMetric(key string) (Axis, bool) {
+	for _, a := range YMetrics {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return Axis{}, false
+}
