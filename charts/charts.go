@@ -165,7 +165,7 @@ func Options(c Chart) ([]byte, error) {
 		line.ConfigureSeriesOpts(
 			withData(points(frontierPoints(s), c.LogX, c.LogY)),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Smooth: opts.Bool(false)}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: s.Style.Color, Width: frontierWidth, Type: s.Style.Dash}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: s.Style.LineColor(), Width: frontierWidth, Type: s.Style.Dash}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Style.Color}),
 		)
 		chart.MultiSeries = append(chart.MultiSeries, line)
@@ -308,7 +308,7 @@ func withData(data any) charts.SeriesOpts {
 // for a tinted one (Fill) fills it lightly inside an outline of its colour.
 func markerStyle(st Style) opts.ItemStyle {
 	if st.Hollow {
-		return opts.ItemStyle{Color: "transparent", BorderColor: st.Color, BorderWidth: 1.5}
+		return opts.ItemStyle{Color: "transparent", BorderColor: st.LineColor(), BorderWidth: 1.5}
 	}
 	if st.Fill != "" {
 		return opts.ItemStyle{Color: st.Fill, BorderColor: st.Color, BorderWidth: 1.5}

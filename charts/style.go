@@ -13,9 +13,19 @@ type Style struct {
 	Symbol string `json:"symbol"` // ECharts marker: circle, rect, triangle, diamond, roundRect, pin, arrow
 	Dash   string `json:"dash"`   // frontier line type: solid or dashed
 	Hollow bool   `json:"hollow"` // marker drawn as an outline only (speculative decoding)
-	// Fill, when set, is the marker's fill, a light tint of Color, with Color as its border
-	// (8-bit and wider precisions; see WithPrecision). A hollow marker has no fill.
+	// Fill, when set, is a light tint of Color for 8-bit and wider precisions (see
+	// WithPrecision): a filled marker's fill, inside an outline of Color; a hollow marker has
+	// no fill, so the tint is its outline and the colour of its frontier line instead.
 	Fill string `json:"fill,omitempty"`
+}
+
+// LineColor is the colour of the series' frontier line: Color, or for a hollow marker with a
+// tint (speculative decoding at 8 bits or wider) the tint, as its outline.
+func (st Style) LineColor() string {
+	if st.Hollow && st.Fill != "" {
+		return st.Fill
+	}
+	return st.Color
 }
 
 // gpuColors fixes the colour of the GPUs we know, so a GPU looks the same on every page
@@ -133,25 +143,27 @@ func StyleFor(gpu, framework, spec string) Style {
 }
 
 // WithPrecision is st as a series of that precision draws it, the same on every page, so
-// that series differing only in precision never look alike:
+// that series differing only in precision, or only in speculative decoding, never look alike,
+// neither by marker (points off the frontier) nor by line (the frontier has no markers):
 //   - 4-bit (fp4, nvfp4, mxfp4, int4, ...) and unknown precisions keep st.
 //   - 8-bit (fp8, int8, mxfp8, w8a8, ...): a light marker (Color at half strength, Color
 //     border) and a dotted frontier line.
 //   - 16-bit and wider (bf16, fp16, fp32): a lighter marker and a dotted line.
 //
-// A hollow (speculative-decoding) marker stays hollow; its line turns dotted all the same,
-// so an 8-bit MTP series and a 4-bit one still differ by line.
+// A hollow (speculative-decoding) marker stays hollow and its line dashed; at 8 bits and
+// wider its outline and line take the tint instead of Color. The four looks of one GPU and
+// framework are then: filled and solid (4-bit), hollow and dashed (4-bit, speculative), light
+// and dotted (8-bit), light hollow and light dashed (8-bit, speculative).
 func (st Style) WithPrecision(precision string) Style {
-	switch precisionBits(precision) {
-	case 8:
-		st.Dash = "dotted"
+	tint := map[int]float64{8: 0.55, 16: 0.8}
+	if st.Hollow {
+		// An outline is thinner than a fill: a lighter tint would fade into the page.
+		tint = map[int]float64{8: 0.45, 16: 0.65}
+	}
+	if t, ok := tint[precisionBits(precision)]; ok {
+		st.Fill = shadeColor(st.Color, shade(t))
 		if !st.Hollow {
-			st.Fill = shadeColor(st.Color, 0.55)
-		}
-	case 16:
-		st.Dash = "dotted"
-		if !st.Hollow {
-			st.Fill = shadeColor(st.Color, 0.8)
+			st.Dash = "dotted"
 		}
 	}
 	return st

@@ -9,6 +9,7 @@ package site_test
 //	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -100,6 +101,60 @@ func TestBrowserSteadySeedPage(t *testing.T) {
 	}
 }
 
+// TestBrowserSteadyRawPage: the raw results' page does not move either, wide or on a phone,
+// its points table (and the column chooser above it, which is in the server HTML) included:
+// the reader scrolls to the table, it is built, and nothing shifts.
+func TestBrowserSteadyRawPage(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	var html string
+	if got, ok := files.Get(rawPage + "index.html"); !ok || !strings.Contains(string(got), `id="column-chooser"`) {
+		t.Fatalf("/%s: no column chooser in the server HTML", rawPage)
+	} else {
+		html = string(got)
+	}
+	for _, d := range []struct {
+		name string
+		dev  browsertest.Device
+	}{{"wide", browsertest.Device{Init: observeJS}}, {"phone", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: observeJS}}} {
+		t.Run(d.name, func(t *testing.T) {
+			p := b.OpenAs(t, root+rawPage, d.dev)
+			before := measure(t, p, true)
+			var chooserTop float64
+			p.Eval(`document.getElementById("column-chooser").getBoundingClientRect().top + scrollY`, &chooserTop)
+			showPoints(p)
+			after := measure(t, p, false)
+			var ticked []string
+			p.Eval(`[...document.querySelectorAll("#column-chooser input:checked")].map((i) => i.value)`, &ticked)
+			var top float64
+			p.Eval(`document.getElementById("column-chooser").getBoundingClientRect().top + scrollY`, &top)
+			t.Logf("%s: CLS %.3f after the first view, %.3f after the points table; chooser at %.0f px, %.0f px after",
+				d.name, before.CLS, after.CLS, chooserTop, top)
+			if after.CLS > 0.02 {
+				t.Errorf("cumulative layout shift %.3f, want at most 0.02", after.CLS)
+			}
+			if top != chooserTop {
+				t.Errorf("the column chooser moved from %.0f px to %.0f px when the table was built", chooserTop, top)
+			}
+			// The boxes ticked in the server HTML are the columns the table shows.
+			for _, name := range ticked {
+				if !strings.Contains(html, `value="`+name+`" checked`) {
+					t.Errorf("column %s ticked, but not in the server HTML", name)
+				}
+			}
+			var headers []string
+			p.Eval(`[...document.querySelectorAll("#points thead th")].map((th) => th.textContent)`, &headers)
+			for _, want := range []string{"Topology", "median_ttft", "median_e2el"} {
+				if !slices.Contains(headers, want) {
+					t.Errorf("points table columns %v lack the default %s", headers, want)
+				}
+			}
+			p.NoErrors()
+		})
+	}
+}
+
 // TestBrowserPhoneEveryPage: at 360×740, no page of the example site is wider than the screen,
 // and a chart is at least 320 px tall.
 func TestBrowserPhoneEveryPage(t *testing.T) {
@@ -137,6 +192,18 @@ func BenchmarkBlockingTime(b *testing.B) {
 	}
 	b.ReportMetric(tbt/float64(b.N), "tbt-ms")
 	b.ReportMetric(longest/float64(b.N), "longest-task-ms")
+	// One more load, traced (tracing slows the page a little, so it is not counted above):
+	// what the long tasks that remain spend their time on.
+	b.StopTimer()
+	p := br.OpenAs(b, root+seedPage, browsertest.Device{CPUSlowdown: 4, Init: observeJS, Trace: true})
+	measure(b, p, true)
+	tasks := p.LongTasks()
+	slices.SortFunc(tasks, func(x, y browsertest.LongTask) int { return cmp.Compare(y.Duration, x.Duration) })
+	// The longest three: a benchmark's log keeps 10 lines, over its runs (b.N = 1, then more).
+	for _, task := range tasks[:min(len(tasks), 3)] {
+		b.Logf("long task %s", task)
+	}
+	p.Close()
 }
 
 // TestBrowserManyConfigurationsOpenOnBestPerGPU: a page of more than 12 configurations opens on
@@ -288,4 +355,73 @@ func TestPrecisionsLookDifferent(t *testing.T) {
 	if pairs == 0 {
 		t.Fatal("the fixture has no configuration in both FP4 and FP8")
 	}
+}
+
+// TestBrowserEveryDistinctionVisible: on the raw results' page, the series of one GPU and
+// framework that differ in precision or speculative decoding (FP4/FP8 × MTP/none) differ in
+// the marker ECharts draws, which is what the legend shows and what a point off the frontier
+// has, and in the frontier line, which has no markers.
+func TestBrowserEveryDistinctionVisible(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	p := b.Open(t, b.Serve(files, "/")+rawPage+"#best=0")
+	waitView(p, chartSel, "best=0")
+	p.WaitChart(chartSel)
+	d := readPageJSON(t, files, rawPage+"page.json")
+	var drawn []struct {
+		Name, Type, Marker, Line string
+	}
+	// The marker as drawn: the series' visual style, which the legend's icon is drawn from.
+	p.Eval(`(() => { const c = echarts.getInstanceByDom(document.querySelector(`+js(chartSel)+`));
+  const model = c.getModel();
+  return c.getOption().series.map((s, i) => {
+    const st = model.getSeriesByIndex(i).getData().getVisual("style") || {};
+    const ls = s.lineStyle || {};
+    return { Name: String(s.name), Type: s.type,
+      Marker: s.symbol + " fill=" + st.fill + " stroke=" + (st.lineWidth ? st.stroke : "none"),
+      Line: String(ls.type) + " " + ls.color };
+  }); })()`, &drawn)
+	type look struct{ marker, line string }
+	looks := map[string]*look{}
+	for _, s := range drawn {
+		l := looks[s.Name]
+		if l == nil {
+			l = &look{}
+			looks[s.Name] = l
+		}
+		if s.Type == "scatter" {
+			l.marker = s.Marker
+		} else {
+			l.line = s.Line
+		}
+	}
+	groups := map[string][]pageSeries{} // GPU and framework -> its series
+	for _, s := range d.Series {
+		k := s.GPU + " " + s.Framework
+		groups[k] = append(groups[k], s)
+	}
+	full := 0
+	for k, ss := range groups {
+		if len(ss) == 4 {
+			full++
+		}
+		for i, a := range ss {
+			for _, c := range ss[i+1:] {
+				la, lc := looks[a.Name], looks[c.Name]
+				if la == nil || lc == nil {
+					t.Fatalf("%s: %s or %s not in the chart's option", k, a.Name, c.Name)
+				}
+				if la.marker == lc.marker {
+					t.Errorf("%s: %s and %s have the same marker (%s)", k, a.Name, c.Name, la.marker)
+				}
+				if la.line == lc.line {
+					t.Errorf("%s: %s and %s have the same line (%s)", k, a.Name, c.Name, la.line)
+				}
+			}
+		}
+	}
+	if full == 0 {
+		t.Fatal("no GPU and framework with all four of FP4/FP8 × MTP/none on the raw page")
+	}
+	p.NoErrors()
 }

@@ -75,12 +75,13 @@ func (c ChartState) IsSelected(name string) bool {
 }
 
 // WaitChart waits until the element holds an ECharts instance that has finished drawing,
-// animations included.
+// animations included, and the element is not aria-busy (a page that draws its chart over
+// several tasks says so until the last one).
 func (p *Page) WaitChart(sel string) {
 	p.t.Helper()
 	p.WaitFor(`(() => {
   const el = document.querySelector(` + jsString(sel) + `);
-  if (!el || typeof echarts === "undefined") return false;
+  if (!el || typeof echarts === "undefined" || el.getAttribute("aria-busy") === "true") return false;
   const c = echarts.getInstanceByDom(el);
   if (!c) return false;
   const a = c.getZr().animation;

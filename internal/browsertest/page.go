@@ -53,6 +53,8 @@ type Page struct {
 	blocked  map[string]bool              // request ids already counted as foreign
 	problems []string                     // everything that fails the test unless taken
 	closed   bool
+
+	stopTrace func() []LongTask // set by OpenAs with Device.Trace
 }
 
 // Open opens url in a new tab with its own browser context (no cookies or storage shared with

@@ -47,7 +47,39 @@ type chartPageView struct {
 	LeadersHTML template.HTML // every string escaped (leadersHTML)
 	Raw         bool          // the page has raw results: the points table has topology and image
 	Changes     []changeData  // the changelog's entries for this page, oldest first
+	// The points table's optional columns (raw results only), for the column chooser: in the
+	// server HTML, so that the script enhances it rather than inserting it and moving the page.
+	Columns []columnChoice
 }
+
+// columnChoice is one box of the column chooser; Checked for the columns shown by default
+// (tables.js's DEFAULT_OPTIONAL).
+type columnChoice struct {
+	Name, Title string
+	Checked     bool
+}
+
+// columnChoices are a page's optional points-table columns as tables.js's optionalColumns
+// names them: the columns beyond the base ones, the run's link aside.
+func columnChoices(cols pageColumns) []columnChoice {
+	var out []columnChoice
+	for _, name := range cols.names[len(pointColumns):] {
+		c := columnChoice{Name: name, Title: name, Checked: slices.Contains(defaultColumns, name)}
+		switch name {
+		case "runUrl":
+			continue
+		case "topology":
+			c.Title = "Topology"
+		case "image":
+			c.Title = "Image"
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// defaultColumns are the optional columns shown until the reader chooses: a few, not all.
+var defaultColumns = []string{"topology", "median_ttft", "median_e2el"}
 
 type bestView struct{ Name, Color string }
 
@@ -364,6 +396,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		Data:    dataJSON,
 		Raw:     cols.has,
 		Changes: data.Changes,
+		Columns: columnChoices(cols),
 	}
 	for _, s := range snap.Series {
 		if s.Best {

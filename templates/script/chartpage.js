@@ -10,7 +10,7 @@ import { element } from "./dom.js";
 import { LiveChart } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
-import { DEFAULT_OPTIONAL, optionalColumns, renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
 import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
@@ -39,22 +39,16 @@ export function initChartPage() {
   let table = null; // the points table, once built
   let sort = null; // the points table's order: {key, dir}, or null for series order
   let chosen = null; // the optional columns the reader chose (a Set of names); null: the defaults
-  const optional = optionalColumns(page);
-  if (box && optional.length) {
-    // The column chooser: every metric the page's raw results carry, a few shown by default.
-    const chooser = element("details", { class: "columns", id: "column-chooser" }, [element("summary", { text: "Columns" })]);
-    const fieldset = element("fieldset", {}, [element("legend", { text: "Show these columns in the points table" })]);
-    for (const c of optional) {
-      const input = element("input", { type: "checkbox", name: "col", value: c.name });
-      input.checked = DEFAULT_OPTIONAL.includes(c.name);
-      fieldset.appendChild(element("label", {}, [input, " " + c.title]));
-    }
-    chooser.appendChild(fieldset);
+  // The column chooser (raw results' pages) is in the server HTML: the boxes ticked there
+  // are the columns shown (a browser may restore a reader's earlier ticks).
+  const chooser = document.getElementById("column-chooser");
+  if (chooser) {
+    const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
+    chosen = read();
     chooser.addEventListener("change", () => {
-      chosen = new Set(Array.from(fieldset.querySelectorAll("input[name=col]:checked"), (i) => i.value));
+      chosen = read();
       if (table) points();
     });
-    box.parentNode.insertBefore(chooser, box);
   }
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
@@ -198,7 +192,9 @@ export function initChartPage() {
     }
   }
   window.addEventListener("hashchange", open);
-  open();
+  // The first draw in a task of its own: on a phone, setting up (the page data parsed, the
+  // chart's canvas made, the tables wired) and drawing are each a long task already.
+  setTimeout(open, 0);
   // The preview server (frontier serve) updates the page in place after a save that changed
   // only its data: same view, same fragment, no reload.
   window.frontierChartPage = {

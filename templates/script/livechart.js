@@ -24,6 +24,8 @@ export class LiveChart {
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
     this.chart = echarts.init(element, dark ? "dark" : null);
+    // Busy until the first draw is on screen (render below says when).
+    element.setAttribute("aria-busy", "true");
 
     // A legend click shows or hides one series: the global frontier and the tables follow
     // without redrawing the rest, so zoom and legend scrolling stay where the reader left them.
@@ -42,13 +44,24 @@ export class LiveChart {
       }
       this.onChange(this);
     });
+    // "updated" comes after the lazy update's paint, and also when nothing needed repainting.
+    const drawn = () => this.element.removeAttribute("aria-busy");
+    this.chart.on("finished", drawn);
+    this.chart.on("updated", drawn);
     // The toolbox's restore goes back to the last drawn view; legend clicks are undone with it.
     this.chart.on("restore", () => {
       this.selection = {};
       this.render();
     });
     let wasNarrow = this.narrow();
+    let size = element.clientWidth + "x" + element.clientHeight;
     const resize = () => {
+      // A ResizeObserver reports the size it starts with too: a redraw at the same size would
+      // be a whole second chart update, on a phone's main thread the longest task after the
+      // first draw.
+      const now = element.clientWidth + "x" + element.clientHeight;
+      if (now === size) return;
+      size = now;
       if (this.narrow() !== wasNarrow) {
         wasNarrow = this.narrow();
         this.render();
@@ -86,17 +99,12 @@ export class LiveChart {
     this.recompute();
     const look = { fg: getComputedStyle(this.element).color || "#333", narrow: this.narrow(), readOnly: this.readOnly };
     const option = buildOption(this.page, this.computed, this.base, look);
-    if (!this.drawn && (option.toolbox || option.dataZoom)) {
-      // The first draw is the page's longest task (a phone's main thread is blocked for all
-      // of it): the toolbox and the zoom slider, which nobody uses in the first moment, come
-      // in a task of their own.
-      const later = { toolbox: option.toolbox, dataZoom: option.dataZoom };
-      delete option.toolbox;
-      delete option.dataZoom;
-      setTimeout(() => this.chart.setOption(later), 0);
-    }
-    this.drawn = true;
-    this.chart.setOption(option, { notMerge: true });
+    // lazyUpdate: the option's model is built now, but ECharts lays it out and paints it in
+    // the next animation frame, a task of its own; on a phone the first draw is otherwise
+    // one task of half a second. The chart says it is busy until the drawing is on screen
+    // (what tests and tools wait for: browsertest.WaitChart).
+    this.element.setAttribute("aria-busy", "true");
+    this.chart.setOption(option, { notMerge: true, lazyUpdate: true });
     this.element.setAttribute("data-view", fragmentOf(this.page, this.view));
     this.onChange(this);
   }

@@ -68,10 +68,14 @@ export function tooltipHTML(page, computed, params) {
 // markerStyle is charts.markerStyle's twin: a filled marker, a hollow one (speculative
 // decoding), or a light one inside an outline of its colour (8-bit and wider precisions).
 function markerStyle(s, color) {
-  if (s.hollow) return { color: "transparent", borderColor: color, borderWidth: 1.5 };
+  if (s.hollow) return { color: "transparent", borderColor: lineColor(s, color), borderWidth: 1.5 };
   if (s.fill) return { color: safeColor(s.fill), borderColor: color, borderWidth: 1.5 };
   return { color };
 }
+
+// lineColor is charts.Style.LineColor's twin: a hollow marker's tint (speculative decoding at
+// 8 bits or wider) is its outline and its line's colour.
+const lineColor = (s, color) => (s.hollow && s.fill ? safeColor(s.fill) : color);
 
 // plotPoint is [x, y] as a chart draws it: null where a log axis cannot show the value.
 export const plotPoint = (view, x, y) => [view.logx && !(x > 0) ? null : x, view.log && !(y > 0) ? null : y];
@@ -119,7 +123,7 @@ export function buildOption(page, computed, base, look) {
       name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
       data: row.front.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
       itemStyle: { color: fill },
-      lineStyle: { color: fill, width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" },
+      lineStyle: { color: lineColor(s, fill), width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" },
     });
     if (look.readOnly ? row.inView : row.pass) names.push(s.name);
     selected[s.name] = row.visible;
@@ -143,6 +147,9 @@ export function buildOption(page, computed, base, look) {
     });
     option.grid = [Object.assign({}, first(option.grid), { left: 52, right: 16, top: option.title ? 84 : 44 })];
   }
+  // The grid's margins hold the axis labels and names already: ECharts' own fitting
+  // (outerBounds) would lay every tick label out twice on each draw, a third of the first one.
+  option.grid = [].concat(option.grid).map((g) => Object.assign({}, g, { outerBoundsMode: "none" }));
   option.xAxis = [axisOption(option.xAxis, view.logx, computed.axis ? computed.axis.axis : page.x.label, false)];
   option.yAxis = [axisOption(option.yAxis, view.log, metric.axis || metric.label, metric.key === "costPerMTok")];
   if (look.narrow) option.yAxis[0].nameGap = 40;
