@@ -20,7 +20,7 @@ import (
 )
 
 // historyFile is real history: InferenceX API rows for DeepSeek-R1 1k/1k, three GPUs over 55 dates.
-var historyFile = filepath.Join(testsite.Root(), "..", "shared", "data", "raw", "inferencex-api", "dsr1_1k1k_history.json")
+var historyFile = filepath.Join(testsite.Root(), "data", "raw", "inferencex-api", "dsr1_1k1k_history.json")
 
 // historyViews converts the real history's rows into one inference-view dataset per date (the
 // raw-results layer does this in the build; here the views are the input, so the test does not
