@@ -36,7 +36,7 @@ type siteRenderer struct {
 	site    *siteView
 	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
 	assets  map[string][]byte             // hashed site path -> bytes
-	reuse   *pageReuse                    // chart pages kept by a Builder (incremental.go); nil: draw all
+	reuse   *pageReuse                    // chart pages kept by a Builder (reuse.go); nil: draw all
 	statics []input.StaticFile            // the author's images and documents, copied as they are
 	changes []input.Change                // data/changelog.yaml: what changed when, for the trend charts
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart

@@ -50,7 +50,7 @@ function fixed(v, digits) {
 // groupThousands puts commas between groups of three digits of a whole number.
 const groupThousands = (digits) => digits.replace(/\B(?=(\d{3})+$)/g, ",");
 
-// fmtNum is Go's fmtNum (site/chartpage.go), so the server-rendered table and the script's
+// fmtNum is Go's fmtNum (site/render/chartpage.go), so the server-rendered table and the script's
 // agree: four significant digits, at most two decimals, thousands grouped from 10,000 (tokens
 // per MW run into millions), "" for what is not a finite number. twins.test.js and Go's
 // twins_test.go check both on the same cases.
@@ -83,7 +83,7 @@ export function compactNumber(v) {
 // it lacks U+0085 and has U+FEFF).
 const LEADING_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 
-// csvCell is a CSV cell as Go's encoding/csv writes CSVText's result (site/chartpage.go): a
+// csvCell is a CSV cell as Go's encoding/csv writes CSVText's result (site/render/chartpage.go): a
 // text cell a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
 // quote; a cell with a comma, quote or line break, a leading space or exactly \. is quoted.
 export function csvCell(value) {

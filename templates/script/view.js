@@ -11,7 +11,7 @@ export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "de
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
 
 // BEST_DEFAULT_OVER is the number of configurations above which a page opens on best per
-// GPU: dozens of overlapping frontiers tell a reader nothing. site/chartview.go has the twin.
+// GPU: dozens of overlapping frontiers tell a reader nothing. site/render/chartview.go has the twin.
 export const BEST_DEFAULT_OVER = 12;
 
 // DEFAULT_X is the x axis of a page whose data names none (charts.DefaultX).
