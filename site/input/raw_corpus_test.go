@@ -108,7 +108,7 @@ func BenchmarkRawAPIDecode(b *testing.B) {
 }
 
 // BenchmarkRawPage takes one page of the 1,000-file API corpus (42 files, 4,200 rows) from
-// bytes to snapshot datasets: decode, merge, datasets.
+// bytes to snapshot datasets: decode, merge, datasets (one per file: each is a day's run).
 func BenchmarkRawPage(b *testing.B) {
 	var files [][]byte
 	corpus.EachRawAPI(1000, 100, 1, func(name string, d []byte) error {
@@ -132,8 +132,8 @@ func BenchmarkRawPage(b *testing.B) {
 		}
 		merged, _ := mergeRows(rows)
 		ds, _ := rawDatasets(merged, &cfg, "")
-		if len(ds) != 2 {
-			b.Fatal(len(ds))
+		if len(ds) != len(files) {
+			b.Fatalf("%d snapshot datasets from %d files of different days", len(ds), len(files))
 		}
 	}
 }
