@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
@@ -19,6 +21,24 @@ func SeedJSON(tb testing.TB) []byte {
 		tb.Fatal(err)
 	}
 	return b
+}
+
+// SeedFS is a data folder holding only the seed dataset, under its own name.
+func SeedFS(tb testing.TB) fstest.MapFS {
+	tb.Helper()
+	return fstest.MapFS{"deepseek-v4-pro_8k-1k_fp4.json": {Data: SeedJSON(tb)}}
+}
+
+// ScriptJSON is the text inside a page's <script type="application/json" id="ID">, which the
+// chart page's option and page data are written in.
+func ScriptJSON(tb testing.TB, html []byte, id string) []byte {
+	tb.Helper()
+	re := regexp.MustCompile(`<script type="application/json" id="` + regexp.QuoteMeta(id) + `">([\s\S]*?)</script>`)
+	m := re.FindSubmatch(html)
+	if m == nil {
+		tb.Fatalf("no %s script block in page", id)
+	}
+	return m[1]
 }
 
 // ---- A small valid dataset the tests edit ----

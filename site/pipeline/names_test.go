@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"encoding/json"
-	"os"
-	"regexp"
 	"testing"
 	"testing/fstest"
 
@@ -40,25 +38,10 @@ func build(t *testing.T, data fstest.MapFS, cfg Config) (*Files, *Report, error)
 }
 
 // seedFS is the example site's data folder.
-func seedFS(t *testing.T) fstest.MapFS {
-	t.Helper()
-	b, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fstest.MapFS{"deepseek-v4-pro_8k-1k_fp4.json": {Data: b}}
-}
+func seedFS(t *testing.T) fstest.MapFS { return testsite.SeedFS(t) }
 
 // scriptJSON returns the JSON inside <script type="application/json" id="ID"> of a page.
-func scriptJSON(t *testing.T, html []byte, id string) []byte {
-	t.Helper()
-	re := regexp.MustCompile(`<script type="application/json" id="` + id + `">([\s\S]*?)</script>`)
-	m := re.FindSubmatch(html)
-	if m == nil {
-		t.Fatalf("no %s script block in page", id)
-	}
-	return m[1]
-}
+func scriptJSON(t *testing.T, html []byte, id string) []byte { return testsite.ScriptJSON(t, html, id) }
 
 // jsonString is s as a JSON string.
 func jsonString(s string) string {

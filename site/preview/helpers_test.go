@@ -21,5 +21,5 @@ func build(t *testing.T, data fstest.MapFS, cfg site.Config) (*site.Files, *site
 
 // seedFS is the example site's dataset alone.
 func seedFS(t *testing.T) fstest.MapFS {
-	return fstest.MapFS{"deepseek-v4-pro_8k-1k_fp4.json": {Data: testsite.SeedJSON(t)}}
+	return testsite.SeedFS(t)
 }
