@@ -681,9 +681,14 @@ func BenchmarkServeRebuild(b *testing.B) {
 	if echarts == nil {
 		echarts = fakeECharts
 	}
+	// The example's bench-serve files take their context from its frontier.toml.
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(b))
+	if len(ps.Errors()) > 0 {
+		b.Fatal(ps)
+	}
 	p := &Preview{
 		Input: func() (site.Input, error) {
-			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: site.DefaultConfig(), ECharts: echarts}, nil
+			return site.Input{Data: os.DirFS(data), DataPrefix: "data/", Config: cfg, ECharts: echarts}, nil
 		},
 		Data:  data,
 		Trees: []string{data},
@@ -700,6 +705,10 @@ func BenchmarkServeRebuild(b *testing.B) {
 			line, err := r.ReadString('\n')
 			if err != nil {
 				b.Fatal(err)
+			}
+			if strings.HasPrefix(line, "event: problems") {
+				line, _ = r.ReadString('\n')
+				b.Fatalf("the build failed: %s", line)
 			}
 			if strings.Contains(line, what) {
 				return
