@@ -7,8 +7,6 @@ import (
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/markdown"
-	"github.com/frontier-bench/frontier/site/output"
-	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // Renderer draws one build's site: the chart pages one at a time as the pipeline assembles
@@ -27,13 +25,6 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 	r.statics, r.changes = statics, changes
 	return r, nil
 }
-
-// Chart draws chart page p into w, or copies it from the previous build (see Reuse).
-func (r *siteRenderer) Chart(w output.Writer, p *Page) error { return r.chart(w, p) }
-
-// Render writes every file of the site but the chart pages: assets, home, markdown pages, 404,
-// sitemap, feed, robots.txt and the author's static files.
-func (r *siteRenderer) Render(w output.Writer) error { return r.render(w) }
 
 // KeepHeadlines stores p's home-page figure of every snapshot on p, so that the pipeline may
 // then drop the older snapshots' points.
@@ -68,25 +59,8 @@ func (u *pageReuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
 // Next is the chart pages of this build, for the next one.
 func (u *pageReuse) Next() Kept { return u.next }
 
-// ShareFile writes data to w, without a copy when w can keep it as it is. data must never change.
-func ShareFile(w output.Writer, name string, data []byte) error { return shareFile(w, name, data) }
-
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }
-
-// AttachNotes gives each page the body of its notes file, and reports notes files and markdown
-// pages that clash with chart pages.
-func AttachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
-	return attachNotes(pages, mds)
-}
-
-// ChartBlocks is the markdown chart blocks, by the path of the page they show.
-func ChartBlocks(mds []*markdown.MarkdownPage) map[string][]markdown.ChartRef {
-	return chartBlocks(mds)
-}
-
-// CheckView reports what in a chart block's view page p cannot show.
-func CheckView(p *Page, v markdown.ChartView) []string { return checkView(p, v) }
 
 // Reserved reports whether a top-level site path ("assets") is the site's own, which a model's
 // slug or a markdown page must not take.

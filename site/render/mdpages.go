@@ -17,10 +17,10 @@ import (
 var reservedIDs = []string{"main", "chart", "controls", "leaders", "points", "page-data", "chart-option",
 	"best-h", "leaders-h", "points-h", "models-h", "shown-csv"}
 
-// attachNotes puts notes on their chart pages and checks that every chart block and notes
+// AttachNotes puts notes on their chart pages and checks that every chart block and notes
 // file names a model and sequence with data, and that no page takes another's path. Chart
-// blocks are checked against their page's series once it is assembled (checkView).
-func attachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
+// blocks are checked against their page's series once it is assembled (CheckView).
+func AttachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
 	var ps problem.Problems
 	byPath := map[string]*Page{}
 	for _, p := range pages {
@@ -53,8 +53,8 @@ func attachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
 	return ps
 }
 
-// chartBlocks lists the markdown pages' chart blocks by the path of the chart page they show.
-func chartBlocks(mds []*markdown.MarkdownPage) map[string][]markdown.ChartRef {
+// ChartBlocks lists the markdown pages' chart blocks by the path of the chart page they show.
+func ChartBlocks(mds []*markdown.MarkdownPage) map[string][]markdown.ChartRef {
 	m := map[string][]markdown.ChartRef{}
 	for _, md := range mds {
 		for _, c := range md.Charts {
@@ -78,10 +78,10 @@ func navigation(mds []*markdown.MarkdownPage, base string) []navItem {
 	return nav
 }
 
-// checkView reports the parts of a chart block's view that the page cannot show: filter values
+// CheckView reports the parts of a chart block's view that the page cannot show: filter values
 // no series has, a snapshot date the page lacks. A view that matches nothing would draw an
 // empty chart, which an author would rather hear about at build time.
-func checkView(p *Page, v markdown.ChartView) []string {
+func CheckView(p *Page, v markdown.ChartView) []string {
 	var msgs []string
 	have := map[string]map[string]bool{"gpus": {}, "frameworks": {}, "spec": {}, "precisions": {}}
 	for _, snap := range p.Snapshots {

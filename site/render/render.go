@@ -201,9 +201,10 @@ func (r *siteRenderer) templateProblems(err error) error {
 	return problem.Problems{{File: r.templateFile(m[1]), Line: line, Col: col, Msg: m[4]}}
 }
 
-// render writes every file of the site but the chart pages, which the pipeline draws as it
-// assembles them (r.chart).
-func (r *siteRenderer) render(w output.Writer) error {
+// Render writes every file of the site but the chart pages, which the pipeline draws as it
+// assembles them (Chart): assets, home, markdown pages, 404, sitemap, feed, robots.txt and the
+// author's static files.
+func (r *siteRenderer) Render(w output.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err

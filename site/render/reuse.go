@@ -61,9 +61,9 @@ func sharedKey(r *siteRenderer) [sha256.Size]byte {
 	return k
 }
 
-// chart renders one chart page, or writes its files from the previous build when nothing it is
-// drawn from has changed.
-func (r *siteRenderer) chart(w output.Writer, p *Page) error {
+// Chart draws chart page p into w, or writes its files from the previous build when nothing it
+// is drawn from has changed (see StartReuse).
+func (r *siteRenderer) Chart(w output.Writer, p *Page) error {
 	u := r.reuse
 	if u == nil {
 		return r.renderChart(w, p)
@@ -79,7 +79,7 @@ func (r *siteRenderer) chart(w output.Writer, p *Page) error {
 
 	if old := u.old[p.Path]; old != nil && old.key == key {
 		for _, f := range old.files {
-			if err := shareFile(w, f.name, f.data); err != nil {
+			if err := ShareFile(w, f.name, f.data); err != nil {
 				return err
 			}
 		}
@@ -109,7 +109,7 @@ type recorder struct {
 func (r *recorder) WriteFile(name string, data []byte) error {
 	data = bytes.Clone(data)
 	r.files = append(r.files, outFile{name, data})
-	return shareFile(r.w, name, data)
+	return ShareFile(r.w, name, data)
 }
 
 // A sharer is a Writer that can keep a file's bytes without copying them, for callers that never
@@ -119,8 +119,8 @@ type sharer interface {
 	ShareFile(name string, data []byte) error
 }
 
-// shareFile writes data to w, without a copy when w can keep it as it is. data must never change.
-func shareFile(w output.Writer, name string, data []byte) error {
+// ShareFile writes data to w, without a copy when w can keep it as it is. data must never change.
+func ShareFile(w output.Writer, name string, data []byte) error {
 	if s, ok := w.(sharer); ok {
 		return s.ShareFile(name, data)
 	}
