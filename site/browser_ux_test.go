@@ -76,16 +76,23 @@ func examplePages(t testing.TB) (*site.Files, []string) {
 	return files, pages
 }
 
+// steadyDevices are the screens a page's steadiness is measured on: the desktop and a 360-px
+// phone, each observing layout shifts and long tasks from before the page's own scripts.
+var steadyDevices = []struct {
+	name string
+	dev  browsertest.Device
+}{
+	{"wide", browsertest.Device{Init: observeJS}},
+	{"phone", browsertest.Device{Width: browsertest.Phone.Width, Height: browsertest.Phone.Height, Mobile: true, Init: observeJS}},
+}
+
 // TestBrowserSteadySeedPage: the seed chart page does not move once drawn, wide or on a phone,
 // and holds at most 800 elements before any interaction.
 func TestBrowserSteadySeedPage(t *testing.T) {
 	b := browsertest.New(t)
 	files, _ := examplePages(t)
 	root := b.Serve(files, "/")
-	for _, d := range []struct {
-		name string
-		dev  browsertest.Device
-	}{{"wide", browsertest.Device{Init: observeJS}}, {"phone", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: observeJS}}} {
+	for _, d := range steadyDevices {
 		t.Run(d.name, func(t *testing.T) {
 			p := b.OpenAs(t, root+seedPage, d.dev)
 			m := measure(t, p, true)
@@ -114,10 +121,7 @@ func TestBrowserSteadyRawPage(t *testing.T) {
 	} else {
 		html = string(got)
 	}
-	for _, d := range []struct {
-		name string
-		dev  browsertest.Device
-	}{{"wide", browsertest.Device{Init: observeJS}}, {"phone", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: observeJS}}} {
+	for _, d := range steadyDevices {
 		t.Run(d.name, func(t *testing.T) {
 			p := b.OpenAs(t, root+rawPage, d.dev)
 			before := measure(t, p, true)
