@@ -138,10 +138,10 @@ func longTasks(events []traceEvent) []LongTask {
 		var stack []float64 // end times of the enclosing events
 		partEnd := 0.0      // end time of the last first-level event listed
 		for _, c := range spans[i+1:] {
-			if c.Ts >= e.Ts+e.Dur || c.Pid != e.Pid || c.Tid != e.Tid {
-				if c.Ts >= e.Ts+e.Dur {
-					break
-				}
+			if c.Ts >= e.Ts+e.Dur {
+				break
+			}
+			if c.Pid != e.Pid || c.Tid != e.Tid {
 				continue
 			}
 			for len(stack) > 0 && c.Ts >= stack[len(stack)-1] {
