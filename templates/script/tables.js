@@ -72,10 +72,10 @@ export function renderLeaders(live, box) {
 const BASE_COLUMNS = ["id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run", "runUrl"];
 
 // DEFAULT_OPTIONAL are the optional columns shown until the reader chooses: a few, not all.
-export const DEFAULT_OPTIONAL = ["topology", "median_ttft", "median_e2el"];
+const DEFAULT_OPTIONAL = ["topology", "median_ttft", "median_e2el"];
 
 // optionalColumns are the columns of page.cols beyond the base ones, as {name, title, num}.
-export function optionalColumns(page) {
+function optionalColumns(page) {
   return page.cols.filter((name) => !BASE_COLUMNS.includes(name)).map((name) => ({
     name,
     title: name === "topology" ? "Topology" : name === "image" ? "Image" : name,
