@@ -240,25 +240,30 @@ type pageColumns struct {
 	names []string
 	raw   []input.MetricID
 	has   bool
+	every uint64 // the metrics every point of every snapshot has, bit m for input.MetricID m
 }
 
 func columnsOf(p *Page) pageColumns {
 	var mask uint64
+	every := ^uint64(0)
 	has := false
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			for _, pt := range s.Points {
+				var own uint64
 				if pt.Raw != nil {
 					has = true
-					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { mask |= 1 << m })
+					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { own |= 1 << m })
 				}
+				mask |= own
+				every &= own
 			}
 		}
 	}
 	if !has {
-		return pageColumns{names: pointColumns}
+		return pageColumns{names: pointColumns, every: every}
 	}
-	c := pageColumns{has: true, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	c := pageColumns{has: true, every: every, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
 		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
 			continue
@@ -537,7 +542,7 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []xAxisData {
 				x.Axis = a.Axis
 			}
 		case a.Key == "conc":
-		case !everyPointHas(p, a.Key):
+		case !cols.everyPointHas(a.Key):
 			continue
 		}
 		if refs, ok := cfg.Reference[a.Key]; ok {
@@ -549,21 +554,9 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []xAxisData {
 }
 
 // everyPointHas reports whether every point of every snapshot of the page measured a metric.
-func everyPointHas(p *Page, name string) bool {
+func (c pageColumns) everyPointHas(name string) bool {
 	m, ok := input.MetricByName(name)
-	if !ok {
-		return false
-	}
-	for _, snap := range p.Snapshots {
-		for _, s := range snap.Series {
-			for _, pt := range s.Points {
-				if pt.Raw == nil || !pt.Raw.Metrics.Has(m) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	return ok && c.every&(1<<m) != 0
 }
 
 func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
