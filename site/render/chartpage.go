@@ -460,7 +460,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
 		return err
 	}
-	return w.WriteFile(p.Path+"data.csv", downloadCSV(p))
+	return w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols))
 }
 
 // dates lists the page's snapshot dates, newest first.
@@ -833,11 +833,10 @@ var csvHeader = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor"
 
 // downloadCSV is data.csv: one row per point shown, text cells neutralised against formula injection.
 // A page with raw results adds topology, image and runUrl, then a column per metric its points
-// have (every snapshot's, as page.json), empty where a point lacks it.
-func downloadCSV(p *Page) []byte {
+// have (every snapshot's, as page.json: cols is columnsOf(p)), empty where a point lacks it.
+func downloadCSV(p *Page, cols pageColumns) []byte {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
-	cols := columnsOf(p)
 	header := csvHeader
 	if cols.has {
 		header = append(slices.Clip(csvHeader), cols.names[len(pointColumns):]...)

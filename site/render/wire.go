@@ -27,5 +27,5 @@ func Downloads(p *Page) (jsonData, csvData []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return jsonData, downloadCSV(p), nil
+	return jsonData, downloadCSV(p, columnsOf(p)), nil
 }
