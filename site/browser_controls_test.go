@@ -108,8 +108,10 @@ func js(s string) string {
 	return string(b)
 }
 
-// waitView waits until the chart page has drawn the view whose canonical fragment is frag.
+// waitView makes the chart interactive, as a reader reaching for it does, and waits until it
+// has drawn the view whose canonical fragment is frag.
 func waitView(p *browsertest.Page, sel, frag string) {
+	p.WaitChart(sel)
 	p.WaitFor(`(() => { const e = document.querySelector(` + js(sel) + `); return e && e.getAttribute("data-view") === ` + js(frag) + ` && echarts.getInstanceByDom(e); })()`)
 }
 

@@ -160,8 +160,11 @@ func readTrend(p *browsertest.Page) trendState {
 	return st
 }
 
+// waitTrend scrolls to the trend chart, which the page draws with ECharts once the reader
+// nears it, and waits for its lines and the fragment.
 func waitTrend(p *browsertest.Page, hash string) {
-	p.WaitFor(`(() => { const e = document.getElementById("trend"); const c = e && echarts.getInstanceByDom(e);
+	p.Eval(`document.getElementById("trend").scrollIntoView()`, nil)
+	p.WaitFor(`(() => { const e = document.getElementById("trend"); const c = e && window.echarts && echarts.getInstanceByDom(e);
   return c && c.getOption().series.length > 0 && location.hash === ` + fmt.Sprintf("%q", hash) + `; })()`)
 }
 

@@ -1,14 +1,16 @@
 package site_test
 
-// Time to first chart: from navigation to the seed chart page's first ECharts `finished` event
-// (the chart drawn, animation included), in a real headless Chromium. DESIGN.md's aim is under
-// 500 ms on a 2-core machine; these report the figure and never assert on it.
+// Time to first chart: from navigation to the seed chart page's chart on screen, in a real
+// headless Chromium; and from the reader reaching for the chart to ECharts having drawn it
+// (the page shows a picture of the chart first and loads ECharts then). DESIGN.md's aim is
+// under 500 ms to the first chart on a 2-core machine; these report the figures and never
+// assert on them.
 //
 //	go test -run TestTimeToFirstChart -v ./site/              # one cold load, logged
 //	go test -run '^$' -bench TimeToFirstChart -benchtime 10x ./site/
 //
 // The harness pauses every request to check its host (internal/browsertest), which adds a
-// little to each of the page's five requests; a static host serves them without that.
+// little to each of the page's requests; a static host serves them without that.
 
 import (
 	"bytes"
@@ -20,30 +22,34 @@ import (
 	"github.com/frontier-bench/frontier/site"
 )
 
-// firstChartHook wraps echarts.init before the page script runs, so the first `rendered` and
-// `finished` events of the first chart are timed on the page's own clock (performance.now()
-// counts from the start of navigation). It also notes when ECharts has been evaluated, which
-// splits the time into loading ECharts and what the page script and the first draw take.
+// firstChartHook runs before the page script: it notes, on the page's own clock
+// (performance.now() counts from the start of navigation), the frame after the chart's
+// picture went into the page, when the picture was painted.
 const firstChartHook = `<script>(function () {
-  window.__echarts_ready = performance.now();
-  var init = echarts.init;
-  echarts.init = function () {
-    var c = init.apply(this, arguments);
-    ["rendered", "finished"].forEach(function (ev) {
-      c.on(ev, function once() {
-        c.off(ev, once);
-        var k = "__first_" + ev;
-        if (window[k] == null) window[k] = performance.now();
-      });
-    });
-    return c;
-  };
+  new MutationObserver(function (records, observer) {
+    if (!document.querySelector("#chart svg.chart-picture")) return;
+    observer.disconnect();
+    requestAnimationFrame(function () { window.__first_picture = performance.now(); });
+  }).observe(document.documentElement, { childList: true, subtree: true });
 })();</script>
 `
 
-// firstChartTimes are the milliseconds from navigation start to each milestone of one load.
+// reachJS reaches for the chart as a reader's pointer does and resolves to the milliseconds
+// until ECharts has drawn it, to the frame.
+const reachJS = `new Promise(function (resolve) {
+  var el = document.getElementById("chart"), t0 = performance.now();
+  el.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+  (function tick() {
+    var c = window.echarts && echarts.getInstanceByDom(el);
+    if (c && el.getAttribute("aria-busy") !== "true" && !el.querySelector("svg.chart-picture")) resolve(performance.now() - t0);
+    else requestAnimationFrame(tick);
+  })();
+})`
+
+// firstChartTimes are the milliseconds from navigation start to each milestone of one load,
+// and from reaching for the chart to ECharts' drawing of it.
 type firstChartTimes struct {
-	ECharts, Rendered, Finished, DOMContentLoaded, Load float64
+	Picture, DOMContentLoaded, Load, Interactive float64
 }
 
 // firstChartSite builds the example site with the real ECharts and the hook in the seed page.
@@ -57,8 +63,8 @@ func firstChartSite(tb testing.TB) *site.Files {
 	const page = "deepseek-v4-pro/8k-1k/index.html"
 	html, _ := files.Get(page)
 	at := bytes.Index(html, []byte(`<script src="/assets/frontier.`))
-	if at < 0 || !bytes.Contains(html[:at], []byte(`<script src="/assets/echarts.`)) {
-		tb.Fatalf("%s: want the ECharts script, then the page script", page)
+	if at < 0 || !bytes.Contains(html[:at], []byte(`id="echarts-src" href="/assets/echarts.`)) {
+		tb.Fatalf("%s: want the ECharts script named, then the page script", page)
 	}
 	hooked := append(append(append([]byte{}, html[:at]...), firstChartHook...), html[at:]...)
 	files.WriteFile(page, hooked)
@@ -66,18 +72,20 @@ func firstChartSite(tb testing.TB) *site.Files {
 }
 
 // loadFirstChart opens the seed page in a fresh tab (its own browser context: a cold cache, as
-// a first visit) and reads the milestones once the first chart has finished.
+// a first visit), reads the milestones once the picture is on screen and the page has loaded,
+// then reaches for the chart.
 func loadFirstChart(tb testing.TB, br *browsertest.Browser, root string) firstChartTimes {
 	tb.Helper()
 	p := br.Open(tb, root+"deepseek-v4-pro/8k-1k/")
 	defer p.Close()
-	p.WaitFor(`window.__first_finished != null`)
+	p.WaitFor(`window.__first_picture != null && document.readyState === "complete"`)
 	var got firstChartTimes
 	p.Eval(`(function () {
 	  var n = performance.getEntriesByType("navigation")[0];
-	  return {ECharts: window.__echarts_ready, Rendered: window.__first_rendered, Finished: window.__first_finished,
-	          DOMContentLoaded: n.domContentLoadedEventEnd, Load: n.loadEventEnd};
+	  return {Picture: window.__first_picture, DOMContentLoaded: n.domContentLoadedEventEnd, Load: n.loadEventEnd};
 	})()`, &got)
+	p.Eval(reachJS, &got.Interactive)
+	p.NoErrors()
 	return got
 }
 
@@ -85,26 +93,25 @@ func TestTimeToFirstChart(t *testing.T) {
 	br := browsertest.New(t)
 	root := br.Serve(firstChartSite(t), "/")
 	got := loadFirstChart(t, br, root)
-	t.Logf("seed page, cold load: first chart finished at %.0f ms (ECharts evaluated %.0f ms, rendered %.0f ms; DOMContentLoaded %.0f ms, load %.0f ms); aim < 500 ms",
-		got.Finished, got.ECharts, got.Rendered, got.DOMContentLoaded, got.Load)
+	t.Logf("seed page, cold load: chart on screen at %.0f ms (DOMContentLoaded %.0f ms, load %.0f ms); aim < 500 ms. Reaching for it: ECharts drew it %.0f ms later",
+		got.Picture, got.DOMContentLoaded, got.Load, got.Interactive)
 }
 
-// BenchmarkTimeToFirstChart reports the mean time to the first chart's `finished` event over
-// b.N cold loads, as first-chart-ms (ns/op is the harness's time per load and means little).
+// BenchmarkTimeToFirstChart reports the mean time to the first chart on screen over b.N cold
+// loads, as first-chart-ms, and the time from reaching for it to ECharts' drawing of it, as
+// interactive-ms (ns/op is the harness's time per load and means little).
 func BenchmarkTimeToFirstChart(b *testing.B) {
 	br := browsertest.New(b)
 	root := br.Serve(firstChartSite(b), "/")
 	var sum firstChartTimes
 	for range b.N {
 		got := loadFirstChart(b, br, root)
-		sum.ECharts += got.ECharts
-		sum.Finished += got.Finished
-		sum.Rendered += got.Rendered
+		sum.Picture += got.Picture
 		sum.DOMContentLoaded += got.DOMContentLoaded
+		sum.Interactive += got.Interactive
 	}
 	n := float64(b.N)
-	b.ReportMetric(sum.Finished/n, "first-chart-ms")
-	b.ReportMetric(sum.Rendered/n, "first-render-ms")
-	b.ReportMetric(sum.ECharts/n, "echarts-ready-ms")
+	b.ReportMetric(sum.Picture/n, "first-chart-ms")
+	b.ReportMetric(sum.Interactive/n, "interactive-ms")
 	b.ReportMetric(sum.DOMContentLoaded/n, "dcl-ms")
 }

@@ -56,8 +56,10 @@ func TestDeployBrowserUnderSubPath(t *testing.T) {
 			for i := range n {
 				el := fmt.Sprintf(`document.querySelectorAll(%q)[%d]`, chartSelector, i)
 				p.Eval(el+`.scrollIntoView(), true`, nil)
+				// The reader's pointer reaches the chart: ECharts loads from under the sub-path.
 				p.WaitFor(`(function (el) {
 					var c = window.echarts && echarts.getInstanceByDom(el);
+					if (!c) el.dispatchEvent(new PointerEvent("pointerover", {bubbles: true}));
 					return c && c.getOption().series.length > 0 && el.querySelector("canvas");
 				})(` + el + `)`)
 			}

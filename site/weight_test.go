@@ -7,7 +7,8 @@ package site
 //
 // Where it stands (ECharts 6.1.0): own HTML and data 9.9 KB; with everything 237 KB, of which
 // ECharts is 211 KB: the custom build of templates/vendor/echarts.entry.js. With ECharts'
-// common build (241 KB) the total was 268 KB, over the aim.
+// common build (241 KB) the total was 268 KB, over the aim. A chart page prefetches ECharts
+// and evaluates it only when the reader reaches for the chart; it is counted all the same.
 
 import (
 	"bytes"
@@ -77,7 +78,9 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 			continue
 		}
 		for _, r := range strings.Fields(string(rel[1])) {
-			if r == "stylesheet" || r == "icon" || r == "preload" || r == "modulepreload" {
+			// A chart page prefetches ECharts, which it evaluates when the reader reaches for
+			// the chart: the download is part of the first view all the same.
+			if r == "stylesheet" || r == "icon" || r == "preload" || r == "modulepreload" || r == "prefetch" {
 				refs = append(refs, string(href[1]))
 				break
 			}

@@ -74,18 +74,37 @@ func (c ChartState) IsSelected(name string) bool {
 	return !ok || sel
 }
 
-// WaitChart waits until the element holds an ECharts instance that has finished drawing,
-// animations included, and the element is not aria-busy (a page that draws its chart over
-// several tasks says so until the last one).
+// WaitChart makes the chart on the element matching sel interactive, as a reader's pointer
+// reaching for it does (a chart page draws a picture first and loads ECharts then), and waits
+// until the element holds an ECharts instance that has finished drawing, animations included,
+// and is not aria-busy (a page that draws its chart over several tasks says so until the
+// last one).
 func (p *Page) WaitChart(sel string) {
 	p.t.Helper()
 	p.WaitFor(`(() => {
   const el = document.querySelector(` + jsString(sel) + `);
-  if (!el || typeof echarts === "undefined" || el.getAttribute("aria-busy") === "true") return false;
-  const c = echarts.getInstanceByDom(el);
-  if (!c) return false;
+  if (!el) return false;
+  const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(el);
+  if (!c) {
+    // Again on every try: a chart block's script listens only once its page data came.
+    el.dispatchEvent(new PointerEvent("pointerover", {bubbles: true}));
+    return false;
+  }
+  if (el.getAttribute("aria-busy") === "true") return false;
   const a = c.getZr().animation;
   return !a || !a.isFinished || a.isFinished();
+})()`)
+}
+
+// WaitDrawn waits until the element matching sel shows a chart, ECharts' or the picture a
+// page draws before ECharts, without reaching for it: what a reader sees who has not touched
+// the page yet.
+func (p *Page) WaitDrawn(sel string) {
+	p.t.Helper()
+	p.WaitFor(`(() => {
+  const el = document.querySelector(` + jsString(sel) + `);
+  if (!el || el.getAttribute("aria-busy") === "true") return false;
+  return !!el.querySelector("svg.chart-picture") || (typeof echarts !== "undefined" && !!echarts.getInstanceByDom(el));
 })()`)
 }
 

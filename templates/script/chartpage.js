@@ -7,7 +7,7 @@
 // the rest.
 
 import { element } from "./dom.js";
-import { LiveChart } from "./livechart.js";
+import { LiveChart, REACH } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
@@ -110,9 +110,21 @@ export function initChartPage() {
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).
-  live.chart.on("legendselectchanged", (e) => {
+  live.whenInteractive((chart) => chart.on("legendselectchanged", (e) => {
     if (e.name === GLOBAL) writeHash();
-  });
+  }));
+  // A reader reaching for the controls or the buttons over the chart will want the chart
+  // interactive: ECharts loads while they choose.
+  const reach = () => {
+    for (const target of reachers) {
+      for (const type of REACH) target.removeEventListener(type, reach);
+    }
+    live.interactive().catch(() => {}); // live.failed says why, in the status line
+  };
+  const reachers = [form, chartElement.closest("figure")].filter(Boolean);
+  for (const target of reachers) {
+    for (const type of REACH) target.addEventListener(type, reach, { passive: true });
+  }
   if (form) {
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
@@ -135,14 +147,16 @@ export function initChartPage() {
   };
   onClick("reset-view", () => show(defaultView(live.page)));
   onClick("download-png", () => {
-    const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
-    a.href = live.chart.getDataURL({
-      type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
-      excludeComponents: ["toolbox", "dataZoom"],
-    });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    live.interactive().then((chart) => {
+      const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+      a.href = chart.getDataURL({
+        type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
+        excludeComponents: ["toolbox", "dataZoom"],
+      });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    }, () => {});
   });
   const copy = (text, ok, fallback) => {
     const done = (copied) => {
@@ -192,9 +206,10 @@ export function initChartPage() {
     }
   }
   window.addEventListener("hashchange", open);
-  // The first draw in a task of its own: on a phone, setting up (the page data parsed, the
-  // chart's canvas made, the tables wired) and drawing are each a long task already.
-  setTimeout(open, 0);
+  // The first draw in a task of its own, after the browser's next frame has laid the page out
+  // (so that reading the chart's size lays nothing out again): on a phone, setting up (the
+  // page data parsed, the tables wired) and drawing are each a few dozen milliseconds.
+  requestAnimationFrame(() => setTimeout(open, 0));
   // The preview server (frontier serve) updates the page in place after a save that changed
   // only its data: same view, same fragment, no reload.
   window.frontierChartPage = {

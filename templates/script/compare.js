@@ -102,6 +102,11 @@ export class Compare {
         }
       });
     }
+    // Overlays are ECharts' to draw: the picture before it shows the view alone.
+    if (!live.chart) {
+      if (this.overlays.length) live.interactive().catch(() => {});
+      return;
+    }
     const option = live.chart.getOption();
     const base = (option.series || []).filter((s) => s && !String(s.id || "").startsWith("compare:"));
     const series = base.slice();

@@ -1,6 +1,5 @@
 // Small pure helpers: numbers as a reader reads them, CSV cells, colours and text that are safe
-// to put in HTML. No DOM; only escapeHTML needs the global echarts (DESIGN.md: tooltips escape
-// with echarts.format.encodeHTML), so node --test runs the rest.
+// to put in HTML. No DOM and no ECharts, so node --test runs them all.
 
 // text is a value as a string, "" for null and undefined.
 export const text = (value) => String(value == null ? "" : value);
@@ -13,7 +12,13 @@ export const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(obje
 // attributes built as strings.
 export const safeColor = (color) => (/^#[0-9a-f]{3,8}$/i.test(color) ? color : "#888888");
 
-export const escapeHTML = (value) => echarts.format.encodeHTML(text(value));
+// DESIGN.md: tooltips escape with echarts.format.encodeHTML, and once ECharts has loaded
+// everything does; the tables a page shows before that escape the same five characters the same
+// way (format.test.js checks the two agree).
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const encodeHTML = (value) => text(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+export const escapeHTML = (value) =>
+  typeof echarts !== "undefined" ? echarts.format.encodeHTML(text(value)) : encodeHTML(value);
 
 // httpsLink is a run URL that may become a link: https only, and nothing that could end the
 // attribute (Go's RawPoint.Link is its twin). Anything else ("javascript:", "http:") is text.

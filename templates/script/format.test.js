@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { compactNumber, csvCell, fmtNum, fmtValue, httpsLink, safeColor } from "./format.js";
+import * as echarts from "echarts";
+import { compactNumber, csvCell, encodeHTML, fmtNum, fmtValue, httpsLink, safeColor } from "./format.js";
 import { numberOf, twins } from "./testdata/twins.js";
 
 test("fmtNum agrees with Go's fmtNum on the shared cases", () => {
@@ -56,4 +57,12 @@ test("httpsLink passes https run URLs only, as Go's RawPoint.Link does", () => {
   for (const bad of ["javascript:alert(1)", "http://example.com/", "data:text/html,x", 'https://x/"onmouseover="a', "https://x/ y", "", null]) {
     assert.equal(httpsLink(bad), "", String(bad));
   }
+});
+
+test("encodeHTML escapes as ECharts' encodeHTML does, which tooltips use", () => {
+  for (const s of [`<a href="x" title='y'>&amp;</a>`, "plain", "", "B200 <SGLang> & \"MTP\"", "\u00e9\u2028<"]) {
+    assert.equal(encodeHTML(s), echarts.format.encodeHTML(s), JSON.stringify(s));
+  }
+  assert.equal(encodeHTML(null), "");
+  assert.equal(encodeHTML(42), "42");
 });

@@ -1,18 +1,48 @@
 // A live chart, the chart page's and each chart block's: the one owner of a chart's state
-// (snapshots loaded, view, legend selection, what the view computes to) and its ECharts
-// instance. Everything else reads that state and asks it to change.
+// (snapshots loaded, view, legend selection, what the view computes to) and its drawing.
+// Everything else reads that state and asks it to change. A chart is drawn first as a
+// picture (picture.js) by the page script alone; ECharts, a tenth of a megabyte to evaluate
+// and half a second of a phone's main thread to lay out, is loaded and takes over when the
+// reader reaches for the chart (a pointer over it, a touch, focus) or a part of the page needs
+// it (interactive below).
 
 import { hasOwn } from "./format.js";
 import { choices, compute } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
+import { drawPicture } from "./picture.js";
 import { dateIn, defaultView, fragmentOf, parseView } from "./view.js";
+
+let loading = null; // the promise of ECharts' script, once asked for
+
+// loadECharts resolves once the global echarts exists: at once when a script tag brought it,
+// else by adding the script the page names in <link id="echarts-src"> (prefetched there).
+export function loadECharts() {
+  if (typeof echarts !== "undefined") return Promise.resolve();
+  if (!loading) {
+    loading = new Promise((resolve, reject) => {
+      const link = document.getElementById("echarts-src");
+      if (!link) throw new Error("this page names no ECharts script");
+      const script = document.createElement("script");
+      script.src = link.href;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error("ECharts did not load"));
+      document.head.appendChild(script);
+    });
+    loading.catch(() => {
+      loading = null; // another reach tries again
+    });
+  }
+  return loading;
+}
+
+// REACH are the events that say a reader reaches for a chart.
+export const REACH = ["pointerover", "pointerdown", "touchstart", "focusin"];
 
 export class LiveChart {
   // element holds the chart; page is the page data; base the option layout to draw over; url
   // what history paths are relative to; onChange, when given, runs after every change (the
   // chart page's controls and tables; a chart block has none and is read-only).
   constructor(element, page, base, url, onChange) {
-    const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
     this.element = element;
     this.page = page;
     this.base = base;
@@ -23,10 +53,74 @@ export class LiveChart {
     this.view = defaultView(page);
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
-    this.chart = echarts.init(element, dark ? "dark" : null);
-    // Busy until the first draw is on screen (render below says when).
+    this.chart = null; // the ECharts instance, once interactive
+    this.picture = null; // the SVG drawn until then
+    this.next = null; // the picture render() has queued: {option, fg}
+    this.failed = ""; // why ECharts could not be loaded, if it could not
+    this.ready = null; // the promise of the ECharts instance, once asked for
+    this.waiting = []; // what runs with the ECharts instance when it comes (whenInteractive)
+    // Busy until the first drawing is on screen (render below says when).
     element.setAttribute("aria-busy", "true");
+    const reach = () => {
+      for (const type of REACH) element.removeEventListener(type, reach);
+      this.interactive().catch(() => {}); // this.failed says why, in the status line
 
+    };
+    for (const type of REACH) element.addEventListener(type, reach, { passive: true });
+
+    // The size is the ResizeObserver's to report (its first report is the size it starts
+    // with): reading it here would lay the page out before the browser's first frame does.
+    let wasNarrow = null;
+    let size = null;
+    const resize = () => {
+      // A redraw at the same size would be a whole second chart update, on a phone's main
+      // thread the longest task after the first draw.
+      const now = element.clientWidth + "x" + element.clientHeight;
+      if (now === size) return;
+      const first = size === null;
+      size = now;
+      if (first) {
+        wasNarrow = this.narrow();
+        return;
+      }
+      if (this.narrow() !== wasNarrow || !this.chart) {
+        wasNarrow = this.narrow();
+        if (this.computed) this.render();
+      }
+      if (this.chart) this.chart.resize();
+    };
+    if (window.ResizeObserver) new ResizeObserver(resize).observe(element);
+    else window.addEventListener("resize", resize);
+  }
+
+  // interactive resolves to the ECharts instance, loading ECharts and drawing the current view
+  // with it the first time; the picture is taken away once ECharts has drawn over it.
+  interactive() {
+    if (this.ready) return this.ready;
+    this.ready = loadECharts().then(() => {
+      const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      this.chart = echarts.init(this.element, dark ? "dark" : null);
+      this.wire();
+      for (const fn of this.waiting.splice(0)) fn(this.chart);
+      if (this.computed) this.render();
+      return this.chart;
+    }, (e) => {
+      this.ready = null;
+      this.failed = e.message;
+      this.onChange(this);
+      throw e;
+    });
+    return this.ready;
+  }
+
+  // whenInteractive runs fn with the ECharts instance once there is one.
+  whenInteractive(fn) {
+    if (this.chart) fn(this.chart);
+    else this.waiting.push(fn);
+  }
+
+  // wire listens to the new ECharts instance.
+  wire() {
     // A legend click shows or hides one series: the global frontier and the tables follow
     // without redrawing the rest, so zoom and legend scrolling stay where the reader left them.
     this.chart.on("legendselectchanged", (e) => {
@@ -45,7 +139,13 @@ export class LiveChart {
       this.onChange(this);
     });
     // "updated" comes after the lazy update's paint, and also when nothing needed repainting.
-    const drawn = () => this.element.removeAttribute("aria-busy");
+    const drawn = () => {
+      this.element.removeAttribute("aria-busy");
+      if (this.picture) {
+        this.picture.remove();
+        this.picture = null;
+      }
+    };
     this.chart.on("finished", drawn);
     this.chart.on("updated", drawn);
     // The toolbox's restore goes back to the last drawn view; legend clicks are undone with it.
@@ -53,23 +153,6 @@ export class LiveChart {
       this.selection = {};
       this.render();
     });
-    let wasNarrow = this.narrow();
-    let size = element.clientWidth + "x" + element.clientHeight;
-    const resize = () => {
-      // A ResizeObserver reports the size it starts with too: a redraw at the same size would
-      // be a whole second chart update, on a phone's main thread the longest task after the
-      // first draw.
-      const now = element.clientWidth + "x" + element.clientHeight;
-      if (now === size) return;
-      size = now;
-      if (this.narrow() !== wasNarrow) {
-        wasNarrow = this.narrow();
-        this.render();
-      }
-      this.chart.resize();
-    };
-    if (window.ResizeObserver) new ResizeObserver(resize).observe(element);
-    else window.addEventListener("resize", resize);
   }
 
   narrow() {
@@ -99,14 +182,34 @@ export class LiveChart {
     this.recompute();
     const look = { fg: getComputedStyle(this.element).color || "#333", narrow: this.narrow(), readOnly: this.readOnly };
     const option = buildOption(this.page, this.computed, this.base, look);
-    // lazyUpdate: the option's model is built now, but ECharts lays it out and paints it in
-    // the next animation frame, a task of its own; on a phone the first draw is otherwise
-    // one task of half a second. The chart says it is busy until the drawing is on screen
-    // (what tests and tools wait for: browsertest.WaitChart).
-    this.element.setAttribute("aria-busy", "true");
-    this.chart.setOption(option, { notMerge: true, lazyUpdate: true });
     this.element.setAttribute("data-view", fragmentOf(this.page, this.view));
-    this.onChange(this);
+    if (this.chart) {
+      // lazyUpdate: the option's model is built now, but ECharts lays it out and paints it in
+      // the next animation frame, a task of its own. The chart says it is busy until the
+      // drawing is on screen (what tests and tools wait for: browsertest.WaitChart).
+      this.element.setAttribute("aria-busy", "true");
+      this.chart.setOption(option, { notMerge: true, lazyUpdate: true });
+      this.onChange(this);
+      return;
+    }
+    // The picture is drawn in a task of its own and the page follows it in another: on a
+    // phone, working the view out, drawing it and updating the tables take a few dozen
+    // milliseconds each, and together would block the page for long enough to be felt.
+    // Renders before the picture is drawn draw only the last.
+    const queued = this.next;
+    this.next = { option, fg: look.fg };
+    if (queued) return;
+    setTimeout(() => {
+      const { option, fg } = this.next;
+      this.next = null;
+      if (this.chart) return; // ECharts came first and drew the view
+      const svg = drawPicture(this.element, option, fg);
+      if (this.picture) this.picture.replaceWith(svg);
+      else this.element.append(svg);
+      this.picture = svg;
+      this.element.removeAttribute("aria-busy");
+      setTimeout(() => this.onChange(this), 0);
+    }, 0);
   }
 
   // replacePage swaps in a new build of the page's data (the preview after a save): older

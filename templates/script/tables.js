@@ -184,7 +184,8 @@ export function renderStatus(live, out) {
   const shown = rows.filter((r) => r.visible);
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
   out.textContent = "Showing " + shown.length + " of " + rows.length + " configurations, " + points + " points · " +
-    metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "");
+    metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "") +
+    (live.failed ? " · The interactive chart could not be loaded (" + live.failed + "): this is a picture of it." : "");
   renderMissing(live);
 }
 

@@ -90,8 +90,24 @@ export class Trend {
     this.sort = null; // {key, dir}
     this.loaded = false;
     this.trend = null;
-    const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-    this.chart = echarts.init(box, dark ? "dark" : null);
+    // The trend is drawn by ECharts, which the page loads when the reader reaches for a chart
+    // or nears this one.
+    this.chart = null;
+    live.whenInteractive(() => {
+      const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      this.chart = echarts.init(box, dark ? "dark" : null);
+      this.update();
+    });
+    if (window.IntersectionObserver) {
+      const near = new IntersectionObserver((entries) => {
+        if (!entries.some((en) => en.isIntersecting)) return;
+        near.disconnect();
+        live.interactive().catch(() => {});
+      }, { rootMargin: "200px 0px" });
+      near.observe(box);
+    } else {
+      live.interactive().catch(() => {});
+    }
     this.refMenu = element("select", { id: "trend-ref", "aria-label": "Reference interactivity" });
     for (const x of this.page.refX || []) {
       this.refMenu.append(element("option", { value: String(x), text: x + " " + this.page.x.unit }));
@@ -147,7 +163,7 @@ export class Trend {
     const live = this.live;
     this.metric = live.computed.metric;
     this.trend = trendLines(this.page, live.snapshots, live.view, live.selection, this.ref);
-    this.chart.setOption(this.option(), { notMerge: true });
+    if (this.chart) this.chart.setOption(this.option(), { notMerge: true });
     this.renderTable();
   }
 
