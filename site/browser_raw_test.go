@@ -93,3 +93,38 @@ func TestRawResultsPage(t *testing.T) {
 	}
 	p.NoErrors()
 }
+
+// TestBrowserRawChooserFollowsAPreviewUpdate: when the preview updates the page in place with a
+// build whose rows carry another metric and lack one, the column chooser offers the new one
+// and drops the one gone, and the points table shows the new column once ticked.
+func TestBrowserRawChooserFollowsAPreviewUpdate(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	p := b.Open(t, b.Serve(files, "/")+rawPage)
+	p.WaitDrawn(chartSel)
+	// What the preview's reload script does with a new build's page.json.
+	p.Eval(`fetch("page.json").then((r) => r.json()).then((d) => {
+	  const gone = d.cols.indexOf("std_e2el");
+	  d.cols = d.cols.filter((c) => c !== "std_e2el").concat(["median_queue_ms"]);
+	  for (const s of d.series) s.points = s.points.map((p) => p.filter((_, j) => j !== gone).concat([12.5]));
+	  window.frontierChartPage.update(d);
+	  return true;
+	})`, nil)
+	var offered []string
+	p.Eval(`[...document.querySelectorAll("#column-chooser input[name=col]")].map((i) => i.value)`, &offered)
+	if !slices.Contains(offered, "median_queue_ms") || slices.Contains(offered, "std_e2el") {
+		t.Fatalf("chooser offers %v after the update, want median_queue_ms and no std_e2el", offered)
+	}
+	p.Eval(`(() => { const box = document.querySelector('#column-chooser input[value="median_queue_ms"]');
+	  box.checked = true; box.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
+	showPoints(p)
+	p.WaitFor(`[...document.querySelectorAll("#points thead th")].some((th) => th.textContent === "median_queue_ms")`)
+	var cell string
+	p.Eval(`(() => { const ths = [...document.querySelectorAll("#points thead th")];
+	  const i = ths.findIndex((th) => th.textContent === "median_queue_ms");
+	  return document.querySelector("#points tbody tr").children[i].textContent; })()`, &cell)
+	if cell != "12.50" { // fmtNum's figures
+		t.Errorf("median_queue_ms cell %q, want 12.50", cell)
+	}
+	p.NoErrors()
+}

@@ -10,7 +10,7 @@ import { element } from "./dom.js";
 import { LiveChart, REACH } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
-import { renderBest, renderLeaders, renderPoints, renderStatus } from "./tables.js";
+import { renderBest, renderLeaders, renderPoints, renderStatus, syncChooser } from "./tables.js";
 import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
@@ -42,8 +42,8 @@ export function initChartPage() {
   // The column chooser (raw results' pages) is in the server HTML: the boxes ticked there
   // are the columns shown (a browser may restore a reader's earlier ticks).
   const chooser = document.getElementById("column-chooser");
+  const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
   if (chooser) {
-    const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
     chosen = read();
     chooser.addEventListener("change", () => {
       chosen = read();
@@ -215,6 +215,10 @@ export function initChartPage() {
   window.frontierChartPage = {
     update(next) {
       live.replacePage(next);
+      if (chooser) {
+        syncChooser(chooser, next);
+        chosen = read();
+      }
       open();
       const meta = document.querySelector(".page-head .meta");
       if (meta) {

@@ -83,6 +83,25 @@ function optionalColumns(page) {
   }));
 }
 
+// syncChooser makes the column chooser (server HTML) offer the optional columns of page, after
+// the preview brought a new build of it: a new column gets a box, ticked when it is one of the
+// defaults, and a column no longer there loses its box.
+export function syncChooser(chooser, page) {
+  const fieldset = chooser.querySelector("fieldset");
+  const columns = optionalColumns(page);
+  const names = new Set(columns.map((c) => c.name));
+  const offered = new Set();
+  for (const input of chooser.querySelectorAll("input[name=col]")) {
+    if (names.has(input.value)) offered.add(input.value);
+    else input.parentElement.remove();
+  }
+  for (const c of columns) {
+    if (offered.has(c.name)) continue;
+    const box = element("input", { type: "checkbox", name: "col", value: c.name, checked: DEFAULT_OPTIONAL.includes(c.name) });
+    fieldset.append(element("label", {}, [box, " " + c.title]));
+  }
+}
+
 // pointColumns are the points table's columns, the chosen metric added when it is derived,
 // then the optional columns chosen (a set of names; null for DEFAULT_OPTIONAL).
 // Each reads its cell from a shown point {row, i, point}.
