@@ -472,3 +472,66 @@ func TestBrowserEveryDistinctionVisible(t *testing.T) {
 	}
 	p.NoErrors()
 }
+
+// pictureLines are the picture's frontier lines, in the order it drew them, each point in CSS
+// pixels from the viewport's top left.
+const pictureLines = `(() => {
+  const svg = document.querySelector("#chart svg.chart-picture");
+  const r = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("polyline")].map((l) =>
+    l.getAttribute("points").split(" ").map((p) => p.split(",").map(Number)).map(([x, y]) => [r.left + x, r.top + y]));
+})()`
+
+// TestBrowserPictureIsEChartsChart: the picture a chart page shows before ECharts is the chart
+// ECharts then draws: every frontier line the view shows, each point within 3 px of where
+// ECharts puts it (the same grid, the same axes and ticks), linear and log, wide and on a phone.
+func TestBrowserPictureIsEChartsChart(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, c := range []struct {
+		name, hash string
+		dev        browsertest.Device
+	}{
+		{"wide", "", browsertest.Device{}},
+		{"phone", "", browsertest.Phone},
+		{"log, best per GPU", "#log=1&logx=1&best=1", browsertest.Device{}},
+		{"raw results, median TTFT", "#x=median_ttft&best=0", browsertest.Device{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page := seedPage
+			if strings.Contains(c.hash, "ttft") {
+				page = rawPage
+			}
+			p := b.OpenAs(t, root+page+c.hash, c.dev)
+			p.WaitDrawn(chartSel)
+			var picture [][][2]float64
+			p.Eval(pictureLines, &picture)
+			st := p.ChartState(chartSel) // reaches for the chart: ECharts draws over the picture
+			var lines [][][2]float64
+			for _, s := range st.Series {
+				if s.Type == "line" && s.Visible && len(s.Pixels) >= 2 {
+					lines = append(lines, s.Pixels)
+				}
+			}
+			if len(picture) != len(lines) || len(lines) == 0 {
+				t.Fatalf("the picture has %d frontier lines, ECharts %d", len(picture), len(lines))
+			}
+			worst := 0.0
+			for i, line := range lines {
+				if len(picture[i]) != len(line) {
+					t.Errorf("line %d: %d points in the picture, %d in ECharts", i, len(picture[i]), len(line))
+					continue
+				}
+				for j := range line {
+					worst = max(worst, browsertest.Distance(picture[i][j], line[j]))
+				}
+			}
+			t.Logf("%d lines; the farthest point is %.1f px from ECharts'", len(lines), worst)
+			if worst > 3 {
+				t.Errorf("a picture point is %.1f px from where ECharts draws it, want within 3", worst)
+			}
+			p.NoErrors()
+		})
+	}
+}

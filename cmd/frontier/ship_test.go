@@ -261,12 +261,12 @@ func TestGoInstallBinaryDrawsCharts(t *testing.T) {
 
 	root := b.Serve(os.DirFS(filepath.Join(site, "public")), "/")
 	p := b.Open(t, root+"deepseek-v4-pro/8k-1k/")
+	st := p.ChartState("#chart") // reaches for the chart, which loads ECharts
 	var version string
 	p.Eval(`echarts.version`, &version)
 	if version != want {
 		t.Errorf("the page's ECharts is %q, want the embedded %q", version, want)
 	}
-	st := p.ChartState("#chart")
 	points := 0
 	for _, s := range st.Series {
 		if s.Type == "scatter" {

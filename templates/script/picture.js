@@ -220,7 +220,9 @@ function drawLegend(option, legend, selected, width, height, fg) {
   const gap = legend.itemGap == null ? 10 : legend.itemGap;
   const vertical = legend.orient === "vertical";
   const itemHeight = 14;
-  const x0 = legend.left != null ? size(legend.left, width, 8) : width - size(legend.right, width, 8) - 30 - textWidth;
+  // A column at the right is as wide as its widest entry.
+  const widest = Math.max(0, ...(legend.data || []).map((name) => Math.min(textWidth, truncate(String(name), textWidth).length * CHAR)));
+  const x0 = legend.left != null ? size(legend.left, width, 8) : width - size(legend.right, width, 8) - 30 - widest;
   const y0 = size(legend.top, height, 4);
   const limit = vertical ? y0 + size(legend.height, height, height - y0) : width - size(legend.right, width, 8);
   let x = x0;
