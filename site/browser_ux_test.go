@@ -218,24 +218,32 @@ func TestBrowserPhoneEveryPage(t *testing.T) {
 }
 
 // BenchmarkBlockingTime reports the seed chart page's total blocking time with the CPU slowed
-// 4× (tbt-ms; tbt-all-ms counts from navigation rather than the first paint), from navigation
-// until the page settled, over b.N cold loads, as a reader who has not touched the page yet
-// meets it.
+// 4×, from navigation until the page settled, as a reader who has not touched the page yet
+// meets it: the median over b.N cold loads (tbt-ms, as Lighthouse advises for a metric this
+// noisy: one load in ten can double it on a shared machine) and the mean (tbt-mean-ms), and
+// the mean counted from navigation rather than the first paint (tbt-all-ms).
 func BenchmarkBlockingTime(b *testing.B) {
 	br := browsertest.New(b)
 	files, _ := examplePages(b)
 	root := br.Serve(files, "/")
-	var tbt, all, longest, fcp float64
+	var tbts []float64
+	var all, longest, fcp float64
 	for range b.N {
 		p := br.OpenAs(b, root+seedPage, browsertest.Device{CPUSlowdown: 4, Init: observeJS})
 		m := measure(b, p, true)
-		tbt += m.TBT
+		tbts = append(tbts, m.TBT)
 		all += m.TBTAll
 		longest += m.Longest
 		fcp += m.FCP
 		p.Close()
 	}
-	b.ReportMetric(tbt/float64(b.N), "tbt-ms")
+	slices.Sort(tbts)
+	var sum float64
+	for _, v := range tbts {
+		sum += v
+	}
+	b.ReportMetric(tbts[len(tbts)/2], "tbt-ms")
+	b.ReportMetric(sum/float64(b.N), "tbt-mean-ms")
 	b.ReportMetric(all/float64(b.N), "tbt-all-ms")
 	b.ReportMetric(fcp/float64(b.N), "fcp-ms")
 	b.ReportMetric(longest/float64(b.N), "longest-task-ms")
@@ -533,5 +541,37 @@ func TestBrowserPictureIsEChartsChart(t *testing.T) {
 			}
 			p.NoErrors()
 		})
+	}
+}
+
+// TestBrowserChartWithoutECharts: when ECharts cannot be loaded (the host lost the file), a
+// reader reaching for the chart keeps its picture and the status line says why, naming the
+// script; nothing is left busy.
+func TestBrowserChartWithoutECharts(t *testing.T) {
+	b := browsertest.New(t)
+	built, _ := examplePages(t)
+	files := &site.Files{}
+	for _, name := range built.Names() {
+		if !strings.Contains(name, "echarts.") {
+			data, _ := built.Get(name)
+			files.WriteFile(name, data)
+		}
+	}
+	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	p.WaitDrawn(chartSel)
+	p.Eval(`document.getElementById("chart").dispatchEvent(new PointerEvent("pointerover", {bubbles: true})), true`, nil)
+	p.WaitFor(`document.getElementById("view-status").textContent.includes("could not be loaded")`)
+	status := p.Text("#view-status")
+	var st struct {
+		Pictures int
+		Busy     bool
+	}
+	p.Eval(`({Pictures: document.querySelectorAll("#chart svg.chart-picture").length, Busy: document.getElementById("chart").getAttribute("aria-busy") === "true"})`, &st)
+	if !strings.Contains(status, "/assets/echarts.") || st.Pictures != 1 || st.Busy {
+		t.Errorf("status %q, %d pictures, busy %v; want the script named, the picture kept, not busy", status, st.Pictures, st.Busy)
+	}
+	errs := p.TakeErrors()
+	if len(errs) == 0 || !strings.Contains(strings.Join(errs, "\n"), "echarts.") {
+		t.Errorf("want the failed ECharts request among the page's errors, got %v", errs)
 	}
 }

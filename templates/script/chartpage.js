@@ -61,12 +61,20 @@ export function initChartPage() {
     }
     renderPoints(live, sort, table, csvLink, count, chosen);
   };
+  let first = true; // the first drawing is yet to come
   const live = new LiveChart(chartElement, page, base, location.href, () => {
-    if (form) syncForm(live, form);
-    if (leaders) renderLeaders(live, leaders);
-    if (bestList) renderBest(live, bestList, bestNote);
+    // The build wrote the form, leaders, best list and status line for the default view: on
+    // its first drawing they stay as they are (rewriting them is a task and a layout on a
+    // phone's main thread, for the same text).
+    const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed;
+    first = false;
+    if (!asBuilt) {
+      if (form) syncForm(live, form);
+      if (leaders) renderLeaders(live, leaders);
+      if (bestList) renderBest(live, bestList, bestNote);
+      renderStatus(live, status);
+    }
     if (table) points();
-    renderStatus(live, status);
     if (compare) compare.apply();
     if (trend) trend.update();
   });
@@ -105,8 +113,12 @@ export function initChartPage() {
     if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
       if (form) enhanceControls(live, form);
-      live.render();
-      if (embedOpen) writeHash();
+      // The view worked out and drawn in the next task: on a phone, the form's check and the
+      // view's work are a few dozen milliseconds each.
+      setTimeout(() => {
+        live.render();
+        if (embedOpen) writeHash();
+      }, 0);
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).

@@ -25,11 +25,11 @@ export function loadECharts() {
       const script = document.createElement("script");
       script.src = link.href;
       script.onload = () => resolve();
-      script.onerror = () => reject(new Error("ECharts did not load"));
+      script.onerror = () => reject(new Error("ECharts did not load from " + link.getAttribute("href")));
       document.head.appendChild(script);
     });
     loading.catch(() => {
-      loading = null; // another reach tries again
+      loading = null; // the next call tries again (the PNG button, an overlay, the trend)
     });
   }
   return loading;
@@ -64,7 +64,6 @@ export class LiveChart {
     const reach = () => {
       for (const type of REACH) element.removeEventListener(type, reach);
       this.interactive().catch(() => {}); // this.failed says why, in the status line
-
     };
     for (const type of REACH) element.addEventListener(type, reach, { passive: true });
 
@@ -107,7 +106,7 @@ export class LiveChart {
     }, (e) => {
       this.ready = null;
       this.failed = e.message;
-      this.onChange(this);
+      if (this.computed) this.onChange(this);
       throw e;
     });
     return this.ready;
@@ -181,9 +180,9 @@ export class LiveChart {
   render() {
     this.recompute();
     const look = { fg: getComputedStyle(this.element).color || "#333", narrow: this.narrow(), readOnly: this.readOnly };
-    const option = buildOption(this.page, this.computed, this.base, look);
     this.element.setAttribute("data-view", fragmentOf(this.page, this.view));
     if (this.chart) {
+      const option = buildOption(this.page, this.computed, this.base, look);
       // lazyUpdate: the option's model is built now, but ECharts lays it out and paints it in
       // the next animation frame, a task of its own. The chart says it is busy until the
       // drawing is on screen (what tests and tools wait for: browsertest.WaitChart).
@@ -192,23 +191,33 @@ export class LiveChart {
       this.onChange(this);
       return;
     }
-    // The picture is drawn in a task of its own and the page follows it in another: on a
-    // phone, working the view out, drawing it and updating the tables take a few dozen
-    // milliseconds each, and together would block the page for long enough to be felt.
-    // Renders before the picture is drawn draw only the last.
+    // The picture: the view is worked out now (the page reads it at once), then the option,
+    // the picture and the page's update each come in a task of their own. On a phone each is
+    // a few dozen milliseconds, together long enough to be felt. Renders before the picture
+    // is drawn draw only the last.
     const queued = this.next;
-    this.next = { option, fg: look.fg };
+    this.next = { look, gen: (queued ? queued.gen : 0) + 1 };
     if (queued) return;
+    const build = () => buildOption(this.page, this.computed, this.base, this.next.look);
+    // ECharts may come first (the reader reached for the chart): it has drawn the view then.
+    const overtaken = () => {
+      if (this.chart) this.next = null;
+      return !!this.chart;
+    };
     setTimeout(() => {
-      const { option, fg } = this.next;
-      this.next = null;
-      if (this.chart) return; // ECharts came first and drew the view
-      const svg = drawPicture(this.element, option, fg);
-      if (this.picture) this.picture.replaceWith(svg);
-      else this.element.append(svg);
-      this.picture = svg;
-      this.element.removeAttribute("aria-busy");
-      setTimeout(() => this.onChange(this), 0);
+      if (overtaken()) return;
+      const gen = this.next.gen;
+      const option = build();
+      setTimeout(() => {
+        if (overtaken()) return;
+        const svg = drawPicture(this.element, this.next.gen === gen ? option : build(), this.next.look.fg);
+        this.next = null;
+        if (this.picture) this.picture.replaceWith(svg);
+        else this.element.append(svg);
+        this.picture = svg;
+        this.element.removeAttribute("aria-busy");
+        setTimeout(() => this.onChange(this), 0);
+      }, 0);
     }, 0);
   }
 
