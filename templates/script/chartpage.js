@@ -55,6 +55,7 @@ export function initChartPage() {
 
   const points = () => {
     if (!box) return;
+    if (!live.computed) live.recompute(); // a reader quicker than the first drawing
     if (!table) {
       table = element("table", { id: "points", class: "data" }, [element("thead"), element("tbody")]);
       box.appendChild(table);
