@@ -12,5 +12,8 @@ function init() {
   initChartBlocks();
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-else init();
+// In a task of its own after the document is parsed: the browser lays the page out when its
+// parsing ends, and on a phone that and setting the page up would otherwise be one long task.
+const start = () => setTimeout(init, 0);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
