@@ -23,10 +23,11 @@ import (
 )
 
 // DefaultQuiet is how long the inputs must be still before a rebuild: long enough to swallow
-// the events of one save (an editor's write and rename come within a millisecond or two), short
-// enough to leave the page its time inside the 300 ms from save to reload (BenchmarkSaveToPage).
-// A longer burst, such as a checkout, may take two rebuilds; each is incremental.
-const DefaultQuiet = 50 * time.Millisecond
+// the events of one save (an editor's write and rename come within a millisecond or two, ten
+// times less), short enough to leave the rebuild and the page their time inside the 150 ms
+// from a save to the chart updated in place (BenchmarkSaveToPage). A longer burst, such as a
+// checkout, may take two rebuilds; each is incremental.
+const DefaultQuiet = 25 * time.Millisecond
 
 // Change is one batch of file system changes: one rebuild.
 type Change struct {
