@@ -118,8 +118,8 @@ function truncate(text, width) {
   return text.length <= n ? text : text.slice(0, Math.max(1, n - 1)) + "…";
 }
 
-// drawPicture draws option into element as an SVG of the element's size, replacing an
-// earlier picture, and returns it. fg is the page's text colour.
+// drawPicture draws option as an SVG of element's size and returns it, for the caller to put
+// in the element. fg is the page's text colour.
 export function drawPicture(element, option, fg) {
   const width = element.clientWidth;
   const height = element.clientHeight;
@@ -147,8 +147,8 @@ export function drawPicture(element, option, fg) {
     return typeof f === "function" ? String(f(v)) : String(v);
   };
 
-  // The grid: a line per y tick, the axes, and their labels (an x label that would overlap
-  // the one before it is left out, as hideOverlap does).
+  // The grid: a line per tick, the x axis, the labels (an x label that would overlap the one
+  // before it is left out, as hideOverlap does) and the axes' names.
   const axes = node("g", { "fill-opacity": 0.75 });
   const lines = node("g", { stroke: fg, "stroke-opacity": 0.15, "stroke-width": 1 });
   for (const v of sy.ticks) {
