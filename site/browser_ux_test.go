@@ -58,11 +58,11 @@ const measureJS = `(() => {
 
 // pageMeasure is what a reader's browser measured on one page once it settled.
 type pageMeasure struct {
-	CLS, TBT, TBTAll  float64
-	Longest, FCP      float64
-	Elements          int
-	Width             int // the document's scroll width, CSS pixels
-	ChartHeight       int
+	CLS, TBT, TBTAll float64
+	Longest, FCP     float64
+	Elements         int
+	Width            int // the document's scroll width, CSS pixels
+	ChartHeight      int
 }
 
 // measure waits for the page's chart (when it has one) as a reader sees it before touching
