@@ -7,7 +7,7 @@
 // the rest.
 
 import { element } from "./dom.js";
-import { LiveChart, REACH } from "./livechart.js";
+import { LiveChart, whenReached } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus, syncChooser } from "./tables.js";
@@ -128,16 +128,8 @@ export function initChartPage() {
   }));
   // A reader reaching for the controls or the buttons over the chart will want the chart
   // interactive: ECharts loads while they choose.
-  const reach = () => {
-    for (const target of reachers) {
-      for (const type of REACH) target.removeEventListener(type, reach);
-    }
-    live.interactive().catch(() => {}); // live.failed says why, in the status line
-  };
-  const reachers = [form, chartElement.closest("figure")].filter(Boolean);
-  for (const target of reachers) {
-    for (const type of REACH) target.addEventListener(type, reach, { passive: true });
-  }
+  // live.failed says why a load failed, in the status line.
+  whenReached([form, chartElement.closest("figure")].filter(Boolean), () => live.interactive().catch(() => {}));
   if (form) {
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {

@@ -36,7 +36,21 @@ export function loadECharts() {
 }
 
 // REACH are the events that say a reader reaches for a chart.
-export const REACH = ["pointerover", "pointerdown", "touchstart", "focusin"];
+const REACH = ["pointerover", "pointerdown", "touchstart", "focusin"];
+
+// whenReached runs fn once, at the first event on any of targets that says the reader reaches
+// for what they hold (a pointer over it, a touch, keyboard focus).
+export function whenReached(targets, fn) {
+  const reach = () => {
+    for (const target of targets) {
+      for (const type of REACH) target.removeEventListener(type, reach);
+    }
+    fn();
+  };
+  for (const target of targets) {
+    for (const type of REACH) target.addEventListener(type, reach, { passive: true });
+  }
+}
 
 export class LiveChart {
   // element holds the chart; page is the page data; base the option layout to draw over; url
@@ -61,11 +75,8 @@ export class LiveChart {
     this.waiting = []; // what runs with the ECharts instance when it comes (whenInteractive)
     // Busy until the first drawing is on screen (render below says when).
     element.setAttribute("aria-busy", "true");
-    const reach = () => {
-      for (const type of REACH) element.removeEventListener(type, reach);
-      this.interactive().catch(() => {}); // this.failed says why, in the status line
-    };
-    for (const type of REACH) element.addEventListener(type, reach, { passive: true });
+    // this.failed says why a load failed, in the status line.
+    whenReached([element], () => this.interactive().catch(() => {}));
 
     // The size is the ResizeObserver's to report (its first report is the size it starts
     // with): reading it here would lay the page out before the browser's first frame does.
