@@ -498,20 +498,16 @@ func TestBrowserPictureIsEChartsChart(t *testing.T) {
 	files, _ := examplePages(t)
 	root := b.Serve(files, "/")
 	for _, c := range []struct {
-		name, hash string
-		dev        browsertest.Device
+		name, page, hash string
+		dev              browsertest.Device
 	}{
-		{"wide", "", browsertest.Device{}},
-		{"phone", "", browsertest.Phone},
-		{"log, best per GPU", "#log=1&logx=1&best=1", browsertest.Device{}},
-		{"raw results, median TTFT", "#x=median_ttft&best=0", browsertest.Device{}},
+		{"wide", seedPage, "", browsertest.Device{}},
+		{"phone", seedPage, "", browsertest.Phone},
+		{"log, best per GPU", seedPage, "#log=1&logx=1&best=1", browsertest.Device{}},
+		{"raw results, median TTFT", rawPage, "#x=median_ttft&best=0", browsertest.Device{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			page := seedPage
-			if strings.Contains(c.hash, "ttft") {
-				page = rawPage
-			}
-			p := b.OpenAs(t, root+page+c.hash, c.dev)
+			p := b.OpenAs(t, root+c.page+c.hash, c.dev)
 			p.WaitDrawn(chartSel)
 			var picture [][][2]float64
 			p.Eval(pictureLines, &picture)
