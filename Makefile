@@ -83,6 +83,7 @@ check-links: $(BIN)
 
 ## test: every test, unit and browser (needs chromium; CI=true makes a missing browser fail)
 test:
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(MAKE) --no-print-directory test-js
 	$(GO) test -count=1 -timeout 15m ./...
