@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -85,18 +86,17 @@ func DefaultConfig() Config {
 // ParseConfig reads frontier.toml over the defaults. name is what problems print as the file.
 func ParseConfig(name string, data []byte) (Config, Problems) {
 	cfg := DefaultConfig()
-	md, err := toml.Decode(string(data), &cfg)
-	if err != nil {
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
 			return cfg, Problems{{File: name, Line: perr.Position.Line, Col: perr.Position.Col, Msg: perr.Message}}
 		}
 		return cfg, Problems{{File: name, Msg: err.Error()}}
 	}
-	var ps Problems
-	for _, k := range md.Undecoded() {
-		ps = append(ps, Problem{File: name, Path: k.String(), Msg: "unknown setting"})
-	}
+	d := decoder{file: name}
+	d.table("", doc, reflect.ValueOf(&cfg).Elem())
+	ps := d.ps
 	ps = append(ps, cfg.Validate(name)...)
 	return cfg, ps
 }

@@ -41,6 +41,41 @@ date = "2026-02-30"
 	}
 }
 
+// TestParseConfigReportsEveryValueOfTheWrongType: each value of the wrong TOML type is a
+// problem at its key, saying what was wanted and what was found, and a file with several gives
+// the same problems in the same order every time (toml.Decode reported one of them, a different
+// one from run to run).
+func TestParseConfigReportsEveryValueOfTheWrongType(t *testing.T) {
+	src := `title = 1
+headlineInteractivity = "fast"
+referenceInteractivity = [20, "x"]
+models.dsr1 = "DeepSeek"
+models.2 = [1]
+[gpus."b.200"]
+kw = true
+[[runs]]
+path = "a/*.json"
+gpus = 8.5
+date = 2026-02-03
+`
+	want := []string{
+		`frontier.toml: gpus."b.200".kw: want a number, got true`,
+		`frontier.toml: headlineInteractivity: want a number, got the string "fast"`,
+		`frontier.toml: models.2: want a table, got an array`,
+		`frontier.toml: models.dsr1: want a table, got the string "DeepSeek"`,
+		`frontier.toml: referenceInteractivity[1]: want a number, got the string "x"`,
+		`frontier.toml: runs[0].date: want a string, got a date or time (quote it to give a string)`,
+		`frontier.toml: runs[0].gpus: want an integer, got the number 8.5`,
+		`frontier.toml: title: want a string, got the integer 1`,
+	}
+	for range 20 {
+		_, ps := ParseConfig("frontier.toml", []byte(src))
+		if got := strings.Split(ps.Error(), "\n"); !slices.Equal(got, want) {
+			t.Fatalf("problems:\n%s\nwant:\n%s", ps.Error(), strings.Join(want, "\n"))
+		}
+	}
+}
+
 // TestDefaultConfigIsValid: a site without frontier.toml builds.
 func TestDefaultConfigIsValid(t *testing.T) {
 	c := DefaultConfig()
@@ -61,6 +96,7 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte("[reference]\np90_ttft = [0.5, 1, 2, 5]\nconc = [8]\n"))
 	f.Add([]byte("[reference]\nspeed = [1]\np99_e2el = [10, -1, 0]\n"))
 	f.Add([]byte("[reference]\nmedian_intvty = [nan, inf]\n"))
+	f.Add([]byte("models.2 = [[]]\nmodels.XbY = \"x\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, ps := ParseConfig("frontier.toml", data)
 		for _, p := range ps {
