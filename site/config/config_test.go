@@ -74,6 +74,10 @@ date = 2026-02-03
 			t.Fatalf("problems:\n%s\nwant:\n%s", ps.Error(), strings.Join(want, "\n"))
 		}
 	}
+	// Keys match their setting ignoring case, as they did under toml.Decode.
+	if cfg, ps := ParseConfig("frontier.toml", []byte("baseurl = \"/docs/\"\n")); len(ps) > 0 || cfg.BasePath() != "/docs/" {
+		t.Errorf("baseurl: base path %q, problems %v; want /docs/ and none", cfg.BasePath(), ps)
+	}
 }
 
 // TestDefaultConfigIsValid: a site without frontier.toml builds.

@@ -71,20 +71,12 @@ func (d *decoder) value(path string, v any, dst reflect.Value) bool {
 			dst.Set(s)
 		}
 		return fit
-	case reflect.String:
-		s, ok := v.(string)
-		if !ok {
-			d.bad(path, "want a string, got %s", describe(v))
+	case reflect.String, reflect.Int64:
+		if v == nil || reflect.TypeOf(v) != dst.Type() {
+			d.bad(path, "want %s, got %s", map[reflect.Kind]string{reflect.String: "a string", reflect.Int64: "an integer"}[dst.Kind()], describe(v))
 			return false
 		}
-		dst.SetString(s)
-	case reflect.Int64:
-		n, ok := v.(int64)
-		if !ok {
-			d.bad(path, "want an integer, got %s", describe(v))
-			return false
-		}
-		dst.SetInt(n)
+		dst.Set(reflect.ValueOf(v))
 	case reflect.Float64:
 		switch n := v.(type) {
 		case float64:
