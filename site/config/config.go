@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -115,12 +116,7 @@ func (c *Config) Validate(name string) Problems {
 			bad(fmt.Sprintf("referenceInteractivity[%d]", i), "want a positive number, got %v", x)
 		}
 	}
-	refKeys := make([]string, 0, len(c.Reference))
-	for k := range c.Reference {
-		refKeys = append(refKeys, k)
-	}
-	slices.Sort(refKeys)
-	for _, k := range refKeys {
+	for _, k := range slices.Sorted(maps.Keys(c.Reference)) {
 		if _, ok := charts.XAxis(k); !ok {
 			names := make([]string, len(charts.XAxes))
 			for i, a := range charts.XAxes {
@@ -138,12 +134,7 @@ func (c *Config) Validate(name string) Problems {
 	if !(c.HeadlineX > 0) || math.IsInf(c.HeadlineX, 0) {
 		bad("headlineInteractivity", "want a positive number, got %v", c.HeadlineX)
 	}
-	keys := make([]string, 0, len(c.GPUs))
-	for k := range c.GPUs {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(c.GPUs)) {
 		g := c.GPUs[k]
 		if g.CostPerHour < 0 || math.IsInf(g.CostPerHour, 0) {
 			bad("gpus."+k+".cost_per_hour", "want a number >= 0, got %v", g.CostPerHour)

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -38,7 +39,7 @@ func (d *decoder) value(path string, v any, dst reflect.Value) bool {
 		}
 		m := reflect.MakeMapWithSize(dst.Type(), len(tab))
 		fit := true
-		for _, k := range sortedKeys(tab) {
+		for _, k := range slices.Sorted(maps.Keys(tab)) {
 			elem := reflect.New(dst.Type().Elem()).Elem()
 			if d.value(with(path, k), tab[k], elem) {
 				m.SetMapIndex(reflect.ValueOf(k), elem)
@@ -103,7 +104,7 @@ func (d *decoder) table(path string, v any, dst reflect.Value) bool {
 	}
 	t := dst.Type()
 	fit := true
-	for _, k := range sortedKeys(tab) {
+	for _, k := range slices.Sorted(maps.Keys(tab)) {
 		i := field(t, k)
 		if i < 0 {
 			d.bad(with(path, k), "unknown setting")
@@ -144,15 +145,6 @@ func with(path, k string) string {
 		return toml.Key{k}.String()
 	}
 	return path + "." + toml.Key{k}.String()
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // describe names a TOML value for a message: "an array", "the string \"x\"".
