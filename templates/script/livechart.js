@@ -35,6 +35,12 @@ export function loadECharts() {
   return loading;
 }
 
+// initECharts makes an ECharts instance on element, in the reader's colour scheme.
+export function initECharts(element) {
+  const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+  return echarts.init(element, dark ? "dark" : null);
+}
+
 // REACH are the events that say a reader reaches for a chart.
 const REACH = ["pointerover", "pointerdown", "touchstart", "focusin"];
 
@@ -108,8 +114,7 @@ export class LiveChart {
   interactive() {
     if (this.ready) return this.ready;
     this.ready = loadECharts().then(() => {
-      const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-      this.chart = echarts.init(this.element, dark ? "dark" : null);
+      this.chart = initECharts(this.element);
       this.wire();
       for (const fn of this.waiting.splice(0)) fn(this.chart);
       if (this.computed) this.render();

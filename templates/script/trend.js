@@ -7,6 +7,7 @@
 
 import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
+import { initECharts } from "./livechart.js";
 import { compute } from "./model.js";
 import * as pareto from "./pareto.js";
 import { fragmentPairs } from "./view.js";
@@ -94,8 +95,7 @@ export class Trend {
     // or nears this one.
     this.chart = null;
     live.whenInteractive(() => {
-      const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-      this.chart = echarts.init(box, dark ? "dark" : null);
+      this.chart = initECharts(box);
       this.update();
     });
     if (window.IntersectionObserver) {
