@@ -36,7 +36,7 @@ type chartPageView struct {
 	RowsHTML        template.HTML // the rows as <tr> elements, every string escaped (rowsHTML)
 	Sources         []string
 	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
-	Data            json.RawMessage // pageData
+	Data            json.RawMessage // PageData
 	// The default view as the page script will show it (chartview.go), so that the page is
 	// laid out once: the form, the status line, the best-per-GPU note, the leaders table and
 	// the count of shown points.
@@ -46,7 +46,7 @@ type chartPageView struct {
 	ShownCount  string
 	LeadersHTML template.HTML // every string escaped (leadersHTML)
 	Raw         bool          // the page has raw results: the points table has topology and image
-	Changes     []changeData  // the changelog's entries for this page, oldest first
+	Changes     []ChangeData  // the changelog's entries for this page, oldest first
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
@@ -97,17 +97,17 @@ type rowView struct {
 	Link            string
 }
 
-// pageData is the page script's model of a chart page (see templates/script/model.js). The
+// PageData is the page script's model of a chart page (see templates/script/model.js). The
 // page embeds it as #page-data and writes it beside itself as page.json, which markdown chart
 // blocks fetch to draw the same chart.
-type pageData struct {
+type PageData struct {
 	Model    string             `json:"model"`
 	Sequence string             `json:"sequence"`
 	Slug     string             `json:"slug"`
-	X        axisData           `json:"x"`
+	X        AxisData           `json:"x"`
 	Metric   string             `json:"metric"`
-	Metrics  []metricData       `json:"metrics"`
-	GPUs     map[string]gpuData `json:"gpus"`
+	Metrics  []MetricData       `json:"metrics"`
+	GPUs     map[string]GPUData `json:"gpus"`
 	// Frameworks maps each framework key to the name readers know it by ("trt": "TRTLLM"),
 	// for the framework filter's labels.
 	Frameworks map[string]string `json:"frameworks"`
@@ -115,21 +115,21 @@ type pageData struct {
 	History    map[string]string `json:"history"`
 	RefX       []float64         `json:"refX"`
 	Cols       []string          `json:"cols"` // the columns of every series' points
-	Series     []seriesData      `json:"series"`
+	Series     []SeriesData      `json:"series"`
 	// Changes are the changelog's entries for this page's series, for the trend chart.
-	Changes []changeData `json:"changes,omitempty"`
+	Changes []ChangeData `json:"changes,omitempty"`
 	// XAxes are the x axes the page offers, the default first (xAxesFor).
-	XAxes []xAxisData `json:"xAxes"`
+	XAxes []XAxisData `json:"xAxes"`
 }
 
-type axisData struct {
+type AxisData struct {
 	Label string `json:"label"`
 	Unit  string `json:"unit"`
 }
 
-// metricData is one y metric the page offers. Label is short, for the metric menu; Axis is
+// MetricData is one y metric the page offers. Label is short, for the metric menu; Axis is
 // the axis name, with the unit.
-type metricData struct {
+type MetricData struct {
 	Key    string `json:"key"`
 	Label  string `json:"label"`
 	Axis   string `json:"axis"`
@@ -137,7 +137,7 @@ type metricData struct {
 	Higher bool   `json:"higher"` // false when lower is better (cost)
 }
 
-type gpuData struct {
+type GPUData struct {
 	Label       string   `json:"label"`
 	Vendor      string   `json:"vendor"`
 	Color       string   `json:"color"`
@@ -145,7 +145,7 @@ type gpuData struct {
 	KW          *float64 `json:"kw,omitempty"`
 }
 
-type seriesData struct {
+type SeriesData struct {
 	Key       string     `json:"key"`
 	Name      string     `json:"name"`
 	HW        string     `json:"hw"`
@@ -162,25 +162,25 @@ type seriesData struct {
 	Fill      string     `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
 	Best      bool       `json:"best"`
 	Date      string     `json:"date"`
-	Points    pointsJSON `json:"points"`
+	Points    PointsJSON `json:"points"`
 	Frontier  []int      `json:"frontier"`
 	Deploy    string     `json:"deploy,omitempty"` // the deployment filter's value
 }
 
-// pointsJSON is a series' points as the page script reads them: one array per point, in the
+// PointsJSON is a series' points as the page script reads them: one array per point, in the
 // order of pointColumns, measurements rounded to what a reader can see (charts.Round6). It
 // encodes itself, exactly as encoding/json would encode [][]any of those values, because a
 // page's points are most of its data and boxing every value for reflection was a tenth of
 // the render stage.
 // A page with raw results adds the columns of rawColumns: topology, image and run URL as
 // strings, then every metric a point of the page has (null where a point lacks it).
-type pointsJSON struct {
+type PointsJSON struct {
 	pts []input.Point
 	raw []input.MetricID // the page's metric columns; nil on a page without raw results
 	has bool             // the page has raw results
 }
 
-func (ps pointsJSON) MarshalJSON() ([]byte, error) {
+func (ps PointsJSON) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 2+len(ps.pts)*(120+12*len(ps.raw)))
 	b = append(b, '[')
 	for i, pt := range ps.pts {
@@ -304,18 +304,18 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// pointColumns names the columns of seriesData.Points.
+// pointColumns names the columns of SeriesData.Points.
 var pointColumns = []string{"id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run"}
 
-// historyData is one older snapshot, written beside the page and fetched on demand.
-type historyData struct {
+// HistoryData is one older snapshot, written beside the page and fetched on demand.
+type HistoryData struct {
 	Date   string       `json:"date"`
 	Cols   []string     `json:"cols"`
-	Series []seriesData `json:"series"`
+	Series []SeriesData `json:"series"`
 }
 
 // renderChart writes a chart page, its downloads and its history.
-func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
+func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	snap := p.Snapshots[0]
 	cfg := r.in.Config
 	cols := columnsOf(p)
@@ -341,12 +341,12 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		return fmt.Errorf("chart options: %w", err)
 	}
 
-	data := pageData{
+	data := PageData{
 		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
-		X:          axisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
+		X:          AxisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
 		Metric:     p.Metric.Key,
 		Metrics:    metricsFor(p, cols),
-		GPUs:       map[string]gpuData{},
+		GPUs:       map[string]GPUData{},
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
 		History:    map[string]string{},
@@ -360,7 +360,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			if _, ok := data.GPUs[s.GPU]; !ok {
-				g := gpuData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
+				g := GPUData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
 				if gc, ok := cfg.GPUs[s.GPU]; ok {
 					g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
 				}
@@ -374,7 +374,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	for _, old := range p.Snapshots[1:] {
 		name := "history/" + output.Slug(old.Date) + ".json"
 		data.History[old.Date] = name
-		b, err := json.Marshal(historyData{Date: old.Date, Cols: cols.names, Series: seriesDataOf(old.Series, cols)})
+		b, err := json.Marshal(HistoryData{Date: old.Date, Cols: cols.names, Series: seriesDataOf(old.Series, cols)})
 		if err != nil {
 			return err
 		}
@@ -496,8 +496,8 @@ func frameworkLabel(s *PageSeries) string {
 // and throughput per megawatt always (a reader may type the $/GPU-hour and kW the config does
 // not give; a series without them is left out of that view), and the measured ones (power,
 // energy per token) when a point of the page has them.
-func metricsFor(p *Page, cols pageColumns) []metricData {
-	var ms []metricData
+func metricsFor(p *Page, cols pageColumns) []MetricData {
+	var ms []MetricData
 	for _, m := range charts.YMetrics {
 		switch m.Key {
 		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "tokPerMW":
@@ -506,7 +506,7 @@ func metricsFor(p *Page, cols pageColumns) []metricData {
 				continue
 			}
 		}
-		md := metricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
+		md := MetricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
 		// The dataset's own metric keeps the data's axis name, as the Go-built option has it.
 		if m.Key == p.Metric.Key && p.Metric.Label != "" {
 			md.Axis = p.Metric.Label
@@ -516,8 +516,8 @@ func metricsFor(p *Page, cols pageColumns) []metricData {
 	return ms
 }
 
-// xAxisData is one x axis a page offers: Col is the points' column that holds it.
-type xAxisData struct {
+// XAxisData is one x axis a page offers: Col is the points' column that holds it.
+type XAxisData struct {
 	Key    string    `json:"key"`
 	Col    string    `json:"col"`
 	Label  string    `json:"label"`
@@ -531,10 +531,10 @@ type xAxisData struct {
 // interactivity (column x, with the data's axis name and referenceInteractivity), then every
 // other one that every point of every snapshot has. The leaders table's references come from
 // [reference] in the config when it names the axis.
-func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []xAxisData {
-	var out []xAxisData
+func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
+	var out []XAxisData
 	for _, a := range charts.XAxes {
-		x := xAxisData{Key: a.Key, Col: a.Key, Label: a.Label, Axis: a.Axis, Unit: a.Unit, Higher: a.Higher, Refs: a.Refs}
+		x := XAxisData{Key: a.Key, Col: a.Key, Label: a.Label, Axis: a.Axis, Unit: a.Unit, Higher: a.Higher, Refs: a.Refs}
 		switch {
 		case a.Key == charts.DefaultX:
 			x.Col, x.Axis, x.Refs = "x", p.XAxis.Label, cfg.ReferenceX
@@ -559,14 +559,14 @@ func (c pageColumns) everyPointHas(name string) bool {
 	return ok && c.every&(1<<m) != 0
 }
 
-func seriesDataOf(series []*PageSeries, cols pageColumns) []seriesData {
-	out := make([]seriesData, len(series))
+func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
+	out := make([]SeriesData, len(series))
 	for i, s := range series {
 		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
-		sd := seriesData{
+		sd := SeriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: pointsJSON{s.Points, cols.raw, cols.has},
+			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: PointsJSON{s.Points, cols.raw, cols.has},
 			Deploy: s.Deployment,
 		}
 		if sd.Frontier == nil {

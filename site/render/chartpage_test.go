@@ -27,7 +27,7 @@ func TestFrameworkLabel(t *testing.T) {
 	}
 }
 
-// FuzzPointsJSON checks that pointsJSON encodes a point exactly as encoding/json encodes the
+// FuzzPointsJSON checks that PointsJSON encodes a point exactly as encoding/json encodes the
 // same values boxed in [][]any, which is what the page script and page.json readers were
 // written against.
 func FuzzPointsJSON(f *testing.F) {
@@ -40,7 +40,7 @@ func FuzzPointsJSON(f *testing.F) {
 			}
 		}
 		pt := input.Point{ID: id, X: x, TpPerGpu: tp, OutputTputPerGpu: out, InputTputPerGpu: in, Concurrency: conc, TP: tpSize, Date: date, RunID: run}
-		got, err := json.Marshal(pointsJSON{pts: []input.Point{pt, pt}})
+		got, err := json.Marshal(PointsJSON{pts: []input.Point{pt, pt}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func FuzzPointsJSON(f *testing.F) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Fatalf("pointsJSON gives\n%s\nencoding/json gives\n%s", got, want)
+			t.Fatalf("PointsJSON gives\n%s\nencoding/json gives\n%s", got, want)
 		}
 	})
 }

@@ -64,7 +64,7 @@ func fmtChange(pct float64) string {
 
 // pageHeadlines are the page's headline figures, from the pipeline when it kept them, or
 // worked out now (Assemble's pages, which keep every snapshot).
-func (r *siteRenderer) pageHeadlines(p *Page) []datedHeadline {
+func (r *Renderer) pageHeadlines(p *Page) []datedHeadline {
 	if len(p.headlines) == len(p.Snapshots) {
 		return p.headlines
 	}
@@ -76,7 +76,7 @@ func (r *siteRenderer) pageHeadlines(p *Page) []datedHeadline {
 // snapshots' own, never the build's, so the same inputs give the same feed. Links and ids are
 // absolute when the base URL has a host; without one they are root-relative links and ids in a
 // urn, which Atom accepts.
-func (r *siteRenderer) feed() []byte {
+func (r *Renderer) feed() []byte {
 	cfg := r.in.Config
 	abs := cfg.HasHost()
 	id := func(p string) string {
@@ -183,9 +183,9 @@ func configKeys(model string, s *PageSeries) []string {
 	return keys
 }
 
-// changeData is a changelog entry as a chart page shows it: under its trend chart, and as a
+// ChangeData is a changelog entry as a chart page shows it: under its trend chart, and as a
 // marker on it for the series it names.
-type changeData struct {
+type ChangeData struct {
 	Date        string   `json:"date"`
 	Description string   `json:"description"`
 	Link        string   `json:"link,omitempty"`
@@ -195,7 +195,7 @@ type changeData struct {
 
 // pageChanges are the changelog entries that name a series of the page in any snapshot,
 // oldest first (by date, then in file order).
-func pageChanges(p *Page, changes []input.Change) []changeData {
+func pageChanges(p *Page, changes []input.Change) []ChangeData {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -209,7 +209,7 @@ func pageChanges(p *Page, changes []input.Change) []changeData {
 			}
 		}
 	}
-	var out []changeData
+	var out []ChangeData
 	for _, c := range changes {
 		var hit []string
 		for k, ks := range keys {
@@ -226,8 +226,8 @@ func pageChanges(p *Page, changes []input.Change) []changeData {
 			ns = append(ns, names[k])
 		}
 		slices.Sort(ns)
-		out = append(out, changeData{Date: c.Date, Description: c.Description, Link: c.Link, Series: hit, Names: strings.Join(ns, ", ")})
+		out = append(out, ChangeData{Date: c.Date, Description: c.Description, Link: c.Link, Series: hit, Names: strings.Join(ns, ", ")})
 	}
-	slices.SortStableFunc(out, func(a, b changeData) int { return cmp.Compare(a.Date, b.Date) })
+	slices.SortStableFunc(out, func(a, b ChangeData) int { return cmp.Compare(a.Date, b.Date) })
 	return out
 }

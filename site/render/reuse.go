@@ -26,8 +26,9 @@ type outFile struct {
 	data []byte
 }
 
-// pageReuse is one build's view of the chart pages kept from the previous one.
-type pageReuse struct {
+// Reuse is one incremental build's view of the chart pages the previous build drew (see
+// Renderer.StartReuse): the pages it may copy, and those it drew or copied, for the next build.
+type Reuse struct {
 	old    map[string]*pageEntry
 	serial map[string]uint64 // dataset path -> serial
 	shared [sha256.Size]byte
@@ -38,7 +39,7 @@ type pageReuse struct {
 }
 
 // sharedKey digests what every chart page is rendered from besides its own Page.
-func sharedKey(r *siteRenderer) [sha256.Size]byte {
+func sharedKey(r *Renderer) [sha256.Size]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%#v\n%#v\n%q\n%#v\n", *r.site, r.in.Config, r.in.DataPrefix, r.changes)
 	for _, p := range r.pages {
@@ -63,7 +64,7 @@ func sharedKey(r *siteRenderer) [sha256.Size]byte {
 
 // Chart draws chart page p into w, or writes its files from the previous build when nothing it
 // is drawn from has changed (see StartReuse).
-func (r *siteRenderer) Chart(w output.Writer, p *Page) error {
+func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	u := r.reuse
 	if u == nil {
 		return r.renderChart(w, p)

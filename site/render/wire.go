@@ -6,15 +6,6 @@ import "slices"
 // downloads are a contract between Go and JavaScript; these names let tests outside the package
 // decode and measure them as a reader's browser would.
 
-// PageData is a chart page's #page-data (and page.json).
-type PageData = pageData
-
-// SeriesData is one series of PageData or HistoryData.
-type SeriesData = seriesData
-
-// HistoryData is one older snapshot of a chart page, history/<date>.json.
-type HistoryData = historyData
-
 // CSVHeader is the header row of a chart page's data.csv.
 func CSVHeader() []string { return slices.Clone(csvHeader) }
 
