@@ -183,16 +183,6 @@ func configKeys(model string, s *PageSeries) []string {
 	return keys
 }
 
-// ChangeData is a changelog entry as a chart page shows it: under its trend chart, and as a
-// marker on it for the series it names.
-type ChangeData struct {
-	Date        string   `json:"date"`
-	Description string   `json:"description"`
-	Link        string   `json:"link,omitempty"`
-	Series      []string `json:"series"` // keys of the page's series it names, sorted
-	Names       string   `json:"-"`      // their legend names, for the list
-}
-
 // pageChanges are the changelog entries that name a series of the page in any snapshot,
 // oldest first (by date, then in file order).
 func pageChanges(p *Page, changes []input.Change) []ChangeData {
