@@ -10,7 +10,6 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/config"
-	"github.com/frontier-bench/frontier/site/pareto"
 
 	"github.com/frontier-bench/frontier/site/input"
 
@@ -331,19 +330,4 @@ func frontierSet(s *PageSeries) map[int]bool {
 		on[i] = true
 	}
 	return on
-}
-
-// snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
-// holds it: the home page's headline figure, compared across dates by the home page and the feed.
-func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
-	for _, s := range snap.Series {
-		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
-		for i, j := range s.Frontier {
-			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y
-		}
-		if v, in := pareto.ValueAt(xs, ys, x); in && (!ok || v > value) {
-			value, leader, ok = v, s.Name, true
-		}
-	}
-	return value, leader, ok
 }

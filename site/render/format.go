@@ -34,3 +34,21 @@ func fmtNum(v float64) string {
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
 }
+
+// fmtChange writes a change in percent with its sign: one decimal below 10%, whole percents
+// above, where a decimal would be noise. A change that rounds to nothing is "±0%".
+func fmtChange(pct float64) string {
+	digits := 1
+	if math.Abs(pct) >= 9.95 {
+		digits = 0
+	}
+	s := strconv.FormatFloat(pct, 'f', digits, 64)
+	s = strings.TrimSuffix(s, ".0")
+	switch {
+	case s == "0" || s == "-0":
+		return "±0%"
+	case pct > 0:
+		return "+" + s + "%"
+	}
+	return s + "%"
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/xml"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,64 +11,6 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
-
-// datedHeadline is a page's headline figure as of one snapshot: the best frontier value at the
-// home page's interactivity and who holds it. The pipeline keeps one per snapshot (newest first)
-// before it drops the older snapshots' points, so the home page and feed.xml can say how the
-// figure moved without holding the history.
-type datedHeadline struct {
-	Date   string
-	Value  float64
-	Leader string
-	OK     bool // a frontier reaches the interactivity on that date
-}
-
-// headlines is every snapshot's headline figure, newest first, as Page.Snapshots.
-func headlines(p *Page, x float64) []datedHeadline {
-	hs := make([]datedHeadline, len(p.Snapshots))
-	for i, snap := range p.Snapshots {
-		v, who, ok := snapshotHeadline(snap, x)
-		hs[i] = datedHeadline{Date: snap.Date, Value: v, Leader: who, OK: ok}
-	}
-	return hs
-}
-
-// headlineChange is how the figure of hs[i] moved since the snapshot before it (hs[i+1]), as a
-// reader reads it ("+12%"), with that earlier date; ok is false on the oldest snapshot or when
-// either date has no figure to compare.
-func headlineChange(hs []datedHeadline, i int) (change, since string, ok bool) {
-	if i+1 >= len(hs) || !hs[i].OK || !hs[i+1].OK || hs[i+1].Value <= 0 {
-		return "", "", false
-	}
-	return fmtChange((hs[i].Value/hs[i+1].Value - 1) * 100), hs[i+1].Date, true
-}
-
-// fmtChange writes a change in percent with its sign: one decimal below 10%, whole percents
-// above, where a decimal would be noise. A change that rounds to nothing is "±0%".
-func fmtChange(pct float64) string {
-	digits := 1
-	if math.Abs(pct) >= 9.95 {
-		digits = 0
-	}
-	s := strconv.FormatFloat(pct, 'f', digits, 64)
-	s = strings.TrimSuffix(s, ".0")
-	switch {
-	case s == "0" || s == "-0":
-		return "±0%"
-	case pct > 0:
-		return "+" + s + "%"
-	}
-	return s + "%"
-}
-
-// pageHeadlines are the page's headline figures, from the pipeline when it kept them, or
-// worked out now (Assemble's pages, which keep every snapshot).
-func (r *Renderer) pageHeadlines(p *Page) []datedHeadline {
-	if len(p.headlines) == len(p.Snapshots) {
-		return p.headlines
-	}
-	return headlines(p, r.in.Config.HeadlineX)
-}
 
 // feed is feed.xml: an Atom feed with one entry per chart page and snapshot date, newest first
 // (then by page path), so a reader's feed client learns of every new result. Its dates are the
