@@ -62,45 +62,6 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 	return k
 }
 
-// Chart draws chart page p into w, or writes its files from the previous build when nothing it
-// is drawn from has changed (see StartReuse).
-func (r *Renderer) Chart(w output.Writer, p *Page) error {
-	u := r.reuse
-	if u == nil {
-		return r.renderChart(w, p)
-	}
-	h := sha256.New()
-	h.Write(u.shared[:])
-	fmt.Fprintf(h, "%q\n%q\n", p.Path, p.Notes)
-	for _, s := range p.Sources {
-		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
-	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-
-	if old := u.old[p.Path]; old != nil && old.key == key {
-		for _, f := range old.files {
-			if err := ShareFile(w, f.name, f.data); err != nil {
-				return err
-			}
-		}
-		u.mu.Lock()
-		u.next[p.Path] = old
-		u.reused++
-		u.mu.Unlock()
-		return nil
-	}
-	rec := &recorder{w: w}
-	if err := r.renderChart(rec, p); err != nil {
-		return err
-	}
-	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
-	u.drawn++
-	u.mu.Unlock()
-	return nil
-}
-
 // recorder passes files on and keeps a copy of each.
 type recorder struct {
 	w     output.Writer
