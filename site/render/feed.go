@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/xml"
 	"slices"
@@ -9,12 +8,46 @@ import (
 	"strings"
 )
 
+// atomFeed is feed.xml, as Atom (RFC 4287) names its elements, in the order the feed has
+// always written them.
+type atomFeed struct {
+	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Title    string      `xml:"title"`
+	Subtitle string      `xml:"subtitle,omitempty"`
+	Links    []atomLink  `xml:"link"` // the feed itself (self), then the site (alternate)
+	ID       string      `xml:"id"`
+	Updated  string      `xml:"updated"` // the newest entry's date
+	Author   atomAuthor  `xml:"author"`
+	Entries  []atomEntry `xml:"entry"`
+}
+
+// atomLink is a link element: Atom keeps the URL in an attribute.
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr,omitempty"`
+}
+
+// atomAuthor is the feed's author, which Atom requires: the site, by its title.
+type atomAuthor struct {
+	Name string `xml:"name"`
+}
+
+// atomEntry is one chart page as of one snapshot date.
+type atomEntry struct {
+	Title   string   `xml:"title"`
+	Link    atomLink `xml:"link"`
+	ID      string   `xml:"id"`
+	Updated string   `xml:"updated"`
+	Summary string   `xml:"summary"`
+	date    string   // the snapshot's, to sort by
+}
+
 // feed is feed.xml: an Atom feed with one entry per chart page and snapshot date, newest first
 // (then by page path), so a reader's feed client learns of every new result. Its dates are the
 // snapshots' own, never the build's, so the same inputs give the same feed. Links and ids are
 // absolute when the base URL has a host; without one they are root-relative links and ids in a
 // urn, which Atom accepts.
-func (r *Renderer) feed() []byte {
+func (r *Renderer) feed() ([]byte, error) {
 	cfg := r.in.Config
 	abs := cfg.HasHost()
 	id := func(p string) string {
@@ -23,10 +56,7 @@ func (r *Renderer) feed() []byte {
 		}
 		return "urn:frontier:" + cfg.BasePath() + p
 	}
-	type entry struct {
-		date, path, title, summary, link string
-	}
-	var es []entry
+	var es []atomEntry
 	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
 	for _, p := range r.pages {
 		hs := r.pageHeadlines(p)
@@ -41,61 +71,31 @@ func (r *Renderer) feed() []byte {
 				sum.WriteString("No frontier reaches " + hx + " tok/s/user")
 			}
 			sum.WriteString(".")
-			es = append(es, entry{
-				date: h.Date, path: p.Path,
-				title:   p.Model + " " + p.Sequence + " as of " + h.Date,
-				summary: sum.String(),
-				link:    cfg.AbsURL(p.Path) + "#date=" + h.Date,
+			es = append(es, atomEntry{
+				Title:   p.Model + " " + p.Sequence + " as of " + h.Date,
+				Link:    atomLink{Href: cfg.AbsURL(p.Path) + "#date=" + h.Date, Rel: "alternate"},
+				ID:      id(p.Path) + "#date=" + h.Date,
+				Updated: h.Date + "T00:00:00Z",
+				Summary: sum.String(),
+				date:    h.Date,
 			})
 		}
 	}
 	// Newest first; one date's pages in site order (r.pages is sorted).
-	slices.SortStableFunc(es, func(a, b entry) int { return cmp.Compare(b.date, a.date) })
+	slices.SortStableFunc(es, func(a, b atomEntry) int { return cmp.Compare(b.date, a.date) })
 
-	var b bytes.Buffer
-	text := func(s string) {
-		xml.EscapeText(&b, []byte(s)) // a bytes.Buffer does not fail
-	}
-	el := func(indent, name, s string) {
-		b.WriteString(indent + "<" + name + ">")
-		text(s)
-		b.WriteString("</" + name + ">\n")
-	}
-	link := func(indent, href, rel string) {
-		b.WriteString(indent + `<link href="`)
-		text(href)
-		b.WriteString(`"`)
-		if rel != "" {
-			b.WriteString(` rel="` + rel + `"`)
-		}
-		b.WriteString("/>\n")
-	}
 	updated := "1970-01-01"
 	if len(es) > 0 {
 		updated = es[0].date
 	}
-	b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n")
-	b.WriteString(`<feed xmlns="http://www.w3.org/2005/Atom">` + "\n")
-	el("  ", "title", cfg.Title)
-	if cfg.Description != "" {
-		el("  ", "subtitle", cfg.Description)
+	f := atomFeed{
+		Title:    cfg.Title,
+		Subtitle: cfg.Description,
+		Links:    []atomLink{{Href: cfg.AbsURL("feed.xml"), Rel: "self"}, {Href: cfg.AbsURL(""), Rel: "alternate"}},
+		ID:       id(""),
+		Updated:  updated + "T00:00:00Z",
+		Author:   atomAuthor{Name: cfg.Title},
+		Entries:  es,
 	}
-	link("  ", cfg.AbsURL("feed.xml"), "self")
-	link("  ", cfg.AbsURL(""), "alternate")
-	el("  ", "id", id(""))
-	el("  ", "updated", updated+"T00:00:00Z")
-	b.WriteString("  <author>\n")
-	el("    ", "name", cfg.Title)
-	b.WriteString("  </author>\n")
-	for _, e := range es {
-		b.WriteString("  <entry>\n")
-		el("    ", "title", e.title)
-		link("    ", e.link, "alternate")
-		el("    ", "id", id(e.path)+"#date="+e.date)
-		el("    ", "updated", e.date+"T00:00:00Z")
-		el("    ", "summary", e.summary)
-		b.WriteString("  </entry>\n")
-	}
-	b.WriteString("</feed>\n")
-	return b.Bytes()
+	return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f)
 }

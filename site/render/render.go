@@ -236,10 +236,18 @@ func (r *Renderer) Render(w output.Writer) error {
 	if err := w.WriteFile(".nojekyll", nil); err != nil {
 		return err
 	}
-	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
+	sitemap, err := r.sitemap()
+	if err != nil {
+		return fmt.Errorf("sitemap.xml: %w", err)
+	}
+	if err := w.WriteFile("sitemap.xml", sitemap); err != nil {
 		return err
 	}
-	if err := w.WriteFile("feed.xml", r.feed()); err != nil {
+	feed, err := r.feed()
+	if err != nil {
+		return fmt.Errorf("feed.xml: %w", err)
+	}
+	if err := w.WriteFile("feed.xml", feed); err != nil {
 		return err
 	}
 	robots := "User-agent: *\nAllow: /\n"
