@@ -54,7 +54,7 @@ var filterTitles = []struct{ name, title string }{
 }
 
 // defaultShown reports which series of the newest snapshot the default view shows.
-func defaultShown(data *pageData) []bool {
+func defaultShown(data *PageData) []bool {
 	best := len(data.Series) > bestDefaultOver
 	shown := make([]bool, len(data.Series))
 	for i, s := range data.Series {
@@ -64,8 +64,8 @@ func defaultShown(data *pageData) []bool {
 }
 
 // setViewState fills what the chart page shows before the script runs, for the default view.
-func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
-	var metric metricData
+func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
+	var metric MetricData
 	for _, m := range data.Metrics {
 		if m.Key == data.Metric {
 			metric = m
@@ -130,7 +130,7 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 
 // facetOf is a series' value for a filter, how the filter labels it and its colour: the twin
 // of facet and facetLabel in templates/script/model.js.
-func facetOf(data *pageData, s *seriesData, list string) (value, label, color string) {
+func facetOf(data *PageData, s *SeriesData, list string) (value, label, color string) {
 	spec := strings.ToLower(s.Spec)
 	if spec == "" {
 		spec = "none"
@@ -170,7 +170,7 @@ func deployLabel(d string) string {
 
 // pricesOf lists the page's GPUs in key order with the config's cost and power, the twin of
 // prices in templates/script/controls.js.
-func pricesOf(data *pageData) []priceView {
+func pricesOf(data *PageData) []priceView {
 	keys := make([]string, 0, len(data.GPUs))
 	for k := range data.GPUs {
 		keys = append(keys, k)
@@ -201,9 +201,9 @@ func cmpOr(a, b string) string {
 // templates/script/tables.js writes it: each shown frontier read off at the reference x
 // values, the best of each column marked. The values are the page data's (rounded), so the
 // script redraws the same table in the same place.
-func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64) template.HTML {
+func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
 	type row struct {
-		s      *seriesData
+		s      *SeriesData
 		values []float64
 		ok     []bool
 	}
