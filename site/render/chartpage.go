@@ -53,7 +53,7 @@ type chartPageView struct {
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
-// (tables.js's DEFAULT_OPTIONAL).
+// (defaultColumns, which the page script reads as the page data's defaultCols).
 type columnChoice struct {
 	Name, Title string
 	Checked     bool
@@ -78,7 +78,8 @@ func columnChoices(cols pageColumns) []columnChoice {
 	return out
 }
 
-// defaultColumns are the optional columns shown until the reader chooses: a few, not all.
+// defaultColumns are the optional columns shown until the reader chooses: a few, not all. The
+// page data carries them to the page script (pageData.DefaultCols).
 var defaultColumns = []string{"topology", "median_ttft", "median_e2el"}
 
 type bestView struct{ Name, Color string }
@@ -120,6 +121,13 @@ type pageData struct {
 	Changes []changeData `json:"changes,omitempty"`
 	// XAxes are the x axes the page offers, the default first (xAxesFor).
 	XAxes []xAxisData `json:"xAxes"`
+	// The page script's defaults, stated once here rather than again in the script: BestOver
+	// is the number of configurations above which the page opens on best per GPU
+	// (bestDefaultOver), DefaultCols the optional points-table columns shown until the reader
+	// chooses (defaultColumns), DefaultX the key of the x axis the page opens on (charts.DefaultX).
+	BestOver    int      `json:"bestOver"`
+	DefaultCols []string `json:"defaultCols"`
+	DefaultX    string   `json:"defaultX"`
 }
 
 type axisData struct {
@@ -355,6 +363,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
 		Changes:    pageChanges(p, r.changes),
+		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {

@@ -12,7 +12,7 @@ import (
 
 // bestDefaultOver is the number of configurations above which a chart page opens on best per
 // GPU: 61 overlapping frontiers tell a reader nothing (InferenceX made the same choice). The
-// page script's defaultView (templates/script/view.js) has the same rule.
+// page data carries it to the page script's defaultView (pageData.BestOver).
 const bestDefaultOver = 12
 
 // The chart page's server-rendered view state. The page is laid out once, by the build, as the

@@ -71,8 +71,9 @@ export function renderLeaders(live, box) {
 // may choose (optionalColumns).
 const BASE_COLUMNS = ["id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run", "runUrl"];
 
-// DEFAULT_OPTIONAL are the optional columns shown until the reader chooses: a few, not all.
-const DEFAULT_OPTIONAL = ["topology", "median_ttft", "median_e2el"];
+// defaultCols are the optional columns shown until the reader chooses, as the build states them
+// (site/render's defaultColumns): a few, not all.
+const defaultCols = (page) => page.defaultCols || [];
 
 // optionalColumns are the columns of page.cols beyond the base ones, as {name, title, num}.
 function optionalColumns(page) {
@@ -97,13 +98,13 @@ export function syncChooser(chooser, page) {
   }
   for (const c of columns) {
     if (offered.has(c.name)) continue;
-    const box = element("input", { type: "checkbox", name: "col", value: c.name, checked: DEFAULT_OPTIONAL.includes(c.name) });
+    const box = element("input", { type: "checkbox", name: "col", value: c.name, checked: defaultCols(page).includes(c.name) });
     fieldset.append(element("label", {}, [box, " " + c.title]));
   }
 }
 
 // pointColumns are the points table's columns, the chosen metric added when it is derived,
-// then the optional columns chosen (a set of names; null for DEFAULT_OPTIONAL).
+// then the optional columns chosen (a set of names; null for the page's defaultCols).
 // Each reads its cell from a shown point {row, i, point}.
 function pointColumns(live, chosen) {
   const page = live.page;
@@ -130,7 +131,7 @@ function pointColumns(live, chosen) {
     { title: "Frontier", key: "frontier", cell: (p) => (p.row.onFront[p.i] ? "yes" : "") },
     { title: "Date", key: "date", cell: at("date") });
   for (const c of optionalColumns(page)) {
-    if (!(chosen ? chosen.has(c.name) : DEFAULT_OPTIONAL.includes(c.name))) continue;
+    if (!(chosen ? chosen.has(c.name) : defaultCols(page).includes(c.name))) continue;
     const i = column(page, c.name);
     columns.push({ title: c.title, key: "col:" + c.name, num: c.num, cell: (p) => (p.point[i] == null ? (c.num ? NaN : "") : p.point[i]) });
   }
