@@ -1,0 +1,68 @@
+package render
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
+
+// The rules the chart page states in both languages, because the build lays the default view
+// out in HTML and the page script redraws it: the filters' facets and labels, the price form
+// and the leaders table. Each has a section of templates/script/testdata/twins.json that the
+// script's node tests read too, so both sides meet the same expected values without a browser.
+
+// readTwinSection decodes one top-level section of twins.json into v.
+func readTwinSection(t *testing.T, name string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testsite.Root(), "templates", "script", "testdata", "twins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sections map[string]json.RawMessage
+	if err := json.Unmarshal(b, &sections); err != nil {
+		t.Fatalf("twins.json: %v", err)
+	}
+	raw, ok := sections[name]
+	if !ok {
+		t.Fatalf("twins.json: no section %q", name)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("twins.json: %s: %v", name, err)
+	}
+}
+
+func TestDeploymentLabelTwinCases(t *testing.T) {
+	var cases []struct{ In, Want string }
+	readTwinSection(t, "deploymentLabel", &cases)
+	for _, c := range cases {
+		if got := deployLabel(c.In); got != c.Want {
+			t.Errorf("deployLabel(%q) = %q, want %q", c.In, got, c.Want)
+		}
+	}
+}
+
+func TestFacetTwinCases(t *testing.T) {
+	var facets struct {
+		Page  pageData
+		Cases []struct {
+			Name   string
+			Series seriesData
+			Want   map[string][3]string // list: value, label, colour
+		}
+	}
+	readTwinSection(t, "facets", &facets)
+	for _, c := range facets.Cases {
+		if len(c.Want) != len(filterTitles) {
+			t.Errorf("%s: want gives %d lists, the page has %d filters", c.Name, len(c.Want), len(filterTitles))
+		}
+		for _, f := range filterTitles {
+			value, label, color := facetOf(&facets.Page, &c.Series, f.name)
+			if got := [3]string{value, label, color}; got != c.Want[f.name] {
+				t.Errorf("%s: facetOf(%s) = %q, want %q", c.Name, f.name, got, c.Want[f.name])
+			}
+		}
+	}
+}
