@@ -169,18 +169,20 @@ func deployLabel(d string) string {
 }
 
 // pricesOf lists the page's GPUs in key order with the config's cost and power, the twin of
-// prices in templates/script/controls.js.
+// priceRows in templates/script/controls.js (twins.json's prices cases hold both).
 func pricesOf(data *pageData) []priceView {
 	keys := make([]string, 0, len(data.GPUs))
 	for k := range data.GPUs {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	// A price as the script writes it back (String(v)), which is how encoding/json writes a
+	// number: 1000000 and 0.00005 as they are, not 1e+06 and 5e-05.
 	num := func(v *float64) string {
 		if v == nil || *v == 0 {
 			return ""
 		}
-		return strconv.FormatFloat(*v, 'g', -1, 64)
+		return string(appendJSONFloat(nil, *v))
 	}
 	out := make([]priceView, len(keys))
 	for i, k := range keys {

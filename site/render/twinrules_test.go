@@ -66,3 +66,20 @@ func TestFacetTwinCases(t *testing.T) {
 		}
 	}
 }
+
+func TestPricesTwinCases(t *testing.T) {
+	var prices struct {
+		Page pageData
+		Want []struct{ GPU, Label, Cost, KW string }
+	}
+	readTwinSection(t, "prices", &prices)
+	got := pricesOf(&prices.Page)
+	if len(got) != len(prices.Want) {
+		t.Fatalf("pricesOf gives %d rows, want %d: %+v", len(got), len(prices.Want), got)
+	}
+	for i, w := range prices.Want {
+		if g := got[i]; g != (priceView{w.GPU, w.Label, w.Cost, w.KW}) {
+			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
