@@ -53,9 +53,13 @@ var filterTitles = []struct{ name, title string }{
 	{"deploy", "Deployment"},
 }
 
+// defaultBest reports whether the default view is best per GPU, as the page script's
+// defaultView decides it: from the page data's bestOver.
+func defaultBest(data *pageData) bool { return len(data.Series) > data.BestOver }
+
 // defaultShown reports which series of the newest snapshot the default view shows.
 func defaultShown(data *pageData) []bool {
-	best := len(data.Series) > bestDefaultOver
+	best := defaultBest(data)
 	shown := make([]bool, len(data.Series))
 	for i, s := range data.Series {
 		shown[i] = !best || s.Best
@@ -73,7 +77,7 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 	}
 	shown := defaultShown(data)
 
-	c := &controlsView{Best: len(data.Series) > bestDefaultOver}
+	c := &controlsView{Best: defaultBest(data)}
 	for _, m := range data.Metrics {
 		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
 	}
@@ -250,7 +254,8 @@ func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64
 	b.WriteString(` is better, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
-		esc(strconv.FormatFloat(x, 'g', 6, 64) + " " + data.X.Unit)
+		// Six significant digits, written as the script's +x.toPrecision(6) is.
+		esc(string(appendJSONFloat(nil, charts.Round6(x))) + " " + data.X.Unit)
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")

@@ -2,11 +2,14 @@ package render
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // The rules the chart page states in both languages, because the build lays the default view
@@ -80,6 +83,57 @@ func TestPricesTwinCases(t *testing.T) {
 	for i, w := range prices.Want {
 		if g := got[i]; g != (priceView{w.GPU, w.Label, w.Cost, w.KW}) {
 			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+func TestLeadersTwinCases(t *testing.T) {
+	var leaders struct {
+		Page  map[string]json.RawMessage
+		Cases []struct {
+			Name string
+			Page map[string]json.RawMessage
+			Want string
+		}
+	}
+	readTwinSection(t, "leaders", &leaders)
+	for _, c := range leaders.Cases {
+		fields := maps.Clone(leaders.Page)
+		maps.Copy(fields, c.Page)
+		b, err := json.Marshal(fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The page data as Go holds it: a series' points are input.Points, Y the page's metric.
+		var page struct {
+			pageData
+			Series []struct {
+				Key, Name, GPU, Color string
+				Best                  bool
+				Points                [][]float64
+				Frontier              []int
+			} `json:"series"`
+		}
+		if err := json.Unmarshal(b, &page); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		data := page.pageData
+		x, y := slices.Index(data.Cols, "x"), slices.Index(data.Cols, data.Metric)
+		for _, s := range page.Series {
+			sd := seriesData{Key: s.Key, Name: s.Name, GPU: s.GPU, Color: s.Color, Best: s.Best, Frontier: s.Frontier}
+			for _, row := range s.Points {
+				sd.Points.pts = append(sd.Points.pts, input.Point{X: row[x], Y: row[y]})
+			}
+			data.Series = append(data.Series, sd)
+		}
+		var metric metricData
+		for _, m := range data.Metrics {
+			if m.Key == data.Metric {
+				metric = m
+			}
+		}
+		if got := string(leadersHTML(&data, metric, defaultShown(&data), data.RefX)); got != c.Want {
+			t.Errorf("%s: leadersHTML =\n%s\nwant\n%s", c.Name, got, c.Want)
 		}
 	}
 }

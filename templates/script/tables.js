@@ -24,11 +24,16 @@ export function renderBest(live, list, note) {
 // values (interactivity: the page's refX; a latency: its own, from [reference] in the config
 // or charts.XAxes), the best of each column marked.
 export function renderLeaders(live, box) {
-  const page = live.page;
-  const metric = live.computed.metric;
-  const axis = live.computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
+  box.innerHTML = leadersHTML(live.page, live.computed);
+}
+
+// leadersHTML is the leaders table of a computed view as HTML, every string escaped: Go's
+// leadersHTML writes the same for the default view (twins.json's leaders cases hold both).
+export function leadersHTML(page, computed) {
+  const metric = computed.metric;
+  const axis = computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
   const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
-  const rows = live.computed.rows.filter((r) => r.visible).map((r) => {
+  const rows = computed.rows.filter((r) => r.visible).map((r) => {
     const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
     return { row: r, values: refs.map((x) => curve.at(x)) };
   });
@@ -40,10 +45,7 @@ export function renderLeaders(live, box) {
     }
     return top;
   });
-  if (!rows.length) {
-    box.innerHTML = '<p class="empty">No configuration is shown: widen the filters.</p>';
-    return;
-  }
+  if (!rows.length) return '<p class="empty">No configuration is shown: widen the filters.</p>';
   let html = '<table class="data leaders-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + "), " +
     (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
     '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
@@ -63,7 +65,7 @@ export function renderLeaders(live, box) {
     });
     html += "</tr>";
   }
-  box.innerHTML = html + "</tbody></table>";
+  return html + "</tbody></table>";
 }
 
 // BASE_COLUMNS are the point columns the table shows by name; any other column of page.cols
