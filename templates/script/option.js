@@ -12,7 +12,8 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 const first = (value) => [].concat(value)[0];
 
 // blockBase is the layout of a chart without a Go-built option (a markdown chart block), the
-// same as charts.Options' but without toolbox and zoom: a block is read, not explored.
+// same as charts.Options' but without title, toolbox and zoom: a block is read, not explored.
+// twins.json's blockBase section says which values it shares with Options and which are its own.
 export function blockBase() {
   return {
     animation: false,

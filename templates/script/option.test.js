@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { safeColor } from "./format.js";
-import { lineStyle, markerStyle } from "./option.js";
+import { blockBase, lineStyle, markerStyle } from "./option.js";
 import { twins } from "./testdata/twins.js";
 
 test("markerStyle and lineStyle agree with Go's on the shared cases", () => {
@@ -10,4 +10,8 @@ test("markerStyle and lineStyle agree with Go's on the shared cases", () => {
     assert.deepEqual(markerStyle(c.style, color), c.marker, c.name + ": marker");
     assert.deepEqual(lineStyle(c.style, color), c.line, c.name + ": line");
   }
+});
+
+test("blockBase is the shared cases' base option, which Go's test holds charts.Options to", () => {
+  assert.deepEqual(blockBase(), twins.blockBase.want);
 });
