@@ -133,7 +133,7 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 }
 
 // facetOf is a series' value for a filter, how the filter labels it and its colour: the twin
-// of facet and facetLabel in templates/script/model.js.
+// of facet and facetLabel in templates/script/model.js (twins.json's facets cases hold both).
 func facetOf(data *pageData, s *seriesData, list string) (value, label, color string) {
 	spec := strings.ToLower(s.Spec)
 	if spec == "" {
@@ -159,7 +159,8 @@ func facetOf(data *pageData, s *seriesData, list string) (value, label, color st
 	}
 }
 
-// deployLabel names a deployment as the filter shows it: the twin of model.js's deployLabel.
+// deployLabel names a deployment as the filter shows it: the twin of model.js's deployLabel
+// (twins.json's deploymentLabel cases hold both).
 func deployLabel(d string) string {
 	switch strings.ToLower(d) {
 	case "single-node":
@@ -203,10 +204,10 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// leadersHTML is the leaders table of the default view, as renderLeaders in
-// templates/script/tables.js writes it: each shown frontier read off at the reference x
-// values, the best of each column marked. The values are the page data's (rounded), so the
-// script redraws the same table in the same place.
+// leadersHTML is the leaders table of the default view, as leadersHTML in
+// templates/script/tables.js writes it (twins.json's leaders cases hold both): each shown
+// frontier read off at the reference x values, the best of each column marked. The values are
+// the page data's (rounded), so the script redraws the same table in the same place.
 func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64) template.HTML {
 	type row struct {
 		s      *seriesData
