@@ -49,7 +49,7 @@ type chartPageView struct {
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
-// (tables.js's DEFAULT_OPTIONAL).
+// (defaultColumns, which the page script reads as the page data's defaultCols).
 type columnChoice struct {
 	Name, Title string
 	Checked     bool
@@ -74,7 +74,8 @@ func columnChoices(cols pageColumns) []columnChoice {
 	return out
 }
 
-// defaultColumns are the optional columns shown until the reader chooses: a few, not all.
+// defaultColumns are the optional columns shown until the reader chooses: a few, not all. The
+// page data carries them to the page script (PageData.DefaultCols).
 var defaultColumns = []string{"topology", "median_ttft", "median_e2el"}
 
 type bestView struct{ Name, Color string }
@@ -159,6 +160,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
 		Changes:    pageChanges(p, r.changes),
+		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {

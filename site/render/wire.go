@@ -61,6 +61,13 @@ type PageData struct {
 	Changes []ChangeData `json:"changes,omitempty"`
 	// XAxes are the x axes the page offers, the default first (xAxesFor).
 	XAxes []XAxisData `json:"xAxes"`
+	// The page script's defaults, stated once here rather than again in the script: BestOver
+	// is the number of configurations above which the page opens on best per GPU
+	// (bestDefaultOver), DefaultCols the optional points-table columns shown until the reader
+	// chooses (defaultColumns), DefaultX the key of the x axis the page opens on (charts.DefaultX).
+	BestOver    int      `json:"bestOver"`
+	DefaultCols []string `json:"defaultCols"`
+	DefaultX    string   `json:"defaultX"`
 }
 
 // AxisData names the data's own x axis.
