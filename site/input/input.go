@@ -16,21 +16,3 @@
 // metric they measured (rawmodel.go), and become a page's snapshot datasets once every file of
 // the page is known (rawsnap.go, rawfile.go). What the site's config tells them is RawOptions.
 package input
-
-import "github.com/frontier-bench/frontier/site/problem"
-
-// A Format decodes one kind of benchmark file. name is how problems call the file
-// ("data/x.json"); data is not retained. The dataset is nil when any problem is an error.
-type Format interface {
-	Decode(name string, data []byte) (*Dataset, problem.Problems)
-}
-
-// InferenceView is the InferenceX inference-view format (view "inference", apiVersion "v1"),
-// with the validation rules of load.go.
-var InferenceView Format = inferenceView{}
-
-type inferenceView struct{}
-
-func (inferenceView) Decode(name string, data []byte) (*Dataset, problem.Problems) {
-	return LoadDataset(name, data)
-}
