@@ -1,7 +1,9 @@
-// Package preview is `frontier serve`: Preview builds the site in memory with a site.Builder,
-// Watcher and its batcher turn the saves under data/, templates/ and frontier.toml into one
-// Change each, and Server serves the last good build (on output.Serves, the static host's rule)
-// with live reload over Server-Sent Events and a failed build's problems laid over the page.
+// Package preview is `frontier serve`: Preview (preview.go) builds the site in memory with a
+// site.Builder; Watcher and its batcher (watch.go) turn the saves under data/, templates/ and
+// frontier.toml into one Change each; Server (server.go) serves the last good build (on
+// output.Serves, the static host's rule), with live reload over Server-Sent Events (reload.go)
+// and a failed build's problems laid over the page, or shown as a page of their own while
+// nothing has built yet (errorpage.go).
 //
 // It sits above the build: it imports site and nothing imports it but cmd/frontier. It never
 // serves a file outside the built site, and stops cleanly when its context ends.
