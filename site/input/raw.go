@@ -4,9 +4,10 @@ package input
 // API rows (/api/v1/benchmarks, .../history), InferenceX agg rows (utils/process_result.py's
 // flat rows, an array or one object as in an agg_*.json), or one `vllm bench serve
 // --save-result` file (SGLang's bench_serving writes the same). The format is told by shape,
-// from the keys of the first object (sniffFormat), never by a flag or a file name.
+// from the keys of the first object (sniffFormat in format.go), never by a flag or a file name.
+// This file decodes the rows of the first two; rawserve.go the bench-serve file.
 //
-// Each format is decoded by the load stage's decoder (jsonscan.go), so problems carry the same
+// Each format is decoded by the load stage's decoder (decode.go), so problems carry the same
 // JSON paths and file:line:col as a view's, and every problem of a file is reported at once.
 // Decoding normalises as InferenceX's ingest does (rawnorm.go) and computes the numbers by its
 // rules (../shared/data/raw/README.md):
