@@ -1,5 +1,8 @@
 // Package charts turns a chart page's series into the Apache ECharts option for its
-// default view, built with go-echarts and returned as JSON bytes.
+// default view (Options), built with go-echarts and returned as JSON bytes. It also holds the
+// chart vocabulary the build and the page script share: the quantities a chart can put on an
+// axis (XAxes, YMetrics, DefaultX; axes.go), how each series looks (StyleFor, GPUColor;
+// style.go) and Round6, the rounding of every number a page carries (round.go).
 //
 // It uses go-echarts only to build the option (Validate, then JSON), never its page
 // rendering: that path pastes options into a script unescaped, turns any string wrapped in
