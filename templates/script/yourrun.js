@@ -63,10 +63,26 @@ export function guess(name, page, session) {
   return ctx;
 }
 
+// newest keeps, of rows measuring the same configuration, topology and concurrency (a history
+// file's dates), the newest, as the page's newest snapshot does; an undated row is the oldest.
+export function newest(accepted) {
+  const keep = new Map();
+  for (const a of accepted) {
+    const r = a.row;
+    const id = [hwKey(r.gpu, r.framework, r.spec, r.disagg), r.precision, topologyString(r.topology), r.conc].join("\u0000");
+    const had = keep.get(id);
+    if (!had || r.date >= had.row.date) keep.set(id, a);
+  }
+  return accepted.filter((a) => {
+    const r = a.row;
+    return keep.get([hwKey(r.gpu, r.framework, r.spec, r.disagg), r.precision, topologyString(r.topology), r.conc].join("\u0000")) === a;
+  });
+}
+
 // seriesOf turns accepted rows ({row, file}) into the reader's series in the page's columns.
 export function seriesOf(page, accepted) {
   const groups = new Map();
-  for (const a of accepted) {
+  for (const a of newest(accepted)) {
     const r = a.row;
     const key = "yours:" + hwKey(r.gpu, r.framework, r.spec, r.disagg) + "@" + r.precision;
     if (!groups.has(key)) groups.set(key, []);
@@ -259,4 +275,5 @@ class Controller {
   }
 }
 
-window.frontierYourRun = { init: (api) => new Controller(api) };
+// The page's door (yourrun-hook.js) finds the controller here once the script has run.
+if (typeof window !== "undefined") window.frontierYourRun = { init: (api) => new Controller(api) };
