@@ -19,6 +19,9 @@ import * as pareto from "./pareto.js";
 export const COLOR = "#ff00aa";
 export const SYMBOL = "path://M12 1.5l3.09 6.26 6.91 1-5 4.87 1.18 6.88L12 17.27l-6.18 3.24L7 13.63 2 8.76l6.91-1z";
 
+// MAX_BYTES is the largest file read, as the build reads no data file over 256 MiB.
+const MAX_BYTES = 256 << 20;
+
 // STORE is the session's remembered answers to the form (sessionStorage, this tab only).
 const STORE = "frontier.yourRun.context";
 
@@ -171,7 +174,13 @@ class Controller {
 
   // add reads files (File objects, or {name, text} for pasted JSON) and draws what they hold.
   add(files) {
-    return Promise.all(files.map((f) => (typeof f.text === "function" ? f.text() : Promise.resolve(f.text)).then(
+    const read = (f) => {
+      if (typeof f.text !== "function") return Promise.resolve(f.text);
+      // The build's own limit for a data file: a bigger one is no benchmark result a reader made.
+      if (f.size > MAX_BYTES) return Promise.reject(new Error("it is over 256 MiB"));
+      return f.text();
+    };
+    return Promise.all(files.map((f) => read(f).then(
       (text) => ({ name: f.name || "pasted JSON", text }),
       (e) => ({ name: f.name, text: "", error: e.message })))).then((read) => {
       for (const f of read) {
