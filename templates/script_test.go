@@ -22,22 +22,26 @@ func TestPageScriptIsFresh(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make not found")
 	}
-	out := filepath.Join(t.TempDir(), "frontier.js")
-	// -o: the installed node_modules counts as current, so the test never runs npm.
-	cmd := exec.Command("make", "-s", "--no-print-directory", "-o", "node_modules/.package-lock.json", "SCRIPT="+out, out)
-	cmd.Dir = ".."
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("make %s: %v\n%s", out, err, msg)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile(filepath.Join("assets", "frontier.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, committed) {
-		t.Errorf("templates/assets/frontier.js (%d bytes) is not what templates/script/ bundles to (%d bytes): run make deps and commit it", len(committed), len(got))
+	// yourrun.js, the "Your run" reader a chart page fetches when a reader adds a file, is a
+	// bundle of its own (Makefile: YOURRUN).
+	for _, b := range []struct{ name, variable string }{{"frontier.js", "SCRIPT"}, {"yourrun.js", "YOURRUN"}} {
+		out := filepath.Join(t.TempDir(), b.name)
+		// -o: the installed node_modules counts as current, so the test never runs npm.
+		cmd := exec.Command("make", "-s", "--no-print-directory", "-o", "node_modules/.package-lock.json", b.variable+"="+out, out)
+		cmd.Dir = ".."
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("make %s: %v\n%s", out, err, msg)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		committed, err := os.ReadFile(filepath.Join("assets", b.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, committed) {
+			t.Errorf("templates/assets/%s (%d bytes) is not what templates/script/ bundles to (%d bytes): run make deps and commit it", b.name, len(committed), len(got))
+		}
 	}
 }

@@ -49,6 +49,7 @@ type Page struct {
 	mu       sync.Mutex
 	hosts    []string                     // hosts the page may load from, besides the Browser's servers
 	urls     map[network.RequestID]string // request URLs, to name failed requests
+	requests []string                     // "METHOD URL" of every request, in order (Requests)
 	foreign  []string                     // URLs of requests to other hosts, in order
 	blocked  map[string]bool              // request ids already counted as foreign
 	problems []string                     // everything that fails the test unless taken
@@ -139,6 +140,7 @@ func (p *Page) onEvent(ev any) {
 	case *network.EventRequestWillBeSent:
 		p.mu.Lock()
 		p.urls[ev.RequestID] = ev.Request.URL
+		p.requests = append(p.requests, ev.Request.Method+" "+ev.Request.URL)
 		p.mu.Unlock()
 		if p.leaves(ev.Request.URL) {
 			p.addForeign(string(ev.RequestID), ev.Request.URL)
@@ -201,6 +203,14 @@ func (p *Page) addProblem(s string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.problems = append(p.problems, s)
+}
+
+// Requests lists every request the page has sent so far, as "METHOD URL", in order: a test
+// of what an action fetches compares it before and after.
+func (p *Page) Requests() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.requests)
 }
 
 // Errors lists what the page recorded so far and the test has not taken: console errors,

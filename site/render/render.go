@@ -87,7 +87,7 @@ type view struct {
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
-var templateFiles = []string{"base.html", "controls.html", "history.html"}
+var templateFiles = []string{"base.html", "controls.html", "history.html", "yourrun.html"}
 
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
@@ -132,7 +132,8 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		r.assets[name] = data
 		r.site.assets[logical] = base + name
 	}
-	for _, name := range []string{"style.css", "favicon.svg"} {
+	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own.
+	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js"} {
 		b, err := read("assets/" + name)
 		if err != nil {
 			return nil, err

@@ -14,6 +14,7 @@ import { renderBest, renderLeaders, renderPoints, renderStatus, syncChooser } fr
 import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
+import { initYourRun } from "./yourrun-hook.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
 export function readJSON(id) {
@@ -63,11 +64,12 @@ export function initChartPage() {
     renderPoints(live, sort, table, csvLink, count, chosen);
   };
   let first = true; // the first drawing is yet to come
+  const drawn = []; // what runs after each drawing (yourrun.js's sentence under the chart)
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     // The build wrote the form, leaders, best list and status line for the default view: on
     // its first drawing they stay as they are (rewriting them is a task and a layout on a
     // phone's main thread, for the same text).
-    const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed;
+    const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length;
     first = false;
     if (!asBuilt) {
       if (form) syncForm(live, form);
@@ -78,7 +80,9 @@ export function initChartPage() {
     if (table) points();
     if (compare) compare.apply();
     if (trend) trend.update();
+    for (const fn of drawn) fn(live);
   });
+  initYourRun(live, (fn) => drawn.push(fn));
   const writeHash = () => {
     const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
     const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");

@@ -73,6 +73,8 @@ export class LiveChart {
     this.view = defaultView(page);
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
+    // The reader's own series (yourrun.js), drawn after every snapshot's own; never in the fragment.
+    this.extra = [];
     this.chart = null; // the ECharts instance, once interactive
     this.picture = null; // the SVG drawn until then
     this.next = null; // the picture render() has queued: {option, fg}
@@ -184,7 +186,9 @@ export class LiveChart {
   }
 
   recompute() {
-    this.computed = compute(this.page, this.snapshots[this.view.date], this.view, this.selection);
+    const shown = this.snapshots[this.view.date];
+    const snapshot = this.extra.length ? { date: shown.date, series: shown.series.concat(this.extra) } : shown;
+    this.computed = compute(this.page, snapshot, this.view, this.selection);
   }
 
   // setView makes view the one shown, legend clicks forgotten; render draws it.

@@ -112,7 +112,7 @@ const byKey = (a, b) => (a.series.key < b.series.key ? -1 : a.series.key > b.ser
 // bestRows are the computed rows that win "best per GPU" among those the filters pass: the
 // best frontier for the metric (with its polarity) on each GPU, ties going to hwKey order.
 export function bestRows(rows, higher) {
-  const candidates = rows.filter((r) => r.pass).sort(byKey);
+  const candidates = rows.filter((r) => r.pass && !r.series.yours).sort(byKey);
   const winners = pareto.bestPerGPU(candidates.map((r) => ({
     gpu: r.series.gpu,
     x: r.front.map((i) => r.xs[i]),
@@ -135,14 +135,15 @@ export function compute(page, snapshot, view, selection) {
     const xs = xValues(page, axis, s);
     const ys = yValues(page, metric.key, s, view);
     const front = own && s.frontier ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
-    const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
+    // The reader's own run passes every filter: it is what they came to compare.
+    const pass = !!s.yours || LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
     return { series: s, xs, ys, front, pass, best: false };
   });
   if (view.best) for (const row of bestRows(rows, metric.higher)) row.best = true;
   const globalXs = [];
   const globalYs = [];
   for (const row of rows) {
-    row.inView = row.pass && (!view.best || row.best);
+    row.inView = row.pass && (!view.best || row.best || !!row.series.yours);
     row.visible = row.pass && (hasOwn(selection, row.series.name) ? selection[row.series.name] : row.inView);
     row.onFront = {};
     for (const i of row.front) row.onFront[i] = true;
@@ -150,7 +151,7 @@ export function compute(page, snapshot, view, selection) {
     row.ys.forEach((y, i) => {
       if ((!view.optimal || row.onFront[i]) && !Number.isNaN(y) && !Number.isNaN(row.xs[i])) row.shown.push(i);
     });
-    if (row.visible) {
+    if (row.visible && !row.series.yours) { // the global frontier is the published one
       for (const i of row.shown) {
         globalXs.push(row.xs[i]);
         globalYs.push(row.ys[i]);

@@ -63,6 +63,7 @@ export function tooltipHTML(page, computed, params) {
   if (at("topology")) lines.push("Topology " + escapeHTML(at("topology")));
   if (at("image")) lines.push("Image " + escapeHTML(at("image")));
   lines.push("Date " + escapeHTML(at("date")) + " · run " + runHTML(at("run"), at("runUrl")));
+  if (row.series.files) lines.push("<b>Your run</b>, from " + escapeHTML(row.series.files[i]));
   return lines.join("<br>");
 }
 
@@ -121,7 +122,7 @@ export function buildOption(page, computed, base, look) {
     const s = row.series;
     const fill = safeColor(s.color);
     scatters.push({
-      name: s.name, type: "scatter", symbol: s.symbol, symbolSize: 8,
+      name: s.name, type: "scatter", symbol: s.symbol, symbolSize: s.yours ? 13 : 8,
       data: row.shown.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
       itemStyle: markerStyle(s, fill),
     });

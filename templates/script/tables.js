@@ -37,9 +37,11 @@ export function leadersHTML(page, computed) {
     const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
     return { row: r, values: refs.map((x) => curve.at(x)) };
   });
+  // The best published value of each column: the reader's own run is read against it.
   const best = refs.map((x, j) => {
     let top = null;
-    for (const { values } of rows) {
+    for (const { row, values } of rows) {
+      if (row.series.yours) continue;
       const y = values[j];
       if (y != null && (top == null || (metric.higher ? y > top : y < top))) top = y;
     }
@@ -52,11 +54,16 @@ export function leadersHTML(page, computed) {
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     "</tr></thead><tbody>";
   for (const { row, values } of rows) {
-    html += '<tr data-series="' + escapeHTML(row.series.key) + '"><th scope="row"><span class="swatch" style="background-color:' +
+    html += '<tr data-series="' + escapeHTML(row.series.key) + '"' + (row.series.yours ? ' class="yours"' : "") + '><th scope="row"><span class="swatch" style="background-color:' +
       safeColor(row.series.color) + '"></span>' + escapeHTML(row.series.name) + "</th>";
     values.forEach((y, j) => {
       if (y == null) {
         html += '<td class="num"></td>';
+        return;
+      }
+      if (row.series.yours) {
+        html += '<td class="num" data-value="' + escapeHTML(String(y)) + '">' + escapeHTML(fmtValue(metric, y)) +
+          (best[j] ? " <small>(" + escapeHTML(+(y / best[j]).toFixed(2)) + "× the best)</small>" : "") + "</td>";
         return;
       }
       const lead = y === best[j];
@@ -175,7 +182,7 @@ export function renderPoints(live, sort, table, link, count, chosen) {
     return '<th scope="col"' + (c.num ? ' class="num"' : "") + (sorted ? ' aria-sort="' + sort.dir + '"' : "") +
       '><button type="button" data-sort="' + escapeHTML(c.key) + '">' + escapeHTML(c.title) + "</button></th>";
   }).join("") + "</tr>";
-  const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '">' + columns.map((c) => {
+  const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '"' + (p.row.series.yours ? ' class="yours"' : "") + ">" + columns.map((c) => {
     if (c.html) return "<td>" + c.html(p) + "</td>";
     const v = c.cell(p);
     return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? fmtNum(v) : v) + "</td>";

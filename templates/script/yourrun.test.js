@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import test from "node:test";
+import { guess, newest, seriesOf, sentence } from "./yourrun.js";
+
+const row = (over) => Object.assign({ gpu: "mi300x", framework: "sglang", spec: "none", precision: "fp8", disagg: false, conc: 4, date: "",
+  image: "", runUrl: "", topology: { gpus: 8, tp: 8, ep: 0, pp: 0, dpa: false, split: false },
+  metrics: { median_intvty: 50, tput_per_gpu: 1000, output_tput_per_gpu: 500, input_tput_per_gpu: 500, median_ttft: 0.2 } }, over);
+
+test("guess reads the file name over the session over the page", () => {
+  const page = { model: "DeepSeek-R1-0528", sequence: "8k/1k", gpus: { b200: {} } };
+  assert.deepEqual(guess("MI300X_sglang-FP8-tp8-conc4.json", page, { gpus: 4, precision: "fp4" }),
+    { gpus: 8, precision: "fp8", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528", gpu: "mi300x", framework: "sglang" });
+  assert.deepEqual(guess("run.json", page, { gpu: "b200" }), { gpu: "b200", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528" });
+});
+
+test("a history file's rows: the newest of each configuration and concurrency", () => {
+  const a = { row: row({ date: "2026-01-01" }), file: "h.json" };
+  const b = { row: row({ date: "2026-02-01" }), file: "h.json" };
+  const c = { row: row({ conc: 8 }), file: "h.json" };
+  assert.deepEqual(newest([a, b, c]), [b, c]);
+});
+
+test("the reader's series: one per configuration, named as theirs, in the page's columns", () => {
+  const page = { cols: ["id", "x", "tpPerGpu", "conc", "median_ttft", "p99_ttft"], gpus: {} };
+  const s = seriesOf(page, [{ row: row({ conc: 8, metrics: Object.assign({}, row().metrics, { median_intvty: 30 }) }), file: "b.json" },
+    { row: row(), file: "a.json" }, { row: row({ precision: "fp4" }), file: "c.json" }]);
+  assert.deepEqual(s.map((x) => x.name), ["Your run: MI300X (SGLang) FP4", "Your run: MI300X (SGLang) FP8"]);
+  assert.deepEqual(s[1].points, [[-2, 30, 1000, 8, 0.2, null], [-3, 50, 1000, 4, 0.2, null]]);
+  assert.deepEqual(s[1].files, ["b.json", "a.json"]);
+  assert.ok(s.every((x) => x.yours && x.color === "#ff00aa"));
+});
+
+test("the sentence says where the run stands", () => {
+  const metric = { unit: "tok/s/GPU", higher: true, key: "tpPerGpu" };
+  assert.equal(sentence({ name: "Your run: B300 (TRTLLM) FP4", metric, unit: "tok/s/user", at: [{ x: 50, y: 4210, best: { y: 5134.1, name: "B300 (TRTLLM, MTP) FP4" } }] }),
+    "Your run: B300 (TRTLLM) FP4: 4210 tok/s/GPU at 50 tok/s/user, 0.82× the best published, B300 (TRTLLM, MTP) FP4.");
+  assert.match(sentence({ name: "R", metric, unit: "tok/s/user", at: [] }), /reaches none/);
+});
