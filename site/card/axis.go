@@ -34,6 +34,9 @@ func ticks(max float64, n int) []float64 {
 // tickLabel writes v as its axis shows it: thousands as "k" (12k, 2.5k), with as many
 // decimals as the axis' step needs, so that neighbouring labels differ.
 func tickLabel(v float64, axis []float64) string {
+	if v == 0 {
+		return "0"
+	}
 	step := axis[1] - axis[0]
 	div, suffix := 1.0, ""
 	if axis[len(axis)-1] >= 10000 {

@@ -163,6 +163,9 @@ func TestTicks(t *testing.T) {
 			t.Errorf("last label of ticks(%v) = %q, want %q", c.max, l, c.label)
 		}
 	}
+	if l := tickLabel(0, []float64{0, 10000, 20000}); l != "0" {
+		t.Errorf("tickLabel(0) on a k axis = %q, want 0", l)
+	}
 	if l := tickLabel(0.25, []float64{0, 0.25, 0.5}); l != "0.25" {
 		t.Errorf("tickLabel(0.25) = %q, want 0.25", l)
 	}
