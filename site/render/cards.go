@@ -32,8 +32,16 @@ func (r *siteRenderer) cardsOn() bool {
 
 // writeCard draws s and writes it into dir (a site path, "" or "model/seq/") as
 // card.<hash>.png, the hash of its bytes: a card changes name when its picture does, so
-// link previews that cache by URL see the new one.
+// link previews that cache by URL see the new one. alt describes it for og:image:alt. It
+// draws nothing and returns nil when the build draws no cards (cardsOn). Every page kind
+// with a card (home, chart, compare) gets it here: view.Card = the result.
 func (r *siteRenderer) writeCard(w output.Writer, dir string, s card.Spec, alt string) (*ogImage, error) {
+	if !r.cardsOn() {
+		return nil, nil
+	}
+	if s.Footer == "" {
+		s.Footer = r.cardFooter()
+	}
 	png, err := card.Draw(s)
 	if err != nil {
 		return nil, fmt.Errorf("card: %w", err)
