@@ -21,6 +21,9 @@ func ticks(max float64, n int) []float64 {
 			break
 		}
 	}
+	if !(step > 0) || max/step > 20 { // a max so small that its step underflows
+		return []float64{0, 1}
+	}
 	var out []float64
 	for i := 0; ; i++ {
 		v := float64(i) * step

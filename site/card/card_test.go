@@ -180,3 +180,21 @@ func BenchmarkDraw(b *testing.B) {
 		}
 	}
 }
+
+// FuzzDraw: whatever the text and numbers, Draw gives a card-sized PNG and never panics.
+func FuzzDraw(f *testing.F) {
+	f.Add("DeepSeek-R1 1k/1k", "5,210 tok/s/GPU", "#2f9e44", 50.0, 5210.0, 120.0, 800.0, true)
+	f.Add("</script>", "\x00\n\t", "#abc", 5e-324, 1e308, 0.0, math.Inf(1), false)
+	f.Fuzz(func(t *testing.T, title, head, color string, x0, y0, x1, y1 float64, dashed bool) {
+		s := Spec{Title: title, Headline: head, Subtitle: head, Footer: title, XLabel: title, YLabel: head,
+			Series: []Series{{Name: title, Color: color, Dashed: dashed, Points: []Point{{x0, y0}, {x1, y1}}, Line: []Point{{x0, y0}, {x1, y1}}}}}
+		b, err := Draw(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil || cfg.Width != Width || cfg.Height != Height {
+			t.Fatalf("not a %d×%d PNG: %v %v", Width, Height, cfg, err)
+		}
+	})
+}
