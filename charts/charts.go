@@ -1,5 +1,8 @@
 // Package charts turns a chart page's series into the Apache ECharts option for its
-// default view, built with go-echarts and returned as JSON bytes.
+// default view (Options), built with go-echarts and returned as JSON bytes. It also holds the
+// chart vocabulary the build and the page script share: the quantities a chart can put on an
+// axis (XAxes, YMetrics, DefaultX; axes.go), how each series looks (StyleFor, GPUColor;
+// style.go) and Round6, the rounding of every number a page carries (round.go).
 //
 // It uses go-echarts only to build the option (Validate, then JSON), never its page
 // rendering: that path pastes options into a script unescaped, turns any string wrapped in
@@ -165,7 +168,7 @@ func Options(c Chart) ([]byte, error) {
 		line.ConfigureSeriesOpts(
 			withData(points(frontierPoints(s), c.LogX, c.LogY)),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), Smooth: opts.Bool(false)}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: s.Style.LineColor(), Width: frontierWidth, Type: s.Style.Dash}),
+			charts.WithLineStyleOpts(lineStyle(s.Style)),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Style.Color}),
 		)
 		chart.MultiSeries = append(chart.MultiSeries, line)
@@ -305,7 +308,9 @@ func withData(data any) charts.SeriesOpts {
 }
 
 // markerStyle fills a marker with its colour, or for a hollow one draws only the outline, or
-// for a tinted one (Fill) fills it lightly inside an outline of its colour.
+// for a tinted one (Fill) fills it lightly inside an outline of its colour. The page script's
+// markerStyle (templates/script/option.js) is its twin, and lineStyle's: twins.json's
+// markerStyle cases hold both.
 func markerStyle(st Style) opts.ItemStyle {
 	if st.Hollow {
 		return opts.ItemStyle{Color: "transparent", BorderColor: st.LineColor(), BorderWidth: 1.5}
@@ -314,6 +319,11 @@ func markerStyle(st Style) opts.ItemStyle {
 		return opts.ItemStyle{Color: st.Fill, BorderColor: st.Color, BorderWidth: 1.5}
 	}
 	return opts.ItemStyle{Color: st.Color}
+}
+
+// lineStyle draws a frontier line in its colour (LineColor), solid, dashed or dotted as Dash says.
+func lineStyle(st Style) opts.LineStyle {
+	return opts.LineStyle{Color: st.LineColor(), Width: frontierWidth, Type: st.Dash}
 }
 
 // palette is the option's colour list: our series colours in order of first use, for

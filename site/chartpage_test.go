@@ -328,3 +328,21 @@ func TestChartPageWeight(t *testing.T) {
 		t.Errorf("seed chart page is %d bytes gzipped, want at most %d", got, limit)
 	}
 }
+
+// TestChartPageDataCarriesTheScriptDefaults checks the defaults the page script takes from the
+// page data rather than stating them again: they agree with what the build laid out (the
+// best-per-GPU box, the first x axis).
+func TestChartPageDataCarriesTheScriptDefaults(t *testing.T) {
+	data, cfg := ControlsFixture(t)
+	_, page, d := seedPageData(t, data, cfg)
+	if d.BestOver <= 0 || len(d.DefaultCols) == 0 || d.DefaultX == "" {
+		t.Fatalf("bestOver %d, defaultCols %v, defaultX %q; want all three set", d.BestOver, d.DefaultCols, d.DefaultX)
+	}
+	best := bytes.Contains(page, []byte(`name="best" value="1" checked`))
+	if want := len(d.Series) > d.BestOver; best != want {
+		t.Errorf("%d series over bestOver %d: best per GPU ticked %v, want %v", len(d.Series), d.BestOver, best, want)
+	}
+	if len(d.XAxes) == 0 || d.XAxes[0].Key != d.DefaultX {
+		t.Errorf("defaultX %q, want the first of xAxes %+v", d.DefaultX, d.XAxes)
+	}
+}

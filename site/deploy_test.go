@@ -343,7 +343,8 @@ type ghWorkflow struct {
 		CancelInProgress *bool  `yaml:"cancel-in-progress"`
 	} `yaml:"concurrency"`
 	Jobs map[string]struct {
-		Needs       any `yaml:"needs"`
+		Needs       any               `yaml:"needs"`
+		Permissions map[string]string `yaml:"permissions"`
 		Environment struct {
 			Name string `yaml:"name"`
 			URL  string `yaml:"url"`
@@ -397,8 +398,17 @@ func TestDeployPagesWorkflow(t *testing.T) {
 	if _, ok := wf.On["workflow_dispatch"]; !ok {
 		t.Error("no workflow_dispatch: the site cannot be deployed by hand")
 	}
-	if want := map[string]string{"contents": "read", "pages": "write", "id-token": "write"}; !maps.Equal(wf.Permissions, want) {
+	// The workflow reads; only the deploy job may write to Pages and mint an OIDC token.
+	if want := map[string]string{"contents": "read"}; !maps.Equal(wf.Permissions, want) {
 		t.Errorf("permissions = %v, want %v", wf.Permissions, want)
+	}
+	if got, want := wf.Jobs["deploy"].Permissions, map[string]string{"pages": "write", "id-token": "write"}; !maps.Equal(got, want) {
+		t.Errorf("deploy job permissions = %v, want %v", got, want)
+	}
+	for name, job := range wf.Jobs {
+		if name != "deploy" && (job.Permissions["pages"] == "write" || job.Permissions["id-token"] == "write") {
+			t.Errorf("job %s: permissions %v; only deploy writes to Pages", name, job.Permissions)
+		}
 	}
 	if wf.Concurrency.Group != "pages" || wf.Concurrency.CancelInProgress == nil || *wf.Concurrency.CancelInProgress {
 		t.Errorf("concurrency: group %q, cancel-in-progress %v; want group pages and cancel-in-progress: false",
@@ -454,7 +464,7 @@ func TestDeployPagesWorkflow(t *testing.T) {
 	for _, want := range []string{
 		"format('{0}/', steps." + pagesID + ".outputs.base_url)",
 		`frontier build --data "$DATA" --out ` + strings.TrimSuffix(upload.With["path"], "/") + ` --base-url "$BASE_URL"`,
-		`frontier check --links ` + strings.TrimSuffix(upload.With["path"], "/") + ` --base-url "$BASE_URL"`,
+		`frontier check --links ` + strings.TrimSuffix(upload.With["path"], "/") + ` --base-url "$base"`,
 	} {
 		if !strings.Contains(script, want) {
 			t.Errorf("action.yml does not have %q (upload path %q)", want, upload.With["path"])

@@ -1,19 +1,23 @@
-// Package site builds a Frontier site: Build takes the data folder, the templates and the
-// config (Input, fs.FS in) and writes every file of the site to a Writer (files out); Builder
-// does the same for the preview, rebuilding only what a save changed. It is the small facade
-// cmd/frontier uses, over the packages that do the work, in stage order:
+// Package site builds a Frontier site: Build takes an Input (the data folder and the site's
+// templates as fs.FS, the config, the ECharts script) and writes every file of the site to a
+// Writer (files out); a Builder does the same again and again for the preview, redrawing only
+// the chart pages a save changed. It is the small facade cmd/frontier and package preview use:
+// each name here is an alias of the package that does the work, which are, in stage order:
 //
-//   - config (package config): frontier.toml, and the Input a build reads;
-//   - input (package input): walk the data folder, read each file's page, decode and validate;
-//   - markdown (package markdown): render the author's pages and chart blocks;
-//   - the pipeline (package pipeline): group datasets into pages and snapshots, deduplicate
-//     points by id, compute each series' frontier (package pareto), one page at a time on all
-//     cores, handing each to the renderer as soon as it is assembled;
-//   - render (package render): chart options (package charts), html/template, the home page,
-//     the feed, the sitemap, the downloads and the content-hashed assets;
-//   - write (package output): into memory (Files) or a folder swapped in whole (DirWriter).
+//   - config (package config): frontier.toml over the defaults, and the Input a build reads;
+//   - input (package input): walk the data folder, decode and validate every benchmark file
+//     (InferenceX views and raw results), the changelog and the static files;
+//   - markdown (package markdown): the author's pages, their chart blocks and chart notes;
+//   - the pipeline (package pipeline): group the files into chart pages, then on all cores
+//     assemble each (snapshots, points deduplicated by id, every series' frontier through
+//     package pareto) and hand it to the renderer as soon as it is ready;
+//   - render (package render): each chart page (options from package charts, html/template,
+//     the page data the page script reads, the downloads), then the home page, the markdown
+//     pages, the feed, the sitemap and the content-hashed assets;
+//   - write (package output): into memory (Files, an fs.FS) or into a folder swapped in whole
+//     (DirWriter).
 //
 // Every problem with the author's input (data, markdown, config, templates) comes back as
-// Problems, all of them at once, each naming its file and place. The packages below know
-// nothing of this one; preview and links sit above it.
+// Problems (package problem), all of them at once, each naming its file and place. None of the
+// packages above imports this one; package preview, the live preview, is built on it.
 package site

@@ -29,7 +29,7 @@ type Report = pipeline.Report
 type StageError = pipeline.StageError
 
 // Builder builds a site again and again for the preview, reusing what has not changed; see
-// package build.
+// package pipeline.
 type Builder = pipeline.Builder
 
 // Build builds the site into out; see package pipeline.

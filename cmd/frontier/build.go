@@ -47,7 +47,7 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 			rep.Stages[i].Duration += time.Since(t0)
 		}
 	}
-	printSummary(stdout, rep, *out, time.Since(start), *stats)
+	printSummary(stdout, rep, *out, in.Config.AbsURL(""), time.Since(start), *stats)
 	if rep.Datasets == 0 {
 		// A valid site, but most likely the wrong --data: say so rather than succeed silently.
 		fmt.Fprintf(stderr, "frontier: no datasets in %s: the site has a home page only; put benchmark *.json files there\n", f.data)
@@ -55,9 +55,12 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// printSummary is the short report after a build, like Hugo's.
-func printSummary(w io.Writer, rep *site.Report, out string, elapsed time.Duration, stats bool) {
+// printSummary is the short report after a build, like Hugo's. base is the base URL as the
+// site was built for it, normalised ("https://owner.github.io/repo/"); the GitHub Action
+// reports it as its base-url output.
+func printSummary(w io.Writer, rep *site.Report, out, base string, elapsed time.Duration, stats bool) {
 	fmt.Fprintf(w, "frontier: built %s in %d ms\n", filepath.ToSlash(out), elapsed.Milliseconds())
+	fmt.Fprintf(w, "  base URL   %s\n", base)
 	fmt.Fprintf(w, "  datasets   %6d\n", rep.Datasets)
 	fmt.Fprintf(w, "  pages      %6d  (%d chart, %d markdown)\n", rep.Pages+rep.Markdown, rep.Pages, rep.Markdown)
 	fmt.Fprintf(w, "  points     %6d\n", rep.Points)

@@ -1,5 +1,12 @@
-// Command frontier builds a static site of LLM-inference benchmark charts from InferenceX
-// inference-view JSON, and previews it while you edit.
+// Command frontier builds a static site of LLM-inference benchmark charts from a data folder,
+// and previews it while you edit.
+//
+// The data folder (--data, "data" by default) holds the benchmark results, in any of the
+// formats site/input tells apart by their shape: InferenceX inference-view JSON, InferenceX API
+// rows and agg rows, and `vllm bench serve --save-result` files; beside them, markdown pages
+// (*.md) and the images and documents those pages link to. The site's settings are
+// frontier.toml beside the data folder (or --config), and a templates/ folder there overrides
+// the embedded templates.
 //
 //	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
 //	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
@@ -7,7 +14,12 @@
 //	frontier new DIR
 //	frontier version
 //
-// Exit status: 0 on success, 1 when the data has problems, 2 on bad usage.
+// Each verb is one file (build.go, serve.go, check.go, new.go, version.go); site.go holds the
+// flags they share and reads the inputs a build needs. main only wires the process to run,
+// which tests call with their own arguments and streams.
+//
+// Exit status: 0 on success, 1 when the site has problems or cannot be built or written, 2 on
+// bad usage.
 package main
 
 import (

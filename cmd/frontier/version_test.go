@@ -24,23 +24,30 @@ func TestVersionTextFromBuildInfo(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		ldVersion string
+		ldCommit  string
 		info      *debug.BuildInfo
 		echarts   string
 		want      string
 	}{
-		{"go install of a release", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"},
+		{"go install of a release", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"},
 			Settings: []debug.BuildSetting{{Key: "GOOS", Value: "linux"}, {Key: "GOARCH", Value: "amd64"}}}, "6.1.0",
 			"frontier v1.2.3\n  go       go1.26.8 linux/amd64\n  echarts  6.1.0\n"},
-		{"a checkout with local changes", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: dirty}, "6.1.0",
+		{"a checkout with local changes", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: dirty}, "6.1.0",
 			"frontier (devel)\n  commit   0123456789abcdef0123456789abcdef01234567, 2026-12-01T10:00:00Z, modified\n  go       go1.26.8 darwin/arm64\n  echarts  6.1.0\n"},
-		{"a clean checkout", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.4-0.20261201100000-0123456789ab"}, Settings: clean}, "6.1.0",
+		{"a clean checkout", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.4-0.20261201100000-0123456789ab"}, Settings: clean}, "6.1.0",
 			"frontier v1.2.4-0.20261201100000-0123456789ab\n  commit   0123456789abcdef0123456789abcdef01234567, 2026-12-01T10:00:00Z\n  go       go1.26.8 darwin/arm64\n  echarts  6.1.0\n"},
-		{"a release build's -ldflags win", "v1.3.0", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: clean}, "6.1.0",
+		{"a release build's -ldflags win", "v1.3.0", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: clean}, "6.1.0",
 			"frontier v1.3.0\n  commit   0123456789abcdef0123456789abcdef01234567, 2026-12-01T10:00:00Z\n  go       go1.26.8 darwin/arm64\n  echarts  6.1.0\n"},
-		{"built without the bundle", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, "",
+		{"the Action's source build at a branch", "main", "fedcba9876543210fedcba9876543210fedcba98",
+			&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: vcs[:2]}, "6.1.0",
+			"frontier main\n  commit   fedcba9876543210fedcba9876543210fedcba98\n  go       go1.26.8 darwin/arm64\n  echarts  6.1.0\n"},
+		{"version control's commit wins over a stamped one", "v1", "fedcba9876543210fedcba9876543210fedcba98",
+			&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: clean}, "6.1.0",
+			"frontier v1\n  commit   0123456789abcdef0123456789abcdef01234567, 2026-12-01T10:00:00Z\n  go       go1.26.8 darwin/arm64\n  echarts  6.1.0\n"},
+		{"built without the bundle", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, "",
 			"frontier (devel)\n  go       go1.26.8 " + runtime.GOOS + "/" + runtime.GOARCH + "\n  echarts  not embedded (a site's node_modules/echarts is used)\n"},
 	} {
-		if got := versionText(c.ldVersion, c.info, c.echarts); got != c.want {
+		if got := versionText(c.ldVersion, c.ldCommit, c.info, c.echarts); got != c.want {
 			t.Errorf("%s:\ngot\n%swant\n%s", c.name, got, c.want)
 		}
 	}

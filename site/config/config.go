@@ -34,14 +34,14 @@ type Config struct {
 	// With them, pages offer cost per million tokens and tokens per megawatt.
 	GPUs map[string]GPUConfig `toml:"gpus"`
 	// Models renames raw results' model keys ("dsr1", "deepseek-ai/DeepSeek-R1-0528") for
-	// display, over the built-in table of InferenceX's keys (rawnorm.go).
+	// display, over the built-in table of InferenceX's keys (package input, rawnorm.go).
 	Models map[string]ModelConfig `toml:"models"`
 	// License is the licence the site's data is published under: an SPDX identifier
 	// ("CC-BY-4.0") or the licence's https URL. Chart pages name it in their Dataset markup
 	// and llms.txt names it; "" says nothing (license.go).
 	License string `toml:"license"`
 	// Runs gives bench-serve result files the context they do not carry themselves, by a glob
-	// over their path below the data folder (raw.go).
+	// over their path below the data folder (package input, rawserve.go).
 	Runs []RunConfig `toml:"runs"`
 }
 

@@ -37,35 +37,28 @@ func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
 // appears as a key. (Other escapes are common: the seed's Chinese metric label has a dozen.)
 func scanHead(data []byte) (h Head) {
 	d := &decoder{data: data}
-	defer func() {
-		switch r := recover(); r.(type) {
-		case nil:
-		case *syntaxError: // LoadDataset will report it, and the file belongs to no page
-			h = Head{}
-		default:
-			if r != errHeadDone {
-				panic(r)
+	if se := catchSyntax(func() {
+		once := bytes.Count(data, []byte(`"params"`)) == 1 && !escapesLetter(data)
+		if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+			d.pos = 3
+		}
+		d.valueStart()
+		d.fields(func(k []byte) {
+			if string(k) != "params" {
+				d.skip()
+				return
 			}
-		}
-	}()
-	once := bytes.Count(data, []byte(`"params"`)) == 1 && !escapesLetter(data)
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		d.pos = 3
+			var ds Dataset
+			nerr := d.nerr
+			d.params(&ds)
+			h = Head{Model: ds.Model, Sequence: ds.Sequence, OK: d.nerr == nerr && ds.Model != "" && ds.Sequence != ""}
+			if once {
+				panic(errHeadDone)
+			}
+		})
+	}); se != nil {
+		return Head{} // LoadDataset will report it, and the file belongs to no page
 	}
-	d.valueStart()
-	d.fields(func(k []byte) {
-		if string(k) != "params" {
-			d.skip()
-			return
-		}
-		var ds Dataset
-		nerr := d.nerr
-		d.params(&ds)
-		h = Head{Model: ds.Model, Sequence: ds.Sequence, OK: d.nerr == nerr && ds.Model != "" && ds.Sequence != ""}
-		if once {
-			panic(errHeadDone)
-		}
-	})
 	return h
 }
 

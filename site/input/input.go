@@ -1,36 +1,26 @@
 // Package input reads the author's data folder: it walks it (Walk, Load), reads each file's
-// page first without decoding it (ReadHead), decodes and validates every benchmark file into
-// the data model (Dataset, Series, Point, ...), and lists the images and documents a site
-// copies as they are (LoadStatic).
+// pages first without decoding it (ReadHead), decodes and validates every benchmark file into
+// the data model (Dataset, Series, Point, ...), turns raw results into each page's snapshot
+// datasets (RawPageDatasets), and reads the changelog (LoadChangelog) and the images and
+// documents a site copies as they are (LoadStatic).
 //
 // Its contract: bytes and a path in, datasets and problems out. Every problem names the file
 // and the place (FILE:LINE:COL for syntax, FILE: JSON.PATH for values), all of them at once;
-// a file with an error gives no dataset. It knows nothing of pages, HTML or the site: the
+// a file with an error gives no dataset. A page is only a key here (PageKey: a model and a
+// sequence) that files are grouped by; input knows nothing of HTML or the site, and the
 // packages above it group, draw and write.
 //
-// Every format shares one JSON tokenizer (jsonscan.go), which accepts exactly what
-// encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts) and knows the JSON path
-// and byte offset of every value. A file's format is told by its shape (sniffFormat in raw.go):
-// the inference view (load.go), or raw results (raw.go: InferenceX API rows, agg rows, a
-// bench-serve file), which are normalised as InferenceX's ingest does (rawnorm.go), carry every
-// metric they measured (rawmodel.go), and become a page's snapshot datasets once every file of
-// the page is known (rawsnap.go, rawfile.go). What the site's config tells them is RawOptions.
+// A file's format is told by its shape, never by its name (sniffFormat in format.go): the
+// InferenceX inference view (view.go, with the checks that need the whole file in
+// viewcheck.go), or raw results: InferenceX API rows and agg rows (raw.go) and a
+// `vllm bench serve --save-result` file (rawserve.go). Raw results are normalised as
+// InferenceX's ingest does (rawnorm.go), carry every metric they measured (rawmodel.go), and
+// become a page's snapshot datasets once every file of the page is known (rawsnap.go,
+// rawfile.go). What the site's config tells them is RawOptions.
+//
+// Every format is read by one decoder (decode.go) over one JSON tokenizer (jsonscan.go), which
+// accepts exactly what encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts) and
+// knows the JSON path and byte offset of every value; a syntax error ends a file's decoding
+// through one helper (catchSyntax). Load (walk.go) decodes the files on all cores, each core
+// reading file after file into one buffer.
 package input
-
-import "github.com/frontier-bench/frontier/site/problem"
-
-// A Format decodes one kind of benchmark file. name is how problems call the file
-// ("data/x.json"); data is not retained. The dataset is nil when any problem is an error.
-type Format interface {
-	Decode(name string, data []byte) (*Dataset, problem.Problems)
-}
-
-// InferenceView is the InferenceX inference-view format (view "inference", apiVersion "v1"),
-// with the validation rules of load.go.
-var InferenceView Format = inferenceView{}
-
-type inferenceView struct{}
-
-func (inferenceView) Decode(name string, data []byte) (*Dataset, problem.Problems) {
-	return LoadDataset(name, data)
-}

@@ -1,6 +1,6 @@
 package input
 
-// The JSON scanner under the load stage's decoder (load.go): syntax, containers, strings and
+// The JSON scanner under the load stage's decoder (decode.go): syntax, containers, strings and
 // numbers, with the same error wording as encoding/json so authors recognise it. The decoder
 // drives it value by value with the JSON path of each, which is what lets the load stage report
 // every wrong value with its place and carry on.

@@ -4,9 +4,10 @@ package input
 // API rows (/api/v1/benchmarks, .../history), InferenceX agg rows (utils/process_result.py's
 // flat rows, an array or one object as in an agg_*.json), or one `vllm bench serve
 // --save-result` file (SGLang's bench_serving writes the same). The format is told by shape,
-// from the keys of the first object (sniffFormat), never by a flag or a file name.
+// from the keys of the first object (sniffFormat in format.go), never by a flag or a file name.
+// This file decodes the rows of the first two; rawserve.go the bench-serve file.
 //
-// Each format is decoded by the load stage's decoder (jsonscan.go), so problems carry the same
+// Each format is decoded by the load stage's decoder (decode.go), so problems carry the same
 // JSON paths and file:line:col as a view's, and every problem of a file is reported at once.
 // Decoding normalises as InferenceX's ingest does (rawnorm.go) and computes the numbers by its
 // rules (../shared/data/raw/README.md):
@@ -34,127 +35,6 @@ import (
 	"strconv"
 	"strings"
 )
-
-// rawFormat is what a data file holds.
-type rawFormat uint8
-
-const (
-	formatView    rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
-	formatAPI                      // an array of InferenceX API rows
-	formatAgg                      // InferenceX agg rows: an array, or one object
-	formatServe                    // one bench-serve result
-	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
-)
-
-// formatSigs are the keys that tell each raw format; a file is one when its (first) object has
-// all of them.
-var formatSigs = [...]struct {
-	f    rawFormat
-	name string
-	keys []string
-}{
-	{formatAPI, "InferenceX API rows", []string{"hardware", "conc", "metrics"}},
-	{formatAgg, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
-	{formatServe, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
-}
-
-// viewKeys are the keys only the inference view has at its top level.
-var viewKeys = []string{"view", "apiVersion", "params", "series", "xAxis"}
-
-// sniffFormat tells a data file's format from the keys of its first object: the top-level object,
-// or the first element of a top-level array. It stops at the first view key, so a view is told
-// from its first bytes. A file that has some of a raw format's keys but not all is formatUnknown,
-// and msg says which formats it looked like and what it lacked. Anything else (a syntax error,
-// an object of no format at all) is formatView, so that LoadDataset reports it as today.
-func sniffFormat(data []byte) (f rawFormat, msg string) {
-	d := &decoder{data: data}
-	var keys []string
-	defer func() {
-		if r := recover(); r != nil {
-			switch r.(type) {
-			case *syntaxError:
-				f, msg = formatView, ""
-			default:
-				if r != errHeadDone {
-					panic(r)
-				}
-			}
-		}
-	}()
-	skipBOM(d)
-	start := d.valueStart()
-	if start >= len(data) {
-		return formatView, ""
-	}
-	array := data[start] == '['
-	if array {
-		d.pos++
-		d.ws()
-		if d.pos < len(data) && data[d.pos] == ']' {
-			return formatAPI, "" // no rows: nothing to show, and nothing wrong
-		}
-		if d.pos >= len(data) || data[d.pos] != '{' {
-			return formatView, ""
-		}
-	} else if data[start] != '{' {
-		return formatView, ""
-	}
-	d.fields(func(k []byte) {
-		if !array && slices.Contains(viewKeys, string(k)) {
-			f = formatView
-			panic(errHeadDone)
-		}
-		keys = append(keys, string(k))
-		d.skip()
-	})
-	return classify(keys, array)
-}
-
-// classify names the format of an object with these keys.
-func classify(keys []string, inArray bool) (rawFormat, string) {
-	type partial struct {
-		name      string
-		has, lack []string
-	}
-	var best partial
-	for _, s := range formatSigs {
-		var p partial
-		p.name = s.name
-		for _, k := range s.keys {
-			if slices.Contains(keys, k) {
-				p.has = append(p.has, k)
-			} else {
-				p.lack = append(p.lack, k)
-			}
-		}
-		if len(p.lack) == 0 {
-			if s.f == formatServe && inArray {
-				continue // bench-serve writes one object per file
-			}
-			return s.f, ""
-		}
-		if len(p.has) > len(best.has) {
-			best = p
-		}
-	}
-	if len(best.has) == 0 {
-		if inArray {
-			return formatUnknown, "not a benchmark file: its rows are neither InferenceX API rows (hardware, conc, metrics) nor agg rows (hw, conc, tput_per_gpu)"
-		}
-		return formatView, ""
-	}
-	what := "it looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
-	if inArray {
-		what = "its first row looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
-	}
-	return formatUnknown, "not a benchmark file: " + what
-}
-
-func skipBOM(d *decoder) {
-	if len(d.data) >= 3 && d.data[0] == 0xEF && d.data[1] == 0xBB && d.data[2] == 0xBF {
-		d.pos = 3
-	}
-}
 
 // rawRow is one measured configuration from a raw file, normalised.
 type rawRow struct {
@@ -192,36 +72,30 @@ func (r *rawRow) loc() string {
 func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
 	d := &decoder{data: data, file: name}
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
-	defer func() {
-		if r := recover(); r != nil {
-			se, ok := r.(*syntaxError)
-			if !ok {
-				panic(r)
+	if se := catchSyntax(func() {
+		skipBOM(d)
+		start := d.valueStart()
+		switch f {
+		case formatServe:
+			rd.serve()
+		case formatAPI, formatAgg:
+			if start < len(data) && data[start] == '{' {
+				rd.row(f, -1)
+			} else {
+				n := 0
+				if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
+					d.add(d.at(start, "", true, "no rows: this file adds nothing to the site"))
+				}
 			}
-			line, col := lineCol(data, se.off)
-			rows, ps = nil, problem.Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
+		default:
+			panic(fmt.Sprintf("decodeRaw: format %d", f))
 		}
-	}()
-	skipBOM(d)
-	start := d.valueStart()
-	switch f {
-	case formatServe:
-		rd.serve()
-	case formatAPI, formatAgg:
-		if start < len(data) && data[start] == '{' {
-			rd.row(f, -1)
-		} else {
-			n := 0
-			if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
-				d.add(d.at(start, "", true, "no rows: this file adds nothing to the site"))
-			}
+		d.ws()
+		if d.pos < len(d.data) {
+			d.syntax(d.pos, "invalid character %s after top-level value", quoteChar(d.data, d.pos))
 		}
-	default:
-		panic(fmt.Sprintf("decodeRaw: format %d", f))
-	}
-	d.ws()
-	if d.pos < len(d.data) {
-		d.syntax(d.pos, "invalid character %s after top-level value", quoteChar(d.data, d.pos))
+	}); se != nil {
+		return nil, se.problems(name, data)
 	}
 	slices.SortStableFunc(d.probs, func(a, b located) int { return a.off - b.off })
 	for _, l := range d.probs {
@@ -532,113 +406,6 @@ func runIDOf(u string) string {
 		return ""
 	}
 	return rest
-}
-
-// serve decodes a bench-serve result: one object, one row.
-func (d *rawDecoder) serve() {
-	var r rowFields
-	var file Run // the context the file gives itself
-	var seen uint
-	const (
-		sConc uint = 1 << iota
-		sTotal
-		sOutput
-	)
-	var total, output float64
-	var concOff int
-	nerr := d.nerr
-	start := d.valueStart()
-	if !d.fields(func(k []byte) {
-		switch string(k) {
-		case "max_concurrency":
-			seen |= sConc
-			concOff = d.valueStart()
-			r.conc, _ = d.integer(true, true)
-		case "total_token_throughput":
-			seen |= sTotal
-			total, _ = d.number(true)
-		case "output_throughput":
-			seen |= sOutput
-			output, _ = d.number(true)
-		case "date":
-			file.Date = d.serveDate()
-		case "model_id":
-			if file.Model == "" {
-				file.Model, _ = d.str(false)
-			}
-		case "model":
-			file.Model = d.text(false)
-		case "gpu":
-			file.GPU = d.text(false)
-		case "framework":
-			file.Framework = d.text(false)
-		case "precision":
-			file.Precision = d.text(false)
-		case "spec":
-			file.Spec, _ = d.str(false)
-		case "image":
-			file.Image, _ = d.str(false)
-		case "run_url":
-			file.RunURL, _ = d.str(false)
-		case "disagg":
-			r.disagg = d.flexBool()
-		case "gpus":
-			file.GPUs = d.flexPositive()
-		case "isl":
-			file.ISL = d.flexPositive()
-		case "osl":
-			file.OSL = d.flexPositive()
-		default:
-			d.metric(&r.m, k, true)
-		}
-	}) {
-		return
-	}
-	d.require(start, seen, sConc|sTotal|sOutput, "max_concurrency", "total_token_throughput", "output_throughput")
-	if seen&sConc != 0 && r.conc == 0 && d.nerr == nerr {
-		d.add(d.at(concOff, "max_concurrency", false, "must be greater than 0"))
-	}
-
-	// The file's own context first, then [[runs]].
-	ctx, _ := d.cfg.runContext(d.rel)
-	pick := func(own, runs string) string { return cmp1(own, runs) }
-	c := Run{
-		GPU: pick(file.GPU, ctx.GPU), Framework: pick(file.Framework, ctx.Framework),
-		Precision: pick(file.Precision, ctx.Precision), Spec: pick(file.Spec, ctx.Spec),
-		Model: pick(file.Model, ctx.Model), Date: pick(file.Date, ctx.Date),
-		Image: pick(file.Image, ctx.Image), RunURL: pick(file.RunURL, ctx.RunURL),
-		GPUs: cmpOr(file.GPUs, ctx.GPUs), ISL: cmpOr(file.ISL, ctx.ISL), OSL: cmpOr(file.OSL, ctx.OSL),
-	}
-	for _, m := range []struct {
-		key   string
-		given bool
-	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
-		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
-		if !m.given {
-			d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
-		}
-	}
-	if len(d.late) > 0 || d.nerr > nerr {
-		return
-	}
-	g := float64(c.GPUs)
-	r.m.set(MTputPerGPU, total/g)
-	r.m.set(MOutputTputPerGPU, output/g)
-	r.m.set(MInputTputPerGPU, max(total-output, 0)/g)
-	d.complete(&r.m, start, "", true)
-	if d.nerr > nerr {
-		return
-	}
-	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
-	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
-	d.add1(r, c.Model, -1)
-}
-
-func cmp1(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // ---- Leaves raw files need beyond a view's ----

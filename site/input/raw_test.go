@@ -60,14 +60,6 @@ func decodeTestFile(t testing.TB, rel string, cfg *RawOptions) []rawRow {
 	return rows
 }
 
-func allTestRows(t testing.TB, cfg *RawOptions) []rawRow {
-	var rows []rawRow
-	for _, rel := range rawTestFiles {
-		rows = append(rows, decodeTestFile(t, rel, cfg)...)
-	}
-	return rows
-}
-
 func TestSniffFormatOfTheRealFiles(t *testing.T) {
 	want := map[string]rawFormat{
 		"inferencex-api/dsr1_1k1k_latest.json":      formatAPI,

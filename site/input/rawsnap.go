@@ -19,8 +19,9 @@ package input
 // from its page and identity.
 
 import (
-	"github.com/frontier-bench/frontier/site/problem"
 	"maps"
+
+	"github.com/frontier-bench/frontier/site/problem"
 
 	"cmp"
 	"fmt"
@@ -283,56 +284,50 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 		return pages
 	}
 	d := &decoder{data: data, file: name}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(*syntaxError); !ok {
-				panic(r)
-			}
-		}
-		sortRawPages(pages)
-		pages = slices.Compact(pages)
-	}()
-	skipBOM(d)
-	seen := map[rawPage]bool{}
-	row := func(int) {
-		var model, prefix string
-		var isl, osl int64
-		d.fields(func(k []byte) {
-			switch string(k) {
-			case "model":
-				model, _ = d.str(false)
-			case "infmax_model_prefix":
-				if f == formatAgg {
-					prefix, _ = d.str(false)
-				} else {
+	catchSyntax(func() { // a syntax error ends the list here; decodeRaw reports it
+		skipBOM(d)
+		seen := map[rawPage]bool{}
+		row := func(int) {
+			var model, prefix string
+			var isl, osl int64
+			d.fields(func(k []byte) {
+				switch string(k) {
+				case "model":
+					model, _ = d.str(false)
+				case "infmax_model_prefix":
+					if f == formatAgg {
+						prefix, _ = d.str(false)
+					} else {
+						d.skip()
+					}
+				case "isl":
+					isl, _ = d.integer(false, true)
+				case "osl":
+					osl, _ = d.integer(false, true)
+				default:
 					d.skip()
 				}
-			case "isl":
-				isl, _ = d.integer(false, true)
-			case "osl":
-				osl, _ = d.integer(false, true)
-			default:
-				d.skip()
+			})
+			if prefix != "" {
+				model = prefix
 			}
-		})
-		if prefix != "" {
-			model = prefix
+			if model == "" || isl <= 0 || osl <= 0 {
+				return
+			}
+			p := rawPage{cfg.modelName(model), sequenceOf(isl, osl)}
+			if !seen[p] {
+				seen[p] = true
+				pages = append(pages, p)
+			}
 		}
-		if model == "" || isl <= 0 || osl <= 0 {
-			return
+		if start := d.valueStart(); start < len(data) && data[start] == '{' {
+			row(-1)
+		} else {
+			d.elements(row)
 		}
-		p := rawPage{cfg.modelName(model), sequenceOf(isl, osl)}
-		if !seen[p] {
-			seen[p] = true
-			pages = append(pages, p)
-		}
-	}
-	if start := d.valueStart(); start < len(data) && data[start] == '{' {
-		row(-1)
-	} else {
-		d.elements(row)
-	}
-	return pages
+	})
+	sortRawPages(pages)
+	return slices.Compact(pages)
 }
 
 func sortRawPages(ps []rawPage) {

@@ -1,7 +1,10 @@
-// Package links checks a built bundle the way a static host serves it: every internal link and
-// asset of every page, the sitemap and robots.txt, each broken one reported with the page it is
-// on. It reads any fs.FS (a folder, or output.Files in memory) and answers URLs with
-// output.Serves, the same rule the preview server and the browser tests use.
+// Package links checks a built bundle the way a static host serves it (Check, behind
+// `frontier check --links`): every internal link and asset of every page, og:url and og:image,
+// the history files a chart page's data names, the sitemap and robots.txt, each broken one
+// reported with the page it is on. It reads any fs.FS (a folder, or output.Files in memory),
+// answers URLs with output.Serves, the same rule the preview server and the browser tests use,
+// and reads HTML with golang.org/x/net/html's tokenizer, as a browser does. Refs lists one
+// page's URLs, for tests that hold each to a rule of their own.
 package links
 
 import (

@@ -1,7 +1,9 @@
-// Package output is where a built site goes and how it is read back: Files keeps it in memory
-// (and is an fs.FS), DirWriter writes it into a temporary folder and swaps it in whole, and
-// Serves is the one rule for which file a static host answers a URL with, shared by the
-// preview server, the link checker and the browser-test harness.
+// Package output is where a built site goes and how it is read back: a build writes through a
+// Writer; Files keeps the site in memory (and is an fs.FS), DirWriter writes it into a temporary
+// folder and swaps it in whole; Serves is the one rule for which file a static host answers a
+// URL with, shared by the preview server, the link checker and the browser-test harness.
+// It also holds the two naming rules every stage shares: ParseBaseURL (the address a site is
+// built for, whose path starts every URL) and Slug (a model or sequence as one URL segment).
 //
 // It knows nothing of pages, data or templates: a site here is slash paths and bytes.
 package output

@@ -1,6 +1,8 @@
 // Package pareto holds the small amount of math behind every chart: which points of a series
-// form its Pareto frontier, a monotone cubic (Steffen) through that frontier, and which series
-// is best per GPU. It does no I/O and depends on the standard library only.
+// form its Pareto frontier (Frontier, and FrontierDir for an x where lower is better), a
+// monotone cubic (Steffen) through that frontier and its value at a reference x (Monotone,
+// ValueAt), and which series is best per GPU (BestPerGPU). It does no I/O and depends on the
+// standard library only.
 //
 // templates/script/pareto.js is its browser twin, so the page can recompute frontiers and
 // best-per-GPU (for another metric or snapshot) and agree with what the build wrote. Both sides

@@ -45,7 +45,7 @@ import (
 type Builder struct {
 	mu       sync.Mutex
 	datasets map[string]*datasetEntry // by slash path below the data folder
-	pages    render.Kept              // by page path, from the last build that rendered pages
+	pages    *render.Kept             // by page path, from the last build that rendered pages
 	pass     *render.Reuse            // the build in progress
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build

@@ -1,7 +1,8 @@
 // Package problem is how every stage reports what is wrong with the author's input: a Problem
-// names the file and the place (line and column, or a JSON path), and Problems collects all
-// of them so a build reports everything at once. It sits below every other package of site
-// and knows nothing of them.
+// names the file and the place (line and column, or a JSON path) and prints itself the way
+// editors and terminals link it ("FILE:LINE:COL: msg", "FILE: PATH: msg"); Problems collects
+// all of them, errors and warnings, so a build reports everything at once. It sits below every
+// other package of site and knows nothing of them.
 package problem
 
 import (

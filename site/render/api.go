@@ -9,10 +9,6 @@ import (
 	"github.com/frontier-bench/frontier/site/markdown"
 )
 
-// Renderer draws one build's site: the chart pages one at a time as the pipeline assembles
-// them (Chart), then everything else (Render).
-type Renderer = siteRenderer
-
 // New parses the templates (the site's own over the embedded ones) and hashes the assets for a
 // build of pages (stubs until the pipeline assembles them: only their paths and names are read
 // before Chart) and mds; datasets is the count the pages say the site holds. statics are copied
@@ -28,36 +24,39 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 
 // KeepHeadlines stores p's home-page figure of every snapshot on p, so that the pipeline may
 // then drop the older snapshots' points.
-func (r *siteRenderer) KeepHeadlines(p *Page) { p.headlines = headlines(p, r.in.Config.HeadlineX) }
+func (r *Renderer) KeepHeadlines(p *Page) { p.headlines = headlines(p, r.in.Config.HeadlineX) }
 
 // ChartNanos is the time spent building chart options, added over goroutines (for --stats).
-func (r *siteRenderer) ChartNanos() int64 { return r.chartNanos.Load() }
+func (r *Renderer) ChartNanos() int64 { return r.chartNanos.Load() }
 
 // WriteNanos is where the time spent writing files is added up, over goroutines (for --stats):
 // the pipeline's counting Writer adds to it.
-func (r *siteRenderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
+func (r *Renderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
 
-// Reuse is one incremental build's view of the chart pages the previous build drew.
-type Reuse = pageReuse
-
-// Kept is the chart pages a build drew, by page path, for the next build to reuse.
-type Kept = map[string]*pageEntry
+// Kept is the chart pages a build drew, by page path, for the next build to reuse: what
+// Reuse.Next returns and StartReuse takes. It is opaque; nil keeps nothing.
+type Kept struct {
+	pages map[string]*pageEntry
+}
 
 // StartReuse makes r copy, rather than draw, every chart page whose key is unchanged since the
 // build that drew old: serial numbers each dataset's decoding, by path, so a page's key changes
 // when one of its datasets does.
-func (r *siteRenderer) StartReuse(old Kept, serial map[string]uint64) *Reuse {
-	u := &pageReuse{old: old, serial: serial, next: map[string]*pageEntry{}}
+func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
+	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
+	if old != nil {
+		u.old = old.pages
+	}
 	u.shared = sharedKey(r)
 	r.reuse = u
 	return u
 }
 
 // Counts says how many chart pages the build drew and how many it copied.
-func (u *pageReuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
+func (u *Reuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
 
 // Next is the chart pages of this build, for the next one.
-func (u *pageReuse) Next() Kept { return u.next }
+func (u *Reuse) Next() *Kept { return &Kept{pages: u.next} }
 
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }

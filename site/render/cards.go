@@ -26,7 +26,7 @@ type ogImage struct {
 // cardsOn reports whether the build draws cards: only for a base URL with a host, since
 // og:image must be an absolute URL, and in the preview only when asked (Input.PreviewCards),
 // since no link to a preview is ever shared and a save should not wait for the drawing.
-func (r *siteRenderer) cardsOn() bool {
+func (r *Renderer) cardsOn() bool {
 	return r.in.Config.HasHost() && (!r.in.Dev || r.in.PreviewCards)
 }
 
@@ -35,7 +35,7 @@ func (r *siteRenderer) cardsOn() bool {
 // link previews that cache by URL see the new one. alt describes it for og:image:alt. It
 // draws nothing and returns nil when the build draws no cards (cardsOn). Every page kind
 // with a card (home, chart, compare) gets it here: view.Card = the result.
-func (r *siteRenderer) writeCard(w output.Writer, dir string, s card.Spec, alt string) (*ogImage, error) {
+func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt string) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
@@ -57,7 +57,7 @@ func (r *siteRenderer) writeCard(w output.Writer, dir string, s card.Spec, alt s
 // chartCard draws chart page p's card, as its default view shows it: the best configuration
 // of each GPU, its points and frontier in the chart's colours, and the home page's headline
 // figure. It returns nil when the build draws no cards.
-func (r *siteRenderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
+func (r *Renderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
@@ -68,7 +68,7 @@ func (r *siteRenderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
 
 // pageCardSpec is the chart of p's card with its headline: what a chart page's card and the
 // home page's show.
-func (r *siteRenderer) pageCardSpec(p *Page) card.Spec {
+func (r *Renderer) pageCardSpec(p *Page) card.Spec {
 	snap := p.Snapshots[0]
 	hx := r.in.Config.HeadlineX
 	s := card.Spec{
@@ -108,7 +108,7 @@ func (r *siteRenderer) pageCardSpec(p *Page) card.Spec {
 // homeCard draws the home page's card: the site's title, what it holds, and the chart of
 // its newest page (the first in site order among those of the newest date), whose headline
 // it names.
-func (r *siteRenderer) homeCard(w output.Writer) (*ogImage, error) {
+func (r *Renderer) homeCard(w output.Writer) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
@@ -131,7 +131,7 @@ func (r *siteRenderer) homeCard(w output.Writer) (*ogImage, error) {
 }
 
 // cardFooter is the bottom line of every card: where the site lives.
-func (r *siteRenderer) cardFooter() string {
+func (r *Renderer) cardFooter() string {
 	u, err := output.ParseBaseURL(r.in.Config.BaseURL)
 	if err != nil || u.Host == "" {
 		return r.in.Config.Title

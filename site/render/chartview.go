@@ -12,7 +12,7 @@ import (
 
 // bestDefaultOver is the number of configurations above which a chart page opens on best per
 // GPU: 61 overlapping frontiers tell a reader nothing (InferenceX made the same choice). The
-// page script's defaultView (templates/script/view.js) has the same rule.
+// page data carries it to the page script's defaultView (PageData.BestOver).
 const bestDefaultOver = 12
 
 // The chart page's server-rendered view state. The page is laid out once, by the build, as the
@@ -53,9 +53,13 @@ var filterTitles = []struct{ name, title string }{
 	{"deploy", "Deployment"},
 }
 
+// defaultBest reports whether the default view is best per GPU, as the page script's
+// defaultView decides it: from the page data's bestOver.
+func defaultBest(data *PageData) bool { return len(data.Series) > data.BestOver }
+
 // defaultShown reports which series of the newest snapshot the default view shows.
-func defaultShown(data *pageData) []bool {
-	best := len(data.Series) > bestDefaultOver
+func defaultShown(data *PageData) []bool {
+	best := defaultBest(data)
 	shown := make([]bool, len(data.Series))
 	for i, s := range data.Series {
 		shown[i] = !best || s.Best
@@ -64,8 +68,8 @@ func defaultShown(data *pageData) []bool {
 }
 
 // setViewState fills what the chart page shows before the script runs, for the default view.
-func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
-	var metric metricData
+func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
+	var metric MetricData
 	for _, m := range data.Metrics {
 		if m.Key == data.Metric {
 			metric = m
@@ -73,7 +77,7 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 	}
 	shown := defaultShown(data)
 
-	c := &controlsView{Best: len(data.Series) > bestDefaultOver}
+	c := &controlsView{Best: defaultBest(data)}
 	for _, m := range data.Metrics {
 		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
 	}
@@ -129,8 +133,8 @@ func (cv *chartPageView) setViewState(data *pageData, refX []float64) {
 }
 
 // facetOf is a series' value for a filter, how the filter labels it and its colour: the twin
-// of facet and facetLabel in templates/script/model.js.
-func facetOf(data *pageData, s *seriesData, list string) (value, label, color string) {
+// of facet and facetLabel in templates/script/model.js (twins.json's facets cases hold both).
+func facetOf(data *PageData, s *SeriesData, list string) (value, label, color string) {
 	spec := strings.ToLower(s.Spec)
 	if spec == "" {
 		spec = "none"
@@ -155,7 +159,8 @@ func facetOf(data *pageData, s *seriesData, list string) (value, label, color st
 	}
 }
 
-// deployLabel names a deployment as the filter shows it: the twin of model.js's deployLabel.
+// deployLabel names a deployment as the filter shows it: the twin of model.js's deployLabel
+// (twins.json's deploymentLabel cases hold both).
 func deployLabel(d string) string {
 	switch strings.ToLower(d) {
 	case "single-node":
@@ -169,18 +174,20 @@ func deployLabel(d string) string {
 }
 
 // pricesOf lists the page's GPUs in key order with the config's cost and power, the twin of
-// prices in templates/script/controls.js.
-func pricesOf(data *pageData) []priceView {
+// priceRows in templates/script/controls.js (twins.json's prices cases hold both).
+func pricesOf(data *PageData) []priceView {
 	keys := make([]string, 0, len(data.GPUs))
 	for k := range data.GPUs {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	// A price as the script writes it back (String(v)), which is how encoding/json writes a
+	// number: 1000000 and 0.00005 as they are, not 1e+06 and 5e-05.
 	num := func(v *float64) string {
 		if v == nil || *v == 0 {
 			return ""
 		}
-		return strconv.FormatFloat(*v, 'g', -1, 64)
+		return string(appendJSONFloat(nil, *v))
 	}
 	out := make([]priceView, len(keys))
 	for i, k := range keys {
@@ -197,13 +204,13 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// leadersHTML is the leaders table of the default view, as renderLeaders in
-// templates/script/tables.js writes it: each shown frontier read off at the reference x
-// values, the best of each column marked. The values are the page data's (rounded), so the
-// script redraws the same table in the same place.
-func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64) template.HTML {
+// leadersHTML is the leaders table of the default view, as leadersHTML in
+// templates/script/tables.js writes it (twins.json's leaders cases hold both): each shown
+// frontier read off at the reference x values, the best of each column marked. The values are
+// the page data's (rounded), so the script redraws the same table in the same place.
+func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
 	type row struct {
-		s      *seriesData
+		s      *SeriesData
 		values []float64
 		ok     []bool
 	}
@@ -248,7 +255,8 @@ func leadersHTML(data *pageData, metric metricData, shown []bool, refs []float64
 	b.WriteString(` is better, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
-		esc(strconv.FormatFloat(x, 'g', 6, 64) + " " + data.X.Unit)
+		// Six significant digits, written as the script's +x.toPrecision(6) is.
+		esc(string(appendJSONFloat(nil, charts.Round6(x))) + " " + data.X.Unit)
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")

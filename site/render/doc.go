@@ -1,14 +1,28 @@
 // Package render turns assembled chart pages, the author's markdown pages and the config into
-// the files of the site: chart options (package charts) through html/template, the home page,
-// the feed, the sitemap, the downloads (data.json, data.csv) and the content-hashed assets.
+// the files of the site: each chart page (its option from package charts, html/template, the
+// page data the page script reads, its embed, history snapshots and downloads), then the home
+// page, the markdown pages, the 404 page, the feed, the sitemap, robots.txt and the
+// content-hashed assets.
 //
 // Its contract: Pages in, files out to an output.Writer, nothing read but the templates (the
 // site's own over the embedded ones) and what it is given. It knows nothing of data files or of
-// how pages were assembled (package pipeline drives it, one chart page at a time as each is
-// assembled, then Render for the rest); the same Pages and config give the same bytes. Every
-// template problem, parsing or executing, comes back as problem.Problems naming the template
-// file and line (templateProblems, the one place that reads template errors).
+// how pages were assembled: package pipeline makes a Renderer (New), hands it each chart page
+// as soon as it is assembled (Renderer.Chart, on all cores), then has it write the rest
+// (Renderer.Render); an incremental build first asks it to copy the pages whose inputs have
+// not changed (Renderer.StartReuse, Reuse, Kept). The same Pages and config give the same
+// bytes. Every template problem, parsing or executing, comes back as problem.Problems naming
+// the template file and line (templateProblems, the one place that reads template errors).
 //
-// Page, Snapshot and PageSeries are the page model both sides share: the pipeline fills them,
-// render only reads them (but for the headlines it keeps on a Page, KeepHeadlines).
+// Page, Snapshot and PageSeries (page.go) are the page model both sides share: the pipeline
+// fills them, render only reads them (but for the headlines it keeps on a Page,
+// KeepHeadlines). PageData, SeriesData and HistoryData (wire.go) are the JSON the page script
+// reads, the one place its shape is written down.
+//
+// One job per file: api.go (what the pipeline calls besides Chart and Render), render.go
+// (templates, assets, Render), chartpage.go (a chart page),
+// chartview.go (the view the page opens on, laid out as the script will show it), columns.go
+// (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
+// headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart
+// blocks), feed.go, sitemap.go, history.go (changelog entries for the trend chart), reuse.go
+// (pages kept between builds), format.go (numbers as a reader reads them).
 package render

@@ -1,166 +1,13 @@
 package render
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/xml"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
-
-// datedHeadline is a page's headline figure as of one snapshot: the best frontier value at the
-// home page's interactivity and who holds it. The pipeline keeps one per snapshot (newest first)
-// before it drops the older snapshots' points, so the home page and feed.xml can say how the
-// figure moved without holding the history.
-type datedHeadline struct {
-	Date   string
-	Value  float64
-	Leader string
-	OK     bool // a frontier reaches the interactivity on that date
-}
-
-// headlines is every snapshot's headline figure, newest first, as Page.Snapshots.
-func headlines(p *Page, x float64) []datedHeadline {
-	hs := make([]datedHeadline, len(p.Snapshots))
-	for i, snap := range p.Snapshots {
-		v, who, ok := snapshotHeadline(snap, x)
-		hs[i] = datedHeadline{Date: snap.Date, Value: v, Leader: who, OK: ok}
-	}
-	return hs
-}
-
-// headlineChange is how the figure of hs[i] moved since the snapshot before it (hs[i+1]), as a
-// reader reads it ("+12%"), with that earlier date; ok is false on the oldest snapshot or when
-// either date has no figure to compare.
-func headlineChange(hs []datedHeadline, i int) (change, since string, ok bool) {
-	if i+1 >= len(hs) || !hs[i].OK || !hs[i+1].OK || hs[i+1].Value <= 0 {
-		return "", "", false
-	}
-	return fmtChange((hs[i].Value/hs[i+1].Value - 1) * 100), hs[i+1].Date, true
-}
-
-// fmtChange writes a change in percent with its sign: one decimal below 10%, whole percents
-// above, where a decimal would be noise. A change that rounds to nothing is "±0%".
-func fmtChange(pct float64) string {
-	digits := 1
-	if math.Abs(pct) >= 9.95 {
-		digits = 0
-	}
-	s := strconv.FormatFloat(pct, 'f', digits, 64)
-	s = strings.TrimSuffix(s, ".0")
-	switch {
-	case s == "0" || s == "-0":
-		return "±0%"
-	case pct > 0:
-		return "+" + s + "%"
-	}
-	return s + "%"
-}
-
-// pageHeadlines are the page's headline figures, from the pipeline when it kept them, or
-// worked out now (Assemble's pages, which keep every snapshot).
-func (r *siteRenderer) pageHeadlines(p *Page) []datedHeadline {
-	if len(p.headlines) == len(p.Snapshots) {
-		return p.headlines
-	}
-	return headlines(p, r.in.Config.HeadlineX)
-}
-
-// feed is feed.xml: an Atom feed with one entry per chart page and snapshot date, newest first
-// (then by page path), so a reader's feed client learns of every new result. Its dates are the
-// snapshots' own, never the build's, so the same inputs give the same feed. Links and ids are
-// absolute when the base URL has a host; without one they are root-relative links and ids in a
-// urn, which Atom accepts.
-func (r *siteRenderer) feed() []byte {
-	cfg := r.in.Config
-	abs := cfg.HasHost()
-	id := func(p string) string {
-		if abs {
-			return cfg.AbsURL(p)
-		}
-		return "urn:frontier:" + cfg.BasePath() + p
-	}
-	type entry struct {
-		date, path, title, summary, link string
-	}
-	var es []entry
-	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
-	for _, p := range r.pages {
-		hs := r.pageHeadlines(p)
-		for i, h := range hs {
-			var sum strings.Builder
-			if h.OK {
-				sum.WriteString(fmtNum(h.Value) + " " + p.Metric.Unit + " at " + hx + " tok/s/user, " + h.Leader)
-				if c, since, ok := headlineChange(hs, i); ok {
-					sum.WriteString(" (" + c + " since " + since + ")")
-				}
-			} else {
-				sum.WriteString("No frontier reaches " + hx + " tok/s/user")
-			}
-			sum.WriteString(".")
-			es = append(es, entry{
-				date: h.Date, path: p.Path,
-				title:   p.Model + " " + p.Sequence + " as of " + h.Date,
-				summary: sum.String(),
-				link:    cfg.AbsURL(p.Path) + "#date=" + h.Date,
-			})
-		}
-	}
-	// Newest first; one date's pages in site order (r.pages is sorted).
-	slices.SortStableFunc(es, func(a, b entry) int { return cmp.Compare(b.date, a.date) })
-
-	var b bytes.Buffer
-	text := func(s string) {
-		xml.EscapeText(&b, []byte(s)) // a bytes.Buffer does not fail
-	}
-	el := func(indent, name, s string) {
-		b.WriteString(indent + "<" + name + ">")
-		text(s)
-		b.WriteString("</" + name + ">\n")
-	}
-	link := func(indent, href, rel string) {
-		b.WriteString(indent + `<link href="`)
-		text(href)
-		b.WriteString(`"`)
-		if rel != "" {
-			b.WriteString(` rel="` + rel + `"`)
-		}
-		b.WriteString("/>\n")
-	}
-	updated := "1970-01-01"
-	if len(es) > 0 {
-		updated = es[0].date
-	}
-	b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n")
-	b.WriteString(`<feed xmlns="http://www.w3.org/2005/Atom">` + "\n")
-	el("  ", "title", cfg.Title)
-	if cfg.Description != "" {
-		el("  ", "subtitle", cfg.Description)
-	}
-	link("  ", cfg.AbsURL("feed.xml"), "self")
-	link("  ", cfg.AbsURL(""), "alternate")
-	el("  ", "id", id(""))
-	el("  ", "updated", updated+"T00:00:00Z")
-	b.WriteString("  <author>\n")
-	el("    ", "name", cfg.Title)
-	b.WriteString("  </author>\n")
-	for _, e := range es {
-		b.WriteString("  <entry>\n")
-		el("    ", "title", e.title)
-		link("    ", e.link, "alternate")
-		el("    ", "id", id(e.path)+"#date="+e.date)
-		el("    ", "updated", e.date+"T00:00:00Z")
-		el("    ", "summary", e.summary)
-		b.WriteString("  </entry>\n")
-	}
-	b.WriteString("</feed>\n")
-	return b.Bytes()
-}
 
 // inferenceXModels are InferenceX's own model keys, by the display name the view format uses,
 // so a changelog written for InferenceX ("dsr1-fp4-b200-sglang*") names this site's series.
@@ -183,19 +30,9 @@ func configKeys(model string, s *PageSeries) []string {
 	return keys
 }
 
-// changeData is a changelog entry as a chart page shows it: under its trend chart, and as a
-// marker on it for the series it names.
-type changeData struct {
-	Date        string   `json:"date"`
-	Description string   `json:"description"`
-	Link        string   `json:"link,omitempty"`
-	Series      []string `json:"series"` // keys of the page's series it names, sorted
-	Names       string   `json:"-"`      // their legend names, for the list
-}
-
 // pageChanges are the changelog entries that name a series of the page in any snapshot,
 // oldest first (by date, then in file order).
-func pageChanges(p *Page, changes []input.Change) []changeData {
+func pageChanges(p *Page, changes []input.Change) []ChangeData {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -209,7 +46,7 @@ func pageChanges(p *Page, changes []input.Change) []changeData {
 			}
 		}
 	}
-	var out []changeData
+	var out []ChangeData
 	for _, c := range changes {
 		var hit []string
 		for k, ks := range keys {
@@ -226,8 +63,8 @@ func pageChanges(p *Page, changes []input.Change) []changeData {
 			ns = append(ns, names[k])
 		}
 		slices.Sort(ns)
-		out = append(out, changeData{Date: c.Date, Description: c.Description, Link: c.Link, Series: hit, Names: strings.Join(ns, ", ")})
+		out = append(out, ChangeData{Date: c.Date, Description: c.Description, Link: c.Link, Series: hit, Names: strings.Join(ns, ", ")})
 	}
-	slices.SortStableFunc(out, func(a, b changeData) int { return cmp.Compare(a.Date, b.Date) })
+	slices.SortStableFunc(out, func(a, b ChangeData) int { return cmp.Compare(a.Date, b.Date) })
 	return out
 }

@@ -36,7 +36,7 @@ type cardView struct {
 	Trend     string // "up", "down" or "flat", for the change's colour
 }
 
-func (r *siteRenderer) renderHome(w output.Writer) error {
+func (r *Renderer) renderHome(w output.Writer) error {
 	hx := r.in.Config.HeadlineX
 	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64)}
 	for _, p := range r.pages {

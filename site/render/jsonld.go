@@ -44,7 +44,7 @@ type downloadLD struct {
 // datasetJSONLD is chart page p's Dataset markup. Its URLs are absolute when the base URL has
 // a host and root-relative otherwise; its dates are the data's own (the oldest and newest of
 // the snapshots' dates and the points' run dates), never the build's.
-func (r *siteRenderer) datasetJSONLD(p *Page, description string) *datasetLD {
+func (r *Renderer) datasetJSONLD(p *Page, description string) *datasetLD {
 	cfg := r.in.Config
 	first, last := p.Snapshots[len(p.Snapshots)-1].Date, p.Snapshots[0].Date
 	for _, snap := range p.Snapshots {

@@ -11,7 +11,7 @@ import (
 // "- [name](url): note", with the chart pages, their data files and the markdown pages, and
 // the feed and sitemap under "## Optional". URLs are absolute when the base URL has a host and
 // root-relative otherwise; every name is one line with its brackets escaped.
-func (r *siteRenderer) llmsTxt() []byte {
+func (r *Renderer) llmsTxt() []byte {
 	cfg := r.in.Config
 	var b strings.Builder
 	item := func(name, url, note string) {

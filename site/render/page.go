@@ -5,11 +5,11 @@ import "github.com/frontier-bench/frontier/site/input"
 // Page is one chart page: every dataset of one (model, sequence), merged into series and
 // snapshots. It is what the render stage draws and what data.json/data.csv hold.
 type Page struct {
-	Model    string
-	Sequence string
+	Model    string       // the model as the datasets name it, "DeepSeek-V4-Pro"
+	Sequence string       // input/output lengths as the datasets name them, "8k/1k"
 	Path     string       // site path of the page, "deepseek-v4-pro/8k-1k/"
 	Metric   input.Metric // the y metric the datasets were measured and ranked on
-	XAxis    input.XAxis
+	XAxis    input.XAxis  // the datasets' x axis (interactivity), as they name it
 	// Precisions on the page, sorted; with more than one, series are split by precision.
 	Precisions []string
 	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are
@@ -27,22 +27,22 @@ type Page struct {
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
 type Snapshot struct {
-	Date   string
+	Date   string        // YYYY-MM-DD, a dataset's params.date
 	Series []*PageSeries // sorted by GPU, then name
 }
 
 // PageSeries is one legend entry: a hardware+framework configuration (and its precision when the
 // page holds several), its points in x order and the frontier computed over them.
 type PageSeries struct {
-	Key       string // hwKey, or "hwKey@precision" on a page with several precisions
-	Name      string // legend name: the hardware label, plus the precision when split
-	HWKey     string
-	GPU       string
-	Vendor    string
-	Framework string
-	Spec      string
-	Precision string
-	Label     string
+	Key       string        // hwKey, or "hwKey@precision" on a page with several precisions
+	Name      string        // legend name: the hardware label, plus the precision when split
+	HWKey     string        // the hardware configuration's key, "b200_trt_mtp"
+	GPU       string        // "b200"
+	Vendor    string        // "NVIDIA"
+	Framework string        // "trt"
+	Spec      string        // the speculative decoding method, "mtp" or "none"
+	Precision string        // "fp4": the split's precision, else its first point's
+	Label     string        // the hardware label, "B200 (TRTLLM, MTP)"
 	Points    []input.Point // sorted by x, then id
 	Frontier  []int         // indices into Points of the frontier, in x order
 	Best      bool          // the best series of its GPU, by pareto.BestPerGPU

@@ -28,15 +28,18 @@ import (
 	"github.com/frontier-bench/frontier/site/markdown"
 )
 
-// siteRenderer holds what every page shares: parsed templates, hashed asset names, navigation.
-type siteRenderer struct {
+// Renderer draws one build's site: the chart pages one at a time as the pipeline assembles
+// them (Chart), then everything else (Render). It holds what every page shares: parsed
+// templates, hashed asset names, navigation. New makes one; it is safe for concurrent Chart
+// calls.
+type Renderer struct {
 	in      config.Input
 	pages   []*Page
 	mds     []*markdown.MarkdownPage
 	site    *siteView
 	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
 	assets  map[string][]byte             // hashed site path -> bytes
-	reuse   *pageReuse                    // chart pages kept by a Builder (reuse.go); nil: draw all
+	reuse   *Reuse                        // chart pages kept by a Builder (reuse.go); nil: draw all
 	statics []input.StaticFile            // the author's images and documents, copied as they are
 	changes []input.Change                // data/changelog.yaml: what changed when, for the trend charts
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
@@ -92,8 +95,8 @@ var templateFiles = []string{"base.html", "controls.html", "history.html", "shar
 // <iframe>, defines its own "base": no navigation, header or footer.
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html"}
 
-func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*siteRenderer, error) {
-	r := &siteRenderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
+func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
+	r := &Renderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
 	base := in.Config.BasePath()
 	r.site = &siteView{
 		Title: in.Config.Title, Description: in.Config.Description, Base: base,
@@ -189,7 +192,7 @@ var textTemplateError = regexp.MustCompile(`(?s)^template: ([^:]+):(\d+):(?:(\d+
 // problem it is in the author's terms: the template file (the site's own, or the embedded one
 // of that name) and the line. It is the one place that reads template errors, so build, check
 // and the preview's overlay say the same. An error it cannot place is returned as it is.
-func (r *siteRenderer) templateProblems(err error) error {
+func (r *Renderer) templateProblems(err error) error {
 	var te *template.Error
 	if errors.As(err, &te) && te.Name != "" {
 		return problem.Problems{{File: r.templateFile(te.Name), Line: te.Line, Msg: te.Description}}
@@ -206,7 +209,7 @@ func (r *siteRenderer) templateProblems(err error) error {
 // Render writes every file of the site but the chart pages, which the pipeline draws as it
 // assembles them (Chart): assets, home, markdown pages, 404, sitemap, feed, robots.txt and the
 // author's static files.
-func (r *siteRenderer) Render(w output.Writer) error {
+func (r *Renderer) Render(w output.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err
@@ -235,10 +238,18 @@ func (r *siteRenderer) Render(w output.Writer) error {
 	if err := w.WriteFile(".nojekyll", nil); err != nil {
 		return err
 	}
-	if err := w.WriteFile("sitemap.xml", r.sitemap()); err != nil {
+	sitemap, err := r.sitemap()
+	if err != nil {
+		return fmt.Errorf("sitemap.xml: %w", err)
+	}
+	if err := w.WriteFile("sitemap.xml", sitemap); err != nil {
 		return err
 	}
-	if err := w.WriteFile("feed.xml", r.feed()); err != nil {
+	feed, err := r.feed()
+	if err != nil {
+		return fmt.Errorf("feed.xml: %w", err)
+	}
+	if err := w.WriteFile("feed.xml", feed); err != nil {
 		return err
 	}
 	if err := w.WriteFile("llms.txt", r.llmsTxt()); err != nil {
@@ -261,7 +272,7 @@ func (r *siteRenderer) Render(w output.Writer) error {
 }
 
 // view starts the data of a page at site path p.
-func (r *siteRenderer) view(p, title, description string) *view {
+func (r *Renderer) view(p, title, description string) *view {
 	if description == "" {
 		description = r.in.Config.Description
 	}
@@ -275,7 +286,7 @@ func (r *siteRenderer) view(p, title, description string) *view {
 }
 
 // execute renders one page kind into name.
-func (r *siteRenderer) execute(w output.Writer, kind, name string, v *view) error {
+func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 	// Pages are rendered into reused buffers, which Writers do not keep (see output.Writer): a chart
 	// page of a big site is over 100 KB, and growing a fresh buffer to that size every time was
 	// a tenth of what a build allocates.
@@ -289,27 +300,4 @@ func (r *siteRenderer) execute(w output.Writer, kind, name string, v *view) erro
 		return r.templateProblems(err)
 	}
 	return w.WriteFile(name, buf.Bytes())
-}
-
-// sitemap lists every page by absolute URL, in a stable order.
-func (r *siteRenderer) sitemap() []byte {
-	var b bytes.Buffer
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	loc := func(p string) {
-		b.WriteString("  <url><loc>")
-		template.HTMLEscape(&b, []byte(r.in.Config.AbsURL(p)))
-		b.WriteString("</loc></url>\n")
-	}
-	loc("")
-	for _, p := range r.pages {
-		loc(p.Path)
-	}
-	for _, m := range r.mds {
-		if !m.IsNotes() && m.URL != "" {
-			loc(m.URL)
-		}
-	}
-	b.WriteString("</urlset>\n")
-	return b.Bytes()
 }

@@ -26,8 +26,9 @@ type outFile struct {
 	data []byte
 }
 
-// pageReuse is one build's view of the chart pages kept from the previous one.
-type pageReuse struct {
+// Reuse is one incremental build's view of the chart pages the previous build drew (see
+// Renderer.StartReuse): the pages it may copy, and those it drew or copied, for the next build.
+type Reuse struct {
 	old    map[string]*pageEntry
 	serial map[string]uint64 // dataset path -> serial
 	shared [sha256.Size]byte
@@ -38,7 +39,7 @@ type pageReuse struct {
 }
 
 // sharedKey digests what every chart page is rendered from besides its own Page.
-func sharedKey(r *siteRenderer) [sha256.Size]byte {
+func sharedKey(r *Renderer) [sha256.Size]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%#v\n%#v\n%q\n%#v\n", *r.site, r.in.Config, r.in.DataPrefix, r.changes)
 	for _, p := range r.pages {
@@ -59,45 +60,6 @@ func sharedKey(r *siteRenderer) [sha256.Size]byte {
 	var k [sha256.Size]byte
 	h.Sum(k[:0])
 	return k
-}
-
-// Chart draws chart page p into w, or writes its files from the previous build when nothing it
-// is drawn from has changed (see StartReuse).
-func (r *siteRenderer) Chart(w output.Writer, p *Page) error {
-	u := r.reuse
-	if u == nil {
-		return r.renderChart(w, p)
-	}
-	h := sha256.New()
-	h.Write(u.shared[:])
-	fmt.Fprintf(h, "%q\n%q\n", p.Path, p.Notes)
-	for _, s := range p.Sources {
-		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
-	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-
-	if old := u.old[p.Path]; old != nil && old.key == key {
-		for _, f := range old.files {
-			if err := ShareFile(w, f.name, f.data); err != nil {
-				return err
-			}
-		}
-		u.mu.Lock()
-		u.next[p.Path] = old
-		u.reused++
-		u.mu.Unlock()
-		return nil
-	}
-	rec := &recorder{w: w}
-	if err := r.renderChart(rec, p); err != nil {
-		return err
-	}
-	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
-	u.drawn++
-	u.mu.Unlock()
-	return nil
 }
 
 // recorder passes files on and keeps a copy of each.

@@ -1,31 +1,254 @@
 package render
 
-import "slices"
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
 
-// The JSON a chart page carries for the page script (#page-data, history/<date>.json) and its
-// downloads are a contract between Go and JavaScript; these names let tests outside the package
-// decode and measure them as a reader's browser would.
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/input"
+)
 
-// PageData is a chart page's #page-data (and page.json).
-type PageData = pageData
-
-// SeriesData is one series of PageData or HistoryData.
-type SeriesData = seriesData
-
-// HistoryData is one older snapshot of a chart page, history/<date>.json.
-type HistoryData = historyData
-
-// CSVHeader is the header row of a chart page's data.csv.
-func CSVHeader() []string { return slices.Clone(csvHeader) }
+// The wire format: the JSON a chart page carries for the page script, as #page-data in the page,
+// page.json beside it (which markdown chart blocks fetch) and history/<date>.json for each older
+// snapshot. It is a contract between Go and JavaScript (templates/script/model.js reads it), and
+// this file is the one place its shape is written down: the types below, their json tags, and
+// PointsJSON's encoder. Tests outside the package decode it through these types, as a reader's
+// browser would.
 
 // PointColumns are the columns of each point in PageData and HistoryData, in order.
 func PointColumns() []string { return slices.Clone(pointColumns) }
 
-// Downloads returns a chart page's data.json and data.csv, as the page links them.
-func Downloads(p *Page) (jsonData, csvData []byte, err error) {
-	jsonData, err = downloadJSON(p)
-	if err != nil {
-		return nil, nil, err
+// pointColumns names the columns of SeriesData.Points on every page; a page with raw results
+// adds more (pageColumns).
+var pointColumns = []string{"id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run"}
+
+// PageData is the page script's model of a chart page (see templates/script/model.js). The
+// page embeds it as #page-data and writes it beside itself as page.json, which markdown chart
+// blocks fetch to draw the same chart.
+type PageData struct {
+	Model    string `json:"model"`    // the model's display name, "DeepSeek-R1-0528"
+	Sequence string `json:"sequence"` // input/output lengths, "8k/1k"
+	// Slug is the page's site path without the trailing slash ("deepseek-r1-0528/1k-1k"),
+	// for names such as the chart picture's file name.
+	Slug string `json:"slug"`
+	// X is the data's own x axis (interactivity), as the tooltip and the leaders table name it.
+	X AxisData `json:"x"`
+	// Metric is the key of the y metric the datasets were measured on: the default y axis.
+	Metric string `json:"metric"`
+	// Metrics are the y metrics the page offers (metricsFor), in the metric menu's order.
+	Metrics []MetricData `json:"metrics"`
+	// GPUs describes every GPU of every snapshot, by GPU key, for the filters and prices.
+	GPUs map[string]GPUData `json:"gpus"`
+	// Frameworks maps each framework key to the name readers know it by ("trt": "TRTLLM"),
+	// for the framework filter's labels.
+	Frameworks map[string]string `json:"frameworks"`
+	// Dates are the snapshot dates, newest first; Series is the first of them.
+	Dates []string `json:"dates"`
+	// History maps every older snapshot's date to its HistoryData file, relative to the page
+	// ("history/2026-07-01.json"; "../history/..." in the embed, a folder below).
+	History map[string]string `json:"history"`
+	// RefX are the interactivities the leaders table and the trend chart read the frontiers at
+	// (the config's referenceInteractivity).
+	RefX []float64 `json:"refX"`
+	// Cols names the columns of every series' points, in order: PointColumns, then for a page
+	// with raw results topology, image, runUrl and every metric a point of the page has.
+	Cols []string `json:"cols"`
+	// Series are the newest snapshot's series, sorted by GPU, then name.
+	Series []SeriesData `json:"series"`
+	// Changes are the changelog's entries for this page's series, for the trend chart.
+	Changes []ChangeData `json:"changes,omitempty"`
+	// XAxes are the x axes the page offers, the default first (xAxesFor).
+	XAxes []XAxisData `json:"xAxes"`
+	// The page script's defaults, stated once here rather than again in the script: BestOver
+	// is the number of configurations above which the page opens on best per GPU
+	// (bestDefaultOver), DefaultCols the optional points-table columns shown until the reader
+	// chooses (defaultColumns), DefaultX the key of the x axis the page opens on (charts.DefaultX).
+	BestOver    int      `json:"bestOver"`
+	DefaultCols []string `json:"defaultCols"`
+	DefaultX    string   `json:"defaultX"`
+}
+
+// AxisData names the data's own x axis.
+type AxisData struct {
+	Label string `json:"label"` // the axis name the datasets give, "Interactivity (tok/s/user)"
+	Unit  string `json:"unit"`  // "tok/s/user"
+}
+
+// MetricData is one y metric the page offers (charts.YMetrics). Label is short, for the metric
+// menu; Axis is the axis name, with the unit.
+type MetricData struct {
+	Key    string `json:"key"` // the points' column that holds it, or a derived metric's name
+	Label  string `json:"label"`
+	Axis   string `json:"axis"`
+	Unit   string `json:"unit"`
+	Higher bool   `json:"higher"` // false when lower is better (cost)
+}
+
+// GPUData is one GPU as the filters and the price form show it.
+type GPUData struct {
+	Label  string `json:"label"`  // the hardware label's GPU part, "B200"
+	Vendor string `json:"vendor"` // "NVIDIA", "AMD"
+	Color  string `json:"color"`  // its colour in the chart (charts.GPUColor)
+	// CostPerHour and KW are the config's $/GPU-hour and kW for it, absent when [gpus] does
+	// not give them: the reader may type their own.
+	CostPerHour *float64 `json:"costPerHour,omitempty"`
+	KW          *float64 `json:"kw,omitempty"`
+}
+
+// SeriesData is one legend entry of a snapshot (a PageSeries): who it is, how it is drawn, and
+// its points with their frontier.
+type SeriesData struct {
+	Key       string `json:"key"`  // unique on the page: the hardware key, plus "@precision" when split
+	Name      string `json:"name"` // the legend name
+	HW        string `json:"hw"`   // the hardware key, "b200_dynamo-sglang"
+	GPU       string `json:"gpu"`  // a key of PageData.GPUs
+	Vendor    string `json:"vendor"`
+	Framework string `json:"framework"` // a key of PageData.Frameworks
+	Spec      string `json:"spec"`      // the speculative decoding method, "mtp" or "none"
+	Precision string `json:"precision"` // "fp4", "fp8"
+	Label     string `json:"label"`     // the hardware label, "B200 (TRTLLM, MTP)"
+	// Color, Symbol, Dash, Hollow and Fill are its style (charts.StyleFor): the page script
+	// draws it as the Go-built option does.
+	Color  string `json:"color"`
+	Symbol string `json:"symbol"`
+	Dash   string `json:"dash"`
+	Hollow bool   `json:"hollow,omitempty"`
+	Fill   string `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
+	Best   bool   `json:"best"`           // the best series of its GPU (pareto.BestPerGPU)
+	Date   string `json:"date"`           // the date of the dataset its points came from
+	// Points are its points in x order, one array each, in the columns of PageData.Cols.
+	Points PointsJSON `json:"points"`
+	// Frontier are the indices into Points of its Pareto frontier, in x order; never null.
+	Frontier []int  `json:"frontier"`
+	Deploy   string `json:"deploy,omitempty"` // the deployment filter's value
+}
+
+// XAxisData is one x axis a page offers (charts.XAxes): Col is the points' column that holds it.
+type XAxisData struct {
+	Key    string    `json:"key"`
+	Col    string    `json:"col"`
+	Label  string    `json:"label"` // short, for the axis menu
+	Axis   string    `json:"axis"`  // the axis name, with the unit
+	Unit   string    `json:"unit"`
+	Higher bool      `json:"higher"` // false when lower is better (a latency)
+	Refs   []float64 `json:"refs"`   // where the leaders table reads the frontiers on this axis
+}
+
+// HistoryData is one older snapshot, history/<date>.json beside the page, which the page
+// script fetches when the reader picks that date. Cols and Series are as in PageData.
+type HistoryData struct {
+	Date   string       `json:"date"`
+	Cols   []string     `json:"cols"`
+	Series []SeriesData `json:"series"`
+}
+
+// PointsJSON is a series' points as the page script reads them: one array per point, in the
+// order of pointColumns, measurements rounded to what a reader can see (charts.Round6). It
+// encodes itself, exactly as encoding/json would encode [][]any of those values, because a
+// page's points are most of its data and boxing every value for reflection was a tenth of
+// the render stage.
+// A page with raw results adds the columns pageColumns names: topology, image and run URL as
+// strings, then every metric a point of the page has (null where a point lacks it), written
+// with six significant digits at once: a number equal to charts.Round6's, not always in the
+// form encoding/json would choose. FuzzPointsJSON checks the view's columns byte for byte,
+// package site's TestPageDataRawColumnsMatchDownloads the values of the raw ones.
+type PointsJSON struct {
+	pts []input.Point
+	raw []input.MetricID // the page's metric columns; nil on a page without raw results
+	has bool             // the page has raw results
+}
+
+// MarshalJSON writes the points as the page script reads them (see PointsJSON).
+func (ps PointsJSON) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 2+len(ps.pts)*(120+12*len(ps.raw)))
+	b = append(b, '[')
+	for i, pt := range ps.pts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, pt.ID, 10)
+		for _, v := range [...]float64{pt.X, pt.TpPerGpu, pt.OutputTputPerGpu, pt.InputTputPerGpu} {
+			b = append(b, ',')
+			b = appendJSONFloat(b, charts.Round6(v))
+		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, pt.Concurrency, 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, pt.TP, 10)
+		b = append(b, ',')
+		b = appendJSONString(b, pt.Date)
+		b = append(b, ',')
+		b = appendJSONString(b, pt.RunID)
+		if ps.has {
+			var topo, image, url string
+			if pt.Raw != nil {
+				topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+			}
+			for _, s := range [...]string{topo, image, url} {
+				b = append(b, ',')
+				b = appendJSONString(b, s)
+			}
+			for _, m := range ps.raw {
+				b = append(b, ',')
+				v, ok := 0.0, false
+				if pt.Raw != nil {
+					v, ok = pt.Raw.Metrics.Get(m)
+				}
+				if ok {
+					// Six significant digits as Round6 keeps, written at once: a valid JSON
+					// number (exponent form beyond 1e6), and a third of the cost of
+					// rounding and then printing the shortest form, for dozens of
+					// metrics a point.
+					b = strconv.AppendFloat(b, v, 'g', 6, 64)
+				} else {
+					b = append(b, "null"...)
+				}
+			}
+		}
+		b = append(b, ']')
 	}
-	return jsonData, downloadCSV(p, columnsOf(p)), nil
+	return append(b, ']'), nil
+}
+
+// appendJSONFloat appends v as encoding/json writes a float64: shortest digits, in exponent
+// form below 1e-6 and from 1e21, with a one-digit negative exponent unpadded. v is finite
+// (the load stage accepts no other).
+func appendJSONFloat(b []byte, v float64) []byte {
+	format := byte('f')
+	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, v, format, -1, 64)
+	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1]
+		b = b[:n-1]
+	}
+	return b
+}
+
+// appendJSONString appends s as encoding/json writes a string. Plain printable ASCII, which is
+// what dates and run ids are, is copied as it is; anything else goes through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always encodes
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// ChangeData is a changelog entry as a chart page shows it: under its trend chart, and as a
+// marker on it for the series it names.
+type ChangeData struct {
+	Date        string   `json:"date"`           // the changelog's date for it
+	Description string   `json:"description"`    // what changed, as the changelog words it
+	Link        string   `json:"link,omitempty"` // where to read more, when the changelog gives it
+	Series      []string `json:"series"`         // keys of the page's series it names, sorted
+	Names       string   `json:"-"`              // their legend names, for the list
 }

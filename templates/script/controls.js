@@ -4,7 +4,7 @@
 import { safeColor } from "./format.js";
 import { element } from "./dom.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
-import { price } from "./model.js";
+import { price, priceText } from "./model.js";
 
 const LIST_TITLES = {
   gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision", deploy: "Deployment",
@@ -16,14 +16,23 @@ function numberInput(name, gpu, title) {
   return element("label", {}, [title + " ", input]);
 }
 
-// prices is the form's "Price and power per GPU": for each GPU of the page (key order), the
-// $/GPU-hour and kW the cost and power metrics use, which the reader may change (Go's pricesOf).
+// priceRows are the rows of the form's "Price and power per GPU" (Go's pricesOf): each GPU of
+// the page in key order, {gpu: its key lowercased, label, cost, kw}, with the config's
+// $/GPU-hour and kW as the inputs start ("" where it gives none).
+export function priceRows(page) {
+  return Object.keys(page.gpus).sort().map((g) => ({
+    gpu: g.toLowerCase(), label: page.gpus[g].label || g, cost: priceText(page, null, "cost", g), kw: priceText(page, null, "kw", g),
+  }));
+}
+
+// prices is the form's "Price and power per GPU": for each GPU of the page, the $/GPU-hour and
+// kW the cost and power metrics use, which the reader may change; syncForm fills them in.
 function prices(page) {
-  const gpus = Object.keys(page.gpus).sort();
-  if (!gpus.length) return null;
+  const rows = priceRows(page);
+  if (!rows.length) return null;
   return element("details", { class: "prices" }, [element("summary", { text: "Price and power per GPU" }), element("div", { class: "opts" },
-    gpus.map((g) => element("span", { class: "price" }, [element("span", { class: "gpu", text: page.gpus[g].label || g }),
-      numberInput("cost", g.toLowerCase(), "$/GPU-hour"), numberInput("kw", g.toLowerCase(), "kW")])))]);
+    rows.map((r) => element("span", { class: "price" }, [element("span", { class: "gpu", text: r.label }),
+      numberInput("cost", r.gpu, "$/GPU-hour"), numberInput("kw", r.gpu, "kW")])))]);
 }
 
 function select(name, title, options) {
@@ -97,8 +106,7 @@ export function syncForm(live, form) {
     if (field.name === "y" || field.name === "x" || field.name === "date") field.value = view[field.name];
     else if (PRICES.includes(field.name)) {
       // The price in use: the reader's, else the config's; empty when there is none.
-      const v = price(live.page, view, field.name, gpuKey(live.page, field.getAttribute("data-gpu")));
-      const text = Number.isNaN(v) ? "" : String(v);
+      const text = priceText(live.page, view, field.name, gpuKey(live.page, field.getAttribute("data-gpu")));
       if (field.value !== text && document.activeElement !== field) field.value = text;
     }
     else if (FLAGS.includes(field.name)) field.checked = !!view[field.name];

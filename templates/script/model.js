@@ -44,6 +44,12 @@ export function price(page, view, key, gpu) {
   return typeof v === "number" && v > 0 ? v : NaN;
 }
 
+// priceText is a price as the form shows it: price's value, "" when there is none.
+export function priceText(page, view, key, gpu) {
+  const v = price(page, view, key, gpu);
+  return Number.isNaN(v) ? "" : String(v);
+}
+
 // facetLabel is how a filter's checkbox names that value.
 export function facetLabel(page, series, list) {
   switch (list) {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { bestRows, choices, column, compute, facet, yValues } from "./model.js";
-import { defaultView } from "./view.js";
+import { bestRows, choices, column, compute, deployLabel, facet, yValues } from "./model.js";
+import { twins } from "./testdata/twins.js";
+import { LISTS, defaultView } from "./view.js";
 
 // A page as #page-data holds one: points are rows of cols.
 const page = {
@@ -124,4 +125,20 @@ test("the reader's prices override the config's and price a GPU the config does 
 test("the deployment filter's values and labels", () => {
   assert.equal(facet({ deploy: "Disaggregated" }, "deploy"), "disaggregated");
   assert.equal(facet({}, "deploy"), "");
+});
+
+test("deployLabel agrees with Go's deployLabel on the shared cases", () => {
+  for (const c of twins.deploymentLabel) assert.equal(deployLabel(c.in), c.want, JSON.stringify(c.in));
+});
+
+test("a filter's value, label and colour agree with Go's facetOf on the shared cases", () => {
+  const { page, cases } = twins.facets;
+  for (const c of cases) {
+    assert.deepEqual(Object.keys(c.want).sort(), [...LISTS].sort(), c.name + ": want gives every filter");
+    const lists = choices(page, { "2026-05-01": { series: [c.series] } });
+    for (const list of LISTS) {
+      const { value, label, color } = lists[list][0];
+      assert.deepEqual([value, label, color], c.want[list], c.name + ": " + list);
+    }
+  }
 });

@@ -12,7 +12,8 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 const first = (value) => [].concat(value)[0];
 
 // blockBase is the layout of a chart without a Go-built option (a markdown chart block), the
-// same as charts.Options' but without toolbox and zoom: a block is read, not explored.
+// same as charts.Options' but without title, toolbox and zoom: a block is read, not explored.
+// twins.json's blockBase section says which values it shares with Options and which are its own.
 export function blockBase() {
   return {
     animation: false,
@@ -67,7 +68,8 @@ export function tooltipHTML(page, computed, params) {
 
 // markerStyle is charts.markerStyle's twin: a filled marker, a hollow one (speculative
 // decoding), or a light one inside an outline of its colour (8-bit and wider precisions).
-function markerStyle(s, color) {
+// color is the series' colour, safe (safeColor).
+export function markerStyle(s, color) {
   if (s.hollow) return { color: "transparent", borderColor: lineColor(s, color), borderWidth: 1.5 };
   if (s.fill) return { color: safeColor(s.fill), borderColor: color, borderWidth: 1.5 };
   return { color };
@@ -76,6 +78,10 @@ function markerStyle(s, color) {
 // lineColor is charts.Style.LineColor's twin: a hollow marker's tint (speculative decoding at
 // 8 bits or wider) is its outline and its line's colour.
 const lineColor = (s, color) => (s.hollow && s.fill ? safeColor(s.fill) : color);
+
+// lineStyle is charts.lineStyle's twin: a frontier line in its colour, solid, dashed or dotted.
+export const lineStyle = (s, color) =>
+  ({ color: lineColor(s, color), width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" });
 
 // plotPoint is [x, y] as a chart draws it: null where a log axis cannot show the value.
 export const plotPoint = (view, x, y) => [view.logx && !(x > 0) ? null : x, view.log && !(y > 0) ? null : y];
@@ -123,7 +129,7 @@ export function buildOption(page, computed, base, look) {
       name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
       data: row.front.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
       itemStyle: { color: fill },
-      lineStyle: { color: lineColor(s, fill), width: 2, type: s.dash === "dashed" || s.dash === "dotted" ? s.dash : "solid" },
+      lineStyle: lineStyle(s, fill),
     });
     if (look.readOnly ? row.inView : row.pass) names.push(s.name);
     selected[s.name] = row.visible;

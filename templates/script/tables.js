@@ -24,11 +24,16 @@ export function renderBest(live, list, note) {
 // values (interactivity: the page's refX; a latency: its own, from [reference] in the config
 // or charts.XAxes), the best of each column marked.
 export function renderLeaders(live, box) {
-  const page = live.page;
-  const metric = live.computed.metric;
-  const axis = live.computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
+  box.innerHTML = leadersHTML(live.page, live.computed);
+}
+
+// leadersHTML is the leaders table of a computed view as HTML, every string escaped: Go's
+// leadersHTML writes the same for the default view (twins.json's leaders cases hold both).
+export function leadersHTML(page, computed) {
+  const metric = computed.metric;
+  const axis = computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
   const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
-  const rows = live.computed.rows.filter((r) => r.visible).map((r) => {
+  const rows = computed.rows.filter((r) => r.visible).map((r) => {
     const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
     return { row: r, values: refs.map((x) => curve.at(x)) };
   });
@@ -40,10 +45,7 @@ export function renderLeaders(live, box) {
     }
     return top;
   });
-  if (!rows.length) {
-    box.innerHTML = '<p class="empty">No configuration is shown: widen the filters.</p>';
-    return;
-  }
+  if (!rows.length) return '<p class="empty">No configuration is shown: widen the filters.</p>';
   let html = '<table class="data leaders-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + "), " +
     (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
     '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
@@ -63,7 +65,7 @@ export function renderLeaders(live, box) {
     });
     html += "</tr>";
   }
-  box.innerHTML = html + "</tbody></table>";
+  return html + "</tbody></table>";
 }
 
 // BASE_COLUMNS are the point columns the table shows by name; any other column of page.cols
@@ -71,8 +73,9 @@ export function renderLeaders(live, box) {
 // may choose (optionalColumns).
 const BASE_COLUMNS = ["id", "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "conc", "tp", "date", "run", "runUrl"];
 
-// DEFAULT_OPTIONAL are the optional columns shown until the reader chooses: a few, not all.
-const DEFAULT_OPTIONAL = ["topology", "median_ttft", "median_e2el"];
+// defaultCols are the optional columns shown until the reader chooses, as the build states them
+// (site/render's defaultColumns): a few, not all.
+const defaultCols = (page) => page.defaultCols || [];
 
 // optionalColumns are the columns of page.cols beyond the base ones, as {name, title, num}.
 function optionalColumns(page) {
@@ -97,13 +100,13 @@ export function syncChooser(chooser, page) {
   }
   for (const c of columns) {
     if (offered.has(c.name)) continue;
-    const box = element("input", { type: "checkbox", name: "col", value: c.name, checked: DEFAULT_OPTIONAL.includes(c.name) });
+    const box = element("input", { type: "checkbox", name: "col", value: c.name, checked: defaultCols(page).includes(c.name) });
     fieldset.append(element("label", {}, [box, " " + c.title]));
   }
 }
 
 // pointColumns are the points table's columns, the chosen metric added when it is derived,
-// then the optional columns chosen (a set of names; null for DEFAULT_OPTIONAL).
+// then the optional columns chosen (a set of names; null for the page's defaultCols).
 // Each reads its cell from a shown point {row, i, point}.
 function pointColumns(live, chosen) {
   const page = live.page;
@@ -130,7 +133,7 @@ function pointColumns(live, chosen) {
     { title: "Frontier", key: "frontier", cell: (p) => (p.row.onFront[p.i] ? "yes" : "") },
     { title: "Date", key: "date", cell: at("date") });
   for (const c of optionalColumns(page)) {
-    if (!(chosen ? chosen.has(c.name) : DEFAULT_OPTIONAL.includes(c.name))) continue;
+    if (!(chosen ? chosen.has(c.name) : defaultCols(page).includes(c.name))) continue;
     const i = column(page, c.name);
     columns.push({ title: c.title, key: "col:" + c.name, num: c.num, cell: (p) => (p.point[i] == null ? (c.num ? NaN : "") : p.point[i]) });
   }

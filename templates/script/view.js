@@ -10,22 +10,16 @@ import { lower } from "./format.js";
 export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "deploy"];
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
 
-// BEST_DEFAULT_OVER is the number of configurations above which a page opens on best per
-// GPU: dozens of overlapping frontiers tell a reader nothing. site/render/chartview.go has the twin.
-export const BEST_DEFAULT_OVER = 12;
-
-// DEFAULT_X is the x axis of a page whose data names none (charts.DefaultX).
-export const DEFAULT_X = "median_intvty";
-
 // PRICES are the per-GPU number keys: the reader's $/GPU-hour and kW, {gpu: number}, written
 // "cost=b200:5.5,mi355x:2.5" in sorted GPU order; null when the reader set none.
 export const PRICES = ["cost", "kw"];
 
-// xAxes are the x axes a page offers, the default first.
+// xAxes are the x axes a page offers, the default first: the page data's, else the default
+// axis (page.defaultX, charts.DefaultX) over the page's interactivity.
 export function xAxes(page) {
   if (page.xAxes && page.xAxes.length) return page.xAxes;
   const x = page.x || { label: "Interactivity (tok/s/user)", unit: "tok/s/user" };
-  return [{ key: DEFAULT_X, col: "x", label: x.label, axis: x.label, unit: x.unit, higher: true, refs: page.refX || [] }];
+  return [{ key: page.defaultX, col: "x", label: x.label, axis: x.label, unit: x.unit, higher: true, refs: page.refX || [] }];
 }
 
 // xAxisOf is the x axis of a key, the default when the page offers no such axis.
@@ -48,13 +42,14 @@ function parsePrices(page, value) {
 const pricesFragment = (prices) => Object.keys(prices).sort().map((g) => encodeURIComponent(g) + ":" + prices[g]).join(",");
 
 // defaultView is a page's view before any fragment: its own metric, the newest snapshot,
-// no filter, no flag but best per GPU on a page of more than BEST_DEFAULT_OVER configurations.
+// no filter, no flag but best per GPU on a page of more than page.bestOver configurations (the
+// build's bestDefaultOver: dozens of overlapping frontiers tell a reader nothing).
 export function defaultView(page) {
   const view = { y: page.metric, x: xAxes(page)[0].key, date: page.dates[0] || "" };
   for (const key of LISTS) view[key] = null;
   for (const key of PRICES) view[key] = null;
   for (const key of FLAGS) view[key] = false;
-  view.best = (page.series || []).length > BEST_DEFAULT_OVER;
+  view.best = typeof page.bestOver === "number" && (page.series || []).length > page.bestOver;
   return view;
 }
 

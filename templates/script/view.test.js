@@ -85,3 +85,13 @@ test("numberOf reads the special numbers JSON cannot hold", () => {
   assert.ok(Object.is(numberOf("-0"), -0));
   assert.equal(numberOf(1.5), 1.5);
 });
+
+test("the default view opens on best per GPU above the page data's bestOver, on the page data's default x", () => {
+  const many = (n, bestOver) => Object.assign({}, page, { bestOver, series: Array.from({ length: n }, () => page.series[0]) });
+  assert.equal(defaultView(many(12, 12)).best, false);
+  assert.equal(defaultView(many(13, 12)).best, true);
+  assert.equal(defaultView(many(13, 13)).best, false);
+  assert.equal(fragmentOf(many(13, 12), Object.assign(defaultView(many(13, 12)), { best: false })), "best=0");
+  const noAxes = Object.assign({}, page, { xAxes: undefined, defaultX: "p99_ttft" });
+  assert.equal(defaultView(noAxes).x, "p99_ttft");
+});

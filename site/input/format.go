@@ -1,0 +1,121 @@
+package input
+
+// Telling a data file's format: the inference view or one of the raw formats of raw.go, by the
+// keys of its first object (sniffFormat), never by a flag or a file name.
+
+import (
+	"slices"
+	"strings"
+)
+
+// rawFormat is what a data file holds.
+type rawFormat uint8
+
+const (
+	formatView    rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
+	formatAPI                      // an array of InferenceX API rows
+	formatAgg                      // InferenceX agg rows: an array, or one object
+	formatServe                    // one bench-serve result
+	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
+)
+
+// formatSigs are the keys that tell each raw format; a file is one when its (first) object has
+// all of them.
+var formatSigs = [...]struct {
+	f    rawFormat
+	name string
+	keys []string
+}{
+	{formatAPI, "InferenceX API rows", []string{"hardware", "conc", "metrics"}},
+	{formatAgg, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
+	{formatServe, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
+}
+
+// viewKeys are the keys only the inference view has at its top level.
+var viewKeys = []string{"view", "apiVersion", "params", "series", "xAxis"}
+
+// sniffFormat tells a data file's format from the keys of its first object: the top-level object,
+// or the first element of a top-level array. It stops at the first view key, so a view is told
+// from its first bytes. A file that has some of a raw format's keys but not all is formatUnknown,
+// and msg says which formats it looked like and what it lacked. Anything else (a syntax error,
+// an object of no format at all) is formatView, so that LoadDataset reports it as today.
+func sniffFormat(data []byte) (f rawFormat, msg string) {
+	d := &decoder{data: data}
+	var keys []string
+	if se := catchSyntax(func() {
+		skipBOM(d)
+		start := d.valueStart()
+		if start >= len(data) {
+			f, msg = formatView, ""
+			return
+		}
+		array := data[start] == '['
+		if array {
+			d.pos++
+			d.ws()
+			if d.pos < len(data) && data[d.pos] == ']' {
+				f, msg = formatAPI, ""
+				return // no rows: nothing to show, and nothing wrong
+			}
+			if d.pos >= len(data) || data[d.pos] != '{' {
+				f, msg = formatView, ""
+				return
+			}
+		} else if data[start] != '{' {
+			f, msg = formatView, ""
+			return
+		}
+		d.fields(func(k []byte) {
+			if !array && slices.Contains(viewKeys, string(k)) {
+				f = formatView
+				panic(errHeadDone)
+			}
+			keys = append(keys, string(k))
+			d.skip()
+		})
+		f, msg = classify(keys, array)
+	}); se != nil {
+		return formatView, ""
+	}
+	return f, msg
+}
+
+// classify names the format of an object with these keys.
+func classify(keys []string, inArray bool) (rawFormat, string) {
+	type partial struct {
+		name      string
+		has, lack []string
+	}
+	var best partial
+	for _, s := range formatSigs {
+		var p partial
+		p.name = s.name
+		for _, k := range s.keys {
+			if slices.Contains(keys, k) {
+				p.has = append(p.has, k)
+			} else {
+				p.lack = append(p.lack, k)
+			}
+		}
+		if len(p.lack) == 0 {
+			if s.f == formatServe && inArray {
+				continue // bench-serve writes one object per file
+			}
+			return s.f, ""
+		}
+		if len(p.has) > len(best.has) {
+			best = p
+		}
+	}
+	if len(best.has) == 0 {
+		if inArray {
+			return formatUnknown, "not a benchmark file: its rows are neither InferenceX API rows (hardware, conc, metrics) nor agg rows (hw, conc, tput_per_gpu)"
+		}
+		return formatView, ""
+	}
+	what := "it looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
+	if inArray {
+		what = "its first row looks like " + best.name + " (it has " + strings.Join(best.has, ", ") + ") but lacks " + strings.Join(best.lack, ", ")
+	}
+	return formatUnknown, "not a benchmark file: " + what
+}

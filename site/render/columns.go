@@ -1,0 +1,55 @@
+package render
+
+import (
+	"slices"
+
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// pageColumns are the point columns of a page: pointColumns, then for a page with raw results
+// "topology", "image", "runUrl" and the names of every metric its points have, in catalog order
+// (the throughputs per GPU already have columns). One list for every snapshot, so that history
+// files and the page agree.
+type pageColumns struct {
+	names []string
+	raw   []input.MetricID
+	has   bool
+	every uint64 // the metrics every point of every snapshot has, bit m for input.MetricID m
+}
+
+func columnsOf(p *Page) pageColumns {
+	var mask uint64
+	every := ^uint64(0)
+	has := false
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			for _, pt := range s.Points {
+				var own uint64
+				if pt.Raw != nil {
+					has = true
+					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { own |= 1 << m })
+				}
+				mask |= own
+				every &= own
+			}
+		}
+	}
+	if !has {
+		return pageColumns{names: pointColumns, every: every}
+	}
+	c := pageColumns{has: true, every: every, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	for m := input.MetricID(0); m < input.NumMetrics; m++ {
+		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
+			continue
+		}
+		c.raw = append(c.raw, m)
+		c.names = append(c.names, input.MetricNames[m])
+	}
+	return c
+}
+
+// everyPointHas reports whether every point of every snapshot of the page measured a metric.
+func (c pageColumns) everyPointHas(name string) bool {
+	m, ok := input.MetricByName(name)
+	return ok && c.every&(1<<m) != 0
+}

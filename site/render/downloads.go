@@ -1,0 +1,205 @@
+package render
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// Downloads returns a chart page's data.json and data.csv, as the page links them.
+func Downloads(p *Page) (jsonData, csvData []byte, err error) {
+	jsonData, err = downloadJSON(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return jsonData, downloadCSV(p, columnsOf(p)), nil
+}
+
+// CSVHeader is the header row of a chart page's data.csv.
+func CSVHeader() []string { return slices.Clone(csvHeader) }
+
+type downloadSeries struct {
+	Key       string          `json:"key"`
+	Name      string          `json:"name"`
+	HWKey     string          `json:"hwKey"`
+	GPU       string          `json:"gpu"`
+	Vendor    string          `json:"vendor"`
+	Framework string          `json:"framework"`
+	Spec      string          `json:"specMethod"`
+	Precision string          `json:"precision"`
+	Label     string          `json:"label"`
+	Best      bool            `json:"bestPerGpu"`
+	Date      string          `json:"date"`
+	Points    []downloadPoint `json:"points"`
+}
+
+// downloadPoint is one point of data.json, with every field the input had.
+type downloadPoint struct {
+	ID          int64           `json:"id"`
+	Precision   string          `json:"precision"`
+	X           float64         `json:"x"`
+	Y           float64         `json:"y"`
+	Concurrency int64           `json:"concurrency"`
+	TP          int64           `json:"tp"`
+	Date        string          `json:"date"`
+	RunID       string          `json:"runId"`
+	Frontier    bool            `json:"frontier"`
+	Topology    string          `json:"topology,omitempty"`
+	Image       string          `json:"image,omitempty"`
+	RunURL      string          `json:"runUrl,omitempty"`
+	Metrics     downloadMetrics `json:"metrics"`
+}
+
+// downloadMetrics are a point's throughputs, in the key order a map would have (sorted), without
+// a map per point.
+type downloadMetrics struct {
+	InputTputPerGpu  float64
+	OutputTputPerGpu float64
+	TpPerGpu         float64
+	Raw              *input.RawPoint // every metric a raw result measured, by InferenceX's names
+}
+
+// downloadKeys are data.json's metric keys in sorted order, as a map's would be: the view's
+// three throughputs (ids -3 to -1) among the raw catalog's names (ids 0 up).
+var downloadKeys = func() []int {
+	names := func(i int) string {
+		if i < 0 {
+			return [...]string{"inputTputPerGpu", "outputTputPerGpu", "tpPerGpu"}[i+3]
+		}
+		return input.MetricNames[i]
+	}
+	ids := []int{-3, -2, -1}
+	for i := range int(input.NumMetrics) {
+		ids = append(ids, i)
+	}
+	slices.SortFunc(ids, func(a, b int) int { return strings.Compare(names(a), names(b)) })
+	return ids
+}()
+
+// MarshalJSON writes the metrics as one object, keys sorted as a map's would be.
+func (m downloadMetrics) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64+24*int(input.NumMetrics))
+	b = append(b, '{')
+	first := true
+	for _, id := range downloadKeys {
+		var v float64
+		var name string
+		switch {
+		case id < 0:
+			v, name = [...]float64{m.InputTputPerGpu, m.OutputTputPerGpu, m.TpPerGpu}[id+3], [...]string{"inputTputPerGpu", "outputTputPerGpu", "tpPerGpu"}[id+3]
+		case m.Raw != nil && m.Raw.Metrics.Has(input.MetricID(id)):
+			v, _ = m.Raw.Metrics.Get(input.MetricID(id))
+			name = input.MetricNames[id]
+		default:
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendJSONString(b, name)
+		b = append(b, ':')
+		b = appendJSONFloat(b, v)
+	}
+	return append(b, '}'), nil
+}
+
+// downloadJSON is data.json: every point the page shows, full precision, frontier as computed.
+func downloadJSON(p *Page) ([]byte, error) {
+	snap := p.Snapshots[0]
+	doc := struct {
+		Model    string           `json:"model"`
+		Sequence string           `json:"sequence"`
+		Date     string           `json:"date"`
+		Metric   input.Metric     `json:"metric"`
+		XAxis    input.XAxis      `json:"xAxis"`
+		Series   []downloadSeries `json:"series"`
+	}{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: p.Metric, XAxis: p.XAxis}
+	for _, s := range snap.Series {
+		ds := downloadSeries{Key: s.Key, Name: s.Name, HWKey: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
+			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Best: s.Best, Date: s.Date, Points: []downloadPoint{}}
+		on := frontierSet(s)
+		for i, pt := range s.Points {
+			dp := downloadPoint{
+				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
+				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu, Raw: pt.Raw},
+			}
+			if pt.Raw != nil {
+				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+			}
+			ds.Points = append(ds.Points, dp)
+		}
+		doc.Series = append(doc.Series, ds)
+	}
+	// Compact: a download for tools (jq pretty-prints it); indenting cost 5% of a large build
+	// and a quarter of the file.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// csvHeader is data.csv's first row.
+var csvHeader = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision",
+	"id", "concurrency", "tp", "x", "y", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "frontier", "bestPerGpu", "date", "runId"}
+
+// downloadCSV is data.csv: one row per point shown, text cells neutralised against formula injection.
+// A page with raw results adds topology, image and runUrl, then a column per metric its points
+// have (every snapshot's, as page.json: cols is columnsOf(p)), empty where a point lacks it.
+func downloadCSV(p *Page, cols pageColumns) []byte {
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	header := csvHeader
+	if cols.has {
+		header = append(slices.Clip(csvHeader), cols.names[len(pointColumns):]...)
+	}
+	cw.Write(header)
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, s := range p.Snapshots[0].Series {
+		on := frontierSet(s)
+		for i, pt := range s.Points {
+			rec := []string{
+				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
+				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
+				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10),
+				f(pt.X), f(pt.Y), f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
+				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID),
+			}
+			if cols.has {
+				var raw input.RawPoint
+				topo := ""
+				if pt.Raw != nil {
+					raw, topo = *pt.Raw, pt.Raw.Topology.String()
+				}
+				rec = append(rec, CSVText(topo), CSVText(raw.Image), CSVText(raw.RunURL))
+				for _, m := range cols.raw {
+					if v, ok := raw.Metrics.Get(m); ok {
+						rec = append(rec, f(v))
+					} else {
+						rec = append(rec, "")
+					}
+				}
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	return buf.Bytes()
+}
+
+// CSVText neutralises a text cell that a spreadsheet would run as a formula (one starting with
+// =, +, -, @, a tab or a carriage return) by prefixing a single quote, as OWASP advises.
+func CSVText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

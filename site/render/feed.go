@@ -1,0 +1,101 @@
+package render
+
+import (
+	"cmp"
+	"encoding/xml"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// atomFeed is feed.xml, as Atom (RFC 4287) names its elements, in the order the feed has
+// always written them.
+type atomFeed struct {
+	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Title    string      `xml:"title"`
+	Subtitle string      `xml:"subtitle,omitempty"`
+	Links    []atomLink  `xml:"link"` // the feed itself (self), then the site (alternate)
+	ID       string      `xml:"id"`
+	Updated  string      `xml:"updated"` // the newest entry's date
+	Author   atomAuthor  `xml:"author"`
+	Entries  []atomEntry `xml:"entry"`
+}
+
+// atomLink is a link element: Atom keeps the URL in an attribute.
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr,omitempty"`
+}
+
+// atomAuthor is the feed's author, which Atom requires: the site, by its title.
+type atomAuthor struct {
+	Name string `xml:"name"`
+}
+
+// atomEntry is one chart page as of one snapshot date.
+type atomEntry struct {
+	Title   string   `xml:"title"`
+	Link    atomLink `xml:"link"`
+	ID      string   `xml:"id"`
+	Updated string   `xml:"updated"`
+	Summary string   `xml:"summary"`
+	date    string   // the snapshot's, to sort by
+}
+
+// feed is feed.xml: an Atom feed with one entry per chart page and snapshot date, newest first
+// (then by page path), so a reader's feed client learns of every new result. Its dates are the
+// snapshots' own, never the build's, so the same inputs give the same feed. Links and ids are
+// absolute when the base URL has a host; without one they are root-relative links and ids in a
+// urn, which Atom accepts.
+func (r *Renderer) feed() ([]byte, error) {
+	cfg := r.in.Config
+	abs := cfg.HasHost()
+	id := func(p string) string {
+		if abs {
+			return cfg.AbsURL(p)
+		}
+		return "urn:frontier:" + cfg.BasePath() + p
+	}
+	var es []atomEntry
+	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
+	for _, p := range r.pages {
+		hs := r.pageHeadlines(p)
+		for i, h := range hs {
+			var sum strings.Builder
+			if h.OK {
+				sum.WriteString(fmtNum(h.Value) + " " + p.Metric.Unit + " at " + hx + " tok/s/user, " + h.Leader)
+				if c, since, ok := headlineChange(hs, i); ok {
+					sum.WriteString(" (" + c + " since " + since + ")")
+				}
+			} else {
+				sum.WriteString("No frontier reaches " + hx + " tok/s/user")
+			}
+			sum.WriteString(".")
+			es = append(es, atomEntry{
+				Title:   p.Model + " " + p.Sequence + " as of " + h.Date,
+				Link:    atomLink{Href: cfg.AbsURL(p.Path) + "#date=" + h.Date, Rel: "alternate"},
+				ID:      id(p.Path) + "#date=" + h.Date,
+				Updated: h.Date + "T00:00:00Z",
+				Summary: sum.String(),
+				date:    h.Date,
+			})
+		}
+	}
+	// Newest first; one date's pages in site order (r.pages is sorted).
+	slices.SortStableFunc(es, func(a, b atomEntry) int { return cmp.Compare(b.date, a.date) })
+
+	updated := "1970-01-01"
+	if len(es) > 0 {
+		updated = es[0].date
+	}
+	f := atomFeed{
+		Title:    cfg.Title,
+		Subtitle: cfg.Description,
+		Links:    []atomLink{{Href: cfg.AbsURL("feed.xml"), Rel: "self"}, {Href: cfg.AbsURL(""), Rel: "alternate"}},
+		ID:       id(""),
+		Updated:  updated + "T00:00:00Z",
+		Author:   atomAuthor{Name: cfg.Title},
+		Entries:  es,
+	}
+	return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f)
+}

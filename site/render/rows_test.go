@@ -1,0 +1,33 @@
+package render
+
+import (
+	"html/template"
+	"strings"
+	"testing"
+)
+
+// rowTemplate is the points table's row as chart.html wrote it with a range over .Rows.
+var rowTemplate = template.Must(template.New("rows").Parse(`{{range .}}
+<tr data-series="{{.Series}}"><td>{{.Name}}</td><td>{{.Precision}}</td><td class="num">{{.Concurrency}}</td><td class="num">{{.TP}}</td><td class="num">{{.X}}</td><td class="num">{{.Total}}</td><td class="num">{{.Output}}</td><td class="num">{{.Input}}</td><td>{{if .Frontier}}yes{{end}}</td><td>{{.Date}}</td>{{if .Raw}}<td>{{.Topology}}</td><td>{{.Image}}</td>{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a></td>{{else}}<td>{{.RunID}}</td>{{end}}</tr>
+{{- end}}`))
+
+// FuzzRowsHTML checks that rowsHTML escapes any strings exactly as html/template does.
+func FuzzRowsHTML(f *testing.F) {
+	f.Add("b200_trt@fp4", "B200 (TRT) FP4", "FP4", "12.5", "2026-07-31", "123", true)
+	f.Add(`"><script>alert(1)</script>`, "a+b & 'c' <d>", "\x00", "-1", "\u2028", "\xff\xfe", false)
+	f.Fuzz(func(t *testing.T, series, name, precision, x, date, run string, frontier bool) {
+		rows := []rowView{{Series: series, Name: name, Precision: precision, Concurrency: 64, TP: -8,
+			X: x, Total: x, Output: name, Input: series, Frontier: frontier, Date: date, RunID: run}}
+		if frontier { // a raw row too: topology, image and the run as a link
+			rows[0].Raw, rows[0].Topology, rows[0].Image, rows[0].Link = true, name, precision, "https://x/"+series
+		}
+		rows = append(rows, rows[0])
+		var want strings.Builder
+		if err := rowTemplate.Execute(&want, rows); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(rowsHTML(rows)); got != want.String() {
+			t.Fatalf("rowsHTML gives\n%s\nhtml/template gives\n%s", got, want.String())
+		}
+	})
+}
