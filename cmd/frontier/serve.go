@@ -21,6 +21,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	f.register(fl)
 	f.registerBaseURL(fl)
 	addr := fl.String("addr", "127.0.0.1:8080", "the address to listen on (host:port); any host but a loopback one lets other machines see the preview")
+	cards := fl.Bool("cards", false, "draw the pages' og:image cards, as build does for a base URL with a host (the preview skips them to keep saves fast)")
 	if err := parseFlags(fl, args, stderr); err != nil {
 		return err
 	}
@@ -43,8 +44,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if config == "" {
 		config = filepath.Join(f.root(), "frontier.toml")
 	}
+	input := func() (site.Input, error) {
+		in, err := f.input()
+		in.PreviewCards = *cards
+		return in, err
+	}
 	p := &preview.Preview{
-		Input: f.input,
+		Input: input,
 		Data:  f.data,
 		Trees: []string{f.data, filepath.Join(f.root(), "templates")},
 		Files: []string{config},

@@ -36,6 +36,10 @@ type Config struct {
 	// Models renames raw results' model keys ("dsr1", "deepseek-ai/DeepSeek-R1-0528") for
 	// display, over the built-in table of InferenceX's keys (package input, rawnorm.go).
 	Models map[string]ModelConfig `toml:"models"`
+	// License is the licence the site's data is published under: an SPDX identifier
+	// ("CC-BY-4.0") or the licence's https URL. Chart pages name it in their Dataset markup
+	// and llms.txt names it; "" says nothing (license.go).
+	License string `toml:"license"`
 	// Runs gives bench-serve result files the context they do not carry themselves, by a glob
 	// over their path below the data folder (package input, rawserve.go).
 	Runs []RunConfig `toml:"runs"`
@@ -144,6 +148,7 @@ func (c *Config) Validate(name string) Problems {
 		}
 	}
 	ps = append(ps, c.validateRaw(name)...)
+	ps = append(ps, c.validateLicense(name)...)
 	return ps
 }
 

@@ -11,6 +11,10 @@ type Input struct {
 	Config    Config
 	// Dev marks a preview build: pages load the live-reload script. Never set for deployable output.
 	Dev bool
+	// PreviewCards makes a Dev build draw the og:image cards too (frontier serve --cards),
+	// which a preview otherwise skips to keep a save fast. A build that is not Dev draws them
+	// whenever the base URL has a host.
+	PreviewCards bool
 	// DataPrefix is how problems name the data folder, "data/" by default.
 	DataPrefix string
 	// TemplatesPrefix is how problems name the site's templates folder, "templates/" by

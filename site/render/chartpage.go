@@ -237,12 +237,16 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
+	if v.Card, err = r.chartCard(w, p); err != nil {
+		return err
+	}
+	v.JSONLD = r.datasetJSONLD(p, v.Description)
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
 		return err
 	}
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
-	v.NoIndex, v.Canonical = true, ""
+	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
 	if len(data.History) > 0 {
 		// The embed is a folder below the page: its history snapshots are one level up.
 		embedData := data

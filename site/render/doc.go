@@ -1,8 +1,9 @@
 // Package render turns assembled chart pages, the author's markdown pages and the config into
 // the files of the site: each chart page (its option from package charts, html/template, the
 // page data the page script reads, its embed, history snapshots and downloads), then the home
-// page, the markdown pages, the 404 page, the feed, the sitemap, robots.txt and the
-// content-hashed assets.
+// page, the markdown pages, the 404 page, the feed, the sitemap, robots.txt, llms.txt and the
+// content-hashed assets. With a base URL that has a host, the home and each chart page also get
+// their link-preview card (og:image), drawn by package card.
 //
 // Its contract: Pages in, files out to an output.Writer, nothing read but the templates (the
 // site's own over the embedded ones) and what it is given. It knows nothing of data files or of
@@ -24,5 +25,7 @@
 // (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
 // headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart
 // blocks), feed.go, sitemap.go, history.go (changelog entries for the trend chart), reuse.go
-// (pages kept between builds), format.go (numbers as a reader reads them).
+// (pages kept between builds), format.go (numbers as a reader reads them), cards.go (the
+// og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
+// schema.org Dataset markup), llms.go (llms.txt).
 package render

@@ -83,5 +83,10 @@ func (r *Renderer) renderHome(w output.Writer) error {
 			v.HasCharts = len(m.Charts) > 0
 		}
 	}
+	card, err := r.homeCard(w)
+	if err != nil {
+		return err
+	}
+	v.Card = card
 	return r.execute(w, "home", "index.html", v)
 }

@@ -82,12 +82,14 @@ type view struct {
 	Chart       *chartPageView
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
-	HasH1       bool // the markdown body has its own level-1 heading
-	NoIndex     bool // a page search engines should not list (404.html): no canonical URL
+	HasH1       bool     // the markdown body has its own level-1 heading
+	NoIndex     bool     // a page search engines should not list (404.html): no canonical URL
+	Card        *ogImage // the picture a shared link shows (cards.go); nil for none
+	JSONLD      any      // schema.org markup for machines (jsonld.go), JSON-encoded by html/template; nil for none
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
-var templateFiles = []string{"base.html", "controls.html", "history.html", "yourrun.html"}
+var templateFiles = []string{"base.html", "controls.html", "history.html", "share.html", "yourrun.html"}
 
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
@@ -249,6 +251,9 @@ func (r *Renderer) Render(w output.Writer) error {
 		return fmt.Errorf("feed.xml: %w", err)
 	}
 	if err := w.WriteFile("feed.xml", feed); err != nil {
+		return err
+	}
+	if err := w.WriteFile("llms.txt", r.llmsTxt()); err != nil {
 		return err
 	}
 	robots := "User-agent: *\nAllow: /\n"

@@ -6,10 +6,12 @@
 
 import { initChartBlocks } from "./blocks.js";
 import { initChartPage } from "./chartpage.js";
+import { initShare } from "./share.js";
 
 function init() {
   initChartPage();
   initChartBlocks();
+  initShare();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its

@@ -1,0 +1,281 @@
+package card
+
+import (
+	_ "embed"
+	"errors"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// FontLicense is the licence of the Go fonts the cards are drawn with (Bigelow & Holmes,
+// BSD-style). The binary embeds the fonts, so it carries this text with them, as the licence
+// asks of a redistribution in binary form.
+//
+//go:embed gofont.LICENSE.txt
+var FontLicense string
+
+// goFonts are the two faces the cards use, parsed once; an sfnt.Font is safe for concurrent
+// use, its faces are not (each Draw makes its own).
+var goFonts = sync.OnceValues(func() ([2]*sfnt.Font, error) {
+	var fs [2]*sfnt.Font
+	// Reading the licence here also keeps it in every binary that draws with the fonts: the
+	// linker drops a variable nothing reaches.
+	if !strings.Contains(FontLicense, "Bigelow & Holmes") {
+		return fs, errors.New("card: the Go fonts' licence is missing")
+	}
+	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
+		f, err := opentype.Parse(ttf)
+		if err != nil {
+			return fs, err
+		}
+		fs[i] = f
+	}
+	return fs, nil
+})
+
+// canvas is one card being drawn: the image, the path being built for the next fill, and the
+// faces made so far (by weight and size).
+type canvas struct {
+	img   *image.RGBA
+	z     vector.Rasterizer
+	path  []pathOp
+	fonts [2]*sfnt.Font
+	faces map[[2]int]font.Face
+}
+
+// pathOp is one step of a path: start a polygon at (x, y), or draw a line to it.
+type pathOp struct {
+	move bool
+	x, y float32
+}
+
+func newCanvas(img *image.RGBA) (*canvas, error) {
+	fs, err := goFonts()
+	if err != nil {
+		return nil, err
+	}
+	return &canvas{img: img, fonts: fs, faces: map[[2]int]font.Face{}}, nil
+}
+
+func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
+
+// parseColor reads "#rrggbb" or "#rgb"; anything else is grey.
+func parseColor(s string) color.NRGBA {
+	grey := rgb(0x86, 0x8e, 0x96)
+	if len(s) == 4 && s[0] == '#' {
+		s = "#" + strings.Repeat(s[1:2], 2) + strings.Repeat(s[2:3], 2) + strings.Repeat(s[3:4], 2)
+	}
+	if len(s) != 7 || s[0] != '#' {
+		return grey
+	}
+	n, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return grey
+	}
+	return rgb(uint8(n>>16), uint8(n>>8), uint8(n))
+}
+
+func (c *canvas) clear(col color.NRGBA) {
+	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(col), image.Point{}, draw.Src)
+}
+
+// rect fills a rectangle, anti-aliased at fractional edges.
+func (c *canvas) rect(x0, y0, x1, y1 float64, col color.NRGBA) {
+	c.polygon([][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}})
+	c.fill(col)
+}
+
+// polygon adds a closed polygon to the path, counter-clockwise whichever way it was given:
+// the rasterizer adds up signed coverage, so shapes of opposite turn that overlap (a segment
+// of a line and the dot at its end) would cancel out rather than merge.
+func (c *canvas) polygon(pts [][2]float64) {
+	if len(pts) < 3 {
+		return
+	}
+	area := 0.0
+	for i, p := range pts {
+		q := pts[(i+1)%len(pts)]
+		area += p[0]*q[1] - q[0]*p[1]
+	}
+	n := len(pts)
+	for i := range n {
+		p := pts[i]
+		if area < 0 {
+			p = pts[n-1-i]
+		}
+		c.path = append(c.path, pathOp{move: i == 0, x: float32(p[0]), y: float32(p[1])})
+	}
+}
+
+// circle adds a disc of radius r at (x, y).
+func (c *canvas) circle(x, y, r float64) {
+	const n = 24
+	pts := make([][2]float64, n)
+	for i := range pts {
+		a := 2 * math.Pi * float64(i) / n
+		pts[i] = [2]float64{x + r*math.Cos(a), y + r*math.Sin(a)}
+	}
+	c.polygon(pts)
+}
+
+// polyline draws a line of width w through pts in col, with round joins and ends. Each
+// segment is filled on its own: the rasterizer works over a fill's bounding box, and a line
+// across the plot in one fill would cover the whole plot.
+func (c *canvas) polyline(pts [][2]float64, w float64, col color.NRGBA) {
+	for i, p := range pts {
+		c.circle(p[0], p[1], w/2)
+		if i > 0 {
+			c.segment(pts[i-1], p, w)
+		}
+		c.fill(col)
+	}
+}
+
+// segment adds the rectangle of width w from a to b.
+func (c *canvas) segment(a, b [2]float64, w float64) {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*w/2, dx/l*w/2
+	c.polygon([][2]float64{{a[0] + nx, a[1] + ny}, {b[0] + nx, b[1] + ny}, {b[0] - nx, b[1] - ny}, {a[0] - nx, a[1] - ny}})
+}
+
+// dashed draws a dashed line of width w through pts in col: on for dash pixels, off for gap,
+// along the whole line, so the pattern runs on through its corners. Each dash is one fill.
+func (c *canvas) dashed(pts [][2]float64, w, dash, gap float64, col color.NRGBA) {
+	pos := 0.0 // where along the pattern the next segment starts
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		l := math.Hypot(b[0]-a[0], b[1]-a[1])
+		at := func(t float64) [2]float64 { return [2]float64{a[0] + (b[0]-a[0])*t/l, a[1] + (b[1]-a[1])*t/l} }
+		for t := 0.0; t < l; {
+			phase := math.Mod(pos, dash+gap)
+			step := math.Min(l-t, dash+gap-phase)
+			if phase < dash {
+				step = math.Min(l-t, dash-phase)
+				c.segment(at(t), at(t+step), w)
+				c.fill(col)
+			}
+			t += step
+			pos += step
+		}
+	}
+}
+
+// fill paints the path built since the last fill in col, and starts a new one. The
+// rasterizer covers only the path's bounding box, not the whole card.
+func (c *canvas) fill(col color.NRGBA) {
+	defer func() { c.path = c.path[:0] }()
+	if len(c.path) == 0 {
+		return
+	}
+	x0, y0 := float32(math.Inf(1)), float32(math.Inf(1))
+	x1, y1 := float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, op := range c.path {
+		x0, y0, x1, y1 = min(x0, op.x), min(y0, op.y), max(x1, op.x), max(y1, op.y)
+	}
+	r := image.Rect(int(math.Floor(float64(x0))), int(math.Floor(float64(y0))), int(math.Ceil(float64(x1))), int(math.Ceil(float64(y1)))).Intersect(c.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	c.z.Reset(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for _, op := range c.path {
+		if op.move {
+			c.z.ClosePath()
+			c.z.MoveTo(op.x-ox, op.y-oy)
+		} else {
+			c.z.LineTo(op.x-ox, op.y-oy)
+		}
+	}
+	c.z.ClosePath()
+	c.z.Draw(c.img, r, image.NewUniform(col), image.Point{})
+}
+
+// face returns the Go face of a weight (0 regular, 1 bold) and size in pixels.
+func (c *canvas) face(weight, size int) font.Face {
+	k := [2]int{weight, size}
+	if f, ok := c.faces[k]; ok {
+		return f
+	}
+	f, err := opentype.NewFace(c.fonts[weight], &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingNone})
+	if err != nil { // only for a size or DPI out of range, which ours never are
+		panic("card: " + err.Error())
+	}
+	c.faces[k] = f
+	return f
+}
+
+func (c *canvas) regular(size int) font.Face { return c.face(0, size) }
+func (c *canvas) bold(size int) font.Face    { return c.face(1, size) }
+
+// text draws s with its baseline's left end at (x, y), cut with an ellipsis to maxWidth.
+// Control characters are dropped: a card shows one line per call.
+func (c *canvas) text(f font.Face, s string, x, y, maxWidth float64, col color.NRGBA) {
+	s = fitWidth(f, oneLine(s), maxWidth)
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}}
+	d.DrawString(s)
+}
+
+func toFixed(v float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(v * 64)) }
+
+func measure(f font.Face, s string) float64 { return float64(font.MeasureString(f, s)) / 64 }
+
+// oneLine turns every run of white space or control characters into one space.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' }), " ")
+}
+
+// fitWidth cuts s, at a rune, so that it and an ellipsis fit in w.
+func fitWidth(f font.Face, s string, w float64) string {
+	if measure(f, s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	lo, hi := 0, len(rs) // the longest prefix that fits is rs[:lo]
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if measure(f, string(rs[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return strings.TrimRight(string(rs[:lo]), " ") + "…"
+}
+
+// wrap breaks s at spaces into at most n lines of width w, the last one cut with an ellipsis.
+func wrap(f font.Face, s string, w float64, n int) []string {
+	words := strings.Fields(oneLine(s))
+	var lines []string
+	for len(words) > 0 {
+		if len(lines) == n-1 {
+			lines = append(lines, strings.Join(words, " ")) // text() cuts it to fit
+			break
+		}
+		k := 1
+		for k < len(words) && measure(f, strings.Join(words[:k+1], " ")) <= w {
+			k++
+		}
+		lines = append(lines, strings.Join(words[:k], " "))
+		words = words[k:]
+	}
+	return lines
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,239 @@
+// Package card draws the picture a shared link shows (og:image, with twitter:card
+// summary_large_image): a Width×Height PNG with a title, a subtitle, a headline figure or
+// sentence and a small chart of frontier lines with axes and ticks, in the colours the caller
+// gives (the site's stable per-GPU colours). It knows no site types: a caller fills a Spec, so
+// chart pages, compare pages and the home page each get their card from one call to Draw.
+//
+// The same Spec gives the same bytes: the drawing is golang.org/x/image's vector rasterizer,
+// the text is the Go fonts embedded in the binary (their BSD licence is carried beside them,
+// gofont.LICENSE.txt), and the PNG encoding is fixed (png.go); nothing reads the clock.
+package card
+
+import (
+	"bytes"
+	"image"
+	"math"
+	"sync"
+)
+
+// Width and Height are the card's size in pixels: the 1.91:1 picture that link previews
+// (Open Graph, X's summary_large_image, LinkedIn) show at full width.
+const (
+	Width  = 1200
+	Height = 630
+)
+
+// Spec is what a card shows. Strings are drawn as text, never interpreted; a line too long
+// for its place is cut with an ellipsis.
+type Spec struct {
+	Title    string // the first line, large and bold: "DeepSeek-R1-0528 1k/1k"
+	Subtitle string // under it: what the chart plots and as of when
+	// Headline is the figure or sentence the card is about ("5,210 tok/s/GPU at 50
+	// tok/s/user: B200 (vLLM)"), up to two lines.
+	Headline string
+	Footer   string // bottom left: the site's name or host
+	XLabel   string // the x axis' name, under its ticks
+	YLabel   string // the y axis' name, above the plot
+	// Series are drawn in order, each with a legend entry; with none the card is text only.
+	Series []Series
+}
+
+// Series is one legend entry: a configuration's points and its frontier line.
+type Series struct {
+	Name   string
+	Color  string  // "#rrggbb" (or "#rgb"); anything else draws grey
+	Dashed bool    // a dashed frontier line (speculative decoding, as on the chart)
+	Points []Point // every point, drawn as light dots; may be empty
+	Line   []Point // the frontier in x order, drawn as a line through markers
+}
+
+// Point is one measurement in data units; x and y are never negative.
+type Point struct{ X, Y float64 }
+
+// images keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
+// card per page on every core.
+var images = sync.Pool{New: func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }}
+
+// Draw draws the card of s as a PNG. It is safe for concurrent use.
+func Draw(s Spec) ([]byte, error) {
+	img := images.Get().(*image.RGBA)
+	defer images.Put(img)
+	c, err := newCanvas(img)
+	if err != nil {
+		return nil, err
+	}
+	c.layout(s)
+	var buf bytes.Buffer
+	buf.Grow(96 << 10)
+	if err := encodePNG(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// The layout, in pixels: a margin all round, the text block at the top, the plot below it
+// with its legend to the right, and the footer along the bottom.
+const (
+	margin      = 56
+	titleSize   = 46
+	subSize     = 23
+	headSize    = 29
+	tickSize    = 17
+	legendSize  = 19
+	footerSize  = 19
+	legendLeft  = 872 // the legend's column, right of the plot
+	legendRow   = 31
+	plotBottom  = 548 // the x axis
+	footerBase  = Height - 26
+	accentWidth = 10
+)
+
+// Colours: the site's own (templates/assets/style.css, light scheme).
+var (
+	colBG     = rgb(0xff, 0xff, 0xff)
+	colFG     = rgb(0x17, 0x20, 0x2b)
+	colMuted  = rgb(0x5b, 0x66, 0x75)
+	colLine   = rgb(0xdd, 0xe3, 0xea)
+	colAxis   = rgb(0x9a, 0xa6, 0xb4)
+	colAccent = rgb(0x0b, 0x6b, 0xcb)
+)
+
+// layout draws s on the canvas.
+func (c *canvas) layout(s Spec) {
+	c.clear(colBG)
+	c.rect(0, 0, accentWidth, Height, colAccent)
+	textWidth := float64(Width - 2*margin)
+
+	y := 94.0
+	c.text(c.bold(titleSize), s.Title, margin, y, textWidth, colFG)
+	if s.Subtitle != "" {
+		y += 40
+		c.text(c.regular(subSize), s.Subtitle, margin, y, textWidth, colMuted)
+	}
+	if s.Headline != "" {
+		head := c.bold(headSize)
+		lines := wrap(head, s.Headline, textWidth, 2)
+		for _, l := range lines {
+			y += 44
+			c.text(head, l, margin, y, textWidth, colFG)
+		}
+	}
+	if s.Footer != "" {
+		c.text(c.regular(footerSize), s.Footer, margin, footerBase, textWidth, colMuted)
+	}
+	if len(s.Series) == 0 {
+		return
+	}
+	c.chart(s, y+56)
+}
+
+// chart draws the axes, grid, series and legend, the plot's top edge at top.
+func (c *canvas) chart(s Spec, top float64) {
+	var maxX, maxY float64
+	for _, sr := range s.Series {
+		for _, ps := range [][]Point{sr.Points, sr.Line} {
+			for _, p := range ps {
+				if finite(p.X) && finite(p.Y) {
+					maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+				}
+			}
+		}
+	}
+	xt, yt := ticks(maxX, 5), ticks(maxY, 4)
+	tick := c.regular(tickSize)
+
+	// The plot's left edge leaves room for the widest y tick label.
+	labelW := 0.0
+	for _, v := range yt {
+		labelW = math.Max(labelW, measure(tick, tickLabel(v, yt)))
+	}
+	left, right, bottom := margin+labelW+12, float64(legendLeft-36), float64(plotBottom)
+	top = math.Min(top, bottom-120)
+	xmax, ymax := xt[len(xt)-1], yt[len(yt)-1]
+	px := func(x float64) float64 { return left + x/xmax*(right-left) }
+	py := func(y float64) float64 { return bottom - y/ymax*(bottom-top) }
+
+	for _, v := range yt {
+		yy := py(v)
+		if v > 0 {
+			c.rect(left, yy-0.5, right, yy+0.5, colLine)
+		}
+		l := tickLabel(v, yt)
+		c.text(tick, l, left-8-measure(tick, l), yy+6, labelW, colMuted)
+	}
+	for _, v := range xt {
+		xx := px(v)
+		c.rect(xx-0.5, bottom, xx+0.5, bottom+6, colAxis)
+		l := tickLabel(v, xt)
+		c.text(tick, l, xx-measure(tick, l)/2, bottom+26, 80, colMuted)
+	}
+	c.rect(left, bottom-0.5, right, bottom+1, colAxis)
+	c.rect(left-1, top, left+0.5, bottom+1, colAxis)
+	if s.YLabel != "" {
+		c.text(tick, s.YLabel, left, top-12, right-left, colMuted)
+	}
+	if s.XLabel != "" {
+		w := math.Min(measure(tick, s.XLabel), right-left)
+		c.text(tick, s.XLabel, right-w, bottom+50, right-left, colMuted)
+	}
+
+	at := func(p Point) (float64, float64) { return px(p.X), py(p.Y) }
+	// Every series' dots first, then every line over them, so no line hides under a dot.
+	for _, sr := range s.Series {
+		col := parseColor(sr.Color)
+		light := col
+		light.A = 80
+		for _, p := range sr.Points {
+			if finite(p.X) && finite(p.Y) {
+				x, y := at(p)
+				c.circle(x, y, 3.5)
+				c.fill(light) // one dot a fill: see polyline
+			}
+		}
+	}
+	for _, sr := range s.Series {
+		col := parseColor(sr.Color)
+		var line [][2]float64
+		for _, p := range sr.Line {
+			if finite(p.X) && finite(p.Y) {
+				x, y := at(p)
+				line = append(line, [2]float64{x, y})
+			}
+		}
+		if sr.Dashed {
+			c.dashed(line, 3, 12, 7, col)
+		} else {
+			c.polyline(line, 3, col)
+		}
+		for _, p := range line {
+			c.circle(p[0], p[1], 5)
+			c.fill(col)
+		}
+	}
+	c.legend(s.Series, top, bottom)
+}
+
+// legend lists the series right of the plot, as many as fit, then how many more there are.
+func (c *canvas) legend(series []Series, top, bottom float64) {
+	face := c.regular(legendSize)
+	width := float64(Width - margin - legendLeft - 40)
+	fit := int((bottom - top + legendRow) / legendRow)
+	for i, sr := range series {
+		y := top + float64(i)*legendRow + 6
+		if i == fit-1 && len(series) > fit {
+			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+7, width, colMuted)
+			return
+		}
+		col := parseColor(sr.Color)
+		if sr.Dashed {
+			c.dashed([][2]float64{{legendLeft, y}, {legendLeft + 30, y}}, 3, 8, 5, col)
+		} else {
+			c.polyline([][2]float64{{legendLeft, y}, {legendLeft + 30, y}}, 3, col)
+		}
+		c.circle(legendLeft+15, y, 5)
+		c.fill(col)
+		c.text(face, sr.Name, legendLeft+40, y+7, width, colFG)
+	}
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && v >= 0 }

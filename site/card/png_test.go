@@ -1,0 +1,80 @@
+package card
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestEncodePNGIsLossless: image/png reads back every pixel of a card, of random noise (no
+// runs), and of runs of every length across row ends (zero runs of 1 to 300 bytes, and the
+// matches' length boundaries).
+func TestEncodePNGIsLossless(t *testing.T) {
+	card := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	c, err := newCanvas(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.layout(sample())
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	noise := image.NewRGBA(image.Rect(0, 0, 97, 31))
+	for i := range noise.Pix {
+		noise.Pix[i] = byte(rng.IntN(256))
+		if i%4 == 3 {
+			noise.Pix[i] = 0xff
+		}
+	}
+	runs := image.NewRGBA(image.Rect(0, 0, 101, 60))
+	x, col := 0, color.RGBA{0, 0, 0, 0xff}
+	for n := 1; x < 101*60; n++ {
+		for k := 0; k < n%90+1 && x < 101*60; k++ {
+			runs.SetRGBA(x%101, x/101, col)
+			x++
+		}
+		col.R += 37
+		if n%3 == 0 {
+			col.G += 11 // a run whose first byte's difference is zero
+		}
+	}
+	for name, img := range map[string]*image.RGBA{"card": card, "noise": noise, "runs": runs} {
+		var buf bytes.Buffer
+		if err := encodePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got.Bounds() != img.Bounds() {
+			t.Fatalf("%s: bounds %v, want %v", name, got.Bounds(), img.Bounds())
+		}
+		for y := 0; y < img.Bounds().Dy(); y++ {
+			for x := 0; x < img.Bounds().Dx(); x++ {
+				r, g, b, _ := got.At(x, y).RGBA()
+				w := img.RGBAAt(x, y)
+				if byte(r>>8) != w.R || byte(g>>8) != w.G || byte(b>>8) != w.B {
+					t.Fatalf("%s: pixel (%d, %d) is %x %x %x, want %v", name, x, y, r>>8, g>>8, b>>8, w)
+				}
+			}
+		}
+	}
+}
+
+// TestEncodePNGRuns: the zero runs are written as matches, so a blank card is small.
+func TestEncodePNGRuns(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	var buf bytes.Buffer
+	if err := encodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 20000 {
+		t.Errorf("a white card is %d bytes, want a few KB", buf.Len())
+	}
+}

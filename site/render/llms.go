@@ -1,0 +1,76 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// llmsTxt is /llms.txt, the site as a language model's tools read it (the llms.txt
+// convention): "# title", "> summary", a paragraph, then "## section" lists of
+// "- [name](url): note", with the chart pages, their data files and the markdown pages, and
+// the feed and sitemap under "## Optional". URLs are absolute when the base URL has a host and
+// root-relative otherwise; every name is one line with its brackets escaped.
+func (r *Renderer) llmsTxt() []byte {
+	cfg := r.in.Config
+	var b strings.Builder
+	item := func(name, url, note string) {
+		fmt.Fprintf(&b, "- [%s](%s)", mdLinkText(name), url)
+		if note = oneLine(note); note != "" {
+			b.WriteString(": " + note)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "# %s\n\n", oneLine(cfg.Title))
+	if d := oneLine(cfg.Description); d != "" {
+		fmt.Fprintf(&b, "> %s\n\n", d)
+	}
+	fmt.Fprintf(&b, "LLM-inference benchmark results: %d chart pages built from %d datasets, one per model and sequence length "+
+		"(input/output tokens), each plotting token throughput per GPU against interactivity (tok/s/user) with one series per GPU "+
+		"and framework and its Pareto frontier. Beside each chart page, data.csv and data.json hold every point it shows.",
+		len(r.pages), r.site.Datasets)
+	if l := cfg.LicenseURL(); l != "" {
+		fmt.Fprintf(&b, " The data is published under %s (%s).", oneLine(cfg.License), l)
+	}
+	b.WriteString("\n")
+
+	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
+	if len(r.pages) > 0 {
+		b.WriteString("\n## Chart pages\n\n")
+		for _, p := range r.pages {
+			snap := p.Snapshots[0]
+			points := 0
+			for _, s := range snap.Series {
+				points += len(s.Points)
+			}
+			note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", p.Metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
+			if v, leader, ok := snapshotHeadline(snap, cfg.HeadlineX); ok {
+				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(v), p.Metric.Unit, leader)
+			}
+			item(p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
+		}
+		b.WriteString("\n## Data\n\n")
+		for _, p := range r.pages {
+			name := p.Model + " " + p.Sequence
+			item(name+": data.csv", cfg.AbsURL(p.Path+"data.csv"), "every point of the chart page, one row per point (CSV)")
+			item(name+": data.json", cfg.AbsURL(p.Path+"data.json"), "the same points by series, with every metric measured (JSON)")
+		}
+	}
+	b.WriteString("\n## Pages\n\n")
+	item("Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
+	for _, m := range r.mds {
+		if !m.IsNotes() && m.URL != "" {
+			item(m.Title, cfg.AbsURL(m.URL), m.Description)
+		}
+	}
+	b.WriteString("\n## Optional\n\n")
+	item("Atom feed", cfg.AbsURL("feed.xml"), "one entry per chart page and snapshot date")
+	item("Sitemap", cfg.AbsURL("sitemap.xml"), "every page")
+	return []byte(b.String())
+}
+
+// oneLine turns every run of white space, line breaks included, into one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// mdLinkText escapes what would end or nest a markdown link's text.
+var mdLinkText = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace
