@@ -34,6 +34,18 @@ func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files 
 	return buildForBrowser(t, data, cfg)
 }
 
+// controlsFixture is testsite.Controls with its frontier.toml parsed: a chart page with
+// everything the page script's controls act on, every GPU priced.
+func controlsFixture(t testing.TB) (fstest.MapFS, site.Config) {
+	t.Helper()
+	data, toml := testsite.Controls(t)
+	cfg, ps := site.ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return data, cfg
+}
+
 // exampleData is the example site's data folder: the seed and the markdown pages.
 func exampleData(t *testing.T) fstest.MapFS { return testsite.ExampleData(t) }
 
@@ -490,7 +502,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 	})
 
 	t.Run("cost, lower is better, filtered", func(t *testing.T) {
-		data, cfg := site.ControlsFixture(t)
+		data, cfg := controlsFixture(t)
 		files := controlsSite(t, data, cfg)
 		d := readPageJSON(t, files, seedPage+"page.json")
 		// best=0: the fixture's page has more than 12 configurations, so it opens on best per GPU.
@@ -535,7 +547,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 
 func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	frag := "gpus=b300&precisions=fp4&best=0" // every configuration: the page opens on best per GPU
@@ -615,7 +627,7 @@ func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 
 func TestControlsSnapshotDate(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
@@ -648,7 +660,7 @@ func TestControlsSnapshotDate(t *testing.T) {
 
 func TestControlsVendorPrecisionAndCost(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
