@@ -1,4 +1,4 @@
-package site_test
+package browser_test
 
 import (
 	"encoding/csv"
@@ -779,7 +779,7 @@ func TestChartBlocksDrawTheirView(t *testing.T) {
 // the legend, tooltip, filters and both tables show it as text, and nothing runs or loads.
 func TestControlsShowHostileStringsAsText(t *testing.T) {
 	b := browsertest.New(t)
-	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	raw, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -879,7 +879,7 @@ func TestControlsBestPerGPUListFollowsTheView(t *testing.T) {
 	p.WaitChart(chartSel)
 
 	// Expected: best per GPU over the seed's SGLang and vLLM series, computed in Go.
-	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	raw, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package site_test
+package browser_test
 
 // Time to first chart: from navigation to the seed chart page's chart on screen, in a real
 // headless Chromium; and from the reader reaching for the chart to ECharts having drawn it
@@ -6,8 +6,8 @@ package site_test
 // under 500 ms to the first chart on a 2-core machine; these report the figures and never
 // assert on them.
 //
-//	go test -run TestTimeToFirstChart -v ./site/              # one cold load, logged
-//	go test -run '^$' -bench TimeToFirstChart -benchtime 10x ./site/
+//	go test -run TestTimeToFirstChart -v ./site/browser/      # one cold load, logged
+//	go test -run '^$' -bench TimeToFirstChart -benchtime 10x ./site/browser/
 //
 // The harness pauses every request to check its host (internal/browsertest), which adds a
 // little to each of the page's requests; a static host serves them without that.
@@ -57,7 +57,7 @@ func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
 	echarts := testsite.RealECharts(tb)
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../data"), ECharts: echarts, Config: exampleConfig(tb)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), ECharts: echarts, Config: exampleConfig(tb)}, files); err != nil {
 		tb.Fatal(err)
 	}
 	const page = "deepseek-v4-pro/8k-1k/index.html"
