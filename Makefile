@@ -1,5 +1,6 @@
 # Frontier: `make build` builds the binary and the example site; `make test` runs every test,
-# unit and browser; `make deps` regenerates the committed ECharts bundle (needs Node.js).
+# unit and browser (`make test-short`: the fast ones, in seconds); `make deps` regenerates the
+# committed ECharts bundle (needs Node.js).
 # See README.md.
 
 GO        ?= go
@@ -25,7 +26,7 @@ ASSETS    := $(wildcard templates/*.html templates/assets/*)
 VENDOR    := $(wildcard templates/vendor/*)
 BENCHTIME ?= 3x
 
-.PHONY: all deps build serve test fuzz-smoke fuzz bench check check-links clean
+.PHONY: all deps build serve test test-short fuzz-smoke fuzz bench check check-links clean
 
 all: build
 
@@ -92,7 +93,8 @@ check: $(BIN)
 check-links: $(BIN)
 	./$(BIN) check --links $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
 
-## test: every test, unit and browser (needs chromium; CI=true makes a missing browser fail)
+## test: every test, unit and browser, the browser tests of site/browser/ included (needs
+## chromium; CI=true makes a missing browser fail)
 test:
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -100,6 +102,11 @@ test:
 	$(GO) test -count=1 -timeout 15m ./...
 	$(GO) test -count=1 -race -short -timeout 15m ./site/...  # -short: the browser tests already ran above
 	$(MAKE) --no-print-directory fuzz-smoke
+
+## test-short: the fast tests alone, in seconds: every Go test but those that need a browser, a
+## module build or actionlint (they skip under -short; the browser tests are in site/browser/)
+test-short:
+	$(GO) test -short ./...
 
 ## test-js: the page script's unit tests (node --test; part of make test)
 .PHONY: test-js

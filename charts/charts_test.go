@@ -3,18 +3,16 @@ package charts
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"html/template"
 	"maps"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
 
 // smallChart is a fixed chart touching every option the package writes: a known GPU with
 // MTP, a known AMD GPU hidden by default, an unknown GPU and framework with a partly set
@@ -140,19 +138,7 @@ func TestOptionsMatchesGoldenFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	indented.WriteByte('\n')
-	path := filepath.Join("testdata", "options.golden.json")
-	if *update {
-		if err := os.WriteFile(path, indented.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./charts -run Golden -update to create it)", err)
-	}
-	if !bytes.Equal(indented.Bytes(), want) {
-		t.Errorf("option differs from %s (rerun with -update if the change is intended)\ngot:\n%s", path, indented.Bytes())
-	}
+	testsite.Golden(t, filepath.Join("testdata", "options.golden.json"), indented.Bytes())
 }
 
 func TestOptionsIsByteIdenticalAcrossCalls(t *testing.T) {

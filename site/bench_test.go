@@ -458,3 +458,13 @@ func benchRebuild(b *testing.B, dir, name string, echarts []byte) {
 	}
 	b.ReportMetric(float64(drawn)/float64(b.N), "drawn-pages/op")
 }
+
+// exampleConfig is the example site's frontier.toml, parsed.
+func exampleConfig(tb testing.TB) site.Config {
+	tb.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(tb))
+	if len(ps) > 0 {
+		tb.Fatal(ps)
+	}
+	return cfg
+}

@@ -5,126 +5,26 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
-// ControlsFixture is a chart page with everything the page script's controls act on, derived
-// from the seed: the seed itself (fp4, 2026-07-31); an older fp4 snapshot (2026-07-01) without
-// the SGLang series and with every value scaled by 0.8; and an fp8 dataset (2026-07-31) with
-// AMD MI355X (vLLM, SGLang), H200 (TRTLLM) and B200 (TRTLLM) series scaled from the seed's.
-// The config prices every GPU, so the page offers cost per million tokens and tokens per MW.
-// One B300 series' label starts with "=" to check that CSV downloads neutralise formulas.
-// Exported for the browser tests in package site_test.
-func ControlsFixture(t testing.TB) (fstest.MapFS, Config) {
+// controlsFixture is testsite.Controls with its frontier.toml parsed: a chart page with
+// everything the page script's controls act on, every GPU priced.
+func controlsFixture(t testing.TB) (fstest.MapFS, Config) {
 	t.Helper()
-	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
-	if err != nil {
-		t.Fatal(err)
+	data, toml := testsite.Controls(t)
+	cfg, ps := ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
 	}
-	decode := func() map[string]any {
-		var m map[string]any
-		if err := json.Unmarshal(raw, &m); err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	encode := func(m map[string]any) *fstest.MapFile {
-		b, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &fstest.MapFile{Data: b}
-	}
-	list := func(v any) []any { return v.([]any) }
-	obj := func(v any) map[string]any { return v.(map[string]any) }
-	scale := func(pt map[string]any, f float64) {
-		pt["y"] = pt["y"].(float64) * f
-		for k, v := range obj(pt["metrics"]) {
-			obj(pt["metrics"])[k] = v.(float64) * f
-		}
-	}
-
-	seed := decode()
-	for _, h := range list(seed["hardware"]) {
-		if obj(h)["key"] == "b300_vllm" {
-			obj(h)["label"] = "=B300 (vLLM)"
-		}
-	}
-	for _, s := range list(seed["series"]) {
-		if obj(s)["hwKey"] == "b300_vllm" {
-			obj(s)["label"] = "=B300 (vLLM)"
-		}
-	}
-
-	old := decode()
-	obj(old["params"])["date"] = "2026-07-01"
-	var kept []any
-	for _, s := range list(old["series"]) {
-		if strings.Contains(obj(s)["hwKey"].(string), "sglang") {
-			continue
-		}
-		for _, p := range list(obj(s)["points"]) {
-			pt := obj(p)
-			pt["id"] = pt["id"].(float64) + 1e6
-			pt["date"] = "2026-06-20"
-			scale(pt, 0.8)
-		}
-		kept = append(kept, s)
-	}
-	old["series"] = kept
-
-	fp8 := decode()
-	obj(fp8["params"])["precisions"] = []any{"fp8"}
-	bySeed := map[string]map[string]any{}
-	for _, s := range list(fp8["series"]) {
-		bySeed[obj(s)["hwKey"].(string)] = obj(s)
-	}
-	var hw, series []any
-	for i, n := range []struct {
-		key, label, vendor, from string
-		f                        float64
-	}{
-		{"mi355x_vllm", "MI355X (vLLM)", "AMD", "b200_vllm", 0.7},
-		{"mi355x_sglang", "MI355X (SGLang)", "AMD", "b200_sglang", 0.75},
-		{"h200_trt", "H200 (TRTLLM)", "NVIDIA", "b200_trt", 0.4},
-		{"b200_trt", "B200 (TRTLLM)", "NVIDIA", "b200_trt", 0.9},
-	} {
-		hw = append(hw, map[string]any{"key": n.key, "label": n.label, "vendor": n.vendor})
-		s := bySeed[n.from]
-		var pts []any
-		for _, p := range list(s["points"]) {
-			pt := map[string]any{}
-			for k, v := range obj(p) {
-				pt[k] = v
-			}
-			pt["metrics"] = map[string]any{}
-			for k, v := range obj(obj(p)["metrics"]) {
-				obj(pt["metrics"])[k] = v
-			}
-			pt["id"] = pt["id"].(float64) + 2e6 + float64(i)*1e3
-			pt["precision"] = "fp8"
-			scale(pt, n.f)
-			pts = append(pts, pt)
-		}
-		gpu, fw, _ := strings.Cut(n.key, "_")
-		series = append(series, map[string]any{"hwKey": n.key, "gpu": gpu, "framework": fw, "specMethod": "none",
-			"label": n.label, "vendor": n.vendor, "deployment": "single-node", "bestPerSku": false, "points": pts})
-	}
-	fp8["hardware"], fp8["series"] = hw, series
-
-	cfg := DefaultConfig()
-	cfg.GPUs = map[string]GPUConfig{
-		"b200": {CostPerHour: 5.5, KW: 1.2}, "b300": {CostPerHour: 7, KW: 1.4},
-		"mi355x": {CostPerHour: 4.2, KW: 1.4}, "h200": {CostPerHour: 3.5, KW: 0.7},
-	}
-	return fstest.MapFS{"seed.json": encode(seed), "old.json": encode(old), "fp8.json": encode(fp8)}, cfg
+	return data, cfg
 }
 
 // readPageData and readSeries decode #page-data as a reader does, points as plain arrays.
@@ -198,7 +98,7 @@ func TestChartPageMetricsFollowTheConfig(t *testing.T) {
 }
 
 func TestChartPageMetricAxisNames(t *testing.T) {
-	data, cfg := ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	_, _, d := seedPageData(t, data, cfg)
 	want := map[string]string{
 		"tpPerGpu":         "Token Throughput per Chip (tok/s/chip)", // the dataset's own label, as the Go option
@@ -218,7 +118,7 @@ func TestChartPageMetricAxisNames(t *testing.T) {
 }
 
 func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
-	data, cfg := ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files, _, d := seedPageData(t, data, cfg)
 	if got, want := strings.Join(d.Cols, ","), strings.Join(render.PointColumns(), ","); got != want {
 		t.Errorf("cols = %s, want %s", got, want)

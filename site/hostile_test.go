@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"html"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -27,6 +26,8 @@ import (
 	"syscall"
 	"testing"
 	"testing/fstest"
+
+	"golang.org/x/net/html"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/render"
@@ -161,24 +162,117 @@ func benignName(s string) string {
 	return fmt.Sprintf("h%016x", h.Sum64())
 }
 
-// scriptBlock matches a script element and its content.
-var scriptBlock = regexp.MustCompile(`(?is)(<script\b[^>]*>)(.*?)(</script\s*>)`)
-
-// jsonScript is a <script type="application/json" id=...> element.
-var jsonScript = regexp.MustCompile(`(?is)<script type="application/json" id="([^"]*)">(.*?)</script>`)
-
-// markupShape is what of a page only the templates may write: the characters that open or
-// close a tag or an attribute value, outside the JSON script blocks, counted per kind. A data
-// string that escaped its context adds one of them; an escaped one adds none.
-func markupShape(page []byte) string {
-	rest := scriptBlock.ReplaceAll(page, []byte("$1$3"))
-	return fmt.Sprintf("< %d > %d \" %d ' %d script %d",
-		bytes.Count(rest, []byte("<")), bytes.Count(rest, []byte(">")),
-		bytes.Count(rest, []byte(`"`)), bytes.Count(rest, []byte("'")),
-		len(scriptBlock.FindAll(page, -1)))
+// parsePage parses a built page as a browser does (golang.org/x/net/html): the checks below
+// walk its tree, so they see what a browser would make of the page, not what a pattern matches.
+// It parses as a browser without JavaScript does, so that what a <noscript> holds (the chart
+// page's full points table) is elements and text to check too, not one opaque string.
+func parsePage(page []byte) *html.Node {
+	root, err := html.ParseWithOptions(bytes.NewReader(page), html.ParseOptionEnableScripting(false))
+	if err != nil { // Parse fails only when its reader does; a bytes.Reader never does
+		panic(err)
+	}
+	return root
 }
 
-// siteShapes is the sorted list of every HTML page's markupShape.
+// attrVal is the value of the attribute key of n, and whether n has it.
+func attrVal(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// nodeText is the text of n's text children, which for a script is its whole content.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	for c := range n.ChildNodes() {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return b.String()
+}
+
+// jsonBlocks are the page's <script type="application/json"> elements' contents by id: the
+// chart option and the page data the page script reads.
+func jsonBlocks(root *html.Node) map[string]string {
+	blocks := map[string]string{}
+	for n := range root.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "script" {
+			if typ, _ := attrVal(n, "type"); typ == "application/json" {
+				id, _ := attrVal(n, "id")
+				blocks[id] = nodeText(n)
+			}
+		}
+	}
+	return blocks
+}
+
+// markupShape is what of a page only the templates may write, for comparing a page with its
+// benign twin's. First the parsed tree without its text (treeShape). Then the characters that
+// open or close a tag or an attribute value, counted per kind over the page's raw tokens
+// (x/net/html's tokenizer) outside script contents: a data string escaped as it should be adds
+// none of them, even where a browser would shrug off one that slipped through.
+func markupShape(page []byte) string {
+	var count [4]int
+	z := html.NewTokenizer(bytes.NewReader(page))
+	inScript := false
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		if tt == html.TextToken && inScript {
+			continue // a script's content: JSON, checked as JSON
+		}
+		for i, c := range []byte(`<>"'`) {
+			count[i] += bytes.Count(z.Raw(), []byte{c})
+		}
+		name, _ := z.TagName()
+		inScript = tt == html.StartTagToken && string(name) == "script"
+	}
+	return fmt.Sprintf("%s\n< %d > %d \" %d ' %d", treeShape(parsePage(page)), count[0], count[1], count[2], count[3])
+}
+
+// treeShape is n's subtree as the browser nests it, without text: each element with its
+// attribute names in the order written (their values hold data) and, for a script, its type;
+// each comment and doctype. A data string that escaped its context adds an element, an
+// attribute or a comment, or moves one. Siblings are sorted, since the data orders rows and
+// series (and a twin's benign names sort otherwise).
+func treeShape(n *html.Node) string {
+	var b strings.Builder
+	switch n.Type {
+	case html.ElementNode:
+		b.WriteString("<" + n.Namespace + ":" + n.Data)
+		for _, a := range n.Attr {
+			b.WriteString(" " + a.Namespace + ":" + a.Key)
+		}
+		if n.Data == "script" {
+			typ, _ := attrVal(n, "type")
+			b.WriteString(" type=" + typ)
+		}
+		b.WriteString(">")
+	case html.CommentNode:
+		b.WriteString("<!---->")
+	case html.DoctypeNode:
+		b.WriteString("<!doctype " + n.Data + ">")
+	case html.TextNode:
+		return ""
+	}
+	var children []string
+	for c := range n.ChildNodes() {
+		if sh := treeShape(c); sh != "" {
+			children = append(children, sh)
+		}
+	}
+	slices.Sort(children)
+	b.WriteString(strings.Join(children, ""))
+	if n.Type == html.ElementNode {
+		b.WriteString("</" + n.Data + ">")
+	}
+	return b.String()
+}
+
+// siteShapes is every HTML page's markupShape, sorted (a hostile site and its twin name their
+// pages differently).
 func siteShapes(files *Files) []string {
 	var shapes []string
 	for _, name := range files.Names() {
@@ -191,29 +285,89 @@ func siteShapes(files *Files) []string {
 	return shapes
 }
 
-// startTag, quotedValue and eventAttr find event handler attributes, which no template
-// writes: in each start tag, with the (escaped) attribute values taken out, no on...= is left.
-var (
-	startTag    = regexp.MustCompile(`<[a-zA-Z][^>]*>`)
-	quotedValue = regexp.MustCompile(`"[^"]*"|'[^']*'`)
-	eventAttr   = regexp.MustCompile(`(?i)\son[a-z]+\s*=`)
-)
+// shapeDiff says where two lists of shapes first differ, briefly: a shape is a whole page.
+func shapeDiff(got, want []string) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d pages, the twin has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] == want[i] {
+			continue
+		}
+		at := 0
+		for at < len(got[i]) && at < len(want[i]) && got[i][at] == want[i][at] {
+			at++
+		}
+		from := max(at-80, 0)
+		return fmt.Sprintf("a page differs at byte %d:\n got ...%s\nwant ...%s", at,
+			got[i][from:min(at+120, len(got[i]))], want[i][from:min(at+120, len(want[i]))])
+	}
+	return "same"
+}
 
-// eventHandler returns the first start tag with an event handler attribute, or nil.
-func eventHandler(page []byte) []byte {
-	for _, tag := range startTag.FindAll(scriptBlock.ReplaceAll(page, []byte("$1$3")), -1) {
-		if eventAttr.Match(quotedValue.ReplaceAll(tag, nil)) {
-			return tag
+// urlAttrs are the attributes a browser follows or loads as a URL.
+var urlAttrs = map[string]bool{"href": true, "src": true, "srcset": true, "action": true, "formaction": true,
+	"poster": true, "cite": true, "background": true, "data": true, "ping": true}
+
+// scriptURL says whether a URL runs or embeds code when followed: a javascript:, vbscript: or
+// data: URL, read as a browser reads it (leading spaces and control characters, and tabs and
+// line breaks anywhere, ignored; the scheme in any case).
+func scriptURL(v string) bool {
+	v = strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, v)
+	v = strings.ToLower(strings.TrimLeftFunc(v, func(r rune) bool { return r <= ' ' }))
+	for _, scheme := range []string{"javascript:", "vbscript:", "data:"} {
+		if strings.HasPrefix(v, scheme) {
+			return true
 		}
 	}
-	return nil
+	return false
+}
+
+// pageFindings walks a page's tree for what no template writes: an event handler attribute
+// (on...), a URL that runs script, a script that is neither a JSON block that parses nor an
+// empty element loading a file.
+func pageFindings(name string, page []byte) []string {
+	var out []string
+	for n := range parsePage(page).Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		for _, a := range n.Attr {
+			if strings.HasPrefix(strings.ToLower(a.Key), "on") {
+				out = append(out, fmt.Sprintf("%s: event handler attribute %s=%.100q on <%s>", name, a.Key, a.Val, n.Data))
+			}
+			if urlAttrs[strings.ToLower(a.Key)] && scriptURL(a.Val) {
+				out = append(out, fmt.Sprintf("%s: <%s %s=%.100q> runs script", name, n.Data, a.Key, a.Val))
+			}
+		}
+		if n.Data != "script" {
+			continue
+		}
+		typ, _ := attrVal(n, "type")
+		_, src := attrVal(n, "src")
+		switch text := nodeText(n); {
+		case typ == "application/json":
+			if id, _ := attrVal(n, "id"); !json.Valid([]byte(text)) {
+				out = append(out, fmt.Sprintf("%s: script block %s is not valid JSON: %.200s", name, id, text))
+			}
+		case !src || strings.TrimSpace(text) != "":
+			out = append(out, fmt.Sprintf("%s: a script the templates do not write: %.200q", name, text))
+		}
+	}
+	return out
 }
 
 // checkSafeSite checks what must hold for any built site, whatever its data held: every file
 // name stays inside the site, every JSON file and JSON block parses, data.csv parses with
 // every text cell neutralised and every number plain, no page has an event handler
-// attribute, and (given a twin built from benign names) every page has the same markup shape
-// as its twin: the data added no tag, no attribute and no script.
+// attribute, a script URL or a script of its own, and (given a twin built from benign names)
+// every page has the same markup shape as its twin: the data added no element, no attribute,
+// no comment and no script, and left no markup character unescaped.
 func checkSafeSite(t *testing.T, files, twin *Files) {
 	t.Helper()
 	for _, msg := range unsafeSite(files, twin) {
@@ -238,20 +392,13 @@ func unsafeSite(files, twin *Files) []string {
 		case strings.HasSuffix(name, ".csv"):
 			out = append(out, csvFindings(name, b)...)
 		case strings.HasSuffix(name, ".html"):
-			for _, m := range jsonScript.FindAllSubmatch(b, -1) {
-				if !json.Valid(m[2]) {
-					errorf("%s: script block %s is not valid JSON: %.200s", name, m[1], m[2])
-				}
-			}
-			if m := eventHandler(b); m != nil {
-				errorf("%s: event handler attribute in %.200q", name, m)
-			}
+			out = append(out, pageFindings(name, b)...)
 		}
 	}
 	if twin != nil {
 		got, want := siteShapes(files), siteShapes(twin)
 		if !slices.Equal(got, want) {
-			errorf("page markup shapes differ from the benign twin's: data added markup\n got %v\nwant %v", got, want)
+			errorf("page markup shapes differ from the benign twin's: data added markup; %s", shapeDiff(got, want))
 		}
 	}
 	return out
@@ -335,9 +482,32 @@ func chartPage(t *testing.T, files *Files) (dir string, page []byte) {
 	return "", nil
 }
 
-// readerText is a page's text as a reader sees it: markup outside script blocks, entities decoded.
+// readerText is a page's text as a reader sees it: its text nodes as parsed (entities decoded),
+// without those of scripts and style sheets, and what a screen reader or a tooltip reads
+// (aria-label, title, alt), one a line. A <noscript>'s text counts: a reader without
+// JavaScript gets it.
 func readerText(page []byte) string {
-	return html.UnescapeString(string(scriptBlock.ReplaceAll(page, []byte("$1$3"))))
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data + "\n")
+		case n.Type == html.ElementNode && (n.Data == "script" || n.Data == "style"):
+			return
+		case n.Type == html.ElementNode:
+			for _, key := range []string{"aria-label", "title", "alt"} {
+				if v, ok := attrVal(n, key); ok {
+					b.WriteString(v + "\n")
+				}
+			}
+		}
+		for c := range n.ChildNodes() {
+			walk(c)
+		}
+	}
+	walk(parsePage(page))
+	return b.String()
 }
 
 // Where each field shows up besides the page's JSON blocks: in the HTML text (the table, the
@@ -381,11 +551,8 @@ func TestBuildShowsHostileStringsLiterallyInEveryField(t *testing.T) {
 
 			dir, page := chartPage(t, files)
 			text := readerText(page)
-			blocks := map[string][]byte{}
-			for _, m := range jsonScript.FindAllSubmatch(page, -1) {
-				blocks[string(m[1])] = m[2]
-			}
-			pageData, option := pageStrings(blocks["page-data"]), pageStrings(blocks["chart-option"])
+			blocks := jsonBlocks(parsePage(page))
+			pageData, option := pageStrings([]byte(blocks["page-data"])), pageStrings([]byte(blocks["chart-option"]))
 			js, _ := files.Get(dir + "data.json")
 			dataJSON := pageStrings(js)
 			c, _ := files.Get(dir + "data.csv")
@@ -560,7 +727,9 @@ func TestLoadRejectsControlCharacters(t *testing.T) {
 }
 
 // TestSafeSiteChecksCatchEscapes makes sure the checks above would notice: the same site with
-// one unescaped tag, one attribute break-out, a broken JSON block and a formula cell.
+// one unescaped tag, attribute, comment or script, a script URL, a broken JSON block and a
+// formula cell. What no template writes (an event handler, a script URL, a script of its own, a
+// JSON block that does not parse) is caught without a twin too.
 func TestSafeSiteChecksCatchEscapes(t *testing.T) {
 	files, err := buildDoc(t, seedDoc(t, 3), nil)
 	if err != nil {
@@ -570,23 +739,34 @@ func TestSafeSiteChecksCatchEscapes(t *testing.T) {
 	if got := unsafeSite(files, files); len(got) != 0 {
 		t.Fatalf("the seed site is reported unsafe: %v", got)
 	}
-	for name, tamper := range map[string]func(page []byte) []byte{
-		"tag": func(p []byte) []byte { return bytes.Replace(p, []byte("<td>"), []byte("<td><b>x</b>"), 1) },
-		"attribute": func(p []byte) []byte {
-			return bytes.Replace(p, []byte(`<tr data-series="`), []byte(`<tr data-series="" onclick="alert(1)`), 1)
-		},
-		"script": func(p []byte) []byte {
-			return bytes.Replace(p, []byte(`B300 (SGLang)`), []byte(`</script><script>alert(1)</script>`), 1)
-		},
+	for _, c := range []struct {
+		name, old, new string
+		withoutTwin    bool // caught without a twin to compare with
+	}{
+		{"tag", "<td>", "<td><b>x</b>", false},
+		{"bare attribute", "<td>", "<td hidden>", false},
+		{"comment", "<td>", "<td><!-- x -->", false},
+		{"attribute", `<tr data-series="`, `<tr data-series="" onclick="alert(1)`, true},
+		{"bare event handler", "<td>", "<td onmouseover=alert(1)>", true},
+		{"script", `B300 (SGLang)`, `</script><script>alert(1)</script>`, true},
+		{"script in a cell", "<td>", "<td><script>alert(1)</script>", true},
+		{"script URL", `href="data.csv"`, `href=" JavaScript:alert(1)"`, true},
+		{"broken JSON block", `id="page-data">{`, `id="page-data">{,`, true},
 	} {
+		if !bytes.Contains(page, []byte(c.old)) {
+			t.Fatalf("%s: the page has no %q to tamper with", c.name, c.old)
+		}
 		bad := &Files{}
 		for _, n := range files.Names() {
 			b, _ := files.Get(n)
 			bad.WriteFile(n, b)
 		}
-		bad.WriteFile(dir+"index.html", tamper(page))
+		bad.WriteFile(dir+"index.html", bytes.Replace(page, []byte(c.old), []byte(c.new), 1))
 		if got := unsafeSite(bad, files); len(got) == 0 {
-			t.Errorf("%s: tampered page passed the checks", name)
+			t.Errorf("%s: tampered page passed the checks", c.name)
+		}
+		if got := unsafeSite(bad, nil); c.withoutTwin && len(got) == 0 {
+			t.Errorf("%s: tampered page passed the checks without a twin", c.name)
 		}
 	}
 	if got := csvFindings("x.csv", []byte(strings.Join(render.CSVHeader(), ",")+"\n=1,a,b,c,d,e,f,g,h,1,2,3,'4,5,6,7,8,true,false,d,r\n")); len(got) != 2 {
@@ -890,10 +1070,19 @@ func TestBuildLinksMarkdownPagesWhateverTheirFileNames(t *testing.T) {
 	checkSafeSite(t, files, nil)
 	home, _ := files.Get("index.html")
 	var hrefs []string
-	for _, m := range regexp.MustCompile(`<li><a href="([^"]*)"`).FindAllSubmatch(home, -1) {
-		u, err := url.Parse(html.UnescapeString(string(m[1])))
-		if err != nil || u.RawQuery != "" || u.Fragment != "" {
-			t.Errorf("navigation link %q: %v, query %q, fragment %q", m[1], err, u.RawQuery, u.Fragment)
+	for a := range parsePage(home).Descendants() {
+		// A list's links (<li><a href>): the navigation's, and the home page's lists.
+		if a.Type != html.ElementNode || a.Data != "a" || a.Parent.Data != "li" || a.Parent.FirstChild != a {
+			continue
+		}
+		href, ok := attrVal(a, "href")
+		u, err := url.Parse(href)
+		if !ok || err != nil {
+			t.Errorf("list link %q (href given: %v): %v", href, ok, err)
+			continue
+		}
+		if u.RawQuery != "" || u.Fragment != "" {
+			t.Errorf("navigation link %q: query %q, fragment %q", href, u.RawQuery, u.Fragment)
 			continue
 		}
 		hrefs = append(hrefs, u.Path)

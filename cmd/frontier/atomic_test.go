@@ -20,6 +20,10 @@ const seedFile = "../../data/deepseek-v4-pro_8k-1k_fp4.json"
 // buildBinary compiles frontier into a temporary folder, for tests that must kill a real process.
 func buildBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		// Linking the binary is most of these tests' time; make test runs them.
+		t.Skip("builds the frontier binary: skipped with -short")
+	}
 	bin := filepath.Join(t.TempDir(), "frontier")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {

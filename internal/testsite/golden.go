@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// update rewrites golden files under testdata/ with what the code produces now
-// (go test ./site/... -run Golden -update). One flag for every package's tests: a second flag
-// named "update" in a test binary would panic at start.
+// update rewrites golden files under testdata/ with what the code produces now, in the
+// packages named (go test ./charts/ ./site/ ./site/markdown/ -run Golden -update; a package
+// whose tests do not import testsite has no such flag). One flag and one helper for every
+// package's golden files: a second flag named "update" in a test binary would panic at start.
 var update = flag.Bool("update", false, "rewrite golden files under testdata/ with the current output")
 
 // Golden compares got with the golden file, or rewrites the file under -update.

@@ -1,11 +1,11 @@
-package site_test
+package browser_test
 
 // Browser tests: the built site as a reader sees it, in headless Chromium (internal/browsertest).
 // They build a site in memory with the real ECharts, serve it, and check each chart page's live
 // chart against an expectation computed here, from the input files, independently of the
 // build: series and point counts, each frontier line (by site/pareto and by the page's own
 // frontier indices), the tooltip under the mouse, the legend under a click, the points table,
-// and that nothing failed, ran or left the site. Run them with `go test ./site/ -run Browser`.
+// and that nothing failed, ran or left the site. Run them with `go test ./site/browser/`.
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ const chartSel = "#chart"
 
 func TestBrowserExampleSite(t *testing.T) {
 	b := browsertest.New(t)
-	data := os.DirFS("../data")
+	data := os.DirFS("../../data")
 	files := buildForBrowser(t, data, exampleConfig(t))
 	checkSite(t, b, b.Serve(files, "/"), expectPages(t, data))
 }

@@ -1,12 +1,12 @@
-package site_test
+package browser_test
 
 // The chart page as a reader's browser measures it (DESIGN.md, "Performance and weight"):
 // layout shift, main-thread blocking, element count, and width on a 360-px phone. The layout
 // shift and blocking time come from PerformanceObservers started before the page's own
 // scripts; the benchmark reports the blocking time with the CPU slowed 4×, a mid-range phone.
 //
-//	go test ./site/ -run 'TestBrowserPhone|TestBrowserSteady' -v
-//	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/
+//	go test ./site/browser/ -run 'TestBrowserPhone|TestBrowserSteady' -v
+//	go test -run '^$' -bench BlockingTime -benchtime 3x ./site/browser/
 
 import (
 	"cmp"
@@ -81,7 +81,7 @@ func measure(t testing.TB, p *browsertest.Page, chart bool) pageMeasure {
 
 // examplePages are the site paths of every HTML page of the example site, embeds included.
 func examplePages(t testing.TB) (*site.Files, []string) {
-	files := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
+	files := buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t))
 	var pages []string
 	for _, name := range files.Names() {
 		if strings.HasSuffix(name, ".html") {
@@ -266,7 +266,7 @@ func BenchmarkBlockingTime(b *testing.B) {
 // best=0 in the fragment shows them all.
 func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	if len(d.Series) <= 12 {
@@ -301,7 +301,7 @@ func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 	}
 
 	// The example page (11 configurations) opens as before, on every one.
-	ex := buildForBrowser(t, os.DirFS("../data"), exampleConfig(t))
+	ex := buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t))
 	p2 := b.Open(t, b.Serve(ex, "/")+seedPage)
 	waitView(p2, chartSel, "")
 	if got := visibleScatter(p2.ChartState(chartSel)); len(got) != 11 {
@@ -376,7 +376,7 @@ func TestBrowserPhoneLegendByTouch(t *testing.T) {
 // configuration in the two precisions differ in marker fill or line style, in the page data
 // the script draws from and in the legend's marker (the scatter's itemStyle).
 func TestPrecisionsLookDifferent(t *testing.T) {
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := buildForBrowser(t, data, cfg)
 	raw, ok := files.Get(seedPage + "page.json")
 	if !ok {

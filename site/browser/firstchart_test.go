@@ -1,13 +1,13 @@
-package site_test
+package browser_test
 
 // Time to first chart: from navigation to the seed chart page's chart on screen, in a real
 // headless Chromium; and from the reader reaching for the chart to ECharts having drawn it
 // (the page shows a picture of the chart first and loads ECharts then). DESIGN.md's aim is
-// under 500 ms to the first chart on a 2-core machine; these report the figures and never
-// assert on them.
+// under 500 ms to the first chart on a 2-core machine; the benchmark reports the figures, and no
+// test asserts on them, since a timed test on a shared machine fails for the machine's load,
+// not for the page.
 //
-//	go test -run TestTimeToFirstChart -v ./site/              # one cold load, logged
-//	go test -run '^$' -bench TimeToFirstChart -benchtime 10x ./site/
+//	go test -run '^$' -bench TimeToFirstChart -benchtime 10x ./site/browser/
 //
 // The harness pauses every request to check its host (internal/browsertest), which adds a
 // little to each of the page's requests; a static host serves them without that.
@@ -57,7 +57,7 @@ func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
 	echarts := testsite.RealECharts(tb)
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../data"), ECharts: echarts, Config: exampleConfig(tb)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), ECharts: echarts, Config: exampleConfig(tb)}, files); err != nil {
 		tb.Fatal(err)
 	}
 	const page = "deepseek-v4-pro/8k-1k/index.html"
@@ -87,14 +87,6 @@ func loadFirstChart(tb testing.TB, br *browsertest.Browser, root string) firstCh
 	p.Eval(reachJS, &got.Interactive)
 	p.NoErrors()
 	return got
-}
-
-func TestTimeToFirstChart(t *testing.T) {
-	br := browsertest.New(t)
-	root := br.Serve(firstChartSite(t), "/")
-	got := loadFirstChart(t, br, root)
-	t.Logf("seed page, cold load: chart on screen at %.0f ms (DOMContentLoaded %.0f ms, load %.0f ms); aim < 500 ms. Reaching for it: ECharts drew it %.0f ms later",
-		got.Picture, got.DOMContentLoaded, got.Load, got.Interactive)
 }
 
 // BenchmarkTimeToFirstChart reports the mean time to the first chart on screen over b.N cold

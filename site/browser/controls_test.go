@@ -1,4 +1,4 @@
-package site_test
+package browser_test
 
 import (
 	"encoding/csv"
@@ -32,6 +32,18 @@ const seedPage = "deepseek-v4-pro/8k-1k/"
 func controlsSite(t *testing.T, data fstest.MapFS, cfg site.Config) *site.Files {
 	t.Helper()
 	return buildForBrowser(t, data, cfg)
+}
+
+// controlsFixture is testsite.Controls with its frontier.toml parsed: a chart page with
+// everything the page script's controls act on, every GPU priced.
+func controlsFixture(t testing.TB) (fstest.MapFS, site.Config) {
+	t.Helper()
+	data, toml := testsite.Controls(t)
+	cfg, ps := site.ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return data, cfg
 }
 
 // exampleData is the example site's data folder: the seed and the markdown pages.
@@ -490,7 +502,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 	})
 
 	t.Run("cost, lower is better, filtered", func(t *testing.T) {
-		data, cfg := site.ControlsFixture(t)
+		data, cfg := controlsFixture(t)
 		files := controlsSite(t, data, cfg)
 		d := readPageJSON(t, files, seedPage+"page.json")
 		// best=0: the fixture's page has more than 12 configurations, so it opens on best per GPU.
@@ -535,7 +547,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 
 func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	frag := "gpus=b300&precisions=fp4&best=0" // every configuration: the page opens on best per GPU
@@ -615,7 +627,7 @@ func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 
 func TestControlsSnapshotDate(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
@@ -648,7 +660,7 @@ func TestControlsSnapshotDate(t *testing.T) {
 
 func TestControlsVendorPrecisionAndCost(t *testing.T) {
 	b := browsertest.New(t)
-	data, cfg := site.ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
 	d := readPageJSON(t, files, seedPage+"page.json")
@@ -767,7 +779,7 @@ func TestChartBlocksDrawTheirView(t *testing.T) {
 // the legend, tooltip, filters and both tables show it as text, and nothing runs or loads.
 func TestControlsShowHostileStringsAsText(t *testing.T) {
 	b := browsertest.New(t)
-	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	raw, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -867,7 +879,7 @@ func TestControlsBestPerGPUListFollowsTheView(t *testing.T) {
 	p.WaitChart(chartSel)
 
 	// Expected: best per GPU over the seed's SGLang and vLLM series, computed in Go.
-	raw, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	raw, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}

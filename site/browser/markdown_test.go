@@ -1,4 +1,4 @@
-package site_test
+package browser_test
 
 import (
 	"os"
@@ -27,7 +27,7 @@ func shownScatter(st browsertest.ChartState) []string {
 
 func TestBrowserMarkdownChartBlockDrawsItsView(t *testing.T) {
 	b := browsertest.New(t)
-	root := b.Serve(buildForBrowser(t, os.DirFS("../data"), exampleConfig(t)), "/")
+	root := b.Serve(buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t)), "/")
 
 	// data/about.md holds a block with spec: mtp: only the MTP configurations show.
 	p := b.Open(t, root+"about/")
@@ -63,7 +63,7 @@ func TestBrowserMarkdownChartBlockDrawsItsView(t *testing.T) {
 
 func TestBrowserMarkdownNeverRunsScript(t *testing.T) {
 	b := browsertest.New(t)
-	seed, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
+	seed, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
 	}
