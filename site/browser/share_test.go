@@ -1,4 +1,4 @@
-package site_test
+package browser_test
 
 // The Share button of a chart page (templates/share.html, share.js) as a reader uses it: the
 // system share sheet where the browser has one, else a menu of copy link, X and LinkedIn
@@ -27,7 +27,7 @@ func shareSite(t *testing.T, b *browsertest.Browser) string {
 	}
 	cfg.BaseURL = "https://example.org/"
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../data"), Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
 		t.Fatal(err)
 	}
 	return b.Serve(files, "/")
