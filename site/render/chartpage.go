@@ -112,7 +112,7 @@ type pageData struct {
 	// for the framework filter's labels.
 	Frameworks map[string]string `json:"frameworks"`
 	Dates      []string          `json:"dates"`
-	History    map[string]string `json:"history"`
+	History    *historyIndex     `json:"history,omitempty"` // nil with one snapshot
 	RefX       []float64         `json:"refX"`
 	Cols       []string          `json:"cols"` // the columns of every series' points
 	Series     []seriesData      `json:"series"`
@@ -349,7 +349,6 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		GPUs:       map[string]gpuData{},
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
-		History:    map[string]string{},
 		RefX:       cfg.ReferenceX,
 		XAxes:      xAxesFor(p, cols, cfg),
 		Cols:       cols.names,
@@ -371,16 +370,9 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 			}
 		}
 	}
-	for _, old := range p.Snapshots[1:] {
-		name := "history/" + output.Slug(old.Date) + ".json"
-		data.History[old.Date] = name
-		b, err := json.Marshal(historyData{Date: old.Date, Cols: cols.names, Series: seriesDataOf(old.Series, cols)})
-		if err != nil {
-			return err
-		}
-		if err := w.WriteFile(p.Path+name, b); err != nil {
-			return err
-		}
+	// The history: every row once, chunked, and the trend tables (historyrows.go).
+	if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
+		return err
 	}
 	dataJSON, err := json.Marshal(data)
 	if err != nil {
@@ -437,13 +429,10 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical = true, ""
-	if len(data.History) > 0 {
-		// The embed is a folder below the page: its history snapshots are one level up.
+	if data.History != nil {
+		// The embed is a folder below the page: its history is one level up.
 		embedData := data
-		embedData.History = make(map[string]string, len(data.History))
-		for date, name := range data.History {
-			embedData.History[date] = "../" + name
-		}
+		embedData.History = data.History.withPrefix("../")
 		b, err := json.Marshal(embedData)
 		if err != nil {
 			return err
