@@ -485,27 +485,29 @@ func (v trendCell) MarshalJSON() ([]byte, error) {
 }
 
 // trendValues is a metric's values of points for the trend: the page script's yValues at $1
-// per GPU-hour and 1 kW per GPU.
+// per GPU-hour and 1 kW per GPU, from the values rounded as the page's points are (the trend
+// drawn from the page's own data would read the same frontier).
 func trendValues(pts []input.Point, key string) []float64 {
 	ys := make([]float64, len(pts))
 	id, isRaw := input.MetricByName(key)
 	for i, pt := range pts {
 		y := math.NaN()
+		tp := charts.Round6(pt.TpPerGpu)
 		switch key {
 		case "tpPerGpu":
-			y = pt.TpPerGpu
+			y = tp
 		case "outputTputPerGpu":
-			y = pt.OutputTputPerGpu
+			y = charts.Round6(pt.OutputTputPerGpu)
 		case "inputTputPerGpu":
-			y = pt.InputTputPerGpu
+			y = charts.Round6(pt.InputTputPerGpu)
 		case "costPerMTok":
-			y = 1 / (pt.TpPerGpu * 3600) * 1e6
+			y = 1 / (tp * 3600) * 1e6
 		case "tokPerMW":
-			y = pt.TpPerGpu / 1 * 1000
+			y = tp / 1 * 1000
 		default:
 			if isRaw && pt.Raw != nil {
 				if v, ok := pt.Raw.Metrics.Get(id); ok {
-					y = v
+					y, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
 				}
 			}
 		}
@@ -540,7 +542,7 @@ func trendOf(p *Page, series []*PageSeries, m metricData, refs []float64) trendD
 			last[i] = s
 			xs := make([]float64, len(s.Points))
 			for k, pt := range s.Points {
-				xs[k] = pt.X
+				xs[k] = charts.Round6(pt.X)
 			}
 			ys := trendValues(s.Points, m.Key)
 			front := pareto.FrontierDir(xs, ys, true, m.Higher)
