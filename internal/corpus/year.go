@@ -3,8 +3,8 @@ package corpus
 // The year-scale corpus: a page's history as a benchmark site that re-runs every configuration on
 // a schedule accumulates it. A page has YearConfigs configurations (the API corpus's 48, then
 // the same with Eagle, then with n-gram speculative decoding), each re-run once a week (on the
-// weekday of its index) at the eight concurrencies of the API corpus, over YearDays days from
-// RawFirstDay: 41,720 rows a page, one file per page and day. Pages take the API corpus's
+// weekday of its index) at the eight concurrencies of the API corpus in one CI run (one run
+// link), over YearDays days from RawFirstDay: 41,720 rows a page, one file per page and day. Pages take the API corpus's
 // (model, sequence) pairs in order.
 
 import (
@@ -14,6 +14,9 @@ import (
 	"os"
 	"path/filepath"
 )
+
+// YearVersion changes whenever the year-scale corpus's bytes would change.
+const YearVersion = 1
 
 // YearConfigs and YearDays are the year-scale corpus's configurations per page and days.
 const (
@@ -85,7 +88,8 @@ func EachYearAPI(pages int, seed uint64, fn func(name string, data []byte) error
 					if k > 0 {
 						b.WriteString(",\n")
 					}
-					writeConfigRow(&b, rng, m.key, seq, yearConfig(c), g, day(d), (p*YearDays+d)*1000+k)
+					// One CI run measures a configuration's eight concurrencies: they share its link.
+					writeConfigRow(&b, rng, m.key, seq, yearConfig(c), g, day(d), (p*YearDays+d)*1000+c)
 					k++
 				}
 			}
@@ -100,7 +104,7 @@ func EachYearAPI(pages int, seed uint64, fn func(name string, data []byte) error
 
 // CachedYear is the year-scale corpus of pages pages in a folder below root, written once.
 func CachedYear(root string, pages int, seed uint64) (string, error) {
-	dir := filepath.Join(root, fmt.Sprintf("year-v%d-seed%d-%d", RawVersion, seed, pages))
+	dir := filepath.Join(root, fmt.Sprintf("year-v%d-seed%d-%d", YearVersion, seed, pages))
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return dir, nil
 	}

@@ -38,7 +38,7 @@ import (
 // chunkRows is about how many rows a history chunk holds (it ends at a date boundary). An older
 // date needs its chunk and the chunks its configurations were last re-run in: a few of these,
 // each some tens of kilobytes gzipped.
-const chunkRows = 1500
+const chunkRows = 800
 
 // asOfRow is what the as-of rule reads of a row: its configuration, its slot in it, its date
 // ("" undated).
