@@ -50,6 +50,9 @@ type chartPageView struct {
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
+	// History is the page's history index (historyrows.go), linked under the downloads as every
+	// row the page measured; nil with one snapshot.
+	History *historyIndex
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -393,6 +396,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		Data:    dataJSON,
 		Raw:     cols.has,
 		Changes: data.Changes,
+		History: data.History,
 		Columns: columnChoices(cols),
 	}
 	for _, s := range snap.Series {
