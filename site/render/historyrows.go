@@ -83,20 +83,20 @@ type historyIndex struct {
 }
 
 // historySeries is a configuration as every snapshot names it: a series' fields without its
-// points (seriesData).
+// points (seriesData). In the page data, one of the newest snapshot has its key alone.
 type historySeries struct {
 	Key       string `json:"key"`
-	Name      string `json:"name"`
-	HW        string `json:"hw"`
-	GPU       string `json:"gpu"`
-	Vendor    string `json:"vendor"`
-	Framework string `json:"framework"`
-	Spec      string `json:"spec"`
-	Precision string `json:"precision"`
-	Label     string `json:"label"`
-	Color     string `json:"color"`
-	Symbol    string `json:"symbol"`
-	Dash      string `json:"dash"`
+	Name      string `json:"name,omitempty"`
+	HW        string `json:"hw,omitempty"`
+	GPU       string `json:"gpu,omitempty"`
+	Vendor    string `json:"vendor,omitempty"`
+	Framework string `json:"framework,omitempty"`
+	Spec      string `json:"spec,omitempty"`
+	Precision string `json:"precision,omitempty"`
+	Label     string `json:"label,omitempty"`
+	Color     string `json:"color,omitempty"`
+	Symbol    string `json:"symbol,omitempty"`
+	Dash      string `json:"dash,omitempty"`
 	Hollow    bool   `json:"hollow,omitempty"`
 	Fill      string `json:"fill,omitempty"`
 	Deploy    string `json:"deploy,omitempty"`
@@ -338,7 +338,19 @@ func (r *siteRenderer) writeHistory(w output.Writer, p *Page, cols pageColumns, 
 	if err != nil {
 		return nil, err
 	}
-	return h, w.WriteFile(p.Path+h.Index, b)
+	if err := w.WriteFile(p.Path+h.Index, b); err != nil {
+		return nil, err
+	}
+	// The page data names a configuration of the newest snapshot by its key alone: the page
+	// script takes the rest from the page's own series (asof.js's seriesMeta).
+	inPage := h.withPrefix("")
+	inPage.Series = slices.Clone(h.Series)
+	for i, s := range inPage.Series {
+		if slices.ContainsFunc(p.Snapshots[0].Series, func(n *PageSeries) bool { return n.Key == s.Key }) {
+			inPage.Series[i] = historySeries{Key: s.Key}
+		}
+	}
+	return inPage, nil
 }
 
 // asOfBefore is asOf on the newest date of rows (all rows of a prefix of the sorted rows).
@@ -591,9 +603,12 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 	if err := readJSONFile(fsys, dir+"page.json", &page); err != nil {
 		return nil, err
 	}
-	h := page.History
-	if h == nil {
+	if page.History == nil {
 		return nil, fmt.Errorf("%spage.json: history: none", dir)
+	}
+	h := page.History
+	if err := readJSONFile(fsys, dir+page.History.Index, &h); err != nil { // every series in full
+		return nil, err
 	}
 	c := -1
 	for i, ch := range h.Chunks {

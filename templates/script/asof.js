@@ -34,6 +34,26 @@ export function chunksFor(history, date) {
   return history.chunks[c].needs.concat([c]);
 }
 
+const metas = new WeakMap(); // page -> its history's series in full
+
+// seriesMeta is the history's series i in full: the page data names one of the newest
+// snapshot by its key alone, and the page's own series has the rest.
+export function seriesMeta(page, i) {
+  if (!metas.has(page)) {
+    metas.set(page, page.history.series.map((s) => {
+      if (s.name !== undefined) return s;
+      const own = page.series.find((x) => x.key === s.key) || s;
+      const meta = Object.assign({}, own);
+      delete meta.points;
+      delete meta.frontier;
+      delete meta.best;
+      delete meta.date;
+      return meta;
+    }));
+  }
+  return metas.get(page)[i];
+}
+
 // decodeChunk turns a chunk file into rows [{series, slot, date, point}], point an array in
 // the chunk's columns (the page's cols).
 export function decodeChunk(chunk) {
@@ -50,8 +70,9 @@ const cmpStr = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 // snapshotAt derives the snapshot of date from the rows of its chunks (decodeChunk's, in any
 // order): the page's series as the build writes them for that date, points in the build's order
 // (x, then y, then id) and each series' frontier, series sorted as the build sorts them (GPU,
-// name, key). cols are the page's columns.
-export function snapshotAt(history, cols, rows, date) {
+// name, key).
+export function snapshotAt(page, rows, date) {
+  const cols = page.cols;
   const x = cols.indexOf("x");
   const y = cols.indexOf("tpPerGpu");
   const id = cols.indexOf("id");
@@ -65,7 +86,7 @@ export function snapshotAt(history, cols, rows, date) {
   for (const [index, rs] of bySeries) {
     const points = rs.map((r) => r.point);
     points.sort((a, b) => a[x] - b[x] || a[y] - b[y] || a[id] - b[id]);
-    const s = Object.assign({}, history.series[index]);
+    const s = Object.assign({}, seriesMeta(page, index));
     s.points = points;
     s.date = rs.reduce((d, r) => (r.date > d ? r.date : d), "");
     s.frontier = pareto.frontier(points.map((p) => p[x]), points.map((p) => p[y]), true);

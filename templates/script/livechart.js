@@ -265,7 +265,7 @@ export class LiveChart {
     const page = this.page;
     return Promise.all(chunksFor(history, date).map((c) => this.loadChunk(c))).then((chunks) => {
       if (this.page !== page) throw new Error("the page was rebuilt");
-      this.snapshots[date] = snapshotAt(history, page.cols, [].concat(...chunks), date);
+      this.snapshots[date] = snapshotAt(page, [].concat(...chunks), date);
       return this.snapshots[date];
     });
   }

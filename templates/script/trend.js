@@ -8,7 +8,7 @@
 
 import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
-import { trendAt } from "./asof.js";
+import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
 import { facet, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
@@ -49,7 +49,8 @@ export function trendLines(page, table, view, selection, ref) {
   const metric = metricOf(page, table.metric) || page.metrics[0];
   const better = metric.higher ? (a, b) => a > b : (a, b) => a < b;
   const lines = new Map();
-  page.history.series.forEach((s, i) => {
+  page.history.series.forEach((_, i) => {
+    const s = seriesMeta(page, i);
     const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
     if (!pass || (hasOwn(selection, s.name) && !selection[s.name]) || r < 0) return;
     const key = view.best ? s.gpu : s.key;
