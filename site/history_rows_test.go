@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"math"
 	"os"
@@ -144,11 +146,16 @@ func TestHistoryTrendMatchesTheRows(t *testing.T) {
 		Dates []string       `json:"dates"`
 		Lines [][][]*float64 `json:"lines"`
 	}
-	tb, ok := files.Get(historyPage + page.History.Trend["tpPerGpu"])
-	if !ok {
-		t.Fatalf("no trend table for tpPerGpu: %v", page.History.Trend)
+	name := page.History.Trend["tpPerGpu"]
+	gz, ok := files.Get(historyPage + name)
+	if !ok || !strings.HasSuffix(name, ".json.gz") {
+		t.Fatalf("no gzipped trend table for tpPerGpu: %v", page.History.Trend)
 	}
-	if err := json.Unmarshal(tb, &table); err != nil {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.NewDecoder(zr).Decode(&table); err != nil {
 		t.Fatal(err)
 	}
 	if len(table.Dates) != 64 || len(table.Lines) != len(page.History.Series) {

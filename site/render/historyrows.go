@@ -5,10 +5,10 @@ package render
 //
 // Layout beside the page (paths relative to it; the page data's "history" is the index):
 //
-//	history/rows-<n>.json   the rows, oldest first, cut at date boundaries into chunks of about
+//	history/rows-<n>.json.gz   the rows, oldest first, cut at date boundaries into chunks of about
 //	                        chunkRows rows: columnar (rowChunkData), so a view fetches only the
 //	                        chunks the date it shows needs (historyChunk.Needs)
-//	history/trend-<metric>.json  per configuration, its value at each reference interactivity on
+//	history/trend-<metric>.json.gz  per configuration, its value at each reference interactivity on
 //	                        every date its rows changed (trendData): the trend chart and the
 //	                        change table, for one metric, without any row
 //	history/index.json      the index alone, the page's link to every row it ever measured
@@ -22,12 +22,15 @@ package render
 import (
 	"bytes"
 	"cmp"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
@@ -296,8 +299,8 @@ func (r *siteRenderer) writeHistory(w output.Writer, p *Page, cols pageColumns, 
 			chunkOf[i] = c
 		}
 		h.Chunks = append(h.Chunks, historyChunk{From: rows[lo].Date, To: rows[hi-1].Date,
-			File: "history/rows-" + strconv.Itoa(c) + ".json", Rows: hi - lo, Needs: []int{}})
-		b := rowChunk(rows[lo:hi], cols)
+			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
+		b := gzipped(rowChunk(rows[lo:hi], cols))
 		if err := w.WriteFile(p.Path+h.Chunks[c].File, b); err != nil {
 			return nil, err
 		}
@@ -324,12 +327,12 @@ func (r *siteRenderer) writeHistory(w output.Writer, p *Page, cols pageColumns, 
 		start += h.Chunks[c].Rows
 	}
 	for _, m := range metrics {
-		name := "history/trend-" + output.Slug(m.Key) + ".json"
+		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
 		b, err := json.Marshal(trendOf(p, series, m, r.in.Config.ReferenceX))
 		if err != nil {
 			return nil, err
 		}
-		if err := w.WriteFile(p.Path+name, b); err != nil {
+		if err := w.WriteFile(p.Path+name, gzipped(b)); err != nil {
 			return nil, err
 		}
 		h.Trend[m.Key] = name
@@ -690,10 +693,31 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 	}{date, page.Cols, out})
 }
 
+// gzipped is b as gzip -9 writes it, with no name or time in its header (the same bytes for
+// the same b). Chunks and trend tables are stored gzipped: a year of rows is a third of the
+// disk (GitHub Pages allows a site 1 GB), and a host sends them as they are, as many bytes as
+// it would send compressing them itself. The page script inflates them (DecompressionStream).
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level
+	zw.Write(b)                                              // a bytes.Buffer does not fail
+	zw.Close()
+	return buf.Bytes()
+}
+
 func readJSONFile(fsys fs.FS, name string, v any) error {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return err
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("%s: %w", name, err)

@@ -59,11 +59,14 @@ export function whenReached(targets, fn) {
   }
 }
 
-// fetchJSON resolves to the JSON at url.
+// fetchJSON resolves to the JSON at url; a file stored gzipped (".gz": the history's chunks
+// and trend tables) is inflated here, since a host sends it as it is.
 export function fetchJSON(url) {
   return fetch(url).then((res) => {
     if (!res.ok) throw new Error(res.status + " " + res.statusText);
-    return res.json();
+    if (!/\.gz$/.test(new URL(url, location.href).pathname)) return res.json();
+    if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot inflate " + url);
+    return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).json();
   });
 }
 
