@@ -178,18 +178,24 @@ export class Trend {
     this.refMenu.value = String(this.ref);
     this.baseMenu.value = this.baseline;
     const live = this.live;
+    if (this.page !== live.page) {
+      // The preview server swapped in a new build of the page: its tables are new too.
+      this.page = live.page;
+      this.tables = {};
+    }
     if (!this.near || !live.computed || !this.page.history) return;
     const key = live.computed.metric.key;
     const file = this.page.history.trend[key];
     if (!file) return;
     const entry = this.tables[key];
     if (!entry) {
-      this.tables[key] = { promise: fetchJSON(new URL(file, live.url)) };
-      this.tables[key].promise.then((table) => {
-        this.tables[key] = { table };
-        this.update();
+      const tables = this.tables;
+      tables[key] = { promise: fetchJSON(new URL(file, live.url)) };
+      tables[key].promise.then((table) => {
+        tables[key] = { table };
+        if (tables === this.tables) this.update();
       }, () => {
-        delete this.tables[key];
+        delete tables[key];
       });
       return;
     }
