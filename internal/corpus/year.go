@@ -59,13 +59,6 @@ func yearConfig(i int) rawConfig {
 	return c
 }
 
-// YearPage is the (model, sequence) of page p of the year-scale corpus, as its rows name them
-// (the API corpus's model keys).
-func YearPage(p int) (model string, isl, osl int) {
-	m, seq := rawModels[(p/len(rawSeqs))%len(rawModels)], rawSeqs[p%len(rawSeqs)]
-	return m.key, seq[0], seq[1]
-}
-
 // EachYearAPI generates the year-scale corpus of pages pages (at most RawPages) and passes each
 // file to fn in order, page by page and day by day, with its slash path
 // ("year/dsr1_1k1k/2026-01-01.json"). fn must not keep data.
