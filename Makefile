@@ -151,6 +151,12 @@ bench:
 	  t[a[1] " " n] += $$3; c[a[1] " " n]++; for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB") r[a[1] " " n] = $$i } \
 	  END { for (k in t) if (k ~ /^BenchmarkBuildRaw /) { split(k, p, " "); f = "BenchmarkFloorRaw " p[2]; \
 	  if (c[f]) printf "raw build/floor, %s corpus: %.2fx, peak RSS %s MiB\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k] } }' bench.txt | sort
+	@awk '/^Benchmark(Build|Floor)Year\// { split($$1, a, "[/-]"); n = a[2]; sub("corpus=", "", n); \
+	  t[a[1] " " n] += $$3; c[a[1] " " n]++; for (i = 4; i < NF; i++) { if ($$(i+1) == "peak-RSS-MiB") r[a[1] " " n] = $$i; \
+	  if ($$(i+1) == "out-MB/page") o[a[1] " " n] = $$i } } \
+	  END { for (k in t) if (k ~ /^BenchmarkBuildYear /) { split(k, p, " "); f = "BenchmarkFloorYear " p[2]; \
+	  if (c[f]) printf "year-scale build/floor, %s: %.2fx, peak RSS %s MiB, %s MB a page\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k], o[k] } }' bench.txt | sort
+	@awk '/^BenchmarkHistoryBytes\// { printf "history bytes, %s:", $$1; for (i = 4; i < NF; i++) if ($$(i+1) ~ /^KB/) printf " %s %s", $$i, $$(i+1); print "" }' bench.txt
 
 # The committed bundle stays: `make deps` would write the same bytes. An older checkout's
 # echarts.common.min.js goes.

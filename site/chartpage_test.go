@@ -147,14 +147,13 @@ func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
 		}
 	}
 
-	// The older snapshot is a file beside the page, in the same shape.
-	name, ok := d.History["2026-07-01"]
-	if !ok {
-		t.Fatalf("history = %v, want 2026-07-01", d.History)
+	// The older snapshot comes from the history's rows beside the page, in the same shape.
+	if d.History == nil || len(d.History.Chunks) == 0 {
+		t.Fatalf("history = %+v, want rows", d.History)
 	}
-	b, ok := files.Get("deepseek-v4-pro/8k-1k/" + name)
-	if !ok {
-		t.Fatalf("no history file %s", name)
+	b, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01")
+	if err != nil {
+		t.Fatal(err)
 	}
 	var h struct {
 		render.HistoryData
@@ -233,7 +232,7 @@ func TestChartPageWeight(t *testing.T) {
 // page data rather than stating them again: they agree with what the build laid out (the
 // best-per-GPU box, the first x axis).
 func TestChartPageDataCarriesTheScriptDefaults(t *testing.T) {
-	data, cfg := ControlsFixture(t)
+	data, cfg := controlsFixture(t)
 	_, page, d := seedPageData(t, data, cfg)
 	if d.BestOver <= 0 || len(d.DefaultCols) == 0 || d.DefaultX == "" {
 		t.Fatalf("bestOver %d, defaultCols %v, defaultX %q; want all three set", d.BestOver, d.DefaultCols, d.DefaultX)

@@ -351,7 +351,7 @@ func pageFindings(name string, page []byte) []string {
 		typ, _ := attrVal(n, "type")
 		_, src := attrVal(n, "src")
 		switch text := nodeText(n); {
-		case typ == "application/json":
+		case typ == "application/json" || typ == "application/ld+json":
 			if id, _ := attrVal(n, "id"); !json.Valid([]byte(text)) {
 				out = append(out, fmt.Sprintf("%s: script block %s is not valid JSON: %.200s", name, id, text))
 			}

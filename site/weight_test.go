@@ -15,6 +15,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/render"
 	"io/fs"
 	"net/url"
 	"os"
@@ -172,8 +173,8 @@ func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
 		t.Errorf("30 older snapshots grew the page from %d to %d B gzipped (%+.1f%%), want at most %+.0f%%: history must load on demand",
 			before, after, 100*gain, 100*maxHistoryGain)
 	}
-	if _, ok := files.Get("deepseek-v4-pro/8k-1k/history/2026-07-01.json"); !ok {
-		t.Error("no history/2026-07-01.json beside the page: where do older snapshots load from?")
+	if _, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01"); err != nil {
+		t.Errorf("no 2026-07-01 from the history rows beside the page: %v", err)
 	}
 }
 
@@ -193,7 +194,7 @@ func fsWalkFiles(fsys fs.FS, fn func(name string, data []byte)) error {
 
 // TestSixtySnapshotsKeepThePageBudget: a page with 60 snapshots whose values all differ, and a
 // changelog entry for every other date, still keeps its own HTML and data within the budget
-// for the newest view; every older date is a file of its own, loaded on demand.
+// for the newest view; every older date is derived from the history rows, loaded on demand.
 func TestSixtySnapshotsKeepThePageBudget(t *testing.T) {
 	scales := make([]float64, 60)
 	for i := range scales {
@@ -219,8 +220,8 @@ func TestSixtySnapshotsKeepThePageBudget(t *testing.T) {
 		t.Errorf("a page with 60 snapshots: own HTML and data %d B gzipped, want at most %d", own, maxOwnGzip)
 	}
 	for i := 1; i < 60; i++ {
-		if _, ok := files.Get("deepseek-v4-pro/8k-1k/history/" + seedDate(i) + ".json"); !ok {
-			t.Errorf("no history file for %s", seedDate(i))
+		if b, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", seedDate(i)); err != nil || !bytes.Contains(b, []byte(`"points":[[`)) {
+			t.Errorf("no snapshot of %s from the history rows: %v", seedDate(i), err)
 		}
 	}
 }

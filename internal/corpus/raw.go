@@ -168,7 +168,11 @@ type rowStat struct {
 }
 
 func writeAPIRow(b *bytes.Buffer, rng *rand.Rand, model string, seq [2]int, g rawGroup, date string, run int) {
-	c := rawConfigs[g.c]
+	writeConfigRow(b, rng, model, seq, rawConfigs[g.c], g, date, run)
+}
+
+// writeConfigRow writes one API row of configuration c at g's topology and concurrency.
+func writeConfigRow(b *bytes.Buffer, rng *rand.Rand, model string, seq [2]int, c rawConfig, g rawGroup, date string, run int) {
 	tp := 4 << g.topo
 	pw, dw := 0, 0
 	pg, dg, ngpu := tp, tp, tp

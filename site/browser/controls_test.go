@@ -18,6 +18,7 @@ import (
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // The chart page's controls, as a reader uses them in a real browser: each control changes the
@@ -51,11 +52,10 @@ func exampleData(t *testing.T) fstest.MapFS { return testsite.ExampleData(t) }
 
 // pageJSON is the part of a chart page's page.json these tests read.
 type pageJSON struct {
-	Metric  string            `json:"metric"`
-	Cols    []string          `json:"cols"`
-	RefX    []float64         `json:"refX"`
-	History map[string]string `json:"history"`
-	GPUs    map[string]struct {
+	Metric string    `json:"metric"`
+	Cols   []string  `json:"cols"`
+	RefX   []float64 `json:"refX"`
+	GPUs   map[string]struct {
 		CostPerHour float64 `json:"costPerHour"`
 		KW          float64 `json:"kw"`
 	} `json:"gpus"`
@@ -630,8 +630,14 @@ func TestControlsSnapshotDate(t *testing.T) {
 	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
-	d := readPageJSON(t, files, seedPage+"page.json")
-	h := readPageJSON(t, files, seedPage+d.History["2026-07-01"])
+	hb, err := render.SnapshotJSON(files, seedPage, "2026-07-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h pageJSON
+	if err := json.Unmarshal(hb, &h); err != nil {
+		t.Fatal(err)
+	}
 
 	p := b.Open(t, root+seedPage)
 	waitView(p, "#chart", "")

@@ -362,9 +362,11 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 			}
 		}
 	}
-	// A tooltip of an overlaid point names its date. (Once the trend below has loaded every
-	// snapshot, so nothing redraws under the mouse.)
+	// A tooltip of an overlaid point names its date. (Once the trend below has loaded its
+	// table, so nothing redraws under the mouse: it loads when the reader nears it.)
+	p.Eval(`document.getElementById("trend").scrollIntoView()`, nil)
 	p.WaitFor(`document.querySelectorAll("#change-table tbody tr").length > 0`)
+	p.Eval(`document.getElementById("chart").scrollIntoView()`, nil)
 	st = p.ChartState("#chart")
 	hovered := false
 	for _, name := range slices.Sorted(mapsKeys(want)) {

@@ -208,13 +208,25 @@ func tagURLs(t tag) []string {
 		}
 	}
 	if id, _ := t.Attr("id"); t.Name == "script" && id == "page-data" {
-		// A chart page fetches older snapshots from these URLs, relative to the page.
+		// A chart page fetches its history's chunks and trend tables from these URLs,
+		// relative to the page.
 		var data struct {
-			History map[string]string `json:"history"`
+			History struct {
+				Index  string                  `json:"index"`
+				Chunks []struct{ File string } `json:"chunks"`
+				Trend  map[string]string       `json:"trend"`
+			} `json:"history"`
 		}
 		if json.Unmarshal([]byte(t.Text), &data) == nil {
-			for _, k := range slices.Sorted(maps.Keys(data.History)) {
-				refs = append(refs, data.History[k])
+			h := data.History
+			if h.Index != "" {
+				refs = append(refs, h.Index)
+			}
+			for _, c := range h.Chunks {
+				refs = append(refs, c.File)
+			}
+			for _, k := range slices.Sorted(maps.Keys(h.Trend)) {
+				refs = append(refs, h.Trend[k])
 			}
 		}
 	}

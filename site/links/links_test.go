@@ -195,10 +195,13 @@ func TestCheckLinksCases(t *testing.T) {
 		{
 			name: "a chart page's history files",
 			bundle: fstest.MapFS{
-				"index.html":              page(`<script type="application/json" id="page-data">{"history":{"2026-07-01":"history/2026-07-01.json","2026-06-01":"history/2026-06-01.json"}}</script>`),
-				"history/2026-07-01.json": {},
+				"index.html": page(`<script type="application/json" id="page-data">{"history":{"index":"history/index.json",` +
+					`"chunks":[{"file":"history/rows-0.json"},{"file":"history/rows-1.json"}],"trend":{"tpPerGpu":"history/trend-tppergpu.json"}}}</script>`),
+				"history/index.json":          {},
+				"history/rows-0.json":         {},
+				"history/trend-tppergpu.json": {},
 			},
-			want: []string{"/repo/: broken link history/2026-06-01.json"},
+			want: []string{"/repo/: broken link history/rows-1.json"},
 		},
 		{
 			name: "links inside scripts, styles and comments are not links",

@@ -278,7 +278,7 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 	}
 	if pl.stream {
 		for _, snap := range p.Snapshots[1:] {
-			snap.Series = nil // drawn into history/<date>.json already; the home page shows the newest
+			snap.Series = nil // written into the history rows already; the home page shows the newest
 		}
 		// The home page reads x and y of the newest snapshot; a raw point's detail (every
 		// metric, ~700 bytes a point) is drawn already, and kept it would hold every row of

@@ -46,6 +46,9 @@ type chartPageView struct {
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
+	// History is the page's history index (historyrows.go), linked under the downloads as every
+	// row the page measured; nil with one snapshot.
+	History *HistoryIndex
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -154,7 +157,6 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		GPUs:       map[string]GPUData{},
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
-		History:    map[string]string{},
 		RefX:       cfg.ReferenceX,
 		XAxes:      xAxesFor(p, cols, cfg),
 		Cols:       cols.names,
@@ -177,16 +179,9 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 			}
 		}
 	}
-	for _, old := range p.Snapshots[1:] {
-		name := "history/" + output.Slug(old.Date) + ".json"
-		data.History[old.Date] = name
-		b, err := json.Marshal(HistoryData{Date: old.Date, Cols: cols.names, Series: seriesDataOf(old.Series, cols)})
-		if err != nil {
-			return err
-		}
-		if err := w.WriteFile(p.Path+name, b); err != nil {
-			return err
-		}
+	// The history: every row once, chunked, and the trend tables (historyrows.go).
+	if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
+		return err
 	}
 	dataJSON, err := json.Marshal(data)
 	if err != nil {
@@ -207,6 +202,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		Data:    dataJSON,
 		Raw:     cols.has,
 		Changes: data.Changes,
+		History: data.History,
 		Columns: columnChoices(cols),
 	}
 	for _, s := range snap.Series {
@@ -247,13 +243,10 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if len(data.History) > 0 {
-		// The embed is a folder below the page: its history snapshots are one level up.
+	if data.History != nil {
+		// The embed is a folder below the page: its history is one level up.
 		embedData := data
-		embedData.History = make(map[string]string, len(data.History))
-		for date, name := range data.History {
-			embedData.History[date] = "../" + name
-		}
+		embedData.History = data.History.withPrefix("../")
 		b, err := json.Marshal(embedData)
 		if err != nil {
 			return err

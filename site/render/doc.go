@@ -1,6 +1,6 @@
 // Package render turns assembled chart pages, the author's markdown pages and the config into
 // the files of the site: each chart page (its option from package charts, html/template, the
-// page data the page script reads, its embed, history snapshots and downloads), then the home
+// page data the page script reads, its embed, its history as dated rows and downloads), then the home
 // page, the markdown pages, the 404 page, the feed, the sitemap, robots.txt, llms.txt and the
 // content-hashed assets. With a base URL that has a host, the home and each chart page also get
 // their link-preview card (og:image), drawn by package card.
@@ -16,15 +16,18 @@
 //
 // Page, Snapshot and PageSeries (page.go) are the page model both sides share: the pipeline
 // fills them, render only reads them (but for the headlines it keeps on a Page,
-// KeepHeadlines). PageData, SeriesData and HistoryData (wire.go) are the JSON the page script
-// reads, the one place its shape is written down.
+// KeepHeadlines). PageData, SeriesData, HistoryIndex and TrendData (wire.go) are the JSON the
+// page script reads, the one place its shape is written down; HistoryData is the shape of one
+// older date derived from the rows (SnapshotJSON).
 //
 // One job per file: api.go (what the pipeline calls besides Chart and Render), render.go
 // (templates, assets, Render), chartpage.go (a chart page),
 // chartview.go (the view the page opens on, laid out as the script will show it), columns.go
 // (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
 // headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart
-// blocks), feed.go, sitemap.go, history.go (changelog entries for the trend chart), reuse.go
+// blocks), feed.go, sitemap.go, changelog.go (changelog entries for the trend chart),
+// historyrows.go (a page's history: every row once, chunked), asof.go (the as-of rule),
+// trend.go (the trend tables), snapshot.go (an older date from the rows, for tools), reuse.go
 // (pages kept between builds), format.go (numbers as a reader reads them), cards.go (the
 // og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
 // schema.org Dataset markup), llms.go (llms.txt).

@@ -6,6 +6,7 @@
 // reader reaches for the chart (a pointer over it, a touch, focus) or a part of the page needs
 // it (interactive below).
 
+import { chunksFor, decodeChunk, snapshotAt } from "./asof.js";
 import { hasOwn } from "./format.js";
 import { choices, compute } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
@@ -58,6 +59,17 @@ export function whenReached(targets, fn) {
   }
 }
 
+// fetchJSON resolves to the JSON at url; a file stored gzipped (".gz": the history's chunks
+// and trend tables) is inflated here, since a host sends it as it is.
+export function fetchJSON(url) {
+  return fetch(url).then((res) => {
+    if (!res.ok) throw new Error(res.status + " " + res.statusText);
+    if (!/\.gz$/.test(new URL(url, location.href).pathname)) return res.json();
+    if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot inflate " + url);
+    return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).json();
+  });
+}
+
 export class LiveChart {
   // element holds the chart; page is the page data; base the option layout to draw over; url
   // what history paths are relative to; onChange, when given, runs after every change (the
@@ -70,6 +82,7 @@ export class LiveChart {
     this.onChange = onChange || (() => {});
     this.readOnly = !onChange;
     this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
+    this.chunks = {}; // history chunks fetched or being fetched: {file: promise of rows}
     this.view = defaultView(page);
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
@@ -246,23 +259,35 @@ export class LiveChart {
   replacePage(page) {
     this.page = page;
     this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
+    this.chunks = {};
     this.selection = {};
   }
 
-  // loadSnapshot resolves to the snapshot of a date, fetching an older one from history
-  // (relative to the page's URL) the first time.
+  // loadSnapshot resolves to the snapshot of a date, deriving an older one from the page's
+  // history rows (asof.js): the chunks it needs are fetched (relative to the page's URL) once.
   loadSnapshot(date) {
     if (this.hasSnapshot(date)) return Promise.resolve(this.snapshots[date]);
-    const path = this.page.history && this.page.history[date];
-    if (!path) return Promise.reject(new Error("no snapshot for " + date));
-    return fetch(new URL(path, this.url)).then((res) => {
-      if (!res.ok) throw new Error(res.status + " " + res.statusText);
-      return res.json();
-    }).then((history) => {
-      if (history.cols && history.cols.join() !== this.page.cols.join()) throw new Error("history columns differ");
-      this.snapshots[date] = { date, series: history.series || [] };
+    const history = this.page.history;
+    if (!history || !this.page.dates.includes(date)) return Promise.reject(new Error("no snapshot for " + date));
+    const page = this.page;
+    return Promise.all(chunksFor(history, date).map((c) => this.loadChunk(c))).then((chunks) => {
+      if (this.page !== page) throw new Error("the page was rebuilt");
+      this.snapshots[date] = snapshotAt(page, [].concat(...chunks), date);
       return this.snapshots[date];
     });
+  }
+
+  // loadChunk resolves to the rows of one history chunk, fetched once.
+  loadChunk(c) {
+    const chunk = this.page.history.chunks[c];
+    if (!this.chunks[chunk.file]) {
+      this.chunks[chunk.file] = fetchJSON(new URL(chunk.file, this.url)).then((data) => {
+        if (data.cols.join() !== this.page.cols.join()) throw new Error("history columns differ");
+        return decodeChunk(data);
+      });
+      this.chunks[chunk.file].catch(() => delete this.chunks[chunk.file]);
+    }
+    return this.chunks[chunk.file];
   }
 
   // open applies a fragment and calls done, at once when it names no older snapshot (so the

@@ -1,16 +1,17 @@
 // The chart page's history section (templates/history.html): every visible configuration's
 // value at a reference interactivity on every snapshot date, read off that date's frontier
-// with the leaders table's monotone interpolation and never extrapolated; the changelog's
+// with the leaders table's monotone interpolation and never extrapolated (the build's trend
+// table of the metric shown, fetched when the section nears the screen); the changelog's
 // entries as markers; and the change table from a baseline date to the newest. The reference
 // is kept in the URL fragment as ref=X; the view (metric, filters, best per GPU, legend
 // clicks) is the main chart's.
 
 import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
-import { initECharts } from "./livechart.js";
-import { compute } from "./model.js";
-import * as pareto from "./pareto.js";
-import { fragmentPairs } from "./view.js";
+import { seriesMeta, trendAt } from "./asof.js";
+import { fetchJSON, initECharts } from "./livechart.js";
+import { facet, metricOf, price } from "./model.js";
+import { LISTS, fragmentPairs } from "./view.js";
 
 // CHANGES names the marker series of the changelog's entries.
 export const CHANGES = "What changed";
@@ -28,27 +29,44 @@ export function refIn(page, hash) {
   return (page.refX || []).includes(x) ? x : defaultRef(page);
 }
 
-// trendLines works out the lines of the trend: per date (oldest first), the rows of the view
-// computed on that date's snapshot, each visible row's frontier read at ref. With best per GPU
-// on, a line is a GPU (its best configuration on each date); otherwise a configuration.
-// Lines with no point at all are left out.
-// Returns {dates, lines: [{key, name, color, values: [y or null per date]}]}.
-export function trendLines(page, snapshots, view, selection, ref) {
-  const dates = page.dates.filter((d) => hasOwn(snapshots, d)).slice().reverse();
+// trendScale is what a trend table's value is multiplied by for the view: the view's price
+// for cost (the table is at $1 per GPU-hour), one over its kW for tokens per MW (at 1 kW), 1
+// for a measured metric; NaN where the view has no price for the GPU.
+export function trendScale(page, view, key, gpu) {
+  if (key === "costPerMTok") return price(page, view, "cost", gpu);
+  if (key === "tokPerMW") return 1 / price(page, view, "kw", gpu);
+  return 1;
+}
+
+// trendLines works out the lines of the trend from the build's trend table of the view's
+// metric (history/trend-<metric>.json): per date (oldest first), each configuration the view
+// shows (filters, legend clicks), its frontier read at ref. With best per GPU on, a line is a
+// GPU: on each date the best value of its shown configurations. Lines with no point at all are
+// left out. Returns {dates, lines: [{key, name, color, values: [y or null per date]}]}.
+export function trendLines(page, table, view, selection, ref) {
+  const dates = table.dates;
+  const r = table.refX.indexOf(ref);
+  const metric = metricOf(page, table.metric) || page.metrics[0];
+  const better = metric.higher ? (a, b) => a > b : (a, b) => a < b;
   const lines = new Map();
-  dates.forEach((date, d) => {
-    const computed = compute(page, snapshots[date], Object.assign({}, view, { date }), selection);
-    for (const row of computed.rows) {
-      if (!row.visible) continue;
-      const s = row.series;
-      const key = view.best ? s.gpu : s.key;
-      if (!lines.has(key)) {
-        const gpu = page.gpus[s.gpu] || {};
-        lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
-      }
-      const y = pareto.valueAt(row.front.map((i) => row.xs[i]), row.front.map((i) => row.ys[i]), ref);
-      if (y != null && Number.isFinite(y)) lines.get(key).values[d] = y;
+  page.history.series.forEach((_, i) => {
+    const s = seriesMeta(page, i);
+    const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
+    if (!pass || (hasOwn(selection, s.name) && !selection[s.name]) || r < 0) return;
+    const key = view.best ? s.gpu : s.key;
+    if (!lines.has(key)) {
+      const gpu = page.gpus[s.gpu] || {};
+      lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
     }
+    const line = lines.get(key);
+    const scale = trendScale(page, view, table.metric, s.gpu);
+    dates.forEach((_, d) => {
+      const v = trendAt(table, i, d, r);
+      if (v == null) return;
+      const y = v * scale;
+      if (!Number.isFinite(y)) return;
+      if (line.values[d] == null || better(y, line.values[d])) line.values[d] = y;
+    });
   });
   // A configuration no date's frontier reaches ref with has nothing to draw.
   const sorted = [...lines.values()].filter((l) => l.values.some((v) => v != null)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -89,7 +107,8 @@ export class Trend {
     this.ref = refIn(this.page, location.hash);
     this.baseline = this.page.dates[this.page.dates.length - 1];
     this.sort = null; // {key, dir}
-    this.loaded = false;
+    this.near = false; // the section has neared the screen: its table is worth fetching
+    this.tables = {}; // trend tables by metric key: {key: {table} or {promise}}
     this.trend = null;
     // The trend is drawn by ECharts, which the page loads when the reader reaches for a chart
     // or nears this one.
@@ -102,10 +121,13 @@ export class Trend {
       const near = new IntersectionObserver((entries) => {
         if (!entries.some((en) => en.isIntersecting)) return;
         near.disconnect();
+        this.near = true;
+        this.update();
         live.interactive().catch(() => {});
       }, { rootMargin: "200px 0px" });
       near.observe(box);
     } else {
+      this.near = true;
       live.interactive().catch(() => {});
     }
     this.refMenu = element("select", { id: "trend-ref", "aria-label": "Reference interactivity" });
@@ -138,11 +160,6 @@ export class Trend {
       const again = table.querySelector('button[data-sort="' + key + '"]');
       if (again) again.focus();
     });
-    // Every older snapshot, fetched once: the trend needs each date's frontiers.
-    Promise.all(this.page.dates.map((d) => live.loadSnapshot(d).catch(() => null))).then(() => {
-      this.loaded = true;
-      this.update();
-    });
   }
 
   // fragmentPart is the reference as the fragment keeps it, "" for the default.
@@ -155,14 +172,36 @@ export class Trend {
     this.ref = refIn(this.page, hash);
   }
 
-  // update redraws the trend and the table for the main chart's current view.
+  // update redraws the trend and the table for the main chart's current view, fetching the
+  // trend table of its metric first.
   update() {
     this.refMenu.value = String(this.ref);
     this.baseMenu.value = this.baseline;
-    if (!this.loaded || !this.live.computed) return;
     const live = this.live;
+    if (this.page !== live.page) {
+      // The preview server swapped in a new build of the page: its tables are new too.
+      this.page = live.page;
+      this.tables = {};
+    }
+    if (!this.near || !live.computed || !this.page.history) return;
+    const key = live.computed.metric.key;
+    const file = this.page.history.trend[key];
+    if (!file) return;
+    const entry = this.tables[key];
+    if (!entry) {
+      const tables = this.tables;
+      tables[key] = { promise: fetchJSON(new URL(file, live.url)) };
+      tables[key].promise.then((table) => {
+        tables[key] = { table };
+        if (tables === this.tables) this.update();
+      }, () => {
+        delete tables[key];
+      });
+      return;
+    }
+    if (!entry.table) return;
     this.metric = live.computed.metric;
-    this.trend = trendLines(this.page, live.snapshots, live.view, live.selection, this.ref);
+    this.trend = trendLines(this.page, entry.table, live.view, live.selection, this.ref);
     if (this.chart) this.chart.setOption(this.option(), { notMerge: true });
     this.renderTable();
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { changeRows, defaultRef, fmtPct, refIn, trendLines } from "./trend.js";
+import { changeRows, defaultRef, fmtPct, refIn, trendLines, trendScale } from "./trend.js";
 import { compareIn, overlayName } from "./compare.js";
 import { defaultView } from "./view.js";
 
@@ -15,14 +15,24 @@ const page = {
   gpus: { b200: { label: "B200", color: "#111111" }, b300: { label: "B300", color: "#222222" } },
   series: [],
 };
-const s = (key, gpu, points) => ({ key, name: key.toUpperCase(), gpu, framework: "x", spec: "", precision: "fp4", points });
-const snapshots = {
-  "2026-01-01": { series: [s("b200_a", "b200", [[1, 10, 1000], [2, 40, 500]])] },
-  "2026-02-01": { series: [s("b200_a", "b200", [[3, 10, 1200], [4, 60, 600]])] },
-  "2026-03-01": {
-    series: [s("b200_a", "b200", [[5, 10, 1400], [6, 60, 800]]), s("b200_b", "b200", [[7, 10, 1000], [8, 60, 900]]),
-      s("b300_a", "b300", [[9, 20, 3000], [10, 80, 1000]])],
-  },
+// The build's trend table of tpPerGpu for that history (site/render/historyrows.go's trendOf):
+// per configuration, the dates it changed on with its value at 20, 50 and 100.
+page.history = {
+  series: [
+    { key: "b200_a", name: "B200_A", gpu: "b200", framework: "x", spec: "", precision: "fp4" },
+    { key: "b200_b", name: "B200_B", gpu: "b200", framework: "x", spec: "", precision: "fp4" },
+    { key: "b300_a", name: "B300_A", gpu: "b300", framework: "x", spec: "", precision: "fp4" },
+  ],
+};
+const table = {
+  metric: "tpPerGpu",
+  refX: [20, 50, 100],
+  dates: ["2026-01-01", "2026-02-01", "2026-03-01"],
+  lines: [
+    [[0, 833.3, null, null], [1, 1000, 750, null], [2, 1200, 950, null]],
+    [[2, 980, 920, null]],
+    [[2, 3000, 1500, null]],
+  ],
 };
 
 test("the reference defaults to 50 and follows ref= in the fragment when the page has it", () => {
@@ -34,24 +44,41 @@ test("the reference defaults to 50 and follows ref= in the fragment when the pag
 });
 
 test("trendLines reads each date's frontier at the reference, never extrapolating", () => {
-  const t = trendLines(page, snapshots, defaultView(page), {}, 50);
+  const t = trendLines(page, table, defaultView(page), {}, 50);
   assert.deepEqual(t.dates, ["2026-01-01", "2026-02-01", "2026-03-01"]);
   const byKey = Object.fromEntries(t.lines.map((l) => [l.key, l.values]));
-  assert.equal(byKey.b200_a[0], null, "the oldest frontier ends at x = 40, before 50");
-  assert.ok(byKey.b200_a[1] > 600 && byKey.b200_a[1] < 1200);
-  assert.ok(byKey.b200_a[2] > 800 && byKey.b200_a[2] < 1400);
-  assert.deepEqual(byKey.b200_b.slice(0, 2), [null, null]);
-  assert.ok(byKey.b300_a[2] > 1000 && byKey.b300_a[2] < 3000);
+  assert.deepEqual(byKey.b200_a, [null, 750, 950], "the oldest frontier does not reach 50");
+  assert.deepEqual(byKey.b200_b, [null, null, 920], "nothing before its first row");
+  assert.deepEqual(byKey.b300_a, [null, null, 1500]);
   // At 100 no frontier reaches: no line at all.
-  assert.equal(trendLines(page, snapshots, defaultView(page), {}, 100).lines.length, 0);
+  assert.equal(trendLines(page, table, defaultView(page), {}, 100).lines.length, 0);
 });
 
 test("with best per GPU, one line per GPU; hidden configurations stay out", () => {
   const best = Object.assign(defaultView(page), { best: true });
-  const t = trendLines(page, snapshots, best, {}, 50);
+  const t = trendLines(page, table, best, {}, 50);
   assert.deepEqual(t.lines.map((l) => l.name), ["B200", "B300"]);
-  const hidden = trendLines(page, snapshots, defaultView(page), { B300_A: false }, 50);
+  assert.deepEqual(t.lines[0].values, [null, 750, 950], "B200: its best configuration on each date");
+  const hidden = trendLines(page, table, defaultView(page), { B300_A: false }, 50);
   assert.ok(!hidden.lines.some((l) => l.key === "b300_a"));
+});
+
+test("a value holds from its configuration's change until the next one", () => {
+  const carried = Object.assign({}, table, { lines: [[[0, 1, 2, 3]], [], []] });
+  assert.deepEqual(trendLines(page, carried, defaultView(page), {}, 50).lines[0].values, [2, 2, 2]);
+});
+
+test("cost and power scale the table's $1/h and 1 kW values by the view's prices", () => {
+  const gpus = { b200: { label: "B200", costPerHour: 4 }, b300: { label: "B300", kw: 2 } };
+  const p = Object.assign({}, page, { gpus, metrics: [{ key: "costPerMTok", higher: false }, { key: "tokPerMW", higher: true }] });
+  assert.equal(trendScale(p, { cost: { b200: 5 } }, "costPerMTok", "b200"), 5, "the reader's price first");
+  assert.equal(trendScale(p, {}, "costPerMTok", "b200"), 4);
+  assert.ok(Number.isNaN(trendScale(p, {}, "costPerMTok", "b300")), "no price: no value");
+  assert.equal(trendScale(p, {}, "tokPerMW", "b300"), 0.5);
+  const cost = Object.assign({}, table, { metric: "costPerMTok" });
+  const t = trendLines(p, cost, { best: true }, {}, 50);
+  assert.deepEqual(t.lines.map((l) => l.name), ["B200"], "B300 has no price");
+  assert.deepEqual(t.lines[0].values, [null, 3000, 3680], "lower is better: the cheaper configuration on each date");
 });
 
 test("changeRows compares a baseline date with the newest", () => {

@@ -1,0 +1,119 @@
+//go:build unix
+
+package site_test
+
+// Year-scale benchmarks (issue 24): the build over internal/corpus's year-scale corpus (each page
+// 100 configurations re-run weekly at 8 concurrencies over 365 days, 41,720 rows) beside its
+// floor, with peak heap and RSS and what the build writes per page. Budgets: a page's folder
+// at most 8 MB; 20 pages within 2x the floor at no more than 200 MiB peak.
+//
+//	corpus=year1   one page, 365 files
+//	corpus=year20  twenty pages, 7,300 files (0.8 million rows)
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/corpus"
+	"github.com/frontier-bench/frontier/site"
+)
+
+var yearBenchCorpora = []struct {
+	name  string
+	pages int
+}{{"year1", 1}, {"year20", 20}}
+
+func yearBenchCorpus(b *testing.B, pages int) string {
+	b.Helper()
+	b.StopTimer()
+	defer b.StartTimer()
+	dir, err := corpus.CachedYear(filepath.Join(os.TempDir(), "frontier-bench-corpus"), pages, benchSeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkBuildYear is `frontier build` over the year-scale corpora, files on disk; out-MB/page
+// is the largest chart page's folder (its history, embed and downloads included).
+func BenchmarkBuildYear(b *testing.B) {
+	echarts := benchECharts()
+	for _, c := range yearBenchCorpora {
+		b.Run("corpus="+c.name, func(b *testing.B) {
+			data := yearBenchCorpus(b, c.pages)
+			out := filepath.Join(benchOutDir(b), "public")
+			in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: site.DefaultConfig()}
+			var largest int64
+			peak := measurePeaks(b, func() {
+				w, err := site.NewDirWriter(out)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := site.Build(in, w); err != nil {
+					w.Abort()
+					b.Fatal(err)
+				}
+				if err := w.Commit(); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				largest = largestPageFolder(b, out)
+				b.StartTimer()
+			}, func() { os.RemoveAll(out) })
+			peak.report(b)
+			b.ReportMetric(float64(largest)/1e6, "out-MB/page")
+		})
+	}
+}
+
+// largestPageFolder is the size of the largest <model>/<sequence>/ folder below out.
+func largestPageFolder(b *testing.B, out string) int64 {
+	sizes := map[string]int64{}
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if len(parts) < 3 || parts[0] == "assets" {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		sizes[parts[0]+"/"+parts[1]] += fi.Size()
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var most int64
+	for _, n := range sizes {
+		most = max(most, n)
+	}
+	return most
+}
+
+// BenchmarkFloorYear reads, decodes and re-encodes every file of the year-scale corpora with
+// encoding/json on all cores: the yardstick of BenchmarkBuildYear.
+func BenchmarkFloorYear(b *testing.B) {
+	for _, c := range yearBenchCorpora {
+		b.Run("corpus="+c.name, func(b *testing.B) {
+			fsys := os.DirFS(yearBenchCorpus(b, c.pages))
+			measurePeaks(b, func() {
+				floor(b, fsys, func(raw []byte) ([]byte, error) {
+					var rows []floorAPIRow
+					if err := json.Unmarshal(raw, &rows); err != nil {
+						return nil, err
+					}
+					return json.Marshal(rows)
+				})
+			}, nil).report(b)
+		})
+	}
+}

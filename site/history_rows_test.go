@@ -1,0 +1,219 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/render"
+)
+
+// historyPage is the example's page with the most history: 58 configurations over 64 dates.
+const historyPage = "deepseek-r1-0528/1k-1k/"
+
+// buildExample builds the example site (data/ with its frontier.toml).
+func buildExample(t *testing.T) *Files {
+	t.Helper()
+	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	files, _, err := build(t, testsite.ExampleData(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// beforeRows is site/testdata/history_before.json: per date, per series name, what the page
+// showed before history became rows.
+type beforeSeries struct {
+	IDs      []int64      `json:"ids"`
+	XY       [][2]float64 `json:"xy"`
+	Frontier []int        `json:"frontier"`
+}
+
+func readBefore(t *testing.T) map[string]map[string]beforeSeries {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "history_before.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]beforeSeries{}
+	for date, v := range raw {
+		if date == "about" {
+			continue
+		}
+		var m map[string]beforeSeries
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Fatal(err)
+		}
+		out[date] = m
+	}
+	return out
+}
+
+// snapshotSeries is a derived snapshot's series as SnapshotJSON writes it.
+type snapshotSeries struct {
+	Key, Name, GPU string
+	Points         [][]any `json:"points"`
+	Frontier       []int   `json:"frontier"`
+}
+
+func snapshotOf(t *testing.T, files *Files, date string) (cols []string, series []snapshotSeries) {
+	t.Helper()
+	b, err := render.SnapshotJSON(files, historyPage, date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Cols   []string         `json:"cols"`
+		Series []snapshotSeries `json:"series"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.Cols, s.Series
+}
+
+// TestHistoryRowsShowOlderDatesAsBefore: two older dates of the real history, derived from the
+// rows, have exactly the points (ids, x, y, order) and frontiers the page showed when every
+// date was a file of its own.
+func TestHistoryRowsShowOlderDatesAsBefore(t *testing.T) {
+	files := buildExample(t)
+	before := readBefore(t)
+	if len(before) != 2 {
+		t.Fatalf("%d dates in history_before.json, want 2", len(before))
+	}
+	for date, want := range before {
+		cols, series := snapshotOf(t, files, date)
+		ix, iy, iid := slices.Index(cols, "x"), slices.Index(cols, "tpPerGpu"), slices.Index(cols, "id")
+		if len(series) != len(want) {
+			t.Errorf("%s: %d series, want %d", date, len(series), len(want))
+		}
+		for _, s := range series {
+			w, ok := want[s.Name]
+			if !ok {
+				t.Errorf("%s: series %q was not shown before", date, s.Name)
+				continue
+			}
+			var ids []int64
+			var xy [][2]float64
+			for _, p := range s.Points {
+				ids = append(ids, int64(p[iid].(float64)))
+				xy = append(xy, [2]float64{p[ix].(float64), p[iy].(float64)})
+			}
+			if !slices.Equal(ids, w.IDs) || !slices.Equal(xy, w.XY) || !slices.Equal(s.Frontier, w.Frontier) {
+				t.Errorf("%s %s: ids %v, points %v, frontier %v; want %v, %v, %v", date, s.Name, ids, xy, s.Frontier, w.IDs, w.XY, w.Frontier)
+			}
+		}
+	}
+}
+
+// TestHistoryTrendMatchesTheRows: the trend table the build writes holds, for every
+// configuration and date, the value at every reference interactivity of the frontier of the
+// snapshot derived from the rows.
+func TestHistoryTrendMatchesTheRows(t *testing.T) {
+	files := buildExample(t)
+	var page struct {
+		Dates   []string `json:"dates"`
+		History struct {
+			Rows   int `json:"rows"`
+			Series []struct {
+				Key string `json:"key"`
+			} `json:"series"`
+			Trend map[string]string `json:"trend"`
+		} `json:"history"`
+	}
+	b, _ := files.Get(historyPage + "page.json")
+	if err := json.Unmarshal(b, &page); err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		RefX  []float64      `json:"refX"`
+		Dates []string       `json:"dates"`
+		Lines [][][]*float64 `json:"lines"`
+	}
+	name := page.History.Trend["tpPerGpu"]
+	gz, ok := files.Get(historyPage + name)
+	if !ok || !strings.HasSuffix(name, ".json.gz") {
+		t.Fatalf("no gzipped trend table for tpPerGpu: %v", page.History.Trend)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.NewDecoder(zr).Decode(&table); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Dates) != 64 || len(table.Lines) != len(page.History.Series) {
+		t.Fatalf("trend table: %d dates, %d lines; want 64 and one per configuration (%d)", len(table.Dates), len(table.Lines), len(page.History.Series))
+	}
+	index := map[string]int{}
+	for i, s := range page.History.Series {
+		index[s.Key] = i
+	}
+	checked, total := 0, 0
+	for d, date := range table.Dates {
+		cols, series := snapshotOf(t, files, date)
+		ix, iy := slices.Index(cols, "x"), slices.Index(cols, "tpPerGpu")
+		for _, s := range series {
+			total += len(s.Points)
+			var cell []*float64 // the configuration's last change on or before d
+			for _, c := range table.Lines[index[s.Key]] {
+				if int(*c[0]) <= d {
+					cell = c
+				}
+			}
+			if cell == nil {
+				t.Errorf("%s %s: shown, but no trend value", date, s.Key)
+				continue
+			}
+			var xs, ys []float64
+			for _, j := range s.Frontier {
+				xs = append(xs, s.Points[j][ix].(float64))
+				ys = append(ys, s.Points[j][iy].(float64))
+			}
+			for r, x := range table.RefX {
+				want, ok := pareto.ValueAt(xs, ys, x)
+				got := cell[1+r]
+				switch {
+				case !ok && got != nil:
+					t.Errorf("%s %s at %v: %v, want none", date, s.Key, x, *got)
+				case ok && (got == nil || math.Abs(*got-want) > 1e-5*math.Abs(want)):
+					g := math.NaN()
+					if got != nil {
+						g = *got
+					}
+					t.Errorf("%s %s at %v: %v, want %v", date, s.Key, x, g, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("checked %d values, want the whole history's", checked)
+	}
+	// Every row once: far fewer rows than the snapshots' points together.
+	t.Logf("%d rows stored for %d points shown over %d dates", page.History.Rows, total, len(table.Dates))
+	if page.History.Rows*5 > total {
+		t.Errorf("%d rows stored for %d points shown: rows are stored more than once", page.History.Rows, total)
+	}
+	for _, name := range files.Names() {
+		if strings.HasPrefix(name, historyPage+"history/2") {
+			t.Errorf("%s: a snapshot file of its own", name)
+		}
+	}
+}

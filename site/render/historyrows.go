@@ -1,0 +1,380 @@
+package render
+
+// A chart page's history as its rows, each measured point stored once, instead of one full copy
+// of the page per snapshot date (which grew as dates × configurations).
+//
+// Layout beside the page (paths relative to it; the page data's "history" is the index):
+//
+//	history/rows-<n>.json.gz   the rows, oldest first, cut at date boundaries into chunks of about
+//	                        chunkRows rows: columnar (rowChunkData), so a view fetches only the
+//	                        chunks the date it shows needs (HistoryChunk.Needs)
+//	history/trend-<metric>.json.gz  per configuration, its value at each reference interactivity on
+//	                        every date its rows changed (TrendData): the trend chart and the
+//	                        change table, for one metric, without any row
+//	history/index.json      the index alone, the page's link to every row it ever measured
+//
+// The as-of rule (rawsnap.go's): on a date, each configuration shows, for each slot (one
+// topology and concurrency of raw results; a whole dataset of the inference view), the rows of
+// the newest date on or before it; an undated row is older than every date. asOf is the rule
+// in Go; templates/script/asof.js is its twin, both held to the asOf cases of
+// templates/script/testdata/twins.json.
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/output"
+)
+
+// chunkRows is about how many rows a history chunk holds (it ends at a date boundary). An older
+// date needs its chunk and the chunks its configurations were last re-run in: a few of these,
+// each some tens of kilobytes gzipped.
+const chunkRows = 800
+
+// historyRow is one stored row: a point of a configuration, with its slot and as-of date.
+type historyRow struct {
+	asOfRow
+	pt *input.Point
+}
+
+// slotKey is a raw point's slot: its topology and concurrency.
+type slotKey struct {
+	topo input.Topology
+	conc int64
+}
+
+// historyRowsOf lists the page's rows, each once, with the series they belong to (in key
+// order). A raw point's slot is its topology and concurrency and its date its own; a view
+// point's slot is its dataset, dated by it. A series for which that does not reproduce every
+// snapshot (a view and raw rows of one configuration replacing each other) is stored by dataset
+// instead: each distinct state of it once, dated by its dataset.
+func historyRowsOf(p *Page) ([]historyRow, []*PageSeries) {
+	byKey := map[string][]*PageSeries{} // per snapshot, oldest first; nil where absent
+	var keys []string
+	n := len(p.Snapshots)
+	for i := n - 1; i >= 0; i-- {
+		for _, s := range p.Snapshots[i].Series {
+			if byKey[s.Key] == nil {
+				byKey[s.Key] = make([]*PageSeries, n)
+				keys = append(keys, s.Key)
+			}
+			byKey[s.Key][n-1-i] = s
+		}
+	}
+	slices.Sort(keys)
+	dates := make([]string, n) // oldest first
+	for i, snap := range p.Snapshots {
+		dates[n-1-i] = snap.Date
+	}
+	var rows []historyRow
+	newest := make([]*PageSeries, len(keys))
+	for si, k := range keys {
+		states := byKey[k]
+		for _, s := range states {
+			if s != nil {
+				newest[si] = s
+			}
+		}
+		rs := slotRows(si, states)
+		if !reproduces(rs, states, dates) {
+			rs = datasetRows(si, states)
+		}
+		rows = append(rows, rs...)
+	}
+	slices.SortStableFunc(rows, func(a, b historyRow) int {
+		return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.Series, b.Series), cmp.Compare(a.Slot, b.Slot), cmp.Compare(a.pt.ID, b.pt.ID))
+	})
+	return rows, newest
+}
+
+// slotRows are a series' rows by slot: each distinct (point, slot, date) once.
+func slotRows(si int, states []*PageSeries) []historyRow {
+	slots := map[slotKey]int{}
+	type seen struct {
+		id   int64
+		slot int
+		date string
+	}
+	done := map[seen]bool{}
+	var prev *PageSeries
+	var rows []historyRow
+	for _, s := range states {
+		if s == nil || s == prev {
+			continue
+		}
+		prev = s
+		for i := range s.Points {
+			pt := &s.Points[i]
+			slot, date := 0, s.Date // a view's dataset: one slot, its date
+			if pt.Raw != nil {
+				k := slotKey{pt.Raw.Topology, pt.Concurrency}
+				j, ok := slots[k]
+				if !ok {
+					j = len(slots) + 1
+					slots[k] = j
+				}
+				slot, date = j, pt.Date
+			}
+			if done[seen{pt.ID, slot, date}] {
+				continue
+			}
+			done[seen{pt.ID, slot, date}] = true
+			rows = append(rows, historyRow{asOfRow{si, slot, date}, pt})
+		}
+	}
+	return rows
+}
+
+// datasetRows are a series' rows by dataset: every distinct state once, dated by its dataset.
+func datasetRows(si int, states []*PageSeries) []historyRow {
+	var rows []historyRow
+	var prev *PageSeries
+	for _, s := range states {
+		if s == nil || s == prev || prev != nil && s.Date == prev.Date {
+			prev = cmp.Or(s, prev)
+			continue
+		}
+		prev = s
+		for i := range s.Points {
+			rows = append(rows, historyRow{asOfRow{si, 0, s.Date}, &s.Points[i]})
+		}
+	}
+	return rows
+}
+
+// reproduces reports whether the as-of rule over rows gives each snapshot's points of the series.
+func reproduces(rows []historyRow, states []*PageSeries, dates []string) bool {
+	ar := make([]asOfRow, len(rows))
+	for i, r := range rows {
+		ar[i] = r.asOfRow
+	}
+	for d, s := range states {
+		got := asOf(ar, dates[d])
+		var want []int64
+		if s != nil {
+			for _, pt := range s.Points {
+				want = append(want, pt.ID)
+			}
+		}
+		ids := make([]int64, len(got))
+		for i, j := range got {
+			ids[i] = rows[j].pt.ID
+		}
+		slices.Sort(ids)
+		slices.Sort(want)
+		if !slices.Equal(ids, want) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeHistory writes a page's history (its rows, trend tables and index) and returns the
+// index for the page data; nil for a page with one snapshot.
+func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metrics []MetricData) (*HistoryIndex, error) {
+	if len(p.Snapshots) < 2 {
+		return nil, nil
+	}
+	rows, series := historyRowsOf(p)
+	h := &HistoryIndex{Rows: len(rows), Trend: map[string]string{}, Index: "history/index.json"}
+	for _, s := range series {
+		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
+		h.Series = append(h.Series, HistorySeries{
+			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
+			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
+			Hollow: st.Hollow, Fill: st.Fill, Deploy: s.Deployment,
+		})
+	}
+	// Chunks, cut where the date changes once a chunk has chunkRows rows.
+	chunkOf := make([]int, len(rows))
+	for lo := 0; lo < len(rows); {
+		hi := min(lo+chunkRows, len(rows))
+		for hi < len(rows) && rows[hi].Date == rows[hi-1].Date {
+			hi++
+		}
+		c := len(h.Chunks)
+		for i := lo; i < hi; i++ {
+			chunkOf[i] = c
+		}
+		h.Chunks = append(h.Chunks, HistoryChunk{From: rows[lo].Date, To: rows[hi-1].Date,
+			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
+		b := gzipped(rowChunk(rows[lo:hi], cols))
+		if err := w.WriteFile(p.Path+h.Chunks[c].File, b); err != nil {
+			return nil, err
+		}
+		lo = hi
+	}
+	// What each chunk needs from earlier ones: the chunks of the rows shown just before it.
+	ar := make([]asOfRow, len(rows))
+	for i, r := range rows {
+		ar[i] = r.asOfRow
+	}
+	start := 0
+	for c := range h.Chunks {
+		if c > 0 {
+			seen := map[int]bool{}
+			for _, i := range asOfBefore(ar[:start]) {
+				seen[chunkOf[i]] = true
+			}
+			for k := range c {
+				if seen[k] {
+					h.Chunks[c].Needs = append(h.Chunks[c].Needs, k)
+				}
+			}
+		}
+		start += h.Chunks[c].Rows
+	}
+	for _, m := range metrics {
+		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
+		b, err := json.Marshal(trendOf(p, series, m, r.in.Config.ReferenceX))
+		if err != nil {
+			return nil, err
+		}
+		if err := w.WriteFile(p.Path+name, gzipped(b)); err != nil {
+			return nil, err
+		}
+		h.Trend[m.Key] = name
+	}
+	b, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.WriteFile(p.Path+h.Index, b); err != nil {
+		return nil, err
+	}
+	// The page data names a configuration of the newest snapshot by its key alone: the page
+	// script takes the rest from the page's own series (asof.js's seriesMeta).
+	inPage := h.withPrefix("")
+	inPage.Series = slices.Clone(h.Series)
+	for i, s := range inPage.Series {
+		if slices.ContainsFunc(p.Snapshots[0].Series, func(n *PageSeries) bool { return n.Key == s.Key }) {
+			inPage.Series[i] = HistorySeries{Key: s.Key}
+		}
+	}
+	return inPage, nil
+}
+
+// rowChunk encodes rows as a chunk, columnar: per row its series (index into the index's
+// series), slot and as-of date (an index into strs), then one array per page column, strings
+// as indices into strs (which every string of the chunk appears in once), measurements
+// rounded as the page's points are.
+//
+//	{"cols": [...], "strCols": [column indices holding strs indices], "strs": [...],
+//	 "s": [...], "k": [...], "d": [...], "c": [[column 0 values], [column 1 values], ...]}
+func rowChunk(rows []historyRow, cols pageColumns) []byte {
+	strs := map[string]int{}
+	var table []string
+	str := func(s string) int {
+		i, ok := strs[s]
+		if !ok {
+			i = len(table)
+			strs[s] = i
+			table = append(table, s)
+		}
+		return i
+	}
+	var b bytes.Buffer
+	ints := func(key string, f func(r *historyRow) int64) {
+		b.WriteString(`,"` + key + `":[`)
+		for i := range rows {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.FormatInt(f(&rows[i]), 10))
+		}
+		b.WriteByte(']')
+	}
+	base := len(pointColumns)
+	var strCols []int
+	var colBuf bytes.Buffer
+	colBuf.WriteString(`"c":[`)
+	for j, name := range cols.names {
+		if j > 0 {
+			colBuf.WriteByte(',')
+		}
+		colBuf.WriteByte('[')
+		isStr := false
+		for i := range rows {
+			if i > 0 {
+				colBuf.WriteByte(',')
+			}
+			pt := rows[i].pt
+			var out []byte
+			switch name {
+			case "id":
+				out = strconv.AppendInt(nil, pt.ID, 10)
+			case "x", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu":
+				v := map[string]float64{"x": pt.X, "tpPerGpu": pt.TpPerGpu, "outputTputPerGpu": pt.OutputTputPerGpu, "inputTputPerGpu": pt.InputTputPerGpu}[name]
+				out = appendJSONFloat(nil, charts.Round6(v))
+			case "conc":
+				out = strconv.AppendInt(nil, pt.Concurrency, 10)
+			case "tp":
+				out = strconv.AppendInt(nil, pt.TP, 10)
+			case "date", "run", "topology", "image", "runUrl":
+				isStr = true
+				var s string
+				switch name {
+				case "date":
+					s = pt.Date
+				case "run":
+					s = pt.RunID
+				default:
+					if pt.Raw != nil {
+						s = map[string]string{"topology": pt.Raw.Topology.String(), "image": pt.Raw.Image, "runUrl": pt.Raw.RunURL}[name]
+					}
+				}
+				out = strconv.AppendInt(nil, int64(str(s)), 10)
+			default:
+				v, ok := 0.0, false
+				if pt.Raw != nil && j >= base+3 {
+					v, ok = pt.Raw.Metrics.Get(cols.raw[j-base-3])
+				}
+				if ok {
+					out = strconv.AppendFloat(nil, v, 'g', 6, 64)
+				} else {
+					out = []byte("null")
+				}
+			}
+			colBuf.Write(out)
+		}
+		colBuf.WriteByte(']')
+		if isStr {
+			strCols = append(strCols, j)
+		}
+	}
+	colBuf.WriteByte(']')
+	for i := range rows {
+		str(rows[i].Date)
+	}
+	head, _ := json.Marshal(struct {
+		Cols    []string `json:"cols"`
+		StrCols []int    `json:"strCols"`
+		Strs    []string `json:"strs"`
+	}{cols.names, append([]int{}, strCols...), append([]string{}, table...)})
+	b.Write(head[:len(head)-1])
+	ints("s", func(r *historyRow) int64 { return int64(r.Series) })
+	ints("k", func(r *historyRow) int64 { return int64(r.Slot) })
+	ints("d", func(r *historyRow) int64 { return int64(strs[r.Date]) })
+	b.WriteByte(',')
+	b.Write(colBuf.Bytes())
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// gzipped is b as gzip -9 writes it, with no name or time in its header (the same bytes for
+// the same b). Chunks and trend tables are stored gzipped: a year of rows is a third of the
+// disk (GitHub Pages allows a site 1 GB), and a host sends them as they are, as many bytes as
+// it would send compressing them itself. The page script inflates them (DecompressionStream).
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level
+	zw.Write(b)                                              // a bytes.Buffer does not fail
+	zw.Close()
+	return buf.Bytes()
+}

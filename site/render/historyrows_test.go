@@ -1,0 +1,103 @@
+package render
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// TestAsOfTwins holds Go's asOf to the asOf cases of templates/script/testdata/twins.json,
+// which asof.test.js holds the page script's asOf to.
+func TestAsOfTwins(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testsite.Root(), "templates", "script", "testdata", "twins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct {
+		AsOf []struct {
+			Name string           `json:"name"`
+			Rows [][3]string      `json:"rows"`
+			At   map[string][]int `json:"at"`
+		} `json:"asOf"`
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.AsOf) < 6 {
+		t.Fatalf("%d asOf cases, want the 6 or more of the rule", len(c.AsOf))
+	}
+	for _, tc := range c.AsOf {
+		ids := map[string]int{}
+		id := func(s string) int {
+			if _, ok := ids[s]; !ok {
+				ids[s] = len(ids)
+			}
+			return ids[s]
+		}
+		rows := make([]asOfRow, len(tc.Rows))
+		for i, r := range tc.Rows {
+			rows[i] = asOfRow{Series: id("series:" + r[0]), Slot: id("slot:" + r[1]), Date: r[2]}
+		}
+		for date, want := range tc.At {
+			if got := asOf(rows, date); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+				t.Errorf("%s, on %q: rows %v, want %v", tc.Name, date, got, want)
+			}
+		}
+	}
+}
+
+// TestHistoryRowsReproduceEverySnapshot checks that the rows, each stored once, give back every
+// snapshot of a page by the as-of rule: raw rows by topology and concurrency, a view's
+// datasets whole, and a series where both replace each other by its datasets.
+func TestHistoryRowsReproduceEverySnapshot(t *testing.T) {
+	raw := func(id int64, conc int64, date string) input.Point {
+		return input.Point{ID: id, X: float64(id), Y: 100, TpPerGpu: 100, Concurrency: conc, Date: date, Raw: &input.RawPoint{}}
+	}
+	view := func(id int64) input.Point { return input.Point{ID: id, X: float64(id), Y: 50, TpPerGpu: 50} }
+	r1 := &PageSeries{Key: "r", Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
+	r2 := &PageSeries{Key: "r", Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
+	v1 := &PageSeries{Key: "v", Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
+	v2 := &PageSeries{Key: "v", Date: "2026-01-03", Points: []input.Point{view(12)}}
+	// m: a view dataset, then raw rows, then the view again (the same points as at first).
+	m1 := &PageSeries{Key: "m", Date: "2026-01-01", Points: []input.Point{view(20)}}
+	m2 := &PageSeries{Key: "m", Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
+	m3 := &PageSeries{Key: "m", Date: "2026-01-03", Points: []input.Point{view(20)}}
+	p := &Page{Snapshots: []*Snapshot{
+		{Date: "2026-01-03", Series: []*PageSeries{m3, r2, v2}},
+		{Date: "2026-01-02", Series: []*PageSeries{m2, r1, v1}},
+		{Date: "2026-01-01", Series: []*PageSeries{m1, r1, v1}},
+	}}
+	rows, series := historyRowsOf(p)
+	if got := len(series); got != 3 {
+		t.Fatalf("%d series, want 3", got)
+	}
+	ar := make([]asOfRow, len(rows))
+	for i, r := range rows {
+		ar[i] = r.asOfRow
+	}
+	for _, snap := range p.Snapshots {
+		var want, got []int64
+		for _, s := range snap.Series {
+			for _, pt := range s.Points {
+				want = append(want, pt.ID)
+			}
+		}
+		for _, i := range asOf(ar, snap.Date) {
+			got = append(got, rows[i].pt.ID)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: points %v, want %v", snap.Date, got, want)
+		}
+	}
+	// r and v store each point once; m stores its first and last dataset apart.
+	if len(rows) != 3+3+3 {
+		t.Errorf("%d rows, want 9 (r: 3, v: 3, m: 3)", len(rows))
+	}
+}

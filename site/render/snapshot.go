@@ -1,0 +1,135 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// SnapshotJSON derives a chart page's snapshot of date from its history rows as the page
+// script does (asof.js's snapshotAt), in the shape older snapshots had as files of their own:
+// {"date", "cols", "series": [series with "points" and "frontier"]}. fsys is the built site,
+// dir the page's path ("deepseek-r1-0528/1k-1k/"). For tests and tools that read a page's
+// history without a browser.
+func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
+	var page struct {
+		Cols    []string      `json:"cols"`
+		History *HistoryIndex `json:"history"`
+	}
+	if err := readJSONFile(fsys, dir+"page.json", &page); err != nil {
+		return nil, err
+	}
+	if page.History == nil {
+		return nil, fmt.Errorf("%spage.json: history: none", dir)
+	}
+	h := page.History
+	if err := readJSONFile(fsys, dir+page.History.Index, &h); err != nil { // every series in full
+		return nil, err
+	}
+	c := -1
+	for i, ch := range h.Chunks {
+		if ch.From <= date {
+			c = i
+		}
+	}
+	if c < 0 {
+		return nil, fmt.Errorf("%spage.json: history: no rows on or before %q", dir, date)
+	}
+	type row struct {
+		asOfRow
+		point []any
+	}
+	var rows []row
+	for _, k := range append(slices.Clone(h.Chunks[c].Needs), c) {
+		var raw struct {
+			StrCols []int    `json:"strCols"`
+			Strs    []string `json:"strs"`
+			S       []int    `json:"s"`
+			K       []int    `json:"k"`
+			D       []int    `json:"d"`
+			C       [][]any  `json:"c"`
+		}
+		if err := readJSONFile(fsys, dir+h.Chunks[k].File, &raw); err != nil {
+			return nil, err
+		}
+		for i := range raw.S {
+			pt := make([]any, len(raw.C))
+			for j := range raw.C {
+				pt[j] = raw.C[j][i]
+				if slices.Contains(raw.StrCols, j) {
+					pt[j] = raw.Strs[int(raw.C[j][i].(float64))]
+				}
+			}
+			rows = append(rows, row{asOfRow{raw.S[i], raw.K[i], raw.Strs[raw.D[i]]}, pt})
+		}
+	}
+	ar := make([]asOfRow, len(rows))
+	for i, r := range rows {
+		ar[i] = r.asOfRow
+	}
+	x, y, id := slices.Index(page.Cols, "x"), slices.Index(page.Cols, "tpPerGpu"), slices.Index(page.Cols, "id")
+	bySeries := map[int][]row{}
+	for _, i := range asOf(ar, date) {
+		bySeries[rows[i].Series] = append(bySeries[rows[i].Series], rows[i])
+	}
+	type seriesOut struct {
+		HistorySeries
+		Date     string  `json:"date"`
+		Points   [][]any `json:"points"`
+		Frontier []int   `json:"frontier"`
+	}
+	var out []seriesOut
+	for si, rs := range bySeries {
+		s := seriesOut{HistorySeries: h.Series[si], Frontier: []int{}}
+		for _, r := range rs {
+			s.Points = append(s.Points, r.point)
+			s.Date = max(s.Date, r.Date)
+		}
+		num := func(p []any, j int) float64 { return p[j].(float64) }
+		slices.SortFunc(s.Points, func(a, b []any) int {
+			return cmp.Or(cmp.Compare(num(a, x), num(b, x)), cmp.Compare(num(a, y), num(b, y)), cmp.Compare(num(a, id), num(b, id)))
+		})
+		xs, ys := make([]float64, len(s.Points)), make([]float64, len(s.Points))
+		for i, p := range s.Points {
+			xs[i], ys[i] = num(p, x), num(p, y)
+		}
+		s.Frontier = append(s.Frontier, pareto.Frontier(xs, ys, true)...)
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b seriesOut) int {
+		return cmp.Or(cmp.Compare(a.GPU, b.GPU), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Key, b.Key))
+	})
+	return json.Marshal(struct {
+		Date   string      `json:"date"`
+		Cols   []string    `json:"cols"`
+		Series []seriesOut `json:"series"`
+	}{date, page.Cols, out})
+}
+
+func readJSONFile(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
