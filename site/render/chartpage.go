@@ -50,6 +50,8 @@ type chartPageView struct {
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
+	// Compares are the page's compare pages, one per pair of its GPUs (compare.go).
+	Compares []compareLink
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -426,6 +428,7 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 		}
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
+	cv.Compares = r.compareLinks(p)
 	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, p.Model+" "+p.Sequence,
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
@@ -460,7 +463,10 @@ func (r *siteRenderer) renderChart(w output.Writer, p *Page) error {
 	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
 		return err
 	}
-	return w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols))
+	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols)); err != nil {
+		return err
+	}
+	return r.renderCompares(w, p)
 }
 
 // dates lists the page's snapshot dates, newest first.
