@@ -6,10 +6,14 @@
 
 import { initChartBlocks } from "./blocks.js";
 import { initChartPage } from "./chartpage.js";
+import { initOverview } from "./overview.js";
+import { initVersusCharts } from "./versus.js";
 
 function init() {
   initChartPage();
   initChartBlocks();
+  initVersusCharts();
+  initOverview();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its
