@@ -363,10 +363,11 @@ func fmtRatio(q float64) string {
 	return strconv.FormatFloat(q, 'f', 0, 64)
 }
 
-// fmtSentence is a value in a sentence: whole numbers grouped by thousands from 1,000 (the
-// tables' fmtNum groups from 10,000, where columns align them), fmtNum below.
+// fmtSentence is a value in a sentence: from 100 a whole number, grouped by thousands from
+// 1,000 (the tables' fmtNum keeps a decimal and groups from 10,000, where columns align them);
+// fmtNum below. overview.js's fmtWhole is its twin.
 func fmtSentence(v float64) string {
-	if math.Abs(v) < 1000 {
+	if math.Abs(v) < 100 {
 		return fmtNum(v)
 	}
 	digits := strconv.FormatFloat(math.Abs(math.Round(v)), 'f', 0, 64)

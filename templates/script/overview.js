@@ -20,10 +20,10 @@ export function heatClass(q) {
 // pairSlug is Go's pairSlug: the compare page's folder, the first GPU in slug order first.
 export const pairSlug = (a, b) => (b < a ? b + "-vs-" + a : a + "-vs-" + b);
 
-// fmtWhole is a value in a cell's title: whole numbers grouped by thousands from 1,000, as the
-// compare page's sentences write them (Go's fmtSentence), fmtNum below.
+// fmtWhole is a value in a cell's title as the compare page's sentences write it (Go's
+// fmtSentence): from 100 a whole number grouped by thousands, fmtNum below.
 export function fmtWhole(v) {
-  if (Math.abs(v) >= 1000) return (v < 0 ? "-" : "") + Math.round(Math.abs(v)).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  if (Math.abs(v) >= 100) return (v < 0 ? "-" : "") + Math.round(Math.abs(v)).toString().replace(/\B(?=(\d{3})+$)/g, ",");
   return fmtNum(v);
 }
 

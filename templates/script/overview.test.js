@@ -51,7 +51,8 @@ test("pairs go in slug order and values in titles as the compare page writes the
   assert.equal(pairSlug("b200", "b300"), "b200-vs-b300");
   assert.equal(fmtWhole(5210.4), "5,210");
   assert.equal(fmtWhole(123456.7), "123,457");
-  assert.equal(fmtWhole(679.91), "679.9");
+  assert.equal(fmtWhole(679.91), "680");
+  assert.equal(fmtWhole(99.999), "100.00");
   assert.equal(fmtWhole(12.345), "12.35");
 });
 
