@@ -133,7 +133,14 @@ func (r *siteRenderer) renderOverview(w output.Writer) error {
 	}
 	for k := -heatBins; k <= heatBins; k++ {
 		pct := 100 * math.Pow(2, float64(k)/heatSteps)
-		ov.Legend = append(ov.Legend, overviewCell{Text: strconv.FormatFloat(math.Round(pct), 'f', 0, 64) + "%", Class: heatClass(k)})
+		text := strconv.FormatFloat(math.Round(pct), 'f', 0, 64) + "%"
+		switch k { // the end colours hold everything beyond them
+		case -heatBins:
+			text = "≤" + text
+		case heatBins:
+			text = "≥" + text
+		}
+		ov.Legend = append(ov.Legend, overviewCell{Text: text, Class: heatClass(k)})
 	}
 
 	v := r.view("overview/", "Overview: every GPU against one",
