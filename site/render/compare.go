@@ -95,7 +95,10 @@ func referenceXs(cfg config.Config) []float64 {
 }
 
 // compareLink is one entry of a chart page's Compare menu.
-type compareLink struct{ Label, URL string }
+type compareLink struct {
+	Label, URL string
+	a, b       string // the two GPUs' slugs
+}
 
 // compareLinks are the Compare menu of chart page p.
 func (r *siteRenderer) compareLinks(p *Page) []compareLink {
@@ -103,7 +106,7 @@ func (r *siteRenderer) compareLinks(p *Page) []compareLink {
 	var out []compareLink
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
-			out = append(out, compareLink{a.Label + " vs " + b.Label, r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/"})
+			out = append(out, compareLink{a.Label + " vs " + b.Label, r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
 		}
 	}
 	return out
@@ -207,8 +210,10 @@ func (r *siteRenderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, li
 		FilteredURL: r.site.Base + p.Path + "#gpus=" + strings.ToLower(a.Key) + "," + strings.ToLower(b.Key),
 		Ranges:      coverage(a) + "; " + coverage(b) + ".",
 	}
+	// The other comparisons of either GPU: all of the page's pairs would make every compare
+	// page grow with the square of its GPUs (the chart page's Compare menu has them all).
 	for _, l := range links {
-		if l.URL != r.site.Base+dir {
+		if l.URL != r.site.Base+dir && (l.a == a.Slug || l.b == a.Slug || l.a == b.Slug || l.b == b.Slug) {
 			cv.Others = append(cv.Others, l)
 		}
 	}
@@ -392,8 +397,10 @@ func fmtDollars(v float64) string {
 	return "$" + fmtSentence(v)
 }
 
-// Samples drawn of each curve over its range, besides its knots.
-const curveSamples = 48
+// Samples drawn of each curve over its range, besides its knots: enough for a smooth line
+// between knots (the curve is monotone between them), few enough that thousands of compare
+// pages stay a small part of a build.
+const curveSamples = 24
 
 // compareCharts are the options of a compare page's two charts: both GPUs' curves, and their
 // ratio over the interactivity both reach (nil, with a note, when they share none).
