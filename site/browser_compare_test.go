@@ -143,6 +143,17 @@ func TestBrowserOverviewFragment(t *testing.T) {
 	if got := cells(p); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("default cells %q, want %q", got, want)
 	}
+	// The script's cells are the build's twins: back at the default, every class, title and
+	// link is as the build wrote it.
+	var built, redrawn []string
+	full := `Array.from(document.querySelectorAll("#overview tbody td"), (td) => td.className + "|" + td.title + "|" + td.innerHTML)`
+	p.Eval(full, &built)
+	choose(p, "ref", "mi355x")
+	choose(p, "ref", "b200")
+	p.Eval(full, &redrawn)
+	if !slices.Equal(built, redrawn) {
+		t.Errorf("the script's default cells differ from the build's:\n%q\n%q", redrawn, built)
+	}
 	choose(p, "ref", "mi355x")
 	want = [][]string{{"200% " + c + "compare/b200-vs-mi355x/", "– " + c + "compare/h100-vs-mi355x/", "100% " + c + "#gpus=mi355x"}}
 	if got := cells(p); !slices.EqualFunc(got, want, slices.Equal) {

@@ -178,6 +178,8 @@ func (r *siteRenderer) renderCompares(w output.Writer, p *Page) error {
 	return nil
 }
 
+// renderCompare writes the compare page of GPUs a and b (a first in slug order) and its
+// compare.json; links are the page's Compare menu, of which it lists those of a or b.
 func (r *siteRenderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links []compareLink) error {
 	cfg := r.in.Config
 	dir := p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/"
