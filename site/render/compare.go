@@ -29,6 +29,7 @@ type gpuSide struct {
 	Color string
 	curve *compare.Curve // on the page's metric
 	tp    *compare.Curve // on total throughput per GPU, for cost and power
+	line  *charts.Line   // its line on the curves' chart, once drawn (compareCharts)
 }
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
@@ -409,17 +410,22 @@ const curveSamples = 24
 func compareCharts(p *Page, a, b *gpuSide, metric string) (curves, ratio json.RawMessage, note string, err error) {
 	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
 	line := func(g *gpuSide, dash string) charts.Line {
-		l := charts.Line{Name: g.Label, Color: g.Color, Dash: dash}
-		var knots []float64
-		for _, k := range g.curve.Knots() {
-			knots = append(knots, k.X)
-			l.Marks = append(l.Marks, charts.Point{X: k.X, Y: k.Y})
-		}
-		if lo, hi, ok := g.curve.Domain(); ok {
-			for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve)) {
-				l.Points = append(l.Points, charts.Point{X: pt[0], Y: pt[1]})
+		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
+			l := charts.Line{Name: g.Label, Color: g.Color}
+			var knots []float64
+			for _, k := range g.curve.Knots() {
+				knots = append(knots, k.X)
+				l.Marks = append(l.Marks, charts.Point{X: k.X, Y: k.Y})
 			}
+			if lo, hi, ok := g.curve.Domain(); ok {
+				for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve)) {
+					l.Points = append(l.Points, charts.Point{X: pt[0], Y: pt[1]})
+				}
+			}
+			g.line = &l
 		}
+		l := *g.line
+		l.Dash = dash
 		return l
 	}
 	yName := strings.ToUpper(metric[:1]) + metric[1:]
