@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
@@ -16,10 +17,15 @@ import (
 // versusRoot builds the hand-made site with the real ECharts and serves it under /repo/.
 func versusRoot(t *testing.T, b *browsertest.Browser) string {
 	t.Helper()
+	return serveVersus(t, b, testsite.VersusData())
+}
+
+func serveVersus(t *testing.T, b *browsertest.Browser, data fstest.MapFS) string {
+	t.Helper()
 	cfg := site.DefaultConfig()
 	cfg.BaseURL = "/repo/"
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: testsite.VersusData(), Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return b.Serve(files, "/repo/")
@@ -187,11 +193,15 @@ func TestBrowserOverviewFragment(t *testing.T) {
 	q.NoErrors()
 }
 
-// TestBrowserComparePhone: on a 360-px phone neither page is wider than the screen.
+// TestBrowserComparePhone: on a 360-px phone neither page is wider than the screen, with GPU
+// names as long as the data's longest ("GB200 NVL72") and longer.
 func TestBrowserComparePhone(t *testing.T) {
 	b := browsertest.New(t)
-	root := versusRoot(t, b)
-	for _, path := range []string{"tiny-model/1k-1k/compare/b200-vs-mi355x/", "overview/", "tiny-model/1k-1k/"} {
+	data := testsite.VersusData()
+	doc := strings.ReplaceAll(string(data["tiny.json"].Data), `"H100 (vLLM)"`, `"H100 SXM5 NVLink 80GB Extended (vLLM)"`)
+	data["tiny.json"] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(doc, `"MI355X (SGLang)"`, `"MI355X OAM Platform Edition (SGLang)"`))}
+	root := serveVersus(t, b, data)
+	for _, path := range []string{"tiny-model/1k-1k/compare/b200-vs-mi355x/", "tiny-model/1k-1k/compare/h100-vs-mi355x/", "overview/", "tiny-model/1k-1k/"} {
 		p := b.OpenAs(t, root+path, browsertest.Phone)
 		if path != "overview/" {
 			p.WaitDrawn(map[bool]string{true: "#versus-chart", false: "#chart"}[strings.Contains(path, "compare")])
