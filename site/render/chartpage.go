@@ -49,6 +49,8 @@ type chartPageView struct {
 	// History is the page's history index (historyrows.go), linked under the downloads as every
 	// row the page measured; nil with one snapshot.
 	History *HistoryIndex
+	// Compares are the page's compare pages, one per pair of its GPUs (compare.go).
+	Compares []compareLink
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -228,6 +230,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
+	cv.Compares = r.compareLinks(p)
 	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, p.Model+" "+p.Sequence,
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
@@ -263,7 +266,10 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
 		return err
 	}
-	return w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols))
+	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols)); err != nil {
+		return err
+	}
+	return r.renderCompares(w, p)
 }
 
 // dates lists the page's snapshot dates, newest first.

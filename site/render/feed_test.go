@@ -49,7 +49,7 @@ func TestSitemapXML(t *testing.T) {
 		locs = append(locs, u.Loc)
 	}
 	want := []string{"https://owner.github.io/repo/", "https://owner.github.io/repo/m/1k-1k/",
-		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/about/"}
+		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/overview/", "https://owner.github.io/repo/about/"}
 	if !slices.Equal(locs, want) {
 		t.Errorf("sitemap locs\n got %q\nwant %q", locs, want)
 	}

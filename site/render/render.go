@@ -80,6 +80,8 @@ type view struct {
 	Intro       template.HTML // home: data/index.md, rendered by goldmark (raw HTML escaped)
 	Home        *homeView
 	Chart       *chartPageView
+	Compare     *compareView  // a compare page (compare.go)
+	Overview    *overviewView // the overview (overview.go)
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
 	HasH1       bool     // the markdown body has its own level-1 heading
@@ -93,7 +95,8 @@ var templateFiles = []string{"base.html", "controls.html", "history.html", "shar
 
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
-var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html"}
+var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html",
+	"compare": "compare.html", "overview": "overview.html"}
 
 func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
 	r := &Renderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
@@ -230,6 +233,9 @@ func (r *Renderer) Render(w output.Writer) error {
 		if err := r.execute(w, "page", m.URL+"index.html", v); err != nil {
 			return err
 		}
+	}
+	if err := r.renderOverview(w); err != nil {
+		return err
 	}
 	nf := r.view("404.html", "Page not found", r.in.Config.Description)
 	nf.NoIndex = true

@@ -18,13 +18,17 @@ type sitemapURL struct {
 }
 
 // sitemap lists every page by absolute URL, in a stable order: home, the chart pages in site
-// order, then the markdown pages (not the notes, which are shown on chart pages, nor the embeds,
+// order (each followed by its compare pages), the overview, then the markdown pages (not the notes, which are shown on chart pages, nor the embeds,
 // which search engines should not list).
 func (r *Renderer) sitemap() ([]byte, error) {
 	set := sitemapURLSet{URLs: []sitemapURL{{r.in.Config.AbsURL("")}}}
 	for _, p := range r.pages {
 		set.URLs = append(set.URLs, sitemapURL{r.in.Config.AbsURL(p.Path)})
+		for _, c := range comparePaths(p) {
+			set.URLs = append(set.URLs, sitemapURL{r.in.Config.AbsURL(c)})
+		}
 	}
+	set.URLs = append(set.URLs, sitemapURL{r.in.Config.AbsURL("overview/")})
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			set.URLs = append(set.URLs, sitemapURL{r.in.Config.AbsURL(m.URL)})

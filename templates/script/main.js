@@ -7,11 +7,15 @@
 import { initChartBlocks } from "./blocks.js";
 import { initChartPage } from "./chartpage.js";
 import { initShare } from "./share.js";
+import { initOverview } from "./overview.js";
+import { initVersusCharts } from "./versus.js";
 
 function init() {
   initChartPage();
   initChartBlocks();
   initShare();
+  initVersusCharts();
+  initOverview();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its

@@ -1,0 +1,180 @@
+// Package compare answers "which GPU, by how much, at the interactivity my users need": it
+// turns every point one GPU has on a chart page into one curve (the Pareto frontier of those
+// points, whatever their framework, precision or deployment) and reads two such curves at
+// reference interactivities, with their ratio.
+//
+// A curve is read as the leaders table reads a configuration's frontier: the monotone cubic of
+// package pareto through the frontier's points, never extrapolated. Outside the x range the
+// frontier covers a curve has no value, and a comparison there has no ratio. The package knows
+// nothing of pages, HTML or files: site/render draws what it computes.
+package compare
+
+import (
+	"math"
+	"slices"
+
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// Point is one measurement of a GPU: X the interactivity (tok/s/user), Y the page's metric
+// (higher is better), Config the configuration it was measured with, as the page names it.
+type Point struct {
+	X, Y   float64
+	Config string
+}
+
+// Curve is one GPU's frontier over every point given to NewCurve. It is immutable.
+type Curve struct {
+	knots []Point // the frontier, in x order; of equal x only the first is read
+	m     *pareto.Monotone
+}
+
+// NewCurve makes the curve of pts: their Pareto frontier (higher x and higher y are better;
+// points with x <= 0 or a NaN y take no part) and the monotone interpolant through it.
+func NewCurve(pts []Point) *Curve {
+	xs := make([]float64, len(pts))
+	ys := make([]float64, len(pts))
+	for i, p := range pts {
+		xs[i], ys[i] = p.X, p.Y
+	}
+	front := pareto.Frontier(xs, ys, true)
+	c := &Curve{knots: make([]Point, 0, len(front))}
+	fx := make([]float64, 0, len(front))
+	fy := make([]float64, 0, len(front))
+	for _, i := range front {
+		if n := len(c.knots); n > 0 && c.knots[n-1].X == pts[i].X {
+			continue // an exact duplicate of the knot before: NewMonotone keeps the first too
+		}
+		c.knots = append(c.knots, pts[i])
+		fx, fy = append(fx, pts[i].X), append(fy, pts[i].Y)
+	}
+	c.m = pareto.NewMonotone(fx, fy)
+	return c
+}
+
+// Knots are the curve's frontier points in x order. The caller must not change them.
+func (c *Curve) Knots() []Point { return c.knots }
+
+// Domain is the x range the curve covers, from its lowest to its highest frontier x; ok is
+// false when it has no frontier point at all.
+func (c *Curve) Domain() (lo, hi float64, ok bool) { return c.m.Domain() }
+
+// At is the curve's value at x and the configuration it comes from: the configuration of the
+// knot at x, or of the two knots around x ("A and B" when they differ). ok is false outside
+// the curve's domain, where it has no value.
+func (c *Curve) At(x float64) (y float64, config string, ok bool) {
+	y, ok = c.m.At(x)
+	if !ok {
+		return 0, "", false
+	}
+	return y, c.configAt(x), true
+}
+
+// configAt names the configuration of the frontier segment holding x (inside the domain).
+func (c *Curve) configAt(x float64) string {
+	for i, k := range c.knots {
+		switch {
+		case k.X == x:
+			return k.Config
+		case k.X > x:
+			prev := c.knots[i-1].Config // i > 0: x is at or past the first knot
+			if prev == k.Config {
+				return prev
+			}
+			return prev + " and " + k.Config
+		}
+	}
+	return c.knots[len(c.knots)-1].Config
+}
+
+// Ref is one reference interactivity read off two curves. A and B are nil where that curve
+// does not cover X; Ratio is A/B, nil unless both are there (and B is not zero).
+type Ref struct {
+	X       float64
+	A, B    *float64
+	Ratio   *float64
+	AConfig string // the configuration A comes from, "" without A
+	BConfig string
+}
+
+// At reads curves a and b at each x of refs, in order.
+func At(a, b *Curve, refs []float64) []Ref {
+	out := make([]Ref, len(refs))
+	for i, x := range refs {
+		r := Ref{X: x}
+		if y, cfg, ok := a.At(x); ok {
+			r.A, r.AConfig = &y, cfg
+		}
+		if y, cfg, ok := b.At(x); ok {
+			r.B, r.BConfig = &y, cfg
+		}
+		if r.A != nil && r.B != nil && *r.B != 0 {
+			q := *r.A / *r.B
+			r.Ratio = &q
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// Overlap is the x range both curves cover; ok is false when they share none.
+func Overlap(a, b *Curve) (lo, hi float64, ok bool) {
+	alo, ahi, aok := a.Domain()
+	blo, bhi, bok := b.Domain()
+	if !aok || !bok {
+		return 0, 0, false
+	}
+	lo, hi = math.Max(alo, blo), math.Min(ahi, bhi)
+	return lo, hi, lo <= hi
+}
+
+// Sample is n evenly spaced points of fn over [lo, hi] (both ends included) merged with the
+// extra x values inside that range, in x order without repeats: what a chart draws of a
+// curve, its measured knots kept so that the line passes through them. Points where fn has no
+// value are left out.
+func Sample(lo, hi float64, n int, extra []float64, fn func(x float64) (float64, bool)) [][2]float64 {
+	xs := make([]float64, 0, n+len(extra))
+	for k := range n {
+		x := hi
+		if n > 1 && k < n-1 {
+			x = lo + (hi-lo)*float64(k)/float64(n-1)
+		}
+		xs = append(xs, x)
+	}
+	for _, x := range extra {
+		if x >= lo && x <= hi {
+			xs = append(xs, x)
+		}
+	}
+	slices.Sort(xs)
+	out := make([][2]float64, 0, len(xs))
+	for i, x := range xs {
+		if i > 0 && x == xs[i-1] {
+			continue
+		}
+		if y, ok := fn(x); ok {
+			out = append(out, [2]float64{x, y})
+		}
+	}
+	return out
+}
+
+// Ratio is a/b at x, the function Sample draws the ratio line with.
+func Ratio(a, b *Curve) func(x float64) (float64, bool) {
+	return func(x float64) (float64, bool) {
+		ya, _, oka := a.At(x)
+		yb, _, okb := b.At(x)
+		if !oka || !okb || yb == 0 {
+			return 0, false
+		}
+		return ya / yb, true
+	}
+}
+
+// Value is c's value at x, without its configuration, the function Sample draws a curve with.
+func Value(c *Curve) func(x float64) (float64, bool) {
+	return func(x float64) (float64, bool) {
+		y, _, ok := c.At(x)
+		return y, ok
+	}
+}

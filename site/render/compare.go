@@ -1,0 +1,468 @@
+package render
+
+// Compare pages (/<model>/<sequence>/compare/<a>-vs-<b>/, with compare.json beside each) and
+// the overview (/overview/): one GPU against another at the page's reference interactivities,
+// and every GPU of every page against a reference GPU. The numbers come from package compare;
+// this file words them, charts them and lays them out.
+
+import (
+	"cmp"
+	"encoding/json"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/compare"
+	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/output"
+)
+
+// gpuSide is one GPU of a chart page's newest snapshot: every point of it, whatever the
+// framework, precision or deployment, as one curve.
+type gpuSide struct {
+	Key   string // the GPU key of the data ("b200")
+	Slug  string // its URL segment; pairs are ordered by it
+	Label string // its display name ("B200")
+	Color string
+	curve *compare.Curve // on the page's metric
+	tp    *compare.Curve // on total throughput per GPU, for cost and power
+	line  *charts.Line   // its line on the curves' chart, once drawn (compareCharts)
+}
+
+// pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
+// that share a slug are one GPU: they would share the compare pages' paths too.
+func pageGPUs(p *Page, curves bool) []*gpuSide {
+	bySlug := map[string]*gpuSide{}
+	pts := map[string][]compare.Point{}
+	tps := map[string][]compare.Point{}
+	for _, s := range p.Snapshots[0].Series {
+		slug := output.Slug(s.GPU)
+		if bySlug[slug] == nil {
+			bySlug[slug] = &gpuSide{Key: s.GPU, Slug: slug, Label: gpuLabel(s), Color: charts.GPUColor(s.GPU)}
+		}
+		if !curves {
+			continue
+		}
+		for _, pt := range s.Points {
+			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name})
+			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name})
+		}
+	}
+	out := make([]*gpuSide, 0, len(bySlug))
+	for _, slug := range slices.Sorted(maps.Keys(bySlug)) {
+		g := bySlug[slug]
+		if curves {
+			g.curve = compare.NewCurve(pts[slug])
+			g.tp = g.curve
+			if p.Metric.Key != "tpPerGpu" {
+				g.tp = compare.NewCurve(tps[slug])
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// pairSlug is the compare page's folder name of two GPUs, the first in slug order first.
+func pairSlug(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + "-vs-" + b
+}
+
+// comparePaths are the site paths of p's compare pages, in order.
+func comparePaths(p *Page) []string {
+	gs := pageGPUs(p, false)
+	var out []string
+	for i, a := range gs {
+		for _, b := range gs[i+1:] {
+			out = append(out, p.Path+"compare/"+pairSlug(a.Slug, b.Slug)+"/")
+		}
+	}
+	return out
+}
+
+// referenceXs are the interactivities the leaders table reads by default (xAxesFor's rule for
+// the interactivity axis), which the compare pages and the overview read too.
+func referenceXs(cfg config.Config) []float64 {
+	if refs, ok := cfg.Reference[charts.DefaultX]; ok {
+		return refs
+	}
+	return cfg.ReferenceX
+}
+
+// compareLink is one entry of a chart page's Compare menu.
+type compareLink struct {
+	Label, URL string
+	a, b       string // the two GPUs' slugs
+}
+
+// compareLinks are the Compare menu of chart page p.
+func (r *Renderer) compareLinks(p *Page) []compareLink {
+	gs := pageGPUs(p, false)
+	var out []compareLink
+	for i, a := range gs {
+		for _, b := range gs[i+1:] {
+			out = append(out, compareLink{a.Label + " vs " + b.Label, r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
+		}
+	}
+	return out
+}
+
+// compareDoc is compare.json: the numbers the page words, as computed.
+type compareDoc struct {
+	Model    string       `json:"model"`
+	Sequence string       `json:"sequence"`
+	Date     string       `json:"date"`
+	Metric   string       `json:"metric"`
+	A        compareGPU   `json:"a"`
+	B        compareGPU   `json:"b"`
+	Refs     []compareRef `json:"refs"`
+}
+
+type compareGPU struct {
+	GPU   string `json:"gpu"`
+	Label string `json:"label"`
+}
+
+// compareRef is one reference interactivity: nulls where a curve does not cover x.
+type compareRef struct {
+	X       float64  `json:"x"`
+	A       *float64 `json:"a"`
+	B       *float64 `json:"b"`
+	Ratio   *float64 `json:"ratio"`
+	AConfig *string  `json:"aConfig"`
+	BConfig *string  `json:"bConfig"`
+}
+
+// compareView is what compare.html sees as .Compare.
+type compareView struct {
+	Model, Sequence, Date string
+	ChartURL              string // the chart page
+	FilteredURL           string // the chart page showing these two GPUs only
+	A, B                  *gpuSide
+	Metric                string // the metric's name in a sentence, "total throughput per GPU"
+	Answers               []answerView
+	Cost, Power           []answerView // nil unless the config gives both GPUs' price (power)
+	CostMissing           string       // why there are no cost (power) answers, for the reader
+	Ranges                string       // the interactivity each curve covers
+	Curves, Ratio         json.RawMessage
+	RatioNote             string // why there is no ratio chart, when there is none
+	Others                []compareLink
+}
+
+// answerView is one reference interactivity worded: the sentence and where its values come from.
+type answerView struct {
+	X       string
+	Text    string
+	Configs string
+}
+
+// renderCompares writes p's compare pages and their compare.json.
+func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
+	gs := pageGPUs(p, true)
+	if len(gs) < 2 {
+		return nil
+	}
+	links := r.compareLinks(p)
+	for i, a := range gs {
+		for _, b := range gs[i+1:] {
+			if err := r.renderCompare(w, p, a, b, links); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// renderCompare writes the compare page of GPUs a and b (a first in slug order) and its
+// compare.json; links are the page's Compare menu, of which it lists those of a or b.
+func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links []compareLink) error {
+	cfg := r.in.Config
+	dir := p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/"
+	refs := referenceXs(cfg)
+	got := compare.At(a.curve, b.curve, refs)
+
+	doc := compareDoc{Model: p.Model, Sequence: p.Sequence, Date: p.Snapshots[0].Date, Metric: p.Metric.Key,
+		A: compareGPU{a.Key, a.Label}, B: compareGPU{b.Key, b.Label}, Refs: make([]compareRef, len(got))}
+	for i, g := range got {
+		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio}
+		if g.A != nil {
+			doc.Refs[i].AConfig = &got[i].AConfig
+		}
+		if g.B != nil {
+			doc.Refs[i].BConfig = &got[i].BConfig
+		}
+	}
+	js, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := w.WriteFile(dir+"compare.json", append(js, '\n')); err != nil {
+		return err
+	}
+
+	metric := metricWords(p)
+	cv := &compareView{
+		Model: p.Model, Sequence: p.Sequence, Date: doc.Date, A: a, B: b, Metric: metric,
+		ChartURL:    r.site.Base + p.Path,
+		FilteredURL: r.site.Base + p.Path + "#gpus=" + strings.ToLower(a.Key) + "," + strings.ToLower(b.Key),
+		Ranges:      coverage(a) + "; " + coverage(b) + ".",
+	}
+	// The other comparisons of either GPU: all of the page's pairs would make every compare
+	// page grow with the square of its GPUs (the chart page's Compare menu has them all).
+	for _, l := range links {
+		if l.URL != r.site.Base+dir && (l.a == a.Slug || l.b == a.Slug || l.a == b.Slug || l.b == b.Slug) {
+			cv.Others = append(cv.Others, l)
+		}
+	}
+	for _, g := range got {
+		cv.Answers = append(cv.Answers, answer(g, a, b, "serves", "the "+metric, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), ""))
+	}
+	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
+	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
+		// Tokens per dollar compared; the values shown are what a million tokens cost.
+		for _, g := range compare.At(a.tp, b.tp, refs) {
+			c := perUnit(g, func(y float64, side int) float64 {
+				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
+			}, true)
+			cv.Cost = append(cv.Cost, answer(c, a, b, "serves", "the tokens per dollar", fmtDollars, " per million tokens", " per million tokens"))
+		}
+	}
+	if ga.KW > 0 && gb.KW > 0 {
+		for _, g := range compare.At(a.tp, b.tp, refs) {
+			c := perUnit(g, func(y float64, side int) float64 {
+				return y / []float64{ga.KW, gb.KW}[side] * 1000
+			}, false)
+			cv.Power = append(cv.Power, answer(c, a, b, "serves", "the throughput per megawatt", fmtSentence, " tok/s/MW", " tok/s/MW"))
+		}
+	}
+	switch {
+	case cv.Cost == nil && cv.Power == nil:
+		cv.CostMissing = "per dollar and per megawatt"
+	case cv.Cost == nil:
+		cv.CostMissing = "per dollar"
+	case cv.Power == nil:
+		cv.CostMissing = "per megawatt"
+	}
+	if cv.Curves, cv.Ratio, cv.RatioNote, err = compareCharts(p, a, b, metric); err != nil {
+		return err
+	}
+
+	title := a.Label + " vs " + b.Label + ": " + p.Model + " " + p.Sequence
+	desc := ""
+	if len(cv.Answers) > 0 {
+		desc = cv.Answers[0].Text
+	}
+	v := r.view(dir, title, desc)
+	v.Compare = cv
+	v.HasCharts = true
+	return r.execute(w, "compare", dir+"index.html", v)
+}
+
+// perUnit turns a reference read off two throughput curves into one of a derived quantity:
+// each value through f (side 0 for a, 1 for b), and the ratio of what a reader gets per unit
+// (tokens per dollar when lowerBetter, the value itself otherwise), a over b.
+func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter bool) compare.Ref {
+	out := compare.Ref{X: g.X, AConfig: g.AConfig, BConfig: g.BConfig}
+	if g.A != nil {
+		v := f(*g.A, 0)
+		out.A = &v
+	}
+	if g.B != nil {
+		v := f(*g.B, 1)
+		out.B = &v
+	}
+	if out.A != nil && out.B != nil && *out.A != 0 && *out.B != 0 {
+		q := *out.A / *out.B
+		if lowerBetter {
+			q = *out.B / *out.A
+		}
+		out.Ratio = &q
+	}
+	return out
+}
+
+// metricWords is the page metric's name inside a sentence: "total throughput per GPU".
+func metricWords(p *Page) string {
+	label := p.Metric.Label
+	if m, ok := charts.YMetric(p.Metric.Key); ok {
+		label = m.Label
+	}
+	if label == "" {
+		return "value"
+	}
+	return strings.ToLower(label[:1]) + label[1:]
+}
+
+// answer words one reference: which GPU gives more and by how much ("At 50 tok/s/user, B200
+// serves 1.9× the total throughput per GPU of MI355X: 5,210 against 2,740."), or which curve
+// does not reach x. g.Ratio is how many times more a gives than b of what is compared.
+// unit follows a value alone; pairUnit the second of two values compared.
+func answer(g compare.Ref, a, b *gpuSide, verb, what string, num func(float64) string, unit, pairUnit string) answerView {
+	x := fmtX(g.X)
+	at := "At " + x + " tok/s/user, "
+	av := answerView{X: x}
+	switch {
+	case g.A != nil && g.B != nil && g.Ratio != nil:
+		hi, lo, vh, vl, q := a, b, *g.A, *g.B, *g.Ratio
+		if q < 1 {
+			hi, lo, vh, vl, q = b, a, *g.B, *g.A, 1/q
+		}
+		if fmtRatio(q) == "1.00" {
+			av.Text = at + a.Label + " and " + b.Label + " " + strings.TrimSuffix(verb, "s") + " the same: " + num(*g.A) + " against " + num(*g.B) + pairUnit + "."
+		} else {
+			av.Text = at + hi.Label + " " + verb + " " + fmtRatio(q) + "× " + what + " of " + lo.Label + ": " + num(vh) + " against " + num(vl) + pairUnit + "."
+		}
+	case g.A == nil && g.B == nil:
+		av.Text = at + "neither curve reaches: " + coverage(a) + "; " + coverage(b) + "."
+	case g.A == nil:
+		av.Text = at + a.Label + "'s curve does not reach (" + coverage(a) + "); " + b.Label + " " + verb + " " + num(*g.B) + unit + "."
+	default:
+		av.Text = at + b.Label + "'s curve does not reach (" + coverage(b) + "); " + a.Label + " " + verb + " " + num(*g.A) + unit + "."
+	}
+	var from []string
+	if g.A != nil {
+		from = append(from, a.Label+" from "+g.AConfig)
+	}
+	if g.B != nil {
+		from = append(from, b.Label+" from "+g.BConfig)
+	}
+	if len(from) > 0 {
+		av.Configs = strings.Join(from, "; ") + "."
+	}
+	return av
+}
+
+// coverage says what interactivity a GPU's curve covers.
+func coverage(g *gpuSide) string {
+	lo, hi, ok := g.curve.Domain()
+	switch {
+	case !ok:
+		return g.Label + " has no measured interactivity"
+	case lo == hi:
+		return g.Label + " was measured at " + fmtX3(lo) + " tok/s/user only"
+	}
+	return g.Label + " covers " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user"
+}
+
+// fmtX3 is a measured interactivity in words: 3 significant digits.
+func fmtX3(x float64) string {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// fmtX is a reference interactivity as the config gives it, without an exponent.
+func fmtX(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// fmtRatio is a ratio of at least 1 as a sentence gives it: two decimals near parity, one up
+// to ten, none beyond.
+func fmtRatio(q float64) string {
+	switch {
+	case q < 1.1:
+		return strconv.FormatFloat(q, 'f', 2, 64)
+	case q < 10:
+		return strconv.FormatFloat(q, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(q, 'f', 0, 64)
+}
+
+// fmtSentence is a value in a sentence: from 100 a whole number, grouped by thousands from
+// 1,000 (the tables' fmtNum keeps a decimal and groups from 10,000, where columns align them);
+// fmtNum below. overview.js's fmtWhole is its twin.
+func fmtSentence(v float64) string {
+	if math.Abs(v) < 100 {
+		return fmtNum(v)
+	}
+	digits := strconv.FormatFloat(math.Abs(math.Round(v)), 'f', 0, 64)
+	var b strings.Builder
+	if v < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// fmtDollars is a cost: "$0.52".
+func fmtDollars(v float64) string {
+	if v < 0.1 {
+		return "$" + strconv.FormatFloat(v, 'g', 2, 64)
+	}
+	return "$" + fmtSentence(v)
+}
+
+// Samples drawn of each curve over its range, besides its knots: enough for a smooth line
+// between knots (the curve is monotone between them), few enough that thousands of compare
+// pages stay a small part of a build.
+const curveSamples = 24
+
+// compareCharts are the options of a compare page's two charts: both GPUs' curves, and their
+// ratio over the interactivity both reach (nil, with a note, when they share none).
+func compareCharts(p *Page, a, b *gpuSide, metric string) (curves, ratio json.RawMessage, note string, err error) {
+	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
+	line := func(g *gpuSide, dash string) charts.Line {
+		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
+			l := charts.Line{Name: g.Label, Color: g.Color}
+			var knots []float64
+			for _, k := range g.curve.Knots() {
+				knots = append(knots, k.X)
+				l.Marks = append(l.Marks, charts.Point{X: k.X, Y: k.Y})
+			}
+			if lo, hi, ok := g.curve.Domain(); ok {
+				for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve)) {
+					l.Points = append(l.Points, charts.Point{X: pt[0], Y: pt[1]})
+				}
+			}
+			g.line = &l
+		}
+		l := *g.line
+		l.Dash = dash
+		return l
+	}
+	yName := strings.ToUpper(metric[:1]) + metric[1:]
+	if p.Metric.Unit != "" {
+		yName += " (" + p.Metric.Unit + ")"
+	}
+	lb := line(b, "dashed")
+	if lb.Name == a.Label {
+		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
+	}
+	curves, err = charts.LineOptions(charts.LineChart{
+		ID: "versus-chart", XName: xName, YName: yName,
+		Lines: []charts.Line{line(a, "solid"), lb},
+		Aria:  metric + " against interactivity: the frontier of every configuration of " + a.Label + " and of " + b.Label + ".",
+	})
+	if err != nil {
+		return nil, nil, "", err
+	}
+	lo, hi, ok := compare.Overlap(a.curve, b.curve)
+	if !ok || lo == hi {
+		return curves, nil, "The two curves share no interactivity range, so there is no ratio to chart.", nil
+	}
+	var knots []float64
+	for _, g := range []*gpuSide{a, b} {
+		for _, k := range g.curve.Knots() {
+			knots = append(knots, k.X)
+		}
+	}
+	rl := charts.Line{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb"}
+	for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve)) {
+		rl.Points = append(rl.Points, charts.Point{X: pt[0], Y: pt[1]})
+	}
+	parity := charts.Line{Name: "Parity (1×)", Color: "#8a94a3", Dash: "dotted", Width: 1, Points: []charts.Point{{X: lo, Y: 1}, {X: hi, Y: 1}}}
+	ratio, err = charts.LineOptions(charts.LineChart{
+		ID: "ratio-chart", XName: xName, YName: a.Label + " ÷ " + b.Label + " (×)",
+		Lines: []charts.Line{rl, parity},
+		Aria:  "How many times " + b.Label + "'s " + metric + " " + a.Label + " gives, from " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user.",
+	})
+	return curves, ratio, "", err
+}
