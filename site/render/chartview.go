@@ -29,6 +29,8 @@ type controlsView struct {
 	Dates   []optionView // the newest only, nil with one snapshot: the script adds the others
 	Best    bool         // best per GPU is the default view
 	Lists   []filterView // the filters with more than one value
+	// Summary is the filters panel's one line of what is on (filterSummary in controls.js).
+	Summary string
 }
 
 type optionView struct {
@@ -73,13 +75,16 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	}
 	shown := defaultShown(data)
 
-	c := &controlsView{Best: len(data.Series) > bestDefaultOver}
+	c := &controlsView{Best: len(data.Series) > bestDefaultOver, Summary: "All configurations"}
+	if c.Best {
+		c.Summary = "Best per GPU"
+	}
 	for _, m := range data.Metrics {
-		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
+		c.Metrics = append(c.Metrics, optionView{m.Key, m.Axis, m.Key == data.Metric})
 	}
 	if len(data.XAxes) > 1 {
 		for i, x := range data.XAxes {
-			c.XAxes = append(c.XAxes, optionView{x.Key, x.Label + " (" + x.Unit + ")", i == 0})
+			c.XAxes = append(c.XAxes, optionView{x.Key, x.Axis, i == 0})
 		}
 	}
 	c.Prices = pricesOf(data)
@@ -112,14 +117,15 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 			points += len(s.Points.pts)
 		}
 	}
-	better := " (lower is better)"
+	better := " · lower is better"
 	if metric.Higher {
-		better = " (higher is better)"
+		better = " · higher is better"
 	}
-	cv.Status = "Showing " + strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
-		strconv.Itoa(points) + " points · " + metric.Label + better
+	// One short line (renderStatus in tables.js): the metric's name is in the menu above it.
+	cv.Status = strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
+		strconv.Itoa(points) + " points" + better
 	if len(data.Dates) > 0 {
-		cv.Status += " · as of " + data.Dates[0]
+		cv.Status += " · " + data.Dates[0]
 	}
 	cv.ShownCount = strconv.Itoa(points) + " of " + strconv.Itoa(total) + " points shown"
 	if metric.Label != "" {

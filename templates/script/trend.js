@@ -8,7 +8,7 @@
 import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
 import { initECharts } from "./livechart.js";
-import { compute } from "./model.js";
+import { compute, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
 import { fragmentPairs } from "./view.js";
 
@@ -189,10 +189,12 @@ export class Trend {
     return {
       animation: false,
       backgroundColor: "transparent",
-      grid: { left: 64, right: 16, top: 40, bottom: 36 },
+      // The y axis' name along its middle, the legend in its own row above the plot: they never
+      // meet (the reference interactivity is in the menu above the chart and in the tooltip).
+      grid: { left: 76, right: 16, top: 40, bottom: 36 },
       legend: { type: "scroll", top: 4, left: 8, right: 8, data: series.map((s) => s.name) },
       xAxis: { type: "time", name: "", axisLabel: { hideOverlap: true } },
-      yAxis: { type: "value", name: (metric.axis || metric.label) + " at " + this.ref + " " + unit, nameGap: 12, min: 0 },
+      yAxis: { type: "value", name: metricName(metric), nameLocation: "middle", nameGap: 56, min: 0 },
       tooltip: {
         trigger: "item", confine: true,
         formatter: (p) => {
@@ -200,7 +202,8 @@ export class Trend {
             const c = p.data.change;
             return escapeHTML(c.date) + "<br>" + escapeHTML(c.description);
           }
-          return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit);
+          return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit) +
+            " at " + escapeHTML(this.ref + " " + unit);
         },
       },
       series,
@@ -227,7 +230,7 @@ export class Trend {
     const metric = this.metric;
     const newest = this.trend.dates[this.trend.dates.length - 1];
     const titles = ["Configuration", this.baseline, newest, "Change"];
-    let html = '<table class="data change-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + ") at " +
+    let html = '<table class="data change-table"><caption>' + escapeHTML(metricName(metric)) + " at " +
       escapeHTML(this.ref + " " + this.page.x.unit) + ", read off each date's frontier; blank where it does not reach it.</caption><thead><tr>";
     COLUMNS.forEach((key, i) => {
       const sorted = this.sort && this.sort.key === key ? ' aria-sort="' + this.sort.dir + '"' : "";
