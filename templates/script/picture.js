@@ -168,18 +168,18 @@ export function drawPicture(element, option, fg) {
   }
   lines.append(node("line", { x1: left, x2: right, y1: bottom + 0.5, y2: bottom + 0.5, "stroke-opacity": 0.5 }));
   if (xAxis.name) {
-    axes.append(node("text", { x: (left + right) / 2, y: bottom + (xAxis.nameGap || 30) + 6, "text-anchor": "middle" }, xAxis.name));
+    axes.append(node("text", { x: (left + right) / 2, y: bottom + (xAxis.nameGap || 30) + 6, "text-anchor": "middle", "data-kind": "name" }, xAxis.name));
   }
   if (yAxis.name) {
     const x = left - (yAxis.nameGap || 52);
     const y = (top + bottom) / 2;
-    axes.append(node("text", { x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})` }, yAxis.name));
+    axes.append(node("text", { x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})`, "data-kind": "name" }, yAxis.name));
   }
   svg.append(lines, axes);
   const title = first(option.title);
   if (title && title.text) {
     svg.append(node("text", {
-      x: size(title.left, width, 12), y: size(title.top, height, 8) + 16, "font-size": 18, "font-weight": "bold",
+      x: size(title.left, width, 12), y: size(title.top, height, 8) + 16, "font-size": 18, "font-weight": "bold", "data-kind": "name",
     }, String(title.text)));
   }
 
