@@ -202,7 +202,10 @@ const textBoxesJS = `((el) => {
       if (d.ignore || d.invisible || !(d.type === "tspan" || d.type === "text")) continue;
       const text = d.style && d.style.text;
       if (!text) continue;
-      const r = d.getPaintRect ? d.getPaintRect() : d.getBoundingRect();
+      // The glyphs' box (getPaintRect adds a margin for strokes and shadows).
+      const r = d.getBoundingRect().clone();
+      const m = d.getComputedTransform();
+      if (m) r.applyTransform(m);
       if (!r.width || !r.height) continue;
       out.push({Text: String(text), Kind: names.has(String(text)) ? "name" : "label", R: [r0.left + r.x, r0.top + r.y, r.width, r.height]});
     }
@@ -325,18 +328,25 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 			p.WaitDrawn(chartSel)
 		}
 		var got struct {
-			Width    int
-			Ellipsis []string
+			Width          int
+			Ellipsis, Wide []string
 		}
 		p.Eval(`(() => {
   const cut = [];
+  const wide = [];
   for (const el of document.querySelectorAll("body *")) {
     if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth) cut.push(el.tagName + "." + el.className);
+    const r = el.getBoundingClientRect();
+    // An element past the right edge, or a word sticking out of its element, names the culprit.
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    if ((r.right > innerWidth + 0.5 || t.right > innerWidth + 0.5) && !el.closest(".table-wrap, svg") && getComputedStyle(el).position !== "absolute") wide.push(el.tagName + "." + el.className + " " + Math.round(Math.max(r.right, t.right)));
   }
-  return {Width: document.documentElement.scrollWidth, Ellipsis: cut};
+  return {Width: document.documentElement.scrollWidth, Ellipsis: cut, Wide: wide};
 })()`, &got)
 		if got.Width > 360 {
-			t.Errorf("/%s: %d px wide on a 360-px phone", path, got.Width)
+			t.Errorf("/%s: %d px wide on a 360-px phone: %q", path, got.Width, got.Wide)
 		}
 		if len(got.Ellipsis) > 0 {
 			t.Errorf("/%s: text cut by an ellipsis in %q", path, got.Ellipsis)
@@ -347,12 +357,13 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 
 // TestBrowserOneNameForTheMetric: the chosen metric has one name in the metric menu, the y
 // axis' title, the tooltip, the leaders table's caption and the points table's header, for a
-// measured metric (total throughput) and a derived one (cost per million tokens).
+// measured metric (total and output throughput) and a derived one (cost per million tokens at
+// the reader's price).
 func TestBrowserOneNameForTheMetric(t *testing.T) {
 	b := browsertest.New(t)
 	files, _ := examplePages(t)
 	root := b.Serve(files, "/")
-	for _, frag := range []string{"", "#y=costPerMTok"} {
+	for _, frag := range []string{"", "#y=outputTputPerGpu", "#y=costPerMTok&cost=b200:5.5"} {
 		p := b.Open(t, root+"deepseek-v4-pro/8k-1k/"+frag)
 		p.WaitChart(chartSel)
 		showPoints(p)
@@ -364,9 +375,11 @@ func TestBrowserOneNameForTheMetric(t *testing.T) {
   const menu = document.getElementById("ctl-y");
   const c = echarts.getInstanceByDom(document.getElementById("chart"));
   const opt = c.getOption();
-  const s = opt.series.findIndex((x) => x.type === "scatter" && x.data.some((d) => d && d[1] != null));
-  const di = opt.series[s].data.findIndex((d) => d && d[1] != null);
-  const tip = opt.tooltip[0].formatter({seriesIndex: s, dataIndex: di, seriesType: "scatter", seriesName: opt.series[s].name});
+  // The tooltip of the first point shown (the formatter reads the view, not the option).
+  let tip = "";
+  opt.series.forEach((x, s) => {
+    if (!tip && x.type === "scatter") tip = opt.tooltip[0].formatter({seriesIndex: s, dataIndex: 0, seriesType: "scatter", seriesName: x.name});
+  });
   const div = document.createElement("div");
   div.innerHTML = tip;
   return {Menu: menu.options[menu.selectedIndex].textContent, Axis: opt.yAxis[0].name, Tooltip: div.textContent,

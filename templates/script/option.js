@@ -142,13 +142,17 @@ export function buildOption(page, computed, base, look) {
   // The legend is the page's, in HTML (legend.js): ECharts' own is kept for its selection
   // state and drawn nowhere, so the plot has the chart's whole width.
   option.legend = Object.assign({}, Array.isArray(option.legend) ? option.legend[0] : option.legend, { data: names, selected, show: false });
-  option.grid = [Object.assign({}, first(option.grid), look.narrow ? { left: 52, right: 16, top: option.title ? 40 : 32 } : { right: 24 })];
+  // The y axis' name reads across the top of the plot, under the title (as Our World in Data's
+  // and the FT's charts have it): along the axis it would be longer than a short chart is tall.
+  const title = first(option.title);
+  const top = (title && title.text ? 36 : 0) + 32;
+  option.grid = [Object.assign({}, first(option.grid), look.narrow ? { left: 52, right: 16, top } : { right: 24, top })];
   // The grid's margins hold the axis labels and names already: ECharts' own fitting
   // (outerBounds) would lay every tick label out twice on each draw, a third of the first one.
   option.grid = [].concat(option.grid).map((g) => Object.assign({}, g, { outerBoundsMode: "none" }));
   option.xAxis = [axisOption(option.xAxis, view.logx, computed.axis ? computed.axis.axis : page.x.label, false)];
   option.yAxis = [axisOption(option.yAxis, view.log, metricName(metric), metric.key === "costPerMTok")];
-  if (look.narrow) option.yAxis[0].nameGap = 40;
+  Object.assign(option.yAxis[0], { nameLocation: "end", nameGap: 12, nameTextStyle: { align: "left", verticalAlign: "bottom" } });
   option.tooltip = Object.assign({}, first(option.tooltip), {
     // enterable, so that a reader can reach the run's link in the tooltip.
     trigger: "item", confine: true, enterable: true, formatter: (params) => tooltipHTML(page, computed, params),

@@ -170,7 +170,10 @@ export function drawPicture(element, option, fg) {
   if (xAxis.name) {
     axes.append(node("text", { x: (left + right) / 2, y: bottom + (xAxis.nameGap || 30) + 6, "text-anchor": "middle", "data-kind": "name" }, xAxis.name));
   }
-  if (yAxis.name) {
+  if (yAxis.name && yAxis.nameLocation === "end") {
+    // Across the top of the plot, from the axis, as ECharts draws it with align "left".
+    axes.append(node("text", { x: left, y: top - (yAxis.nameGap || 12) - 3, "text-anchor": "start", "data-kind": "name" }, yAxis.name));
+  } else if (yAxis.name) {
     const x = left - (yAxis.nameGap || 52);
     const y = (top + bottom) / 2;
     axes.append(node("text", { x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})`, "data-kind": "name" }, yAxis.name));

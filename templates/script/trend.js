@@ -189,12 +189,12 @@ export class Trend {
     return {
       animation: false,
       backgroundColor: "transparent",
-      // The y axis' name along its middle, the legend in its own row above the plot: they never
-      // meet (the reference interactivity is in the menu above the chart and in the tooltip).
-      grid: { left: 76, right: 16, top: 40, bottom: 36 },
+      // The legend in its own row, the y axis' name in the next one across the top of the plot:
+      // they never meet (the reference interactivity is in the menu above and in the tooltip).
+      grid: { left: 64, right: 16, top: 56, bottom: 36 },
       legend: { type: "scroll", top: 4, left: 8, right: 8, data: series.map((s) => s.name) },
       xAxis: { type: "time", name: "", axisLabel: { hideOverlap: true } },
-      yAxis: { type: "value", name: metricName(metric), nameLocation: "middle", nameGap: 56, min: 0 },
+      yAxis: { type: "value", name: metricName(metric), nameLocation: "end", nameGap: 10, nameTextStyle: { align: "left", verticalAlign: "bottom" }, min: 0 },
       tooltip: {
         trigger: "item", confine: true,
         formatter: (p) => {
