@@ -250,8 +250,13 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 		better = "higher"
 	}
 	b.WriteString(`<table class="data leaders-table"><caption>`)
-	esc(metric.Label + " (" + metric.Unit + "), " + better)
-	b.WriteString(` is better, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
+	// The metric's one name; a name that says its direction already is not told it twice.
+	caption := metric.Axis
+	if !strings.HasSuffix(caption, " is better") {
+		caption += ", " + better + " is better"
+	}
+	esc(caption)
+	b.WriteString(`, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
 		esc(strconv.FormatFloat(x, 'g', 6, 64) + " " + data.X.Unit)

@@ -44,8 +44,10 @@ export function renderLeaders(live, box) {
     box.innerHTML = '<p class="empty">No configuration is shown: widen the filters.</p>';
     return;
   }
-  let html = '<table class="data leaders-table"><caption>' + escapeHTML(metricName(metric)) + ", " +
-    (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
+  // The metric's one name; a name that says its direction already is not told it twice (Go's leadersHTML).
+  const name = metricName(metric);
+  const caption = / is better$/.test(name) ? name : name + (metric.higher ? ", higher" : ", lower") + " is better";
+  let html = '<table class="data leaders-table"><caption>' + escapeHTML(caption) + ", read off each frontier; blank where the configuration was not measured. " +
     '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     "</tr></thead><tbody>";
