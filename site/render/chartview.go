@@ -117,16 +117,10 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 			points += len(s.Points.pts)
 		}
 	}
-	better := " · lower is better"
-	if metric.Higher {
-		better = " · higher is better"
-	}
-	// One short line (renderStatus in tables.js): the metric's name is in the menu above it.
+	// One short line (renderStatus in tables.js): the metric's name, which says when lower is
+	// better, is in the menu above it and the date in the heading.
 	cv.Status = strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
-		strconv.Itoa(points) + " points" + better
-	if len(data.Dates) > 0 {
-		cv.Status += " · " + data.Dates[0]
-	}
+		strconv.Itoa(points) + " points"
 	cv.ShownCount = strconv.Itoa(points) + " of " + strconv.Itoa(total) + " points shown"
 	if metric.Label != "" {
 		cv.BestNote = "By " + strings.ToLower(metric.Label[:1]) + metric.Label[1:] + ", among the configurations shown by the filters."

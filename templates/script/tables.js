@@ -206,12 +206,13 @@ export function renderPoints(live, sort, table, link, count, chosen) {
 
 // renderStatus is the line that says what the view shows.
 export function renderStatus(live, out) {
-  const { rows, metric } = live.computed;
+  const { rows } = live.computed;
   const shown = rows.filter((r) => r.visible);
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
-  // One short line (Go's setViewState): the metric's name is in the menu above it.
-  out.textContent = shown.length + " of " + rows.length + " configurations, " + points + " points" +
-    (metric.higher ? " · higher is better" : " · lower is better") + (live.view.date ? " · " + live.view.date : "") +
+  // One short line (Go's setViewState): the metric's name, which says when lower is better, is
+  // in the menu above it; the date only when it is not the newest (the heading has that).
+  const date = live.view.date && live.view.date !== live.page.dates[0] ? " · as of " + live.view.date : "";
+  out.textContent = shown.length + " of " + rows.length + " configurations, " + points + " points" + date +
     (live.failed ? " · The interactive chart could not be loaded (" + live.failed + "): this is a picture of it." : "");
   renderMissing(live);
 }
