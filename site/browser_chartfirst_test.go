@@ -123,7 +123,7 @@ const legendStateJS = `(() => {
   const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
   const out = {Names: [], Groups: [], Cut: [], Ellipsis: [], BoxWide: box.scrollWidth > box.clientWidth,
     Rect: rect(box), ChartRect: rect(document.getElementById("chart")), Option: []};
-  for (const h of box.querySelectorAll("h3")) out.Groups.push(h.textContent);
+  for (const h of box.querySelectorAll(".group")) out.Groups.push(h.textContent);
   for (const b of box.querySelectorAll("button[data-name]")) {
     const text = b.querySelector(".name");
     out.Names.push(text.textContent);

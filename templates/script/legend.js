@@ -90,8 +90,10 @@ export function renderLegend(box, option, groupOf, toggle) {
   const left = box.scrollLeft;
   const out = [];
   for (const g of legendGroups((legend.data || []).map(String), groupOf)) {
-    if (g.title) out.push(element("h3", { text: g.title }));
-    out.push(element("ul", {}, g.names.map((name) => {
+    // A group's title is text, not a heading: the chart sits between the page's h1 and its
+    // first h2, and a heading here would break their order.
+    if (g.title) out.push(element("p", { class: "group", text: g.title }));
+    out.push(element("ul", { "aria-label": g.title || null }, g.names.map((name) => {
       const button = element("button", { type: "button", "aria-pressed": selected[name] === false ? "false" : "true", "data-name": name }, [
         mark(scatters.get(name), lines.get(name)),
         element("span", { class: "name", text: name }),
