@@ -61,6 +61,7 @@ func TestBrowserChartInFirstScreen(t *testing.T) {
 				p.WaitDrawn(chartSel)
 				var s firstScreen
 				p.Eval(firstScreenJS, &s)
+				t.Logf("chart top %.0f px of %d (limit %.0f)", s.ChartTop, d.Height, 0.45*float64(d.Height))
 				if limit := 0.45 * float64(d.Height); s.ChartTop > limit {
 					t.Errorf("chart starts at %.0f px, want within the top 45%% (%.0f px)", s.ChartTop, limit)
 				}
