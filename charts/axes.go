@@ -4,9 +4,12 @@ package charts
 // chart block use), a short label for a menu, the axis name with the statistic and the unit,
 // and its direction. The direction decides which corner the Pareto frontier hugs.
 type Axis struct {
-	Key    string // "median_intvty", "p99_ttft", "costPerMTok"
-	Label  string // "Time to first token, p99": for menus and captions
-	Axis   string // "Time to first token, p99 (s)": the axis name
+	Key   string // "median_intvty", "p99_ttft", "costPerMTok"
+	Label string // "Time to first token, p99": for menus and captions
+	// Axis is the one name of the quantity wherever it appears (menu, axis title, tooltip, table
+	// headers): the label and the unit, "Time to first token, p99 (s)", and for a y metric
+	// whose lower values are better, that it is.
+	Axis   string
 	Unit   string // "s"
 	Higher bool   // higher is better (throughput, interactivity); false for latency, cost, energy
 	// Refs are the x values the leaders table reads each frontier off by default (x axes only).
@@ -64,14 +67,14 @@ func XAxis(key string) (Axis, bool) {
 // $/GPU-hour and kW per GPU, the config's or the reader's), then what raw results measure on
 // some rows: average power per GPU and energy per token. Each names its unit and direction.
 var YMetrics = []Axis{
-	{Key: "tpPerGpu", Label: "Total throughput per GPU", Axis: "Total token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
-	{Key: "outputTputPerGpu", Label: "Output throughput per GPU", Axis: "Output token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
-	{Key: "inputTputPerGpu", Label: "Input throughput per GPU", Axis: "Input token throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "tpPerGpu", Label: "Total throughput per GPU", Axis: "Total throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "outputTputPerGpu", Label: "Output throughput per GPU", Axis: "Output throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
+	{Key: "inputTputPerGpu", Label: "Input throughput per GPU", Axis: "Input throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
 	{Key: "costPerMTok", Label: "Cost per million tokens", Axis: "Cost per million tokens ($/M tokens), lower is better", Unit: "$/M tokens"},
-	{Key: "tokPerMW", Label: "Throughput per megawatt", Axis: "Token throughput per megawatt (tok/s/MW)", Unit: "tok/s/MW", Higher: true},
+	{Key: "tokPerMW", Label: "Throughput per megawatt", Axis: "Throughput per megawatt (tok/s/MW)", Unit: "tok/s/MW", Higher: true},
 	{Key: "avg_power_w", Label: "Average power per GPU", Axis: "Average power per GPU (W), lower is better", Unit: "W"},
 	{Key: "joules_per_output_token", Label: "Energy per output token", Axis: "Energy per output token (J/tok), lower is better", Unit: "J/tok"},
-	{Key: "joules_per_total_token", Label: "Energy per token", Axis: "Energy per total token (J/tok), lower is better", Unit: "J/tok"},
+	{Key: "joules_per_total_token", Label: "Energy per token", Axis: "Energy per token (J/tok), lower is better", Unit: "J/tok"},
 }
 
 // YMetric finds a y metric of YMetrics by key.

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -97,23 +99,55 @@ func TestChartPageMetricsFollowTheConfig(t *testing.T) {
 	}
 }
 
+// TestChartPageMetricAxisNames: each metric has one name, the catalog's (charts.YMetrics) by
+// default, the dataset's own with inputLabels, a [metrics] entry's over both; the Go option's
+// y axis is named the same.
 func TestChartPageMetricAxisNames(t *testing.T) {
 	data, cfg := controlsFixture(t)
-	_, _, d := seedPageData(t, data, cfg)
-	want := map[string]string{
-		"tpPerGpu":         "Token Throughput per Chip (tok/s/chip)", // the dataset's own label, as the Go option
-		"outputTputPerGpu": "Output token throughput per GPU (tok/s/GPU)",
-		"inputTputPerGpu":  "Input token throughput per GPU (tok/s/GPU)",
+	catalog := map[string]string{
+		"tpPerGpu":         "Total throughput per GPU (tok/s/GPU)",
+		"outputTputPerGpu": "Output throughput per GPU (tok/s/GPU)",
+		"inputTputPerGpu":  "Input throughput per GPU (tok/s/GPU)",
 		"costPerMTok":      "Cost per million tokens ($/M tokens), lower is better",
-		"tokPerMW":         "Token throughput per megawatt (tok/s/MW)",
+		"tokPerMW":         "Throughput per megawatt (tok/s/MW)",
 	}
-	for _, m := range d.Metrics {
-		if m.Axis != want[m.Key] {
-			t.Errorf("metric %s: axis = %q, want %q", m.Key, m.Axis, want[m.Key])
-		}
-		if m.Label == "" || m.Unit == "" {
-			t.Errorf("metric %s: empty label or unit: %+v", m.Key, m)
-		}
+	input := maps.Clone(catalog)
+	input["tpPerGpu"] = "Token Throughput per Chip (tok/s/chip)" // the dataset's own label
+	renamed := maps.Clone(catalog)
+	renamed["tpPerGpu"] = "Tokens per chip (tok/s/chip)"
+	renamed["costPerMTok"] = "Price of a million tokens (USD), lower is better"
+	for _, tc := range []struct {
+		name   string
+		input  bool
+		config map[string]config.MetricConfig
+		want   map[string]string
+	}{
+		{"catalog", false, nil, catalog},
+		{"inputLabels", true, nil, input},
+		{"metrics", true, map[string]config.MetricConfig{"tpPerGpu": {Label: "Tokens per chip", Unit: "tok/s/chip"}, "costPerMTok": {Label: "Price of a million tokens", Unit: "USD"}}, renamed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := cfg
+			c.InputLabels, c.Metrics = tc.input, tc.config
+			_, page, d := seedPageData(t, data, c)
+			for _, m := range d.Metrics {
+				if m.Axis != tc.want[m.Key] {
+					t.Errorf("metric %s: axis = %q, want %q", m.Key, m.Axis, tc.want[m.Key])
+				}
+				if m.Label == "" || m.Unit == "" {
+					t.Errorf("metric %s: empty label or unit: %+v", m.Key, m)
+				}
+			}
+			var option struct {
+				YAxis []struct{ Name string } `json:"yAxis"`
+			}
+			if err := json.Unmarshal(scriptJSON(t, page, "chart-option"), &option); err != nil {
+				t.Fatal(err)
+			}
+			if len(option.YAxis) != 1 || option.YAxis[0].Name != tc.want["tpPerGpu"] {
+				t.Errorf("Go option's y axis = %+v, want %q", option.YAxis, tc.want["tpPerGpu"])
+			}
+		})
 	}
 }
 

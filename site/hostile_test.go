@@ -144,7 +144,11 @@ func buildDoc(tb testing.TB, doc any, extra fstest.MapFS) (*Files, error) {
 		data[k] = v
 	}
 	files := &Files{}
-	_, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	// The datasets' own axis names in every place they can reach (inputLabels), so that the
+	// hostile strings in them are tried there.
+	cfg := DefaultConfig()
+	cfg.InputLabels = true
+	_, err := Build(Input{Data: data, Config: cfg, ECharts: fakeECharts}, files)
 	return files, err
 }
 
@@ -878,7 +882,11 @@ func TestBuildReportsChartPageAndMarkdownPageOnOnePath(t *testing.T) {
 		"about/8k-1k.md": {Data: []byte("# Hi\n")},
 	}
 	files := &Files{}
-	_, err := Build(Input{Data: data, Config: DefaultConfig(), ECharts: fakeECharts}, files)
+	// The datasets' own axis names in every place they can reach (inputLabels), so that the
+	// hostile strings in them are tried there.
+	cfg := DefaultConfig()
+	cfg.InputLabels = true
+	_, err := Build(Input{Data: data, Config: cfg, ECharts: fakeECharts}, files)
 	if err == nil || !strings.Contains(err.Error(), "data/about/8k-1k.md") || !strings.Contains(err.Error(), "/about/8k-1k/") {
 		t.Errorf("got %v, want a problem naming the markdown file and the path", err)
 	}

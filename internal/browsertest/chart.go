@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // The chart helpers read an ECharts instance through its public face: getInstanceByDom,
@@ -206,8 +205,9 @@ func (p *Page) HoverPoint(sel, name string, i int) string {
 	return p.Tooltip(sel)
 }
 
-// ClickLegend clicks the legend item named name with a real mouse click on its pixel, paging a
-// scrolling legend to it first (as its arrows would), and waits for the chart to redraw.
+// ClickLegend clicks the legend entry named name with a real mouse click on its pixel (the
+// page's HTML legend, the .chart-legend beside the chart, scrolled to the entry first), and
+// waits for the chart to redraw.
 func (p *Page) ClickLegend(sel, name string) {
 	p.t.Helper()
 	x, y := p.legendItem(sel, name)
@@ -215,7 +215,7 @@ func (p *Page) ClickLegend(sel, name string) {
 	p.WaitChart(sel)
 }
 
-// TapLegend is ClickLegend with a finger: a touch on the legend item, on a page opened as a
+// TapLegend is ClickLegend with a finger: a touch on the legend entry, on a page opened as a
 // touch device (OpenAs with Mobile).
 func (p *Page) TapLegend(sel, name string) {
 	p.t.Helper()
@@ -224,8 +224,8 @@ func (p *Page) TapLegend(sel, name string) {
 	p.WaitChart(sel)
 }
 
-// legendItem is where the legend item name is drawn, in page pixels, paging the legend to it
-// first if need be.
+// legendItem is the middle of the HTML legend's entry named name, in viewport pixels, after
+// scrolling it into view; it fails when the entry is not what the pointer would hit there.
 func (p *Page) legendItem(sel, name string) (x, y float64) {
 	p.t.Helper()
 	p.WaitChart(sel)
@@ -233,40 +233,21 @@ func (p *Page) legendItem(sel, name string) (x, y float64) {
 		X, Y float64
 		Hit  bool
 	}
-	js := `(() => {` + chartPrelude + `
-  const c = chartOf(` + jsString(sel) + `);
-  c.getDom().scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
-  const name = ` + jsString(name) + `;
-  const model = c.getModel();
-  for (const lm of model.findComponents({mainType: "legend"})) {
-    const di = lm.getData().findIndex((m) => m.get("name") === name);
-    if (di < 0) continue;
-    const view = c.getViewOfComponentModel(lm);
-    let item = null;
-    view.getContentGroup().eachChild((g) => { if (g.__legendDataIndex === di) item = g; });
-    if (!item) throw new Error("legend item " + name + " is not drawn");
-    const r = item.getBoundingRect().clone();
-    r.applyTransform(item.getComputedTransform());
-    const x = r.x + r.width / 2, y = r.y + r.height / 2;
-    const hover = c.getZr().handler.findHover(x, y);
-    const hit = !!(hover && hover.target && hover.target.parent === item);
-    if (!hit && SCROLL) c.dispatchAction({type: "legendScroll", scrollDataIndex: di, legendId: lm.id});
-    const [ox, oy] = originOf(c);
-    return {X: ox + x, Y: oy + y, Hit: hit};
-  }
-  throw new Error("no legend item named " + name);
-})()`
-	// The first look pages the legend when the item is scrolled out of sight; the second
-	// measures it again where the legend then draws it.
-	for _, page := range []string{"true", "false"} {
-		p.Eval(strings.ReplaceAll(js, "SCROLL", page), &at)
-		if at.Hit {
-			break
-		}
-		p.WaitChart(sel)
-	}
+	p.Eval(`(() => {
+  const el = document.querySelector(`+jsString(sel)+`);
+  const box = el && Array.from(el.parentElement.children).find((c) => c.classList.contains("chart-legend"));
+  if (!box) throw new Error("no HTML legend beside " + `+jsString(sel)+`);
+  const name = `+jsString(name)+`;
+  const button = Array.from(box.querySelectorAll("button[data-name]")).find((b) => b.getAttribute("data-name") === name);
+  if (!button) throw new Error("no legend entry named " + name);
+  button.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+  const r = button.getBoundingClientRect();
+  const x = r.left + Math.min(r.width / 2, 40), y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {X: x, Y: y, Hit: !!hit && button.contains(hit)};
+})()`, &at)
 	if !at.Hit {
-		p.t.Fatalf("browsertest: legend item %q is not under the mouse at (%.0f, %.0f), even after paging the legend to it", name, at.X, at.Y)
+		p.t.Fatalf("browsertest: legend entry %q is not under the pointer at (%.0f, %.0f)", name, at.X, at.Y)
 	}
 	return at.X, at.Y
 }

@@ -122,6 +122,13 @@ func js(s string) string {
 
 // waitView makes the chart interactive, as a reader reaching for it does, and waits until it
 // has drawn the view whose canonical fragment is frag.
+// clickControl clicks a control of the filters panel, opening the panel first as a reader
+// would.
+func clickControl(p *browsertest.Page, sel string) {
+	p.Eval(`document.getElementById("filters-button").getAttribute("aria-expanded") === "true" || document.getElementById("filters-button").click()`, nil)
+	p.Click(sel)
+}
+
 func waitView(p *browsertest.Page, sel, frag string) {
 	p.WaitChart(sel)
 	p.WaitFor(`(() => { const e = document.querySelector(` + js(sel) + `); return e && e.getAttribute("data-view") === ` + js(frag) + ` && echarts.getInstanceByDom(e); })()`)
@@ -221,8 +228,8 @@ func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
 	}
 
 	v := currentView(p)
-	if v.Hash != "" || v.YType != "value" || v.XType != "value" || v.YName != "Token Throughput per Chip (tok/s/chip)" {
-		t.Errorf("default view = %+v, want no fragment, linear axes, the dataset's axis name", v)
+	if v.Hash != "" || v.YType != "value" || v.XType != "value" || v.YName != "Total throughput per GPU (tok/s/GPU)" {
+		t.Errorf("default view = %+v, want no fragment, linear axes, the metric's one name", v)
 	}
 	var hidden, aria bool
 	p.Eval(`document.getElementById("controls").hidden`, &hidden)
@@ -262,7 +269,7 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 	}{
 		{"metric select", `(() => { const s = document.querySelector('select[name="y"]'); s.value = "outputTputPerGpu"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, false,
 			"y=outputTputPerGpu", func(t *testing.T, v view, st browsertest.ChartState) {
-				if v.YName != "Output token throughput per GPU (tok/s/GPU)" {
+				if v.YName != "Output throughput per GPU (tok/s/GPU)" {
 					t.Errorf("y axis name = %q", v.YName)
 				}
 				for _, s := range d.Series {
@@ -328,7 +335,7 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 			p := b.Open(t, root+seedPage)
 			waitView(p, "#chart", "")
 			if tc.click {
-				p.Click(tc.act)
+				clickControl(p, tc.act)
 			} else {
 				p.Eval(tc.act, nil)
 			}
@@ -356,9 +363,9 @@ func TestControlsKeepOneValuePerFilter(t *testing.T) {
 	files := controlsSite(t, exampleData(t), exampleConfig(t))
 	p := b.Open(t, b.Serve(files, "/")+seedPage)
 	waitView(p, "#chart", "")
-	p.Click(`input[name="gpus"][value="b300"]`)
+	clickControl(p, `input[name="gpus"][value="b300"]`)
 	waitView(p, "#chart", "gpus=b200")
-	p.Click(`input[name="gpus"][value="b200"]`)
+	clickControl(p, `input[name="gpus"][value="b200"]`)
 	var checked bool
 	p.Eval(`document.querySelector('input[name="gpus"][value="b200"]').checked`, &checked)
 	if v := currentView(p); !checked || v.View != "gpus=b200" {
@@ -377,7 +384,7 @@ func TestControlsFragmentRoundTrip(t *testing.T) {
 		p := b.Open(t, root+seedPage+"#"+frag)
 		waitView(p, "#chart", frag)
 		v := currentView(p)
-		if v.Hash != "#"+frag || v.XType != "log" || v.YType != "log" || v.YName != "Input token throughput per GPU (tok/s/GPU)" {
+		if v.Hash != "#"+frag || v.XType != "log" || v.YType != "log" || v.YName != "Input throughput per GPU (tok/s/GPU)" {
 			t.Errorf("view = %+v", v)
 		}
 		st := p.ChartState("#chart")
@@ -850,7 +857,8 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 	p.Press(kb.ArrowDown)
 	p.WaitFor(`location.hash.includes("y=outputTputPerGpu")`)
 
-	// The x axis menu (interactivity or concurrency on this page) comes next, then the scales.
+	// The x axis menu (interactivity or concurrency on this page) comes next, then the filters
+	// button, which Enter opens: its panel's scales come next.
 	p.Press(kb.Tab)
 	var label string
 	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
@@ -858,9 +866,18 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 		t.Fatalf("Tab from the metric reached %q, want the x axis menu", label)
 	}
 	p.Press(kb.Tab)
+	if p.Eval(`document.activeElement.id`, &focused); focused != "filters-button" {
+		t.Fatalf("Tab from the x axis reached %q, want the filters button", focused)
+	}
+	p.Press("\r")
+	var expanded string
+	if p.Eval(`document.activeElement.getAttribute("aria-expanded")`, &expanded); expanded != "true" {
+		t.Fatalf("Enter on the filters button: aria-expanded %q, want true", expanded)
+	}
+	p.Press(kb.Tab)
 	p.Eval(`document.activeElement.labels[0].textContent.trim()`, &label)
 	if label != "Log Y" {
-		t.Fatalf("Tab from the x axis reached %q, want the Log Y checkbox", label)
+		t.Fatalf("Tab into the filters panel reached %q, want the Log Y checkbox", label)
 	}
 	p.Press(" ")
 	p.WaitFor(`location.hash.includes("log=1")`)

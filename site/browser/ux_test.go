@@ -289,7 +289,7 @@ func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 		t.Error("the Best per GPU box is not ticked")
 	}
 	// Unticking it shows every configuration, and the fragment says so.
-	p.Click(`input[name="best"]`)
+	clickControl(p, `input[name="best"]`)
 	waitView(p, chartSel, "best=0")
 	if got := visibleScatter(p.ChartState(chartSel)); len(got) != len(d.Series) {
 		t.Errorf("after unticking best: %d visible, want all %d", len(got), len(d.Series))

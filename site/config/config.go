@@ -43,6 +43,20 @@ type Config struct {
 	// Runs gives bench-serve result files the context they do not carry themselves, by a glob
 	// over their path below the data folder (package input, rawserve.go).
 	Runs []RunConfig `toml:"runs"`
+	// Metrics renames a y metric or x axis, keyed by its key ("tpPerGpu", "median_intvty"), over
+	// the built-in catalog (charts.YMetrics, charts.XAxes): once, for the menu, the axis title,
+	// the tooltip and the tables alike.
+	Metrics map[string]MetricConfig `toml:"metrics"`
+	// InputLabels names each page's own metric and x axis as its datasets do (their
+	// metric.label and xAxis.label) rather than by the catalog, in every place alike; a
+	// [metrics] entry still wins.
+	InputLabels bool `toml:"inputLabels"`
+}
+
+// MetricConfig is a metric's or axis' name and unit; an empty one keeps the catalog's.
+type MetricConfig struct {
+	Label string `toml:"label"` // "Token throughput per chip"
+	Unit  string `toml:"unit"`  // "tok/s/chip"
 }
 
 // ModelConfig is how a model key is shown: its page is the slug of Name.

@@ -148,3 +148,20 @@ func TestConfigReference(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigMetricNames: [metrics.KEY] renames a metric or axis and inputLabels turns on the
+// datasets' own names; a mistyped key under [metrics.KEY] is reported.
+func TestConfigMetricNames(t *testing.T) {
+	src := "inputLabels = true\n[metrics.tpPerGpu]\nlabel = \"Token throughput per chip\"\nunit = \"tok/s/chip\"\n[metrics.median_intvty]\nlabel = \"Speed per user\"\n"
+	c, ps := ParseConfig("frontier.toml", []byte(src))
+	if len(ps) != 0 {
+		t.Fatalf("problems: %v", ps)
+	}
+	want := map[string]MetricConfig{"tpPerGpu": {Label: "Token throughput per chip", Unit: "tok/s/chip"}, "median_intvty": {Label: "Speed per user"}}
+	if !c.InputLabels || len(c.Metrics) != 2 || c.Metrics["tpPerGpu"] != want["tpPerGpu"] || c.Metrics["median_intvty"] != want["median_intvty"] {
+		t.Errorf("got inputLabels %v, metrics %+v; want true, %+v", c.InputLabels, c.Metrics, want)
+	}
+	if _, ps := ParseConfig("frontier.toml", []byte("[metrics.tpPerGpu]\nlabl = \"x\"\n")); len(ps) == 0 {
+		t.Error("a mistyped key under [metrics.tpPerGpu] was not reported")
+	}
+}

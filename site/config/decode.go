@@ -72,9 +72,9 @@ func (d *decoder) value(path string, v any, dst reflect.Value) bool {
 			dst.Set(s)
 		}
 		return fit
-	case reflect.String, reflect.Int64:
+	case reflect.String, reflect.Int64, reflect.Bool:
 		if v == nil || reflect.TypeOf(v) != dst.Type() {
-			d.bad(path, "want %s, got %s", map[reflect.Kind]string{reflect.String: "a string", reflect.Int64: "an integer"}[dst.Kind()], describe(v))
+			d.bad(path, "want %s, got %s", map[reflect.Kind]string{reflect.String: "a string", reflect.Int64: "an integer", reflect.Bool: "true or false"}[dst.Kind()], describe(v))
 			return false
 		}
 		dst.Set(reflect.ValueOf(v))

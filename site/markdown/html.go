@@ -105,7 +105,8 @@ func renderChart(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.
 	e := html.EscapeString
 	fmt.Fprintf(w, `<figure class="chart-block" data-model="%s" data-sequence="%s" data-slug="%s" data-fragment="%s">`,
 		e(n.ref.Model), e(n.ref.Sequence), e(n.ref.Slug), e(n.ref.Fragment))
-	fmt.Fprintf(w, `<div class="chart" style="height:%dpx"></div><figcaption>`, n.ref.Height)
+	// The chart and its HTML legend (templates/script/legend.js), side by side or stacked.
+	fmt.Fprintf(w, `<div class="chart-wrap"><div class="chart" style="height:%dpx"></div><div class="chart-legend"></div></div><figcaption>`, n.ref.Height)
 	if n.ref.Title != "" {
 		fmt.Fprintf(w, `<span class="chart-title">%s</span> `, e(n.ref.Title))
 	}

@@ -26,6 +26,7 @@ type chartPageView struct {
 	PointCount      int
 	Metric          input.Metric
 	XAxis           input.XAxis
+	Throughputs     []string // the three throughputs' names, the points table's headers
 	Best            []bestView
 	Notes           template.HTML // notes markdown naming this page, rendered by goldmark
 	Rows            []rowView     // for templates of a site's own; chart.html shows RowsHTML
@@ -131,11 +132,18 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	cols := columnsOf(p)
 
 	// The option for the default view: every series and point of the newest snapshot.
+	// One name per quantity (the catalog's, or the config's over it), the axis titles' too.
+	metrics, xAxes := metricsFor(p, cols, cfg), xAxesFor(p, cols, cfg)
 	c := charts.Chart{
 		ID:    "chart",
 		Title: p.Model + " " + p.Sequence,
-		XName: p.XAxis.Label,
+		XName: xAxes[0].Axis,
 		YName: p.Metric.Label,
+	}
+	for _, m := range metrics {
+		if m.Key == p.Metric.Key {
+			c.YName = m.Axis
+		}
 	}
 	for _, s := range snap.Series {
 		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
@@ -153,14 +161,14 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 
 	data := PageData{
 		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
-		X:          AxisData{Label: p.XAxis.Label, Unit: "tok/s/user"},
+		X:          AxisData{Label: xAxes[0].Axis, Unit: xAxes[0].Unit},
 		Metric:     p.Metric.Key,
-		Metrics:    metricsFor(p, cols),
+		Metrics:    metrics,
 		GPUs:       map[string]GPUData{},
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
 		RefX:       cfg.ReferenceX,
-		XAxes:      xAxesFor(p, cols, cfg),
+		XAxes:      xAxes,
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
 		Changes:    pageChanges(p, r.changes),
@@ -193,19 +201,23 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		return err
 	}
 
+	// The page names its axes as the chart does (one name per quantity).
+	metric, xAxis := p.Metric, p.XAxis
+	metric.Label, xAxis.Label = c.YName, c.XName
 	cv := &chartPageView{
 		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),
-		Metric:      p.Metric, XAxis: p.XAxis,
-		Notes:   template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
-		Sources: p.Sources,
-		Option:  option,
-		Data:    dataJSON,
-		Raw:     cols.has,
-		Changes: data.Changes,
-		History: data.History,
-		Columns: columnChoices(cols),
+		Metric:      metric, XAxis: xAxis,
+		Throughputs: throughputNames(metrics),
+		Notes:       template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
+		Sources:     p.Sources,
+		Option:      option,
+		Data:        dataJSON,
+		Raw:         cols.has,
+		Changes:     data.Changes,
+		History:     data.History,
+		Columns:     columnChoices(cols),
 	}
 	for _, s := range snap.Series {
 		if s.Best {
@@ -305,7 +317,7 @@ func frameworkLabel(s *PageSeries) string {
 // and throughput per megawatt always (a reader may type the $/GPU-hour and kW the config does
 // not give; a series without them is left out of that view), and the measured ones (power,
 // energy per token) when a point of the page has them.
-func metricsFor(p *Page, cols pageColumns) []MetricData {
+func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
 	var ms []MetricData
 	for _, m := range charts.YMetrics {
 		switch m.Key {
@@ -316,13 +328,47 @@ func metricsFor(p *Page, cols pageColumns) []MetricData {
 			}
 		}
 		md := MetricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
-		// The dataset's own metric keeps the data's axis name, as the Go-built option has it.
-		if m.Key == p.Metric.Key && p.Metric.Label != "" {
+		if cfg.InputLabels && m.Key == p.Metric.Key && p.Metric.Label != "" {
 			md.Axis = p.Metric.Label
 		}
+		md.Label, md.Unit, md.Axis = named(cfg, m.Key, md.Label, md.Unit, md.Axis, !m.Higher)
 		ms = append(ms, md)
 	}
 	return ms
+}
+
+// throughputNames are the three throughputs' one names, in the points table's column order.
+func throughputNames(ms []MetricData) []string {
+	var out []string
+	for _, key := range []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"} {
+		for _, m := range ms {
+			if m.Key == key {
+				out = append(out, m.Axis)
+			}
+		}
+	}
+	return out
+}
+
+// named is a catalog quantity's label, unit and one name (label and unit), with the config's
+// [metrics.KEY] over the catalog's: one name, for every place the page shows it. lower: a y
+// metric whose lower values are better says so in its name, as the catalog's do.
+func named(cfg config.Config, key, label, unit, name string, lower bool) (string, string, string) {
+	m, ok := cfg.Metrics[key]
+	if !ok || (m.Label == "" && m.Unit == "") {
+		return label, unit, name
+	}
+	if m.Label != "" {
+		label = m.Label
+	}
+	if m.Unit != "" {
+		unit = m.Unit
+	}
+	name = label + " (" + unit + ")"
+	if lower {
+		name += ", lower is better"
+	}
+	return label, unit, name
 }
 
 // xAxesFor lists the x axes a page offers (charts.XAxes): the default, the data's own
@@ -335,9 +381,9 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 		x := XAxisData{Key: a.Key, Col: a.Key, Label: a.Label, Axis: a.Axis, Unit: a.Unit, Higher: a.Higher, Refs: a.Refs}
 		switch {
 		case a.Key == charts.DefaultX:
-			x.Col, x.Axis, x.Refs = "x", p.XAxis.Label, cfg.ReferenceX
-			if x.Axis == "" {
-				x.Axis = a.Axis
+			x.Col, x.Refs = "x", cfg.ReferenceX
+			if cfg.InputLabels && p.XAxis.Label != "" {
+				x.Axis = p.XAxis.Label
 			}
 		case a.Key == "conc":
 		case !cols.everyPointHas(a.Key):
@@ -346,6 +392,7 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 		if refs, ok := cfg.Reference[a.Key]; ok {
 			x.Refs = refs
 		}
+		x.Label, x.Unit, x.Axis = named(cfg, a.Key, x.Label, x.Unit, x.Axis, false)
 		out = append(out, x)
 	}
 	return out

@@ -29,6 +29,8 @@ type controlsView struct {
 	Dates   []optionView // the newest only, nil with one snapshot: the script adds the others
 	Best    bool         // best per GPU is the default view
 	Lists   []filterView // the filters with more than one value
+	// Summary is the filters panel's one line of what is on (filterSummary in controls.js).
+	Summary string
 }
 
 type optionView struct {
@@ -77,13 +79,16 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	}
 	shown := defaultShown(data)
 
-	c := &controlsView{Best: defaultBest(data)}
+	c := &controlsView{Best: defaultBest(data), Summary: "All configurations"}
+	if c.Best {
+		c.Summary = "Best per GPU"
+	}
 	for _, m := range data.Metrics {
-		c.Metrics = append(c.Metrics, optionView{m.Key, m.Label + " (" + m.Unit + ")", m.Key == data.Metric})
+		c.Metrics = append(c.Metrics, optionView{m.Key, m.Axis, m.Key == data.Metric})
 	}
 	if len(data.XAxes) > 1 {
 		for i, x := range data.XAxes {
-			c.XAxes = append(c.XAxes, optionView{x.Key, x.Label + " (" + x.Unit + ")", i == 0})
+			c.XAxes = append(c.XAxes, optionView{x.Key, x.Axis, i == 0})
 		}
 	}
 	c.Prices = pricesOf(data)
@@ -116,15 +121,10 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 			points += len(s.Points.pts)
 		}
 	}
-	better := " (lower is better)"
-	if metric.Higher {
-		better = " (higher is better)"
-	}
-	cv.Status = "Showing " + strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
-		strconv.Itoa(points) + " points · " + metric.Label + better
-	if len(data.Dates) > 0 {
-		cv.Status += " · as of " + data.Dates[0]
-	}
+	// One short line (renderStatus in tables.js): the metric's name, which says when lower is
+	// better, is in the menu above it and the date in the heading.
+	cv.Status = strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
+		strconv.Itoa(points) + " points"
 	cv.ShownCount = strconv.Itoa(points) + " of " + strconv.Itoa(total) + " points shown"
 	if metric.Label != "" {
 		cv.BestNote = "By " + strings.ToLower(metric.Label[:1]) + metric.Label[1:] + ", among the configurations shown by the filters."
@@ -251,8 +251,17 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 		better = "higher"
 	}
 	b.WriteString(`<table class="data leaders-table"><caption>`)
-	esc(metric.Label + " (" + metric.Unit + "), " + better)
-	b.WriteString(` is better, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
+	// The metric's one name (model.js's metricName: its axis name, else label and unit); a name
+	// that says its direction already is not told it twice.
+	caption := metric.Axis
+	if caption == "" {
+		caption = metric.Label + " (" + metric.Unit + ")"
+	}
+	if !strings.HasSuffix(caption, " is better") {
+		caption += ", " + better + " is better"
+	}
+	esc(caption)
+	b.WriteString(`, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
 		// Six significant digits, written as the script's +x.toPrecision(6) is.

@@ -9,7 +9,7 @@
 import { element } from "./dom.js";
 import { LiveChart, whenReached } from "./livechart.js";
 import { GLOBAL } from "./option.js";
-import { buildControls, enhanceControls, readForm, syncForm } from "./controls.js";
+import { buildControls, enhanceControls, filterSummary, readForm, syncForm, wirePanel } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus, syncChooser } from "./tables.js";
 import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
@@ -72,7 +72,11 @@ export function initChartPage() {
     const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length;
     first = false;
     if (!asBuilt) {
-      if (form) syncForm(live, form);
+      if (form) {
+        syncForm(live, form);
+        const summary = document.getElementById("filter-summary");
+        if (summary) summary.textContent = filterSummary(live);
+      }
       if (leaders) renderLeaders(live, leaders);
       if (bestList) renderBest(live, bestList, bestNote);
       renderStatus(live, status);
@@ -135,6 +139,7 @@ export function initChartPage() {
   // live.failed says why a load failed, in the status line.
   whenReached([form, chartElement.closest("figure")].filter(Boolean), () => live.interactive().catch(() => {}));
   if (form) {
+    wirePanel(form);
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
       const target = e.target;

@@ -138,5 +138,6 @@ export class Compare {
       },
     });
     live.chart.setOption({ series, legend: [legend], tooltip: [tooltip] }, { replaceMerge: ["series"] });
+    live.drawLegend({ series, legend: [legend] });
   }
 }

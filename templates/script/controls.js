@@ -4,7 +4,7 @@
 import { safeColor } from "./format.js";
 import { element } from "./dom.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
-import { price, priceText } from "./model.js";
+import { metricName, price, priceText } from "./model.js";
 
 const LIST_TITLES = {
   gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision", deploy: "Deployment",
@@ -49,15 +49,30 @@ function checkbox(name, value, label, swatch) {
   return element("label", { class: "check" }, [element("input", { type: "checkbox", name, value }), mark, label]);
 }
 
-// buildControls fills the form: metric, snapshot, scales, flags, and a filter for every list
-// with more than one value over the snapshots loaded so far.
+// filtersButton is the bar's button that opens the filters panel, with the line that says
+// which filters are on beside it (controls.html has the twin).
+function filtersButton() {
+  return element("div", { class: "ctl filters-ctl" }, [
+    element("button", { type: "button", id: "filters-button", class: "filters-button", "aria-expanded": "false", "aria-controls": "filters-panel", text: "Filters" }),
+    " ",
+    element("span", { id: "filter-summary", class: "filter-summary", text: "All configurations" }),
+  ]);
+}
+
+// buildControls fills the form: the bar (metric, x axis, the filters button) and the filters
+// panel (snapshot, scales, flags, a filter for every list with more than one value over the
+// snapshots loaded so far, prices).
 export function buildControls(live, form) {
   const page = live.page;
   const lists = live.choices();
+  const open = !!form.querySelector("#filters-panel:not([hidden])");
   form.textContent = "";
+  const bar = element("div", { class: "bar" }, [
+    select("y", "Metric", page.metrics.map((m) => [m.key, metricName(m)])),
+    xAxes(page).length > 1 ? select("x", "X axis", xAxes(page).map((a) => [a.key, metricName(a)])) : null,
+    filtersButton(),
+  ]);
   const main = element("div", { class: "row" }, [
-    select("y", "Metric", page.metrics.map((m) => [m.key, m.label + " (" + m.unit + ")"])),
-    xAxes(page).length > 1 ? select("x", "X axis", xAxes(page).map((a) => [a.key, a.label + " (" + a.unit + ")"])) : null,
     page.dates.length > 1 ? select("date", "Snapshot", page.dates.map((date, i) => [date, i ? date : date + " (latest)"])) : null,
     element("fieldset", {}, [element("legend", { text: "Scale" }), element("div", { class: "opts" }, [checkbox("log", "1", "Log Y"), checkbox("logx", "1", "Log X")])]),
     element("fieldset", {}, [element("legend", { text: "Show" }), element("div", { class: "opts" }, [
@@ -68,11 +83,68 @@ export function buildControls(live, form) {
     return element("fieldset", { "data-list": list }, [element("legend", { text: LIST_TITLES[list] }), element("div", { class: "opts" },
       lists[list].map((c) => checkbox(list, c.value, c.label, c.color)))]);
   }));
-  form.appendChild(main);
-  if (filters.children.length) form.appendChild(filters);
+  const panel = element("div", { id: "filters-panel", class: "filters-panel", role: "group", "aria-labelledby": "filters-button", hidden: !open }, [main]);
+  if (filters.children.length) panel.appendChild(filters);
   const priceBox = prices(page);
-  if (priceBox) form.appendChild(priceBox);
+  if (priceBox) panel.appendChild(priceBox);
+  panel.appendChild(element("p", { class: "panel-end" }, [element("button", { type: "button", class: "filters-done", text: "Done" })]));
+  form.append(bar, panel);
+  if (open) form.querySelector("#filters-button").setAttribute("aria-expanded", "true");
   form.hidden = false;
+}
+
+// FLAG_NAMES are the flags as the filter summary names them.
+const FLAG_NAMES = { best: "Best per GPU", optimal: "Frontier only", global: "Global frontier", log: "Log Y", logx: "Log X" };
+
+// filterSummary is the one line beside the filters button that says which filters are on:
+// "Best per GPU · GPU: B200, H100 · Log Y", or "All configurations" when none is.
+export function filterSummary(live) {
+  const view = live.view;
+  const lists = live.choices();
+  const parts = [];
+  for (const flag of ["best", "optimal", "global"]) {
+    if (view[flag]) parts.push(FLAG_NAMES[flag]);
+  }
+  for (const list of LISTS) {
+    if (!view[list]) continue;
+    const labels = lists[list].filter((c) => view[list].includes(c.value)).map((c) => c.label);
+    parts.push(LIST_TITLES[list] + ": " + labels.join(", "));
+  }
+  if (view.cost || view.kw) parts.push("Own prices");
+  if (view.date && view.date !== live.page.dates[0]) parts.push("Snapshot " + view.date);
+  for (const flag of ["log", "logx"]) {
+    if (view[flag]) parts.push(FLAG_NAMES[flag]);
+  }
+  return parts.length ? parts.join(" · ") : "All configurations";
+}
+
+// wirePanel makes the filters button open and close its panel, over the chart rather than
+// pushing it down. Escape, the Done button and a click elsewhere close it; focus goes back to
+// the button when it was inside the panel.
+export function wirePanel(form) {
+  const button = () => form.querySelector("#filters-button");
+  const panel = () => form.querySelector("#filters-panel");
+  const setOpen = (open, refocus) => {
+    const b = button();
+    const p = panel();
+    if (!b || !p) return;
+    b.setAttribute("aria-expanded", open ? "true" : "false");
+    p.hidden = !open;
+    if (refocus) b.focus();
+  };
+  form.addEventListener("click", (e) => {
+    const target = e.target;
+    if (target.closest("#filters-button")) setOpen(button().getAttribute("aria-expanded") !== "true", false);
+    else if (target.closest(".filters-done")) setOpen(false, true);
+  });
+  form.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !panel() || panel().hidden) return;
+    e.preventDefault();
+    setOpen(false, panel().contains(document.activeElement));
+  });
+  document.addEventListener("click", (e) => {
+    if (panel() && !panel().hidden && !form.contains(e.target)) setOpen(false, false);
+  });
 }
 
 // enhanceControls makes the server-rendered form the live one: it keeps it when it offers

@@ -11,6 +11,7 @@ import { hasOwn } from "./format.js";
 import { choices, compute } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
+import { renderLegend } from "./legend.js";
 import { dateIn, defaultView, fragmentOf, parseView } from "./view.js";
 
 let loading = null; // the promise of ECharts' script, once asked for
@@ -94,6 +95,10 @@ export class LiveChart {
     this.failed = ""; // why ECharts could not be loaded, if it could not
     this.ready = null; // the promise of the ECharts instance, once asked for
     this.waiting = []; // what runs with the ECharts instance when it comes (whenInteractive)
+    // The HTML legend (legend.js): the box beside the chart in the same .chart-wrap, if any.
+    const wrap = element.parentElement;
+    this.legendBox = wrap ? Array.from(wrap.children).find((c) => c.classList.contains("chart-legend")) || null : null;
+    this.legendOption = null; // the option the legend was last drawn from
     // Busy until the first drawing is on screen (render below says when).
     element.setAttribute("aria-busy", "true");
     // this.failed says why a load failed, in the status line.
@@ -161,6 +166,11 @@ export class LiveChart {
         return;
       }
       this.selection[e.name] = !!e.selected[e.name];
+      if (this.legendOption) {
+        const legend = [].concat(this.legendOption.legend)[0];
+        legend.selected = Object.assign({}, legend.selected, e.selected);
+        this.drawLegend(this.legendOption);
+      }
       this.recompute();
       if (this.view.global) {
         const data = this.computed.global.map(([x, y]) => plotPoint(this.view, x, y));
@@ -187,6 +197,37 @@ export class LiveChart {
 
   narrow() {
     return this.element.clientWidth < 640;
+  }
+
+  // drawLegend draws the HTML legend of option (its legend's names and selection, the series'
+  // marks) in the legend box; the compare overlay calls it too, with the series it adds.
+  drawLegend(option) {
+    this.legendOption = option;
+    if (this.legendBox) renderLegend(this.legendBox, option, (name) => this.groupOf(name), (name) => this.toggle(name));
+  }
+
+  // groupOf is the legend group of a series name: its GPU's label (an overlay's name is its
+  // configuration's and a date).
+  groupOf(name) {
+    const s = this.page.series.find((x) => x.name === name || name.startsWith(x.name + " "));
+    if (!s) return "";
+    const gpu = this.page.gpus && this.page.gpus[s.gpu];
+    return (gpu && gpu.label) || s.gpu || "";
+  }
+
+  // toggle shows or hides a series, as a click on ECharts' legend does: through ECharts, which
+  // the click has started loading; a picture whose ECharts cannot load redraws itself.
+  toggle(name) {
+    this.interactive().then((chart) => chart.dispatchAction({ type: "legendToggleSelect", name }), () => {
+      if (name === GLOBAL) {
+        this.view.global = !this.view.global;
+        this.selection = {};
+      } else {
+        const legend = this.legendOption ? [].concat(this.legendOption.legend)[0] : {};
+        this.selection[name] = !!(legend.selected && legend.selected[name] === false);
+      }
+      this.render();
+    });
   }
 
   // choices are the filters' values over every snapshot loaded so far.
@@ -221,6 +262,7 @@ export class LiveChart {
       // drawing is on screen (what tests and tools wait for: browsertest.WaitChart).
       this.element.setAttribute("aria-busy", "true");
       this.chart.setOption(option, { notMerge: true, lazyUpdate: true });
+      this.drawLegend(option);
       this.onChange(this);
       return;
     }
@@ -243,7 +285,9 @@ export class LiveChart {
       const option = build();
       setTimeout(() => {
         if (overtaken()) return;
-        const svg = drawPicture(this.element, this.next.gen === gen ? option : build(), this.next.look.fg);
+        const drawn = this.next.gen === gen ? option : build();
+        const svg = drawPicture(this.element, drawn, this.next.look.fg);
+        this.drawLegend(drawn);
         this.next = null;
         if (this.picture) this.picture.replaceWith(svg);
         else this.element.append(svg);

@@ -8,6 +8,10 @@ import * as pareto from "./pareto.js";
 // column is the index of a named column in every point row, -1 when the page has none.
 export const column = (page, name) => page.cols.indexOf(name);
 
+// metricName is a metric's one name, with its unit, the same in the menu, the axis title, the
+// tooltip and the tables (charts.YMetrics, or frontier.toml's [metrics] over it).
+export const metricName = (m) => m.axis || m.label + " (" + m.unit + ")";
+
 export const metricOf = (page, key) => page.metrics.find((m) => m.key === key) || null;
 
 const specOf = (series) => lower(series.spec) || "none";

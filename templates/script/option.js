@@ -3,7 +3,7 @@
 // every string from the data reaches the tooltip through escapeHTML.
 
 import { compactNumber, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
-import { column } from "./model.js";
+import { column, metricName } from "./model.js";
 
 // GLOBAL names the global frontier's series and legend entry.
 export const GLOBAL = "Global frontier";
@@ -49,14 +49,14 @@ export function tooltipHTML(page, computed, params) {
   // Another x axis: its value too, with its statistic and unit.
   const axis = computed.axis;
   if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(fmtNum(row.xs[i])) + "</b> " + escapeHTML(axis.unit));
-  lines.push(
-    "Total: " + escapeHTML(fmtNum(at("tpPerGpu"))) + " tok/s/GPU",
-    "Output: " + escapeHTML(fmtNum(at("outputTputPerGpu"))) + " tok/s/GPU",
-    "Input: " + escapeHTML(fmtNum(at("inputTputPerGpu"))) + " tok/s/GPU",
-  );
+  // Every throughput, each under its one name (metricName).
+  for (const [key, short] of [["tpPerGpu", "Total (tok/s/GPU)"], ["outputTputPerGpu", "Output (tok/s/GPU)"], ["inputTputPerGpu", "Input (tok/s/GPU)"]]) {
+    const m = page.metrics.find((x) => x.key === key);
+    lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(fmtNum(at(key))) + "</b>");
+  }
   if (!/PerGpu$/.test(metric.key)) {
     // A derived or measured metric: its value, unit and direction.
-    lines.push(escapeHTML(metric.label) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit) +
+    lines.push(escapeHTML(metricName(metric)) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit) +
       " (" + (metric.higher ? "higher" : "lower") + " is better)");
   }
   // Raw results add their topology, serving image and the run's page.
@@ -146,20 +146,20 @@ export function buildOption(page, computed, base, look) {
     names.push(GLOBAL);
     selected[GLOBAL] = true;
   }
-  option.legend = Object.assign({}, Array.isArray(option.legend) ? option.legend[0] : option.legend, { data: names, selected });
-  if (look.narrow) {
-    Object.assign(option.legend, {
-      orient: "horizontal", left: 8, right: 8, top: option.title ? 40 : 4, height: null,
-      textStyle: { width: 110, overflow: "truncate" },
-    });
-    option.grid = [Object.assign({}, first(option.grid), { left: 52, right: 16, top: option.title ? 84 : 44 })];
-  }
+  // The legend is the page's, in HTML (legend.js): ECharts' own is kept for its selection
+  // state and drawn nowhere, so the plot has the chart's whole width.
+  option.legend = Object.assign({}, Array.isArray(option.legend) ? option.legend[0] : option.legend, { data: names, selected, show: false });
+  // The y axis' name reads across the top of the plot, under the title (as Our World in Data's
+  // and the FT's charts have it): along the axis it would be longer than a short chart is tall.
+  const title = first(option.title);
+  const top = (title && title.text ? 36 : 0) + 32;
+  option.grid = [Object.assign({}, first(option.grid), look.narrow ? { left: 52, right: 16, top } : { right: 24, top })];
   // The grid's margins hold the axis labels and names already: ECharts' own fitting
   // (outerBounds) would lay every tick label out twice on each draw, a third of the first one.
   option.grid = [].concat(option.grid).map((g) => Object.assign({}, g, { outerBoundsMode: "none" }));
   option.xAxis = [axisOption(option.xAxis, view.logx, computed.axis ? computed.axis.axis : page.x.label, false)];
-  option.yAxis = [axisOption(option.yAxis, view.log, metric.axis || metric.label, metric.key === "costPerMTok")];
-  if (look.narrow) option.yAxis[0].nameGap = 40;
+  option.yAxis = [axisOption(option.yAxis, view.log, metricName(metric), metric.key === "costPerMTok")];
+  Object.assign(option.yAxis[0], { nameLocation: "end", nameGap: 12, nameTextStyle: { align: "left", verticalAlign: "bottom" } });
   option.tooltip = Object.assign({}, first(option.tooltip), {
     // enterable, so that a reader can reach the run's link in the tooltip.
     trigger: "item", confine: true, enterable: true, formatter: (params) => tooltipHTML(page, computed, params),

@@ -3,8 +3,9 @@
 // half a second evaluating ECharts and drawing with it before the reader has done anything;
 // ECharts is loaded when the reader reaches for the chart (livechart.js). The picture holds
 // what the option shows: the grid, both axes with ECharts' nice ticks, every series the legend
-// selection shows (frontier lines under their points), and the legend. It has no tooltip,
-// zoom or toolbox; those come with ECharts.
+// selection shows (frontier lines under their points); the legend is HTML beside it
+// (legend.js), the same for the picture and for ECharts. It has no tooltip, zoom or toolbox;
+// those come with ECharts.
 
 import { safeColor } from "./format.js";
 
@@ -112,12 +113,6 @@ function dashOf(type) {
   return type === "dashed" ? "6 4" : type === "dotted" ? "2 3" : null;
 }
 
-// truncate shortens text to about width pixels, as the legend's overflow "truncate" does.
-function truncate(text, width) {
-  const n = Math.floor(width / CHAR);
-  return text.length <= n ? text : text.slice(0, Math.max(1, n - 1)) + "…";
-}
-
 // drawPicture draws option as an SVG of element's size and returns it, for the caller to put
 // in the element. fg is the page's text colour.
 export function drawPicture(element, option, fg) {
@@ -168,18 +163,21 @@ export function drawPicture(element, option, fg) {
   }
   lines.append(node("line", { x1: left, x2: right, y1: bottom + 0.5, y2: bottom + 0.5, "stroke-opacity": 0.5 }));
   if (xAxis.name) {
-    axes.append(node("text", { x: (left + right) / 2, y: bottom + (xAxis.nameGap || 30) + 6, "text-anchor": "middle" }, xAxis.name));
+    axes.append(node("text", { x: (left + right) / 2, y: bottom + (xAxis.nameGap || 30) + 6, "text-anchor": "middle", "data-kind": "name" }, xAxis.name));
   }
-  if (yAxis.name) {
+  if (yAxis.name && yAxis.nameLocation === "end") {
+    // Across the top of the plot, from the axis, as ECharts draws it with align "left".
+    axes.append(node("text", { x: left, y: top - (yAxis.nameGap || 12) - 3, "text-anchor": "start", "data-kind": "name" }, yAxis.name));
+  } else if (yAxis.name) {
     const x = left - (yAxis.nameGap || 52);
     const y = (top + bottom) / 2;
-    axes.append(node("text", { x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})` }, yAxis.name));
+    axes.append(node("text", { x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})`, "data-kind": "name" }, yAxis.name));
   }
   svg.append(lines, axes);
   const title = first(option.title);
   if (title && title.text) {
     svg.append(node("text", {
-      x: size(title.left, width, 12), y: size(title.top, height, 8) + 16, "font-size": 18, "font-weight": "bold",
+      x: size(title.left, width, 12), y: size(title.top, height, 8) + 16, "font-size": 18, "font-weight": "bold", "data-kind": "name",
     }, String(title.text)));
   }
 
@@ -202,52 +200,6 @@ export function drawPicture(element, option, fg) {
     plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, points) }, paint(s.itemStyle))));
   }
   svg.append(plot);
-  svg.append(drawLegend(option, legend, selected, width, height, fg));
+  // The legend is the page's, in HTML beside the chart (legend.js).
   return svg;
-}
-
-// drawLegend lays the legend's entries out as ECharts' scroll legend does on its first page:
-// a column at the right, or a row along the top, as many entries as fit. An entry the
-// selection hides is greyed.
-function drawLegend(option, legend, selected, width, height, fg) {
-  const g = node("g", {});
-  if (legend.show === false) return g;
-  const byName = new Map();
-  for (const s of option.series || []) {
-    if (!byName.has(s.name)) byName.set(s.name, s);
-  }
-  const textWidth = (legend.textStyle && legend.textStyle.width) || 150;
-  const gap = legend.itemGap == null ? 10 : legend.itemGap;
-  const vertical = legend.orient === "vertical";
-  const itemHeight = 14;
-  // A column at the right is as wide as its widest entry.
-  const widest = Math.max(0, ...(legend.data || []).map((name) => Math.min(textWidth, truncate(String(name), textWidth).length * CHAR)));
-  const x0 = legend.left != null ? size(legend.left, width, 8) : width - size(legend.right, width, 8) - 30 - widest;
-  const y0 = size(legend.top, height, 4);
-  const limit = vertical ? y0 + size(legend.height, height, height - y0) : width - size(legend.right, width, 8);
-  let x = x0;
-  let y = y0;
-  for (const name of legend.data || []) {
-    const s = byName.get(name);
-    if (!s) continue;
-    const text = truncate(String(name), textWidth);
-    const w = 30 + Math.min(textWidth, text.length * CHAR);
-    if (vertical ? y + itemHeight > limit : x + w > limit) break;
-    const on = selected[name] !== false;
-    const cy = y + itemHeight / 2;
-    const entry = node("g", { opacity: on ? 1 : 0.35 });
-    if (s.type === "scatter") {
-      entry.append(node("path", Object.assign({ d: markers(s.symbol, 5, [[x + 12, cy]]) }, paint(s.itemStyle))));
-    } else {
-      const style = s.lineStyle || {};
-      entry.append(node("line", {
-        x1: x, x2: x + 25, y1: cy, y2: cy, stroke: colorOf(style.color || fg), "stroke-width": 2, "stroke-dasharray": dashOf(style.type),
-      }));
-    }
-    entry.append(node("text", { x: x + 30, y: cy + 4 }, text));
-    g.append(entry);
-    if (vertical) y += itemHeight + gap;
-    else x += w + gap;
-  }
-  return g;
 }

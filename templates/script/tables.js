@@ -3,7 +3,7 @@
 
 import { csvCell, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
 import { element } from "./dom.js";
-import { bestRows, column } from "./model.js";
+import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
 
 // renderBest lists the "Best per GPU" winners of the chosen metric (its polarity too), among
@@ -48,8 +48,10 @@ export function leadersHTML(page, computed) {
     return top;
   });
   if (!rows.length) return '<p class="empty">No configuration is shown: widen the filters.</p>';
-  let html = '<table class="data leaders-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + "), " +
-    (metric.higher ? "higher" : "lower") + " is better, read off each frontier; blank where the configuration was not measured. " +
+  // The metric's one name; a name that says its direction already is not told it twice (Go's leadersHTML).
+  const name = metricName(metric);
+  const caption = / is better$/.test(name) ? name : name + (metric.higher ? ", higher" : ", lower") + " is better";
+  let html = '<table class="data leaders-table"><caption>' + escapeHTML(caption) + ", read off each frontier; blank where the configuration was not measured. " +
     '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     "</tr></thead><tbody>";
@@ -122,18 +124,23 @@ function pointColumns(live, chosen) {
     const i = column(page, name);
     return (p) => p.point[i];
   };
+  // A throughput's column is headed with the metric's one name (metricName).
+  const nameOf = (key, fallback) => {
+    const m = page.metrics.find((x) => x.key === key);
+    return m ? metricName(m) : fallback;
+  };
   const columns = [
     { title: "Configuration", key: "series", cell: (p) => p.row.series.name },
     { title: "Precision", key: "precision", cell: (p) => String(p.row.series.precision).toUpperCase() },
     { title: "Concurrency", key: "concurrency", num: true, whole: true, cell: at("conc") },
     { title: "TP", key: "tp", num: true, whole: true, cell: at("tp") },
     { title: page.x.label, key: "x", num: true, cell: at("x") },
-    { title: "Total tok/s/GPU", key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
-    { title: "Output tok/s/GPU", key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
-    { title: "Input tok/s/GPU", key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },
+    { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
+    { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
+    { title: nameOf("inputTputPerGpu", "Input tok/s/GPU"), key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },
   ];
   if (column(page, metric.key) < 0) {
-    columns.push({ title: metric.label + " (" + metric.unit + ")", key: metric.key, num: true, metric: true, cell: (p) => p.row.ys[p.i] });
+    columns.push({ title: metricName(metric), key: metric.key, num: true, metric: true, cell: (p) => p.row.ys[p.i] });
   }
   const runUrl = at("runUrl");
   columns.push(
@@ -209,11 +216,13 @@ export function renderPoints(live, sort, table, link, count, chosen) {
 
 // renderStatus is the line that says what the view shows.
 export function renderStatus(live, out) {
-  const { rows, metric } = live.computed;
+  const { rows } = live.computed;
   const shown = rows.filter((r) => r.visible);
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
-  out.textContent = "Showing " + shown.length + " of " + rows.length + " configurations, " + points + " points · " +
-    metric.label + (metric.higher ? " (higher is better)" : " (lower is better)") + (live.view.date ? " · as of " + live.view.date : "") +
+  // One short line (Go's setViewState): the metric's name, which says when lower is better, is
+  // in the menu above it; the date only when it is not the newest (the heading has that).
+  const date = live.view.date && live.view.date !== live.page.dates[0] ? " · as of " + live.view.date : "";
+  out.textContent = shown.length + " of " + rows.length + " configurations, " + points + " points" + date +
     (live.failed ? " · The interactive chart could not be loaded (" + live.failed + "): this is a picture of it." : "");
   renderMissing(live);
 }

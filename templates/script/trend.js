@@ -10,7 +10,7 @@ import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
-import { facet, metricOf, price } from "./model.js";
+import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
 
 // CHANGES names the marker series of the changelog's entries.
@@ -228,10 +228,12 @@ export class Trend {
     return {
       animation: false,
       backgroundColor: "transparent",
-      grid: { left: 64, right: 16, top: 40, bottom: 36 },
+      // The legend in its own row, the y axis' name in the next one across the top of the plot:
+      // they never meet (the reference interactivity is in the menu above and in the tooltip).
+      grid: { left: 64, right: 16, top: 56, bottom: 36 },
       legend: { type: "scroll", top: 4, left: 8, right: 8, data: series.map((s) => s.name) },
       xAxis: { type: "time", name: "", axisLabel: { hideOverlap: true } },
-      yAxis: { type: "value", name: (metric.axis || metric.label) + " at " + this.ref + " " + unit, nameGap: 12, min: 0 },
+      yAxis: { type: "value", name: metricName(metric), nameLocation: "end", nameGap: 10, nameTextStyle: { align: "left", verticalAlign: "bottom" }, min: 0 },
       tooltip: {
         trigger: "item", confine: true,
         formatter: (p) => {
@@ -239,7 +241,8 @@ export class Trend {
             const c = p.data.change;
             return escapeHTML(c.date) + "<br>" + escapeHTML(c.description);
           }
-          return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit);
+          return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit) +
+            " at " + escapeHTML(this.ref + " " + unit);
         },
       },
       series,
@@ -266,7 +269,7 @@ export class Trend {
     const metric = this.metric;
     const newest = this.trend.dates[this.trend.dates.length - 1];
     const titles = ["Configuration", this.baseline, newest, "Change"];
-    let html = '<table class="data change-table"><caption>' + escapeHTML(metric.label) + " (" + escapeHTML(metric.unit) + ") at " +
+    let html = '<table class="data change-table"><caption>' + escapeHTML(metricName(metric)) + " at " +
       escapeHTML(this.ref + " " + this.page.x.unit) + ", read off each date's frontier; blank where it does not reach it.</caption><thead><tr>";
     COLUMNS.forEach((key, i) => {
       const sorted = this.sort && this.sort.key === key ? ' aria-sort="' + this.sort.dir + '"' : "";
