@@ -290,7 +290,9 @@ func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
 						p.Eval(one+`.setAttribute("data-probe", "`+fmt.Sprint(i)+`")`, nil)
 						probe := fmt.Sprintf(`[data-probe="%d"]`, i)
 						if sel == "#trend" {
-							p.WaitFor(`typeof echarts !== "undefined" && !!echarts.getInstanceByDom(document.getElementById("trend"))`)
+							// The trend's instance exists before its table arrives (fetched when the
+							// section comes near): wait for the option it draws.
+							p.WaitFor(`(() => { const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById("trend")); const o = c && c.getOption(); return !!(o && o.series && o.series.length); })()`)
 						} else {
 							p.WaitChart(probe)
 						}
