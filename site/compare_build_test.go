@@ -165,8 +165,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 		`href="compare.json"`,
 		`id="versus-chart" class="chart versus-chart"`,
 		`id="ratio-chart" class="chart versus-chart"`,
-		`<script type="application/json" id="versus-chart-option">`,
-		`<script type="application/json" id="ratio-chart-option">`,
+		`<script type="application/json" id="compare-charts">`,
 		`href="/repo/tiny-model/1k-1k/compare/b200-vs-h100/"`, // the other comparisons
 		`<link rel="canonical" href="https://example.org/repo/tiny-model/1k-1k/compare/b200-vs-mi355x/">`,
 	} {
@@ -184,20 +183,42 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 			t.Errorf("B200 vs H100 lacks %q", want)
 		}
 	}
-	// The ratio chart is over 20..80, where both curves are; the curves' chart has both lines.
-	var ratio struct {
-		Series []struct {
-			Name string
-			Type string
-			Data [][2]float64
+	// The ratio chart is over 20..80, where both curves are; the curves' chart has both lines,
+	// each with its measured points as marks. Each chart's layout (the same on every compare
+	// page) names its series by line index, for the page script to fill in.
+	type line struct {
+		Name, Color   string
+		Points, Marks [][2]float64
+	}
+	var charts struct {
+		Layouts map[string]struct {
+			Series []struct{ Name, Type string }
+		}
+		Charts map[string]struct {
+			X, Y, Aria string
+			Lines      []line
 		}
 	}
-	if err := json.Unmarshal(scriptJSON(t, []byte(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html")), "ratio-chart-option"), &ratio); err != nil {
+	if err := json.Unmarshal(scriptJSON(t, []byte(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html")), "compare-charts"), &charts); err != nil {
 		t.Fatal(err)
 	}
-	r := ratio.Series[0].Data
-	if ratio.Series[0].Name != "B200 ÷ MI355X" || r[0][0] != 20 || r[len(r)-1][0] != 80 {
-		t.Errorf("ratio line %q from %v to %v, want B200 ÷ MI355X over 20..80", ratio.Series[0].Name, r[0], r[len(r)-1])
+	var series []string
+	for _, s := range charts.Layouts["versus-chart"].Series {
+		series = append(series, s.Type+":"+s.Name)
+	}
+	if got := strings.Join(series, " "); got != "scatter:0 scatter:1 line:0 line:1" {
+		t.Errorf("curves layout series %s, want each line's marks then the lines, named by index", got)
+	}
+	curves := charts.Charts["versus-chart"]
+	if len(curves.Lines) != 2 || curves.Lines[0].Name != "B200" || curves.Lines[1].Name != "MI355X" ||
+		!slices.Contains(curves.Lines[0].Marks, [2]float64{50, 1000}) || curves.Lines[1].Points[len(curves.Lines[1].Points)-1] != [2]float64{80, 300} ||
+		curves.Y != "Total throughput per GPU (tok/s/gpu)" {
+		t.Errorf("curves chart %+v", curves)
+	}
+	ratio := charts.Charts["ratio-chart"]
+	r := ratio.Lines[0].Points
+	if ratio.Lines[0].Name != "B200 ÷ MI355X" || r[0][0] != 20 || r[len(r)-1][0] != 80 {
+		t.Errorf("ratio line %q from %v to %v, want B200 ÷ MI355X over 20..80", ratio.Lines[0].Name, r[0], r[len(r)-1])
 	}
 	for _, p := range r {
 		if p[0] == 20 && p[1] != 2 || p[0] == 50 && p[1] != 2 {
