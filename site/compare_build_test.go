@@ -46,7 +46,7 @@ func TestComparePagesForEveryPairInSlugOrder(t *testing.T) {
 	files := buildVersus(t)
 	var got []string
 	for _, name := range files.Names() {
-		if strings.Contains(name, "/compare/") {
+		if strings.Contains(name, "/compare/") && !strings.HasSuffix(name, ".png") { // cards: cards_test.go
 			got = append(got, name)
 		}
 	}

@@ -262,6 +262,9 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	v := r.view(dir, title, desc)
 	v.Compare = cv
 	v.HasCharts = true
+	if v.Card, err = r.compareCard(w, p, dir, title, desc, a, b); err != nil {
+		return err
+	}
 	return r.execute(w, "compare", dir+"index.html", v)
 }
 
