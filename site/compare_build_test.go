@@ -254,6 +254,16 @@ func TestCompareLinksMenuSitemapOverview(t *testing.T) {
 			t.Errorf("sitemap lacks %s", loc)
 		}
 	}
+	llms := get(t, files, "llms.txt")
+	for _, want := range []string{
+		"\n- [Overview](https://example.org/repo/overview/): ",
+		"\n- [B200 vs MI355X: Tiny-Model 1k/1k](https://example.org/repo/tiny-model/1k-1k/compare/b200-vs-mi355x/): ",
+		"\n- [H100 vs MI355X: Tiny-Model 1k/1k](https://example.org/repo/tiny-model/1k-1k/compare/h100-vs-mi355x/): ",
+	} {
+		if !strings.Contains(llms, want) {
+			t.Errorf("llms.txt lacks %q:\n%s", want, llms)
+		}
+	}
 	rep, err := links.Check(files, "")
 	if err != nil {
 		t.Fatal(err)
