@@ -340,3 +340,34 @@ func TestComparePagesEscapeHostileLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePageCardAndShare: a compare page carries its own card (absolute og:image, a
+// 1200×630 PNG unlike its chart page's and its sibling's, the same bytes in a second build),
+// titled with the pair and described by its first sentence, and the Share block.
+func TestComparePageCardAndShare(t *testing.T) {
+	files := buildVersus(t)
+	const page = "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html"
+	card := cardOf(t, files, page)
+	if bytes.Equal(card, cardOf(t, files, "tiny-model/1k-1k/index.html")) {
+		t.Error("the compare page's card is its chart page's")
+	}
+	if bytes.Equal(card, cardOf(t, files, "tiny-model/1k-1k/compare/h100-vs-mi355x/index.html")) {
+		t.Error("two compare pages have the same card")
+	}
+	m := metas(t, mustGet(t, files, page))
+	first := "At 20 tok/s/user, B200 serves 2.0× the total throughput per GPU of MI355X: 2,000 against 1,000."
+	if m["og:title"] != "B200 vs MI355X: Tiny-Model 1k/1k" || m["og:description"] != first ||
+		m["og:image:alt"] != "B200 vs MI355X: Tiny-Model 1k/1k: "+first {
+		t.Errorf("og:title %q, og:description %q, og:image:alt %q", m["og:title"], m["og:description"], m["og:image:alt"])
+	}
+	if !bytes.Equal(card, cardOf(t, buildVersus(t), page)) {
+		t.Error("two builds drew different compare cards")
+	}
+	html := get(t, files, page)
+	for _, want := range []string{`<div class="share needs-js">`, `aria-controls="share-menu"`,
+		`href="https://x.com/intent/tweet?url=https%3a%2f%2fexample.org%2frepo%2ftiny-model%2f1k-1k%2fcompare%2fb200-vs-mi355x%2f&amp;text=`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("compare page lacks the Share block's %q", want)
+		}
+	}
+}
