@@ -9,8 +9,8 @@ import (
 	"math/bits"
 )
 
-// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter,
-// then deflated by rleDeflate. A card is mostly flat colour, which Sub turns into runs of
+// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter
+// (or Up where it repeats the row above), then deflated by rleDeflate. A card is mostly flat colour, which Sub turns into runs of
 // zero bytes (95% of a card's bytes): image/png tries five filters per row and compress/flate
 // searches for matches everywhere, which together were three quarters of drawing a card; this
 // takes each run of one colour at once and writes it as matches of a zero byte. The bytes
@@ -25,8 +25,17 @@ func encodePNG(w *bytes.Buffer, img *image.RGBA) error {
 	chunk(w, "IHDR", ihdr[:])
 
 	z := newRLEDeflate(len(img.Pix) / 16)
+	rowBytes := 4 * b.Dx()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := img.Pix[img.PixOffset(b.Min.X, y):]
+		if y > b.Min.Y && bytes.Equal(pix[:rowBytes], img.Pix[img.PixOffset(b.Min.X, y-1):][:rowBytes]) {
+			// The same pixels as the row above (margins, the space between text lines and
+			// around the plot: about half a card): Up, each byte less the one above, is all
+			// zeros, found by one comparison of the rows rather than a pass over the pixels.
+			z.put(2)
+			z.putZeros(3 * b.Dx())
+			continue
+		}
 		z.put(1)        // Sub: each byte less the same sample of the pixel to its left
 		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
 		for x := 0; x < b.Dx(); {
