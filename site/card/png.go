@@ -83,11 +83,17 @@ func chunk(w io.Writer, typ string, data []byte) {
 type rleDeflate struct {
 	out   []byte
 	acc   uint64 // bits not yet written, the first in the lowest bit
-	n     uint   // how many
-	a, b  uint32 // the Adler-32 sums of the bytes so far
+	n     uint   // how many (fewer than 32 between calls)
+	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced only now and then (adlerDue)
+	due   int    // bytes added to a and b since they were last reduced
 	zeros int    // zero bytes taken but not yet written
 	last  int    // the last byte written, -1 before the first
 }
+
+// adlerDue is how many bytes a and b take between reductions modulo adlerMod: a grows by at
+// most 255 a byte and b by a, so both stay far inside 64 bits, and a card's literals pay for
+// no division each.
+const adlerDue = 1 << 16
 
 const adlerMod = 65521
 
@@ -99,14 +105,15 @@ func newRLEDeflate(sizeHint int) *rleDeflate {
 	return z
 }
 
-// bits appends the n low bits of v, first bit lowest, as deflate packs everything.
+// bits appends the n low bits of v (n at most 16), first bit lowest, as deflate packs
+// everything, four bytes at a time.
 func (z *rleDeflate) bits(v uint64, n uint) {
 	z.acc |= v << z.n
 	z.n += n
-	for z.n >= 8 {
-		z.out = append(z.out, byte(z.acc))
-		z.acc >>= 8
-		z.n -= 8
+	if z.n >= 32 {
+		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+		z.acc >>= 32
+		z.n -= 32
 	}
 }
 
@@ -122,14 +129,19 @@ func (z *rleDeflate) put(c byte) {
 	z.flushZeros()
 	z.symbol(int(c))
 	z.last = int(c)
-	z.a = (z.a + uint32(c)) % adlerMod
-	z.b = (z.b + z.a) % adlerMod
+	z.a += uint64(c)
+	z.b += z.a
+	if z.due++; z.due == adlerDue {
+		z.a, z.b, z.due = z.a%adlerMod, z.b%adlerMod, 0
+	}
 }
 
 // putZeros takes n zero bytes.
 func (z *rleDeflate) putZeros(n int) {
 	z.zeros += n
-	z.b = uint32((uint64(z.b) + uint64(n)*uint64(z.a)) % adlerMod) // a zero adds nothing to a
+	z.a %= adlerMod
+	z.b = (z.b + uint64(n)*z.a) % adlerMod // a zero adds nothing to a
+	z.due = 0
 }
 
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
@@ -162,10 +174,14 @@ func (z *rleDeflate) flushZeros() {
 func (z *rleDeflate) close() []byte {
 	z.flushZeros()
 	z.symbol(256) // end of block
-	if z.n > 0 {
+	if z.n%8 > 0 {
 		z.bits(0, 8-z.n%8) // to a byte boundary
 	}
-	return binary.BigEndian.AppendUint32(z.out, z.b<<16|z.a)
+	for ; z.n > 0; z.n -= 8 {
+		z.out = append(z.out, byte(z.acc))
+		z.acc >>= 8
+	}
+	return binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
 }
 
 // fixedCodes are deflate's fixed literal/length codes, bit-reversed for bits.
