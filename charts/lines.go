@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -29,6 +30,9 @@ type Line struct {
 	Width  float64
 	Points []Point
 	Marks  []Point
+	// Marked gives the line its markers' series even without Marks: LineLayout's lines have
+	// no points yet.
+	Marked bool
 }
 
 // The grid of a LineChart leaves room for a one-row legend above the plot.
@@ -93,7 +97,7 @@ func LineOptions(c LineChart) ([]byte, error) {
 	)
 	// Markers first: the legend draws an entry from the first series of its name.
 	for _, l := range c.Lines {
-		if len(l.Marks) == 0 {
+		if len(l.Marks) == 0 && !l.Marked {
 			continue
 		}
 		s := charts.SingleSeries{Name: l.Name, Type: types.ChartScatter}
@@ -128,4 +132,20 @@ func LineOptions(c LineChart) ([]byte, error) {
 		return nil, fmt.Errorf("chart %q: encode option: %w", c.ID, err)
 	}
 	return unmarkFuncs(out), nil
+}
+
+// LineLayout is LineOptions without the data, for a page kind whose charts differ only in
+// their lines' names, colours and points and in the axes' names (the compare pages: thousands
+// of them, two charts each): go-echarts builds the layout once, and each page carries only
+// its data, which the page script puts in. Every series is named by the index of its line in
+// c.Lines ("0", "1", ...), so the script knows whose name, colour and points it takes; the
+// scatter series of a line (Marks, or Marked) come first, as in LineOptions. Names may be
+// empty; colours are the layout's defaults.
+func LineLayout(c LineChart) ([]byte, error) {
+	lines := make([]Line, len(c.Lines))
+	for i, l := range c.Lines {
+		lines[i] = Line{Name: strconv.Itoa(i), Color: l.Color, Dash: l.Dash, Width: l.Width, Marked: l.Marked || len(l.Marks) > 0}
+	}
+	c.Lines = lines
+	return LineOptions(c) // no points: each series' data is []
 }

@@ -61,3 +61,31 @@ func TestLineOptionsListsEveryProblem(t *testing.T) {
 		}
 	}
 }
+
+func TestLineLayoutNamesSeriesByLineAndHoldsNoData(t *testing.T) {
+	b, err := LineLayout(LineChart{ID: "versus", Lines: []Line{{Color: "#888", Marked: true}, {Color: "#888", Dash: "dashed", Marks: []Point{{1, 2}}}, {Color: "#0b6bcb"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opt struct {
+		Series []struct {
+			Name, Type string
+			Data       []any
+			LineStyle  struct{ Type string }
+		}
+	}
+	if err := json.Unmarshal(b, &opt); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range opt.Series {
+		got = append(got, s.Type+":"+s.Name+":"+s.LineStyle.Type)
+		if s.Data == nil || len(s.Data) != 0 {
+			t.Errorf("series %s %s has data %v, want []", s.Type, s.Name, s.Data)
+		}
+	}
+	want := "scatter:0: scatter:1: line:0:solid line:1:dashed line:2:solid"
+	if strings.Join(got, " ") != want {
+		t.Errorf("series %q, want %q", strings.Join(got, " "), want)
+	}
+}

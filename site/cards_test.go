@@ -296,6 +296,7 @@ func TestLLMsTxt(t *testing.T) {
 		"\n## Data\n\n- [DeepSeek-V4-Pro 8k/1k: data.csv](https://example.org/repo/deepseek-v4-pro/8k-1k/data.csv): ",
 		"\n- [Model-X 8k/1k: data.json](https://example.org/repo/model-x/8k-1k/data.json): ",
 		"\n## Pages\n\n- [Home](https://example.org/repo/): ",
+		"\n- [Overview](https://example.org/repo/overview/): every chart page against every GPU",
 		"\n- [Method \\[v2\\]](https://example.org/repo/about/): How the runs are made.\n",
 		"\n## Optional\n\n- [Atom feed](https://example.org/repo/feed.xml): ",
 	} {

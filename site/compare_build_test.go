@@ -46,7 +46,7 @@ func TestComparePagesForEveryPairInSlugOrder(t *testing.T) {
 	files := buildVersus(t)
 	var got []string
 	for _, name := range files.Names() {
-		if strings.Contains(name, "/compare/") {
+		if strings.Contains(name, "/compare/") && !strings.HasSuffix(name, ".png") { // cards: cards_test.go
 			got = append(got, name)
 		}
 	}
@@ -165,8 +165,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 		`href="compare.json"`,
 		`id="versus-chart" class="chart versus-chart"`,
 		`id="ratio-chart" class="chart versus-chart"`,
-		`<script type="application/json" id="versus-chart-option">`,
-		`<script type="application/json" id="ratio-chart-option">`,
+		`<script type="application/json" id="compare-charts">`,
 		`href="/repo/tiny-model/1k-1k/compare/b200-vs-h100/"`, // the other comparisons
 		`<link rel="canonical" href="https://example.org/repo/tiny-model/1k-1k/compare/b200-vs-mi355x/">`,
 	} {
@@ -184,20 +183,42 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 			t.Errorf("B200 vs H100 lacks %q", want)
 		}
 	}
-	// The ratio chart is over 20..80, where both curves are; the curves' chart has both lines.
-	var ratio struct {
-		Series []struct {
-			Name string
-			Type string
-			Data [][2]float64
+	// The ratio chart is over 20..80, where both curves are; the curves' chart has both lines,
+	// each with its measured points as marks. Each chart's layout (the same on every compare
+	// page) names its series by line index, for the page script to fill in.
+	type line struct {
+		Name, Color   string
+		Points, Marks [][2]float64
+	}
+	var charts struct {
+		Layouts map[string]struct {
+			Series []struct{ Name, Type string }
+		}
+		Charts map[string]struct {
+			X, Y, Aria string
+			Lines      []line
 		}
 	}
-	if err := json.Unmarshal(scriptJSON(t, []byte(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html")), "ratio-chart-option"), &ratio); err != nil {
+	if err := json.Unmarshal(scriptJSON(t, []byte(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html")), "compare-charts"), &charts); err != nil {
 		t.Fatal(err)
 	}
-	r := ratio.Series[0].Data
-	if ratio.Series[0].Name != "B200 ÷ MI355X" || r[0][0] != 20 || r[len(r)-1][0] != 80 {
-		t.Errorf("ratio line %q from %v to %v, want B200 ÷ MI355X over 20..80", ratio.Series[0].Name, r[0], r[len(r)-1])
+	var series []string
+	for _, s := range charts.Layouts["versus-chart"].Series {
+		series = append(series, s.Type+":"+s.Name)
+	}
+	if got := strings.Join(series, " "); got != "scatter:0 scatter:1 line:0 line:1" {
+		t.Errorf("curves layout series %s, want each line's marks then the lines, named by index", got)
+	}
+	curves := charts.Charts["versus-chart"]
+	if len(curves.Lines) != 2 || curves.Lines[0].Name != "B200" || curves.Lines[1].Name != "MI355X" ||
+		!slices.Contains(curves.Lines[0].Marks, [2]float64{50, 1000}) || curves.Lines[1].Points[len(curves.Lines[1].Points)-1] != [2]float64{80, 300} ||
+		curves.Y != "Total throughput per GPU (tok/s/gpu)" {
+		t.Errorf("curves chart %+v", curves)
+	}
+	ratio := charts.Charts["ratio-chart"]
+	r := ratio.Lines[0].Points
+	if ratio.Lines[0].Name != "B200 ÷ MI355X" || r[0][0] != 20 || r[len(r)-1][0] != 80 {
+		t.Errorf("ratio line %q from %v to %v, want B200 ÷ MI355X over 20..80", ratio.Lines[0].Name, r[0], r[len(r)-1])
 	}
 	for _, p := range r {
 		if p[0] == 20 && p[1] != 2 || p[0] == 50 && p[1] != 2 {
@@ -231,6 +252,16 @@ func TestCompareLinksMenuSitemapOverview(t *testing.T) {
 	for _, loc := range []string{"overview/", "tiny-model/1k-1k/compare/b200-vs-h100/", "tiny-model/1k-1k/compare/b200-vs-mi355x/", "tiny-model/1k-1k/compare/h100-vs-mi355x/"} {
 		if !strings.Contains(sitemap, "<loc>https://example.org/repo/"+loc+"</loc>") {
 			t.Errorf("sitemap lacks %s", loc)
+		}
+	}
+	llms := get(t, files, "llms.txt")
+	for _, want := range []string{
+		"\n- [Overview](https://example.org/repo/overview/): ",
+		"\n- [B200 vs MI355X: Tiny-Model 1k/1k](https://example.org/repo/tiny-model/1k-1k/compare/b200-vs-mi355x/): ",
+		"\n- [H100 vs MI355X: Tiny-Model 1k/1k](https://example.org/repo/tiny-model/1k-1k/compare/h100-vs-mi355x/): ",
+	} {
+		if !strings.Contains(llms, want) {
+			t.Errorf("llms.txt lacks %q:\n%s", want, llms)
 		}
 	}
 	rep, err := links.Check(files, "")
@@ -306,6 +337,37 @@ func TestComparePagesEscapeHostileLabels(t *testing.T) {
 			if bytes.Contains(b, []byte(bad)) {
 				t.Errorf("%s carries %q unescaped", path.Clean(name), bad)
 			}
+		}
+	}
+}
+
+// TestComparePageCardAndShare: a compare page carries its own card (absolute og:image, a
+// 1200×630 PNG unlike its chart page's and its sibling's, the same bytes in a second build),
+// titled with the pair and described by its first sentence, and the Share block.
+func TestComparePageCardAndShare(t *testing.T) {
+	files := buildVersus(t)
+	const page = "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html"
+	card := cardOf(t, files, page)
+	if bytes.Equal(card, cardOf(t, files, "tiny-model/1k-1k/index.html")) {
+		t.Error("the compare page's card is its chart page's")
+	}
+	if bytes.Equal(card, cardOf(t, files, "tiny-model/1k-1k/compare/h100-vs-mi355x/index.html")) {
+		t.Error("two compare pages have the same card")
+	}
+	m := metas(t, mustGet(t, files, page))
+	first := "At 20 tok/s/user, B200 serves 2.0× the total throughput per GPU of MI355X: 2,000 against 1,000."
+	if m["og:title"] != "B200 vs MI355X: Tiny-Model 1k/1k" || m["og:description"] != first ||
+		m["og:image:alt"] != "B200 vs MI355X: Tiny-Model 1k/1k: "+first {
+		t.Errorf("og:title %q, og:description %q, og:image:alt %q", m["og:title"], m["og:description"], m["og:image:alt"])
+	}
+	if !bytes.Equal(card, cardOf(t, buildVersus(t), page)) {
+		t.Error("two builds drew different compare cards")
+	}
+	html := get(t, files, page)
+	for _, want := range []string{`<div class="share needs-js">`, `aria-controls="share-menu"`,
+		`href="https://x.com/intent/tweet?url=https%3a%2f%2fexample.org%2frepo%2ftiny-model%2f1k-1k%2fcompare%2fb200-vs-mi355x%2f&amp;text=`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("compare page lacks the Share block's %q", want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package browser_test
 // hand-made site of internal/testsite.VersusData, whose curves are known by hand.
 
 import (
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -215,4 +216,29 @@ func TestBrowserComparePhone(t *testing.T) {
 		p.NoErrors()
 		p.Close()
 	}
+}
+
+// TestBrowserCompareShare: a compare page's Share menu, where the browser has no share sheet,
+// shares the compare page's own address, and stays on a 360-px phone's screen.
+func TestBrowserCompareShare(t *testing.T) {
+	b := browsertest.New(t)
+	root := versusRoot(t, b)
+	p := b.OpenAs(t, root+"tiny-model/1k-1k/compare/b200-vs-mi355x/", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: noShareSheet})
+	p.WaitFor(`document.querySelector(".share-toggle")`)
+	p.Click(".share-toggle")
+	s := readShare(p)
+	if s.Hidden || s.Expanded != "true" {
+		t.Fatalf("after a click: menu hidden %v, aria-expanded %q; want shown and true", s.Hidden, s.Expanded)
+	}
+	x, err := url.Parse(s.X)
+	if err != nil || x.Host != "x.com" || x.Query().Get("url") != s.Href || !strings.HasSuffix(s.Href, "/repo/tiny-model/1k-1k/compare/b200-vs-mi355x/") {
+		t.Errorf("X link %q for the page at %q: want the compare page's address", s.X, s.Href)
+	}
+	var left, right float64
+	p.Eval(`document.querySelector(".share-menu").getBoundingClientRect().left`, &left)
+	p.Eval(`document.querySelector(".share-menu").getBoundingClientRect().right`, &right)
+	if left < 0 || right > 360 {
+		t.Errorf("the open menu spans %v..%v px on a 360-px screen", left, right)
+	}
+	p.NoErrors()
 }

@@ -217,8 +217,9 @@ func (c *canvas) face(weight, size int) font.Face {
 	if err != nil { // only for a size or DPI out of range, which ours never are
 		panic("card: " + err.Error())
 	}
-	c.faces[k] = f
-	return f
+	cf := cachedFace{Face: f, weight: weight, size: size}
+	c.faces[k] = cf
+	return cf
 }
 
 func (c *canvas) regular(size int) font.Face { return c.face(0, size) }

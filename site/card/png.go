@@ -9,8 +9,8 @@ import (
 	"math/bits"
 )
 
-// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter,
-// then deflated by rleDeflate. A card is mostly flat colour, which Sub turns into runs of
+// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter
+// (or Up where it repeats the row above), then deflated by rleDeflate. A card is mostly flat colour, which Sub turns into runs of
 // zero bytes (95% of a card's bytes): image/png tries five filters per row and compress/flate
 // searches for matches everywhere, which together were three quarters of drawing a card; this
 // takes each run of one colour at once and writes it as matches of a zero byte. The bytes
@@ -25,8 +25,17 @@ func encodePNG(w *bytes.Buffer, img *image.RGBA) error {
 	chunk(w, "IHDR", ihdr[:])
 
 	z := newRLEDeflate(len(img.Pix) / 16)
+	rowBytes := 4 * b.Dx()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := img.Pix[img.PixOffset(b.Min.X, y):]
+		if y > b.Min.Y && bytes.Equal(pix[:rowBytes], img.Pix[img.PixOffset(b.Min.X, y-1):][:rowBytes]) {
+			// The same pixels as the row above (margins, the space between text lines and
+			// around the plot: about half a card): Up, each byte less the one above, is all
+			// zeros, found by one comparison of the rows rather than a pass over the pixels.
+			z.put(2)
+			z.putZeros(3 * b.Dx())
+			continue
+		}
 		z.put(1)        // Sub: each byte less the same sample of the pixel to its left
 		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
 		for x := 0; x < b.Dx(); {
@@ -74,11 +83,17 @@ func chunk(w io.Writer, typ string, data []byte) {
 type rleDeflate struct {
 	out   []byte
 	acc   uint64 // bits not yet written, the first in the lowest bit
-	n     uint   // how many
-	a, b  uint32 // the Adler-32 sums of the bytes so far
+	n     uint   // how many (fewer than 32 between calls)
+	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced only now and then (adlerDue)
+	due   int    // bytes added to a and b since they were last reduced
 	zeros int    // zero bytes taken but not yet written
 	last  int    // the last byte written, -1 before the first
 }
+
+// adlerDue is how many bytes a and b take between reductions modulo adlerMod: a grows by at
+// most 255 a byte and b by a, so both stay far inside 64 bits, and a card's literals pay for
+// no division each.
+const adlerDue = 1 << 16
 
 const adlerMod = 65521
 
@@ -90,14 +105,15 @@ func newRLEDeflate(sizeHint int) *rleDeflate {
 	return z
 }
 
-// bits appends the n low bits of v, first bit lowest, as deflate packs everything.
+// bits appends the n low bits of v (n at most 16), first bit lowest, as deflate packs
+// everything, four bytes at a time.
 func (z *rleDeflate) bits(v uint64, n uint) {
 	z.acc |= v << z.n
 	z.n += n
-	for z.n >= 8 {
-		z.out = append(z.out, byte(z.acc))
-		z.acc >>= 8
-		z.n -= 8
+	if z.n >= 32 {
+		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+		z.acc >>= 32
+		z.n -= 32
 	}
 }
 
@@ -113,14 +129,19 @@ func (z *rleDeflate) put(c byte) {
 	z.flushZeros()
 	z.symbol(int(c))
 	z.last = int(c)
-	z.a = (z.a + uint32(c)) % adlerMod
-	z.b = (z.b + z.a) % adlerMod
+	z.a += uint64(c)
+	z.b += z.a
+	if z.due++; z.due == adlerDue {
+		z.a, z.b, z.due = z.a%adlerMod, z.b%adlerMod, 0
+	}
 }
 
 // putZeros takes n zero bytes.
 func (z *rleDeflate) putZeros(n int) {
 	z.zeros += n
-	z.b = uint32((uint64(z.b) + uint64(n)*uint64(z.a)) % adlerMod) // a zero adds nothing to a
+	z.a %= adlerMod
+	z.b = (z.b + uint64(n)*z.a) % adlerMod // a zero adds nothing to a
+	z.due = 0
 }
 
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
@@ -153,10 +174,14 @@ func (z *rleDeflate) flushZeros() {
 func (z *rleDeflate) close() []byte {
 	z.flushZeros()
 	z.symbol(256) // end of block
-	if z.n > 0 {
+	if z.n%8 > 0 {
 		z.bits(0, 8-z.n%8) // to a byte boundary
 	}
-	return binary.BigEndian.AppendUint32(z.out, z.b<<16|z.a)
+	for ; z.n > 0; z.n -= 8 {
+		z.out = append(z.out, byte(z.acc))
+		z.acc >>= 8
+	}
+	return binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
 }
 
 // fixedCodes are deflate's fixed literal/length codes, bit-reversed for bits.

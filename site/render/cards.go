@@ -105,6 +105,32 @@ func (r *Renderer) pageCardSpec(p *Page) card.Spec {
 	return s
 }
 
+// compareCard draws the card of the compare page of a and b in dir: its title, its first
+// sentence as the headline, and both GPUs' frontiers in their colours (b's dashed, as on the
+// page). A card is drawn per compare page, thousands of them on a big site, so it draws
+// little: each frontier's measured points joined, no dots of every point. It returns nil when
+// the build draws no cards.
+func (r *Renderer) compareCard(w output.Writer, p *Page, dir, title, headline string, a, b *gpuSide) (*ogImage, error) {
+	if !r.cardsOn() {
+		return nil, nil
+	}
+	s := card.Spec{
+		Title:    title,
+		Subtitle: "Every configuration of each GPU as one frontier · as of " + p.Snapshots[0].Date,
+		Headline: headline,
+		XLabel:   p.XAxis.Label,
+		YLabel:   p.Metric.Label,
+	}
+	for i, g := range []*gpuSide{a, b} {
+		cs := card.Series{Name: g.Label, Color: g.Color, Dashed: i == 1}
+		for _, k := range g.curve.Knots() {
+			cs.Line = append(cs.Line, card.Point{X: k.X, Y: k.Y})
+		}
+		s.Series = append(s.Series, cs)
+	}
+	return r.writeCard(w, dir, s, title+": "+headline)
+}
+
 // homeCard draws the home page's card: the site's title, what it holds, and the chart of
 // its newest page (the first in site order among those of the newest date), whose headline
 // it names.

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
@@ -29,7 +30,7 @@ type gpuSide struct {
 	Color string
 	curve *compare.Curve // on the page's metric
 	tp    *compare.Curve // on total throughput per GPU, for cost and power
-	line  *charts.Line   // its line on the curves' chart, once drawn (compareCharts)
+	line  *lineData      // its line on the curves' chart, once drawn (compareCharts)
 }
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
@@ -147,11 +148,11 @@ type compareView struct {
 	A, B                  *gpuSide
 	Metric                string // the metric's name in a sentence, "total throughput per GPU"
 	Answers               []answerView
-	Cost, Power           []answerView // nil unless the config gives both GPUs' price (power)
-	CostMissing           string       // why there are no cost (power) answers, for the reader
-	Ranges                string       // the interactivity each curve covers
-	Curves, Ratio         json.RawMessage
-	RatioNote             string // why there is no ratio chart, when there is none
+	Cost, Power           []answerView    // nil unless the config gives both GPUs' price (power)
+	CostMissing           string          // why there are no cost (power) answers, for the reader
+	Ranges                string          // the interactivity each curve covers
+	Charts                json.RawMessage // compareCharts: both charts' layouts and data
+	RatioNote             string          // why there is no ratio chart, when there is none
 	Others                []compareLink
 }
 
@@ -249,7 +250,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	case cv.Power == nil:
 		cv.CostMissing = "per megawatt"
 	}
-	if cv.Curves, cv.Ratio, cv.RatioNote, err = compareCharts(p, a, b, metric); err != nil {
+	if cv.Charts, cv.RatioNote, err = compareCharts(p, a, b, metric); err != nil {
 		return err
 	}
 
@@ -261,6 +262,9 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	v := r.view(dir, title, desc)
 	v.Compare = cv
 	v.HasCharts = true
+	if v.Card, err = r.compareCard(w, p, dir, title, desc, a, b); err != nil {
+		return err
+	}
 	return r.execute(w, "compare", dir+"index.html", v)
 }
 
@@ -405,48 +409,122 @@ func fmtDollars(v float64) string {
 // pages stay a small part of a build.
 const curveSamples = 24
 
-// compareCharts are the options of a compare page's two charts: both GPUs' curves, and their
-// ratio over the interactivity both reach (nil, with a note, when they share none).
-func compareCharts(p *Page, a, b *gpuSide, metric string) (curves, ratio json.RawMessage, note string, err error) {
+// compareLayouts are the two charts' layouts, the same on every compare page: go-echarts
+// builds them once (charts.LineLayout), and each page carries them beside its own data
+// (compareCharts), which the page script puts in (versus.js). Building both options per page
+// through go-echarts and escaping them was half of what the compare pages cost a build.
+var compareLayouts = sync.OnceValues(func() ([]byte, error) {
+	curves, err := charts.LineLayout(charts.LineChart{ID: "versus-chart", Lines: []charts.Line{
+		{Color: "#888", Dash: "solid", Marked: true}, {Color: "#888", Dash: "dashed", Marked: true}}})
+	if err != nil {
+		return nil, err
+	}
+	ratio, err := charts.LineLayout(charts.LineChart{ID: "ratio-chart", Lines: []charts.Line{
+		{Color: "#0b6bcb", Dash: "solid"}, {Color: "#8a94a3", Dash: "dotted", Width: 1}}})
+	if err != nil {
+		return nil, err
+	}
+	b := append([]byte(`{"versus-chart":`), curves...)
+	b = append(append(append(b, `,"ratio-chart":`...), ratio...), '}')
+	return b, nil
+})
+
+// chartData is one compare chart's own part, which versus.js puts into its layout: the axes'
+// names, the screen-reader description, and per line (in the layout's order) its name, colour,
+// the points it joins and the measured points marked on it.
+type chartData struct {
+	X, Y, Aria string
+	Lines      []lineData
+}
+
+type lineData struct {
+	Name, Color   string
+	Points, Marks [][2]float64
+}
+
+// appendJSON writes d as JSON: {"x","y","aria","lines":[{"name","color","points","marks"}]},
+// every number with 6 significant digits (charts.Round6's precision), non-finite points left
+// out. By hand, as the page's other numbers: a compare page is mostly these numbers, and
+// reflection made them a large part of the page's cost.
+func (d chartData) appendJSON(b []byte) []byte {
+	str := func(b []byte, s string) []byte {
+		q, _ := json.Marshal(s) // a string always encodes
+		return append(b, q...)
+	}
+	pts := func(b []byte, ps [][2]float64) []byte {
+		b = append(b, '[')
+		first := true
+		for _, p := range ps {
+			if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
+				continue
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(b, '[')
+			b = strconv.AppendFloat(b, p[0], 'g', 6, 64)
+			b = append(b, ',')
+			b = strconv.AppendFloat(b, p[1], 'g', 6, 64)
+			b = append(b, ']')
+		}
+		return append(b, ']')
+	}
+	b = str(append(b, `{"x":`...), d.X)
+	b = str(append(b, `,"y":`...), d.Y)
+	b = str(append(b, `,"aria":`...), d.Aria)
+	b = append(b, `,"lines":[`...)
+	for i, l := range d.Lines {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = str(append(b, `{"name":`...), l.Name)
+		b = str(append(b, `,"color":`...), l.Color)
+		b = pts(append(b, `,"points":`...), l.Points)
+		b = append(pts(append(b, `,"marks":`...), l.Marks), '}')
+	}
+	return append(b, "]}"...)
+}
+
+// compareCharts is the JSON of a compare page's two charts, {"layouts": compareLayouts,
+// "charts": {"versus-chart": chartData, "ratio-chart": chartData}}: both GPUs' curves, and
+// their ratio over the interactivity both reach (left out, with a note, when they share none).
+func compareCharts(p *Page, a, b *gpuSide, metric string) (out json.RawMessage, note string, err error) {
+	layouts, err := compareLayouts()
+	if err != nil {
+		return nil, "", err
+	}
 	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
-	line := func(g *gpuSide, dash string) charts.Line {
+	line := func(g *gpuSide) lineData {
 		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
-			l := charts.Line{Name: g.Label, Color: g.Color}
+			l := lineData{Name: g.Label, Color: g.Color}
 			var knots []float64
 			for _, k := range g.curve.Knots() {
 				knots = append(knots, k.X)
-				l.Marks = append(l.Marks, charts.Point{X: k.X, Y: k.Y})
+				l.Marks = append(l.Marks, [2]float64{k.X, k.Y})
 			}
 			if lo, hi, ok := g.curve.Domain(); ok {
-				for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve)) {
-					l.Points = append(l.Points, charts.Point{X: pt[0], Y: pt[1]})
-				}
+				l.Points = compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve))
 			}
 			g.line = &l
 		}
-		l := *g.line
-		l.Dash = dash
-		return l
+		return *g.line
 	}
 	yName := strings.ToUpper(metric[:1]) + metric[1:]
 	if p.Metric.Unit != "" {
 		yName += " (" + p.Metric.Unit + ")"
 	}
-	lb := line(b, "dashed")
+	lb := line(b)
 	if lb.Name == a.Label {
 		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
 	}
-	curves, err = charts.LineOptions(charts.LineChart{
-		ID: "versus-chart", XName: xName, YName: yName,
-		Lines: []charts.Line{line(a, "solid"), lb},
-		Aria:  metric + " against interactivity: the frontier of every configuration of " + a.Label + " and of " + b.Label + ".",
-	})
-	if err != nil {
-		return nil, nil, "", err
-	}
+	curves := chartData{X: xName, Y: yName, Lines: []lineData{line(a), lb},
+		Aria: metric + " against interactivity: the frontier of every configuration of " + a.Label + " and of " + b.Label + "."}
+	js := append(append([]byte(`{"layouts":`), layouts...), `,"charts":{"versus-chart":`...)
+	js = curves.appendJSON(js)
 	lo, hi, ok := compare.Overlap(a.curve, b.curve)
 	if !ok || lo == hi {
-		return curves, nil, "The two curves share no interactivity range, so there is no ratio to chart.", nil
+		return append(js, "}}"...), "The two curves share no interactivity range, so there is no ratio to chart.", nil
 	}
 	var knots []float64
 	for _, g := range []*gpuSide{a, b} {
@@ -454,15 +532,12 @@ func compareCharts(p *Page, a, b *gpuSide, metric string) (curves, ratio json.Ra
 			knots = append(knots, k.X)
 		}
 	}
-	rl := charts.Line{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb"}
-	for _, pt := range compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve)) {
-		rl.Points = append(rl.Points, charts.Point{X: pt[0], Y: pt[1]})
-	}
-	parity := charts.Line{Name: "Parity (1×)", Color: "#8a94a3", Dash: "dotted", Width: 1, Points: []charts.Point{{X: lo, Y: 1}, {X: hi, Y: 1}}}
-	ratio, err = charts.LineOptions(charts.LineChart{
-		ID: "ratio-chart", XName: xName, YName: a.Label + " ÷ " + b.Label + " (×)",
-		Lines: []charts.Line{rl, parity},
-		Aria:  "How many times " + b.Label + "'s " + metric + " " + a.Label + " gives, from " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user.",
-	})
-	return curves, ratio, "", err
+	ratio := chartData{X: xName, Y: a.Label + " ÷ " + b.Label + " (×)",
+		Aria: "How many times " + b.Label + "'s " + metric + " " + a.Label + " gives, from " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user.",
+		Lines: []lineData{
+			{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb", Points: compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve))},
+			{Name: "Parity (1×)", Color: "#8a94a3", Points: [][2]float64{{lo, 1}, {hi, 1}}},
+		}}
+	js = ratio.appendJSON(append(js, `,"ratio-chart":`...))
+	return append(js, "}}"...), "", nil
 }

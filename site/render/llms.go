@@ -8,8 +8,9 @@ import (
 
 // llmsTxt is /llms.txt, the site as a language model's tools read it (the llms.txt
 // convention): "# title", "> summary", a paragraph, then "## section" lists of
-// "- [name](url): note", with the chart pages, their data files and the markdown pages, and
-// the feed and sitemap under "## Optional". URLs are absolute when the base URL has a host and
+// "- [name](url): note", with the chart pages, their data files, the overview and the markdown
+// pages, and under "## Optional" the feed, the sitemap and the compare pages (one per pair of a
+// page's GPUs). URLs are absolute when the base URL has a host and
 // root-relative otherwise; every name is one line with its brackets escaped.
 func (r *Renderer) llmsTxt() []byte {
 	cfg := r.in.Config
@@ -58,6 +59,7 @@ func (r *Renderer) llmsTxt() []byte {
 	}
 	b.WriteString("\n## Pages\n\n")
 	item("Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
+	item("Overview", cfg.AbsURL("overview/"), "every chart page against every GPU: each GPU's value as a percentage of a reference GPU's at a reference interactivity")
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			item(m.Title, cfg.AbsURL(m.URL), m.Description)
@@ -66,6 +68,17 @@ func (r *Renderer) llmsTxt() []byte {
 	b.WriteString("\n## Optional\n\n")
 	item("Atom feed", cfg.AbsURL("feed.xml"), "one entry per chart page and snapshot date")
 	item("Sitemap", cfg.AbsURL("sitemap.xml"), "every page")
+	// The compare pages are many (one per pair of a page's GPUs), so they are optional reading.
+	for _, p := range r.pages {
+		gs := pageGPUs(p, false)
+		for i, a := range gs {
+			for _, g := range gs[i+1:] {
+				dir := p.Path + "compare/" + pairSlug(a.Slug, g.Slug) + "/"
+				item(a.Label+" vs "+g.Label+": "+p.Model+" "+p.Sequence, cfg.AbsURL(dir),
+					"the two GPUs' frontiers compared at each reference interactivity, in sentences; compare.json beside it holds the numbers")
+			}
+		}
+	}
 	return []byte(b.String())
 }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { cellOf, fmtWhole, heatClass, pairSlug, readFragment } from "./overview.js";
-import { fmtRatio, tooltipHTML, withFormatters } from "./versus.js";
+import { fillLayout, fmtRatio, tooltipHTML, withFormatters } from "./versus.js";
 
 const data = {
   refs: [20, 50, 100],
@@ -68,4 +68,35 @@ test("the compare charts' tooltip lists each line at the x, escaped", () => {
   assert.equal(option.xAxis[0].name, "x", "the axis keeps what the build set");
   assert.equal(option.yAxis[0].axisLabel.formatter(2), "2×");
   assert.equal(typeof option.tooltip.formatter, "function");
+});
+
+test("fillLayout puts a compare page's data into the layout its series name by index", () => {
+  const layout = {
+    color: ["#888", "#888"], legend: { top: "4", data: ["0", "1"] },
+    series: [
+      { name: "0", type: "scatter", symbolSize: 7, data: [], itemStyle: { color: "#888" } },
+      { name: "1", type: "scatter", symbolSize: 7, data: [], itemStyle: { color: "#888" } },
+      { name: "0", type: "line", data: [], itemStyle: { color: "#888" }, lineStyle: { color: "#888", width: 2, type: "solid" } },
+      { name: "1", type: "line", data: [], itemStyle: { color: "#888" }, lineStyle: { color: "#888", width: 2, type: "dashed" } },
+    ],
+    xAxis: [{ type: "value", nameGap: 30 }], yAxis: [{ type: "value", nameGap: 52 }],
+  };
+  const data = {
+    x: "Interactivity", y: "Throughput", aria: "B200 and MI355X",
+    lines: [
+      { name: "B200", color: "#76b900", points: [[20, 2000], [50, 1000]], marks: [[20, 2000]] },
+      { name: "MI355X", color: "#ed1c24", points: [[10, 900]], marks: [[10, 900]] },
+    ],
+  };
+  const o = fillLayout(layout, data);
+  assert.deepEqual(o.series.map((s) => [s.type, s.name, s.data.length, s.itemStyle.color]),
+    [["scatter", "B200", 1, "#76b900"], ["scatter", "MI355X", 1, "#ed1c24"], ["line", "B200", 2, "#76b900"], ["line", "MI355X", 1, "#ed1c24"]]);
+  assert.equal(o.series[3].lineStyle.type, "dashed", "the layout's styles stay");
+  assert.equal(o.series[3].lineStyle.color, "#ed1c24");
+  assert.deepEqual(o.legend, { top: "4", data: ["B200", "MI355X"] });
+  assert.deepEqual(o.color, ["#76b900", "#ed1c24"]);
+  assert.equal(o.xAxis[0].name, "Interactivity");
+  assert.equal(o.yAxis[0].nameGap, 52);
+  assert.equal(o.aria.label.description, "B200 and MI355X");
+  assert.deepEqual(layout.legend.data, ["0", "1"], "the layout is left as it was");
 });

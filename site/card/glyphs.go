@@ -1,0 +1,70 @@
+package card
+
+import (
+	"image"
+	"image/color"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// glyphKey is one rasterized glyph: the face (weight and size), the rune, and where in its
+// pixel the glyph's origin falls, in quarters of a pixel across (text starts at quarter-pixel
+// steps) and whole pixels down (baselines are on the pixel grid).
+type glyphKey struct {
+	weight, size int
+	r            rune
+	qx           fixed.Int26_6
+}
+
+// glyph is a rasterized glyph, its box relative to the pixel its origin is in.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// glyphs keeps every glyph drawn, for every Draw: a build draws a card per page, thousands
+// with the compare pages, from the same few hundred glyphs, and rasterizing each glyph of
+// each card again was a quarter of drawing one. At most four per rune, face and size: a few
+// megabytes for every glyph of the Go fonts' Latin range at the card's sizes.
+var glyphs sync.Map // glyphKey -> *glyph
+
+// cachedFace is a face whose Glyph comes from glyphs: the same bytes whichever Draw
+// rasterized a glyph first, since a glyph's pixels depend on its key alone.
+type cachedFace struct {
+	font.Face
+	weight, size int
+}
+
+// Glyph is font.Face's, with the origin snapped to a quarter pixel across and a whole pixel
+// down; the mask must not be changed (font.Drawer only reads it).
+func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	x, y := dot.X&^15, (dot.Y+32)&^63 // a quarter pixel across, the nearest pixel down
+	k := glyphKey{f.weight, f.size, r, x & 63}
+	v, ok := glyphs.Load(k)
+	if !ok {
+		dr, mask, mp, adv, ok := f.Face.Glyph(fixed.Point26_6{X: x & 63}, r)
+		g := &glyph{dr: dr, advance: adv, ok: ok}
+		if ok {
+			// The face reuses its mask: keep a copy, its box at dr.
+			m := image.NewAlpha(dr)
+			for yy := dr.Min.Y; yy < dr.Max.Y; yy++ {
+				for xx := dr.Min.X; xx < dr.Max.X; xx++ {
+					_, _, _, a := mask.At(mp.X+xx-dr.Min.X, mp.Y+yy-dr.Min.Y).RGBA()
+					m.SetAlpha(xx, yy, color.Alpha{A: uint8(a >> 8)})
+				}
+			}
+			g.mask = m
+		}
+		v, _ = glyphs.LoadOrStore(k, g)
+	}
+	g := v.(*glyph)
+	if !g.ok {
+		return image.Rectangle{}, nil, image.Point{}, g.advance, false
+	}
+	off := image.Pt(x.Floor(), y.Floor())
+	return g.dr.Add(off), g.mask, g.dr.Min, g.advance, true
+}
