@@ -46,11 +46,13 @@ func identityOf(r *rawRow) rawIdentity {
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
 // order, then file order): the first keeps its place and gains the metrics, image and run link
-// it lacked. A value given differently twice is a problem at the later row.
+// it lacked. A value given differently twice is a problem at the later row. It merges in
+// place: rows is overwritten.
 func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
 	var ps problem.Problems
 	first := make(map[rawIdentity]int, len(rows))
-	out := make([]rawRow, 0, len(rows))
+	// In place: out never passes the row being read, and a row once read is not read again.
+	out := rows[:0]
 	for i := range rows {
 		r := &rows[i]
 		id := identityOf(r)
@@ -137,9 +139,14 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 
 	var ps problem.Problems
 	points := make([]Point, len(rows))
+	// The points keep their rows' raw parts, copied out so that the rows themselves (twice the
+	// size, with the file, model and keys of each) are let go once the datasets are made.
+	raws := make([]RawPoint, len(rows))
 	ids := make(map[int64]int, len(rows))
 	for i := range rows {
 		points[i] = rawPointOf(&rows[i], keys[i])
+		raws[i] = rows[i].raw
+		points[i].Raw = &raws[i]
 		if j, dup := ids[points[i].ID]; dup {
 			ps = append(ps, problem.Problem{File: rows[i].file, Path: rows[i].loc(),
 				Msg: fmt.Sprintf("this row and %s would share point id %d: change either's date or concurrency", rows[j].place(), points[i].ID)})
