@@ -46,52 +46,63 @@ func identityOf(r *rawRow) rawIdentity {
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
 // order, then file order): the first keeps its place and gains the metrics, image and run link
-// it lacked. A value given differently twice is a problem at the later row. It merges in
-// place: rows is overwritten.
+// it lacked. A value given differently twice is a problem at the later row.
 func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
+	return mergeParts([][]rawRow{rows})
+}
+
+// mergeParts is mergeRows over the rows of parts, one after the other; each part is let go
+// (parts[k] = nil) once merged, so that a page's rows are not held twice while they merge.
+func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
+	n := 0
+	for _, part := range parts {
+		n += len(part)
+	}
 	var ps problem.Problems
-	first := make(map[rawIdentity]int, len(rows))
-	// In place: out never passes the row being read, and a row once read is not read again.
-	out := rows[:0]
-	for i := range rows {
-		r := &rows[i]
-		id := identityOf(r)
-		j, dup := first[id]
-		if !dup {
-			first[id] = len(out)
-			out = append(out, *r)
-			continue
-		}
-		o := &out[j]
-		bad := false
-		conflict := func(what, here, there string) {
-			bad = true
-			ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
-				Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
-					hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
-		}
-		if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
-			conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
-		}
-		if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
-			conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
-		}
-		merged := o.raw.Metrics.unpack()
-		r.raw.Metrics.Each(func(m MetricID, v float64) {
-			if w, ok := merged.get(m); ok {
-				if !nearlyEqual(v, w) {
-					conflict(MetricNames[m], rawNum(v), rawNum(w))
-				}
-				return
+	first := make(map[rawIdentity]int, n)
+	out := make([]rawRow, 0, n)
+	for k, part := range parts {
+		parts[k] = nil
+		for i := range part {
+			r := &part[i]
+			id := identityOf(r)
+			j, dup := first[id]
+			if !dup {
+				first[id] = len(out)
+				out = append(out, *r)
+				continue
 			}
-			merged.set(m, v)
-		})
-		if bad {
-			continue
+			o := &out[j]
+			bad := false
+			conflict := func(what, here, there string) {
+				bad = true
+				ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
+					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
+						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
+			}
+			if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
+				conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
+			}
+			if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
+				conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
+			}
+			merged := o.raw.Metrics.unpack()
+			r.raw.Metrics.Each(func(m MetricID, v float64) {
+				if w, ok := merged.get(m); ok {
+					if !nearlyEqual(v, w) {
+						conflict(MetricNames[m], rawNum(v), rawNum(w))
+					}
+					return
+				}
+				merged.set(m, v)
+			})
+			if bad {
+				continue
+			}
+			o.raw.Metrics = merged.pack()
+			o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
+			o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
 		}
-		o.raw.Metrics = merged.pack()
-		o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
-		o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
 	}
 	return out, ps
 }
