@@ -26,6 +26,7 @@ import (
 	"cmp"
 	"fmt"
 	"hash/fnv"
+	"hash/maphash"
 	"slices"
 	"strconv"
 )
@@ -59,16 +60,33 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 		n += len(part)
 	}
 	var ps problem.Problems
-	first := make(map[rawIdentity]int, n)
+	// The first row of each identity, by a hash of it: a map keyed by the identity itself holds
+	// a copy of its ten fields a row, as much as the page's rows again while they merge. Two
+	// identities of one hash (hardly ever) go to clash, by the identity.
+	seed := maphash.MakeSeed()
+	first := make(map[uint64]int32, n)
+	var clash map[rawIdentity]int32
 	out := make([]rawRow, 0, n)
 	for k, part := range parts {
 		parts[k] = nil
 		for i := range part {
 			r := &part[i]
 			id := identityOf(r)
-			j, dup := first[id]
+			h := maphash.Comparable(seed, id)
+			j, dup := first[h]
+			if dup && identityOf(&out[j]) != id {
+				j, dup = clash[id]
+				if !dup {
+					if clash == nil {
+						clash = map[rawIdentity]int32{}
+					}
+					clash[id] = int32(len(out))
+					out = append(out, *r)
+					continue
+				}
+			}
 			if !dup {
-				first[id] = len(out)
+				first[h] = int32(len(out))
 				out = append(out, *r)
 				continue
 			}
