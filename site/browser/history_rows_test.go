@@ -9,6 +9,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -246,4 +247,84 @@ func BenchmarkHistoryBytes(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestBrowserHistoryOfflineFromTheBuiltBundle builds the example to a folder, as `frontier
+// build` does, and serves that folder with a plain file server (no gzip of its own, a .gz sent
+// as the bytes it is, as a static host or `python -m http.server` would): an older date opens
+// from the fragment with the points it showed before the rows, the trend draws, the history's
+// gzipped chunks and trend table are inflated by the page (DecompressionStream), and no request
+// leaves the site. (file:// is no option: Chromium refuses fetch() of file URLs, so a history
+// page needs a server, however small.)
+func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
+	b := browsertest.New(t)
+	dir := filepath.Join(t.TempDir(), "public")
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	w, err := site.NewDirWriter(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := site.Build(site.Input{Data: testsite.ExampleData(t), Config: cfg, ECharts: testsite.RealECharts(t)}, w); err != nil {
+		w.Abort()
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	root := b.ServeHandler(http.FileServer(http.Dir(dir)))
+	const older = "2026-01-14"
+	want := beforeHistory(t)[older]
+
+	p := b.Open(t, root+examplePage+"#date="+older+"&best=0")
+	// Count the page's inflations from here on: the script looks DecompressionStream up when
+	// it fetches a .gz, so a wrapper installed now sees the trend table's.
+	p.Eval(`(() => { const D = DecompressionStream; window.inflated = 0;
+  window.DecompressionStream = class extends D { constructor(f) { super(f); window.inflated++; } }; return true; })()`, nil)
+	p.WaitFor(`(document.getElementById("chart").getAttribute("data-view") || "").includes("date=` + older + `")`)
+	p.Eval(`document.getElementById("chart").dispatchEvent(new PointerEvent("pointerover"))`, nil)
+	p.WaitFor(`typeof echarts !== "undefined" && !!echarts.getInstanceByDom(document.getElementById("chart"))`)
+	st := p.ChartState("#chart")
+	scatters := 0
+	for _, s := range st.Series {
+		if s.Type != "scatter" {
+			continue
+		}
+		scatters++
+		if w, ok := want[s.Name]; !ok || !slices.Equal(s.Points, w.XY) {
+			t.Errorf("%s %s: points %v, want %v", older, s.Name, s.Points, w.XY)
+		}
+	}
+	if scatters != len(want) {
+		t.Errorf("%s: %d scatter series, want %d", older, scatters, len(want))
+	}
+
+	p.Eval(`document.getElementById("trend").scrollIntoView()`, nil)
+	p.WaitFor(`(() => { const c = echarts.getInstanceByDom(document.getElementById("trend"));
+  return c && c.getOption().series.some((s) => s.type === "line" && s.data.some((d) => d[1] != null)); })()`)
+	var inflated int
+	p.Eval(`window.inflated`, &inflated)
+	if inflated == 0 {
+		t.Error("the trend drew without the page inflating its .gz table")
+	}
+
+	var rows, trend int
+	for _, r := range p.Requests() {
+		u := strings.TrimPrefix(r, "GET ")
+		if !strings.HasPrefix(u, root) {
+			t.Errorf("a request left the site: %s", r)
+		}
+		switch {
+		case strings.Contains(u, "/history/rows-") && strings.HasSuffix(u, ".json.gz"):
+			rows++
+		case strings.Contains(u, "/history/trend-") && strings.HasSuffix(u, ".json.gz"):
+			trend++
+		}
+	}
+	if rows == 0 || trend == 0 {
+		t.Errorf("%d row chunks and %d trend tables fetched, want some of each:\n%s", rows, trend, strings.Join(p.Requests(), "\n"))
+	}
+	p.NoErrors()
 }

@@ -91,6 +91,34 @@ func TestRawResultsPage(t *testing.T) {
 			break
 		}
 	}
+
+	// A metric no view reads (mean_intvty) is not in #page-data: opening the chooser fetched it
+	// from columns.json, and its cells hold page.json's values.
+	var later []string
+	p.Eval(`(JSON.parse(document.getElementById("page-data").textContent).later || {cols: []}).cols`, &later)
+	if !slices.Contains(later, "mean_intvty") || slices.Contains(later, "p99_ttft") || slices.Contains(later, "median_ttft") {
+		t.Errorf("#page-data leaves out %v: want mean_intvty, not the x axes' or default columns", later)
+	}
+	p.Eval(`(() => { const box = document.querySelector('#column-chooser input[value="mean_intvty"]'); box.click(); return true; })()`, nil)
+	p.WaitFor(`(() => { const ths = [...document.querySelectorAll("#points thead th")];
+  const i = ths.findIndex((th) => th.textContent === "mean_intvty");
+  const tr = document.querySelector("#points tbody tr");
+  return i >= 0 && tr && !isNaN(parseFloat(tr.children[i].textContent)); })()`)
+	// Every cell shown is within fmtNum's rounding of a value of its series in page.json.
+	var bad []string
+	p.Eval(`fetch("page.json").then((r) => r.json()).then((d) => { const c = d.cols.indexOf("mean_intvty");
+  const i = [...document.querySelectorAll("#points thead th")].findIndex((th) => th.textContent === "mean_intvty");
+  const bad = [];
+  for (const tr of document.querySelectorAll("#points tbody tr")) {
+    const s = d.series.find((s) => s.key === tr.dataset.series);
+    const text = tr.children[i].textContent, v = parseFloat(text);
+    const near = (w) => (w == null ? isNaN(v) : Math.abs(w - v) <= 0.01 * Math.abs(w) + 0.005);
+    if (!s || !s.points.some((pt) => near(pt[c]))) bad.push(tr.dataset.series + ": " + tr.children[i].textContent);
+  }
+  return bad; })`, &bad)
+	if len(bad) > 0 {
+		t.Errorf("mean_intvty cells not in page.json: %v", bad)
+	}
 	p.NoErrors()
 }
 

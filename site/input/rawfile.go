@@ -87,26 +87,55 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 // configuration's newest row on or before it. floor is the earliest date of the page's view
 // datasets, "" when it has none: undated rows show from the page's first snapshot on.
 func RawPageDatasets(files []*Dataset, page PageKey, opt *RawOptions, floor string) ([]*Dataset, problem.Problems) {
+	rows := NewPageRows(page)
+	for _, f := range files {
+		rows.Add(f)
+	}
+	return rows.Datasets(opt, floor)
+}
+
+// PageRows gathers the rows raw files hold for one page, file by file as they are decoded, for
+// RawPageDatasets' datasets: a build then holds one page's rows, not every decoded file of the
+// page at once (a year of daily files is tens of MiB of them).
+type PageRows struct {
+	page  PageKey
+	parts [][]rawRow // per file added, its rows for the page
+}
+
+// NewPageRows gathers the rows of page.
+func NewPageRows(page PageKey) *PageRows { return &PageRows{page: page} }
+
+// Add copies the rows of raw file f (decoded by DecodeFile or Load) that feed the page; files
+// are added in path order, and f need not be kept.
+func (c *PageRows) Add(f *Dataset) {
+	rows := f.RawFile.rows
+	n := 0
+	for i := range rows {
+		if r := &rows[i]; r.model == c.page.Model && r.sequence == c.page.Sequence {
+			n++
+		}
+	}
+	if n == len(rows) { // the file feeds this page alone: its rows as they are
+		c.parts = append(c.parts, rows)
+		return
+	}
+	part := make([]rawRow, 0, n)
+	for i := range rows {
+		if r := &rows[i]; r.model == c.page.Model && r.sequence == c.page.Sequence {
+			part = append(part, *r)
+		}
+	}
+	c.parts = append(c.parts, part)
+}
+
+// Datasets are the page's snapshot datasets from every row added (see RawPageDatasets). The
+// rows are let go as they merge: call it once.
+func (c *PageRows) Datasets(opt *RawOptions, floor string) ([]*Dataset, problem.Problems) {
 	if opt == nil {
 		opt = &RawOptions{}
 	}
-	n := 0
-	for _, f := range files {
-		for i := range f.RawFile.rows {
-			if r := &f.RawFile.rows[i]; r.model == page.Model && r.sequence == page.Sequence {
-				n++
-			}
-		}
-	}
-	rows := make([]rawRow, 0, n)
-	for _, f := range files {
-		for i := range f.RawFile.rows {
-			if r := &f.RawFile.rows[i]; r.model == page.Model && r.sequence == page.Sequence {
-				rows = append(rows, *r)
-			}
-		}
-	}
-	merged, ps := mergeRows(rows)
+	merged, ps := mergeParts(c.parts)
+	c.parts = nil
 	if len(ps.Errors()) > 0 {
 		return nil, ps
 	}

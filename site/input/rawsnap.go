@@ -26,6 +26,7 @@ import (
 	"cmp"
 	"fmt"
 	"hash/fnv"
+	"hash/maphash"
 	"slices"
 	"strconv"
 )
@@ -48,48 +49,78 @@ func identityOf(r *rawRow) rawIdentity {
 // order, then file order): the first keeps its place and gains the metrics, image and run link
 // it lacked. A value given differently twice is a problem at the later row.
 func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
+	return mergeParts([][]rawRow{rows})
+}
+
+// mergeParts is mergeRows over the rows of parts, one after the other; each part is let go
+// (parts[k] = nil) once merged, so that a page's rows are not held twice while they merge.
+func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
+	n := 0
+	for _, part := range parts {
+		n += len(part)
+	}
 	var ps problem.Problems
-	first := make(map[rawIdentity]int, len(rows))
-	out := make([]rawRow, 0, len(rows))
-	for i := range rows {
-		r := &rows[i]
-		id := identityOf(r)
-		j, dup := first[id]
-		if !dup {
-			first[id] = len(out)
-			out = append(out, *r)
-			continue
-		}
-		o := &out[j]
-		bad := false
-		conflict := func(what, here, there string) {
-			bad = true
-			ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
-				Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
-					hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
-		}
-		if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
-			conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
-		}
-		if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
-			conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
-		}
-		merged := o.raw.Metrics.unpack()
-		r.raw.Metrics.Each(func(m MetricID, v float64) {
-			if w, ok := merged.get(m); ok {
-				if !nearlyEqual(v, w) {
-					conflict(MetricNames[m], rawNum(v), rawNum(w))
+	// The first row of each identity, by a hash of it: a map keyed by the identity itself holds
+	// a copy of its ten fields a row, as much as the page's rows again while they merge. Two
+	// identities of one hash (hardly ever) go to clash, by the identity.
+	seed := maphash.MakeSeed()
+	first := make(map[uint64]int32, n)
+	var clash map[rawIdentity]int32
+	out := make([]rawRow, 0, n)
+	for k, part := range parts {
+		parts[k] = nil
+		for i := range part {
+			r := &part[i]
+			id := identityOf(r)
+			h := maphash.Comparable(seed, id)
+			j, dup := first[h]
+			if dup && identityOf(&out[j]) != id {
+				j, dup = clash[id]
+				if !dup {
+					if clash == nil {
+						clash = map[rawIdentity]int32{}
+					}
+					clash[id] = int32(len(out))
+					out = append(out, *r)
+					continue
 				}
-				return
 			}
-			merged.set(m, v)
-		})
-		if bad {
-			continue
+			if !dup {
+				first[h] = int32(len(out))
+				out = append(out, *r)
+				continue
+			}
+			o := &out[j]
+			bad := false
+			conflict := func(what, here, there string) {
+				bad = true
+				ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
+					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
+						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
+			}
+			if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
+				conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
+			}
+			if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
+				conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
+			}
+			merged := o.raw.Metrics.unpack()
+			r.raw.Metrics.Each(func(m MetricID, v float64) {
+				if w, ok := merged.get(m); ok {
+					if !nearlyEqual(v, w) {
+						conflict(MetricNames[m], rawNum(v), rawNum(w))
+					}
+					return
+				}
+				merged.set(m, v)
+			})
+			if bad {
+				continue
+			}
+			o.raw.Metrics = merged.pack()
+			o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
+			o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
 		}
-		o.raw.Metrics = merged.pack()
-		o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
-		o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
 	}
 	return out, ps
 }
@@ -137,9 +168,14 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 
 	var ps problem.Problems
 	points := make([]Point, len(rows))
+	// The points keep their rows' raw parts, copied out so that the rows themselves (twice the
+	// size, with the file, model and keys of each) are let go once the datasets are made.
+	raws := make([]RawPoint, len(rows))
 	ids := make(map[int64]int, len(rows))
 	for i := range rows {
 		points[i] = rawPointOf(&rows[i], keys[i])
+		raws[i] = rows[i].raw
+		points[i].Raw = &raws[i]
 		if j, dup := ids[points[i].ID]; dup {
 			ps = append(ps, problem.Problem{File: rows[i].file, Path: rows[i].loc(),
 				Msg: fmt.Sprintf("this row and %s would share point id %d: change either's date or concurrency", rows[j].place(), points[i].ID)})

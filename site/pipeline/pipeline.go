@@ -177,7 +177,10 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 	var ps problem.Problems
 	t0 := time.Now()
 	ds := make([]*input.Dataset, 0, len(pl.groups[i]))
-	var raws []*input.Dataset // raw files, whose rows for this page become datasets below
+	// Raw files: their rows for this page are copied out as each is decoded (the file is then
+	// let go: a year of a page's daily files is tens of MiB decoded), and become datasets below.
+	rows := input.NewPageRows(input.PageKey{Model: stub.Model, Sequence: stub.Sequence})
+	var rawPaths []string
 	complete := true
 	for _, s := range pl.groups[i] {
 		d := s.ds
@@ -203,12 +206,13 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 			}
 		}
 		if d.RawFile != nil {
-			raws = append(raws, d)
+			rows.Add(d)
+			rawPaths = append(rawPaths, d.Path)
 			continue
 		}
 		ds = append(ds, d)
 	}
-	if len(raws) > 0 && complete {
+	if len(rawPaths) > 0 && complete {
 		// Undated raw rows show from the page's first snapshot on, whichever format gave it.
 		floor := ""
 		for _, d := range ds {
@@ -216,7 +220,7 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 				floor = d.Date
 			}
 		}
-		rds, rps := input.RawPageDatasets(raws, input.PageKey{Model: stub.Model, Sequence: stub.Sequence}, pl.opt, floor)
+		rds, rps := rows.Datasets(pl.opt, floor)
 		ps = append(ps, rps...)
 		if rds == nil {
 			complete = false
@@ -240,19 +244,17 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 	p, aps := pl.cache.page(ds, pl.prefix)
 	ps = append(ps, aps...)
 	p.Notes = stub.Notes
-	if len(raws) > 0 {
+	if len(rawPaths) > 0 {
 		// A raw page's sources are its files, not the snapshot datasets made of their rows
 		// ("x.json#2026-01-02"): the page lists them, and the Builder redraws the page when
 		// one of them changes.
-		srcs := make([]string, 0, len(p.Sources)+len(raws))
+		srcs := make([]string, 0, len(p.Sources)+len(rawPaths))
 		for _, d := range ds {
 			if !d.Raw {
 				srcs = append(srcs, d.Path)
 			}
 		}
-		for _, d := range raws {
-			srcs = append(srcs, d.Path)
-		}
+		srcs = append(srcs, rawPaths...)
 		slices.Sort(srcs)
 		p.Sources = slices.Compact(srcs)
 	}

@@ -200,6 +200,37 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
 		return err
 	}
+	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
+	// columns.json, fetched when the reader opens it.
+	shown, shownJSON := data, dataJSON
+	if mask := laterMask(cols, &data); mask != 0 {
+		var ms []input.MetricID
+		later := LaterData{}
+		for _, m := range cols.raw {
+			if mask&(1<<m) != 0 {
+				ms = append(ms, m)
+				later.Cols = append(later.Cols, input.MetricNames[m])
+			}
+		}
+		for _, s := range snap.Series {
+			later.Series = append(later.Series, LaterCells{s.Points, ms})
+		}
+		b, err := json.Marshal(later)
+		if err != nil {
+			return err
+		}
+		if err := w.WriteFile(p.Path+"columns.json", b); err != nil {
+			return err
+		}
+		shown.Series = slices.Clone(data.Series)
+		for i := range shown.Series {
+			shown.Series[i].Points.later = mask
+		}
+		shown.Later = &LaterIndex{File: "columns.json", Cols: later.Cols}
+		if shownJSON, err = json.Marshal(shown); err != nil {
+			return err
+		}
+	}
 
 	// The page names its axes as the chart does (one name per quantity).
 	metric, xAxis := p.Metric, p.XAxis
@@ -213,7 +244,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		Notes:       template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
 		Sources:     p.Sources,
 		Option:      option,
-		Data:        dataJSON,
+		Data:        shownJSON,
 		Raw:         cols.has,
 		Changes:     data.Changes,
 		History:     data.History,
@@ -258,10 +289,15 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if data.History != nil {
+	if shown.History != nil || shown.Later != nil {
 		// The embed is a folder below the page: its history is one level up.
-		embedData := data
-		embedData.History = data.History.withPrefix("../")
+		embedData := shown
+		if shown.History != nil {
+			embedData.History = shown.History.withPrefix("../")
+		}
+		if shown.Later != nil {
+			embedData.Later = &LaterIndex{File: "../" + shown.Later.File, Cols: shown.Later.Cols}
+		}
 		b, err := json.Marshal(embedData)
 		if err != nil {
 			return err
@@ -405,7 +441,7 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
 		sd := SeriesData{
 			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: PointsJSON{s.Points, cols.raw, cols.has},
+			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: PointsJSON{pts: s.Points, raw: cols.raw, has: cols.has},
 			Deploy: s.Deployment,
 		}
 		if sd.Frontier == nil {
@@ -414,6 +450,29 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
 		out[i] = sd
 	}
 	return out
+}
+
+// laterMask has bit m set for each metric column of a page that the default view never reads
+// (not an x axis, not a y metric, not a default points-table column): the columns #page-data
+// leaves to columns.json (PageData.Later).
+func laterMask(cols pageColumns, data *PageData) uint64 {
+	used := map[string]bool{}
+	for _, a := range data.XAxes {
+		used[a.Col] = true
+	}
+	for _, m := range data.Metrics {
+		used[m.Key] = true
+	}
+	for _, c := range data.DefaultCols {
+		used[c] = true
+	}
+	var mask uint64
+	for _, m := range cols.raw {
+		if !used[input.MetricNames[m]] {
+			mask |= 1 << m
+		}
+	}
+	return mask
 }
 
 func frontierSet(s *PageSeries) map[int]bool {

@@ -70,6 +70,65 @@ type PageData struct {
 	BestOver    int      `json:"bestOver"`
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
+	// Later, on a chart page's #page-data only, names the columns left null in its points
+	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
+	// the page script fetches when the reader opens the chooser: a year of raw results
+	// measures dozens of metrics a point, most of a page's weight, and the default view shows
+	// three. page.json has every column; nil when no column is left out.
+	Later *LaterIndex `json:"later,omitempty"`
+}
+
+// LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later).
+type LaterIndex struct {
+	File string   `json:"file"` // relative to the page: "columns.json", "../columns.json" in the embed
+	Cols []string `json:"cols"` // the columns' names, in the order of PageData.Cols
+}
+
+// LaterData is columns.json beside a chart page: the values of LaterIndex.Cols for every point
+// of PageData.Series, series by series and point by point in their order there, one array of
+// LaterIndex.Cols' values a point (null where a point lacks the metric).
+type LaterData struct {
+	Cols   []string     `json:"cols"`
+	Series []LaterCells `json:"series"`
+}
+
+// LaterCells are one series' later columns (LaterData), encoded as PointsJSON encodes metrics.
+type LaterCells struct {
+	pts  []input.Point
+	cols []input.MetricID
+}
+
+// MarshalJSON writes one array a point of the cells' metrics, six significant digits each.
+func (lc LaterCells) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 2+len(lc.pts)*12*len(lc.cols))
+	b = append(b, '[')
+	for i, pt := range lc.pts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for j, m := range lc.cols {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendMetric(b, pt, m)
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']'), nil
+}
+
+// appendMetric appends a point's value of metric m as the page script reads it, null when the
+// point lacks it: six significant digits as Round6 keeps, written at once (a valid JSON number,
+// in exponent form beyond 1e6), a third of the cost of rounding and then printing the shortest
+// form, for dozens of metrics a point.
+func appendMetric(b []byte, pt input.Point, m input.MetricID) []byte {
+	if pt.Raw != nil {
+		if v, ok := pt.Raw.Metrics.Get(m); ok {
+			return strconv.AppendFloat(b, v, 'g', 6, 64)
+		}
+	}
+	return append(b, "null"...)
 }
 
 // AxisData names the data's own x axis.
@@ -161,6 +220,9 @@ type PointsJSON struct {
 	pts []input.Point
 	raw []input.MetricID // the page's metric columns; nil on a page without raw results
 	has bool             // the page has raw results
+	// later has bit m set for each metric of raw written as null, for the page script to
+	// fetch later (PageData.Later).
+	later uint64
 }
 
 // MarshalJSON writes the points as the page script reads them (see PointsJSON).
@@ -196,19 +258,11 @@ func (ps PointsJSON) MarshalJSON() ([]byte, error) {
 			}
 			for _, m := range ps.raw {
 				b = append(b, ',')
-				v, ok := 0.0, false
-				if pt.Raw != nil {
-					v, ok = pt.Raw.Metrics.Get(m)
-				}
-				if ok {
-					// Six significant digits as Round6 keeps, written at once: a valid JSON
-					// number (exponent form beyond 1e6), and a third of the cost of
-					// rounding and then printing the shortest form, for dozens of
-					// metrics a point.
-					b = strconv.AppendFloat(b, v, 'g', 6, 64)
-				} else {
+				if ps.later&(1<<m) != 0 {
 					b = append(b, "null"...)
+					continue
 				}
+				b = appendMetric(b, pt, m)
 			}
 		}
 		b = append(b, ']')

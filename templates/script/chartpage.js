@@ -50,6 +50,10 @@ export function initChartPage() {
       chosen = read();
       if (table) points();
     });
+    // The metrics #page-data leaves out (page.later) come when the reader opens the chooser.
+    chooser.addEventListener("toggle", () => {
+      if (chooser.open) live.loadLater().catch(() => {});
+    });
   }
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
@@ -62,6 +66,9 @@ export function initChartPage() {
       box.appendChild(table);
     }
     renderPoints(live, sort, table, csvLink, count, chosen);
+    // A chosen column #page-data left out (a browser restored the tick): fetch it, then again.
+    const later = live.page.later;
+    if (chosen && later && later.cols.some((name) => chosen.has(name))) live.loadLater().then(points, () => {});
   };
   let first = true; // the first drawing is yet to come
   const drawn = []; // what runs after each drawing (yourrun.js's sentence under the chart)

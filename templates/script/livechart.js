@@ -8,7 +8,7 @@
 
 import { chunksFor, decodeChunk, snapshotAt } from "./asof.js";
 import { hasOwn } from "./format.js";
-import { choices, compute } from "./model.js";
+import { choices, compute, fillLater } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
 import { renderLegend } from "./legend.js";
@@ -84,6 +84,7 @@ export class LiveChart {
     this.readOnly = !onChange;
     this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
     this.chunks = {}; // history chunks fetched or being fetched: {file: promise of rows}
+    this.later = null; // the fetch of page.later's columns, once asked for: {page, promise}
     this.view = defaultView(page);
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
@@ -319,6 +320,19 @@ export class LiveChart {
       this.snapshots[date] = snapshotAt(page, [].concat(...chunks), date);
       return this.snapshots[date];
     });
+  }
+
+  // loadLater resolves once the newest points hold the columns #page-data left out
+  // (page.later), fetched once from the file beside the page (model.js's fillLater).
+  loadLater() {
+    const page = this.page;
+    if (!page.later) return Promise.resolve();
+    if (!this.later || this.later.page !== page) {
+      const promise = fetchJSON(new URL(page.later.file, this.url)).then((data) => fillLater(page, data));
+      this.later = { page, promise };
+      promise.catch(() => { if (this.later && this.later.promise === promise) this.later = null; });
+    }
+    return this.later.promise;
   }
 
   // loadChunk resolves to the rows of one history chunk, fetched once.

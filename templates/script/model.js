@@ -12,6 +12,21 @@ export const column = (page, name) => page.cols.indexOf(name);
 // tooltip and the tables (charts.YMetrics, or frontier.toml's [metrics] over it).
 export const metricName = (m) => m.axis || m.label + " (" + m.unit + ")";
 
+// fillLater puts into a page's newest points the columns its #page-data left out (page.later:
+// the metrics only the column chooser shows) from columns.json's data, one array of their
+// values a point, series by series in page.series' order; then page.later is gone.
+export function fillLater(page, data) {
+  if (!page.later) return;
+  if (data.cols.join() !== page.later.cols.join() || data.series.length !== page.series.length) throw new Error("columns.json does not match the page");
+  const at = data.cols.map((name) => column(page, name));
+  page.series.forEach((s, i) => {
+    const rows = data.series[i];
+    if (rows.length !== s.points.length) throw new Error("columns.json does not match the page");
+    s.points.forEach((point, j) => at.forEach((c, k) => { point[c] = rows[j][k]; }));
+  });
+  delete page.later;
+}
+
 export const metricOf = (page, key) => page.metrics.find((m) => m.key === key) || null;
 
 const specOf = (series) => lower(series.spec) || "none";

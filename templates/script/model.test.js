@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { bestRows, choices, column, compute, deployLabel, facet, yValues } from "./model.js";
+import { bestRows, choices, column, compute, deployLabel, facet, fillLater, yValues } from "./model.js";
 import { twins } from "./testdata/twins.js";
 import { LISTS, defaultView } from "./view.js";
 
@@ -141,4 +141,19 @@ test("a filter's value, label and colour agree with Go's facetOf on the shared c
       assert.deepEqual([value, label, color], c.want[list], c.name + ": " + list);
     }
   }
+});
+
+test("fillLater puts columns.json's values into the points and drops page.later", () => {
+  const slim = {
+    cols: ["id", "x", "mean_tpot", "std_tpot"],
+    later: { file: "columns.json", cols: ["mean_tpot", "std_tpot"] },
+    series: [{ points: [[1, 10, null, null], [2, 20, null, null]] }, { points: [[3, 5, null, null]] }],
+  };
+  fillLater(slim, { cols: ["mean_tpot", "std_tpot"], series: [[[0.2, 0.01], [0.3, null]], [[0.5, 0.02]]] });
+  assert.deepEqual(slim.series.map((s) => s.points), [[[1, 10, 0.2, 0.01], [2, 20, 0.3, null]], [[3, 5, 0.5, 0.02]]]);
+  assert.equal(slim.later, undefined);
+
+  const other = { cols: ["id", "mean_tpot"], later: { file: "columns.json", cols: ["mean_tpot"] }, series: [{ points: [[1, null]] }] };
+  assert.throws(() => fillLater(other, { cols: ["mean_tpot"], series: [[[0.2], [0.3]]] }), /does not match/);
+  assert.throws(() => fillLater(other, { cols: ["std_tpot"], series: [[[0.2]]] }), /does not match/);
 });
