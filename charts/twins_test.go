@@ -2,38 +2,19 @@ package charts
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
 // The page script redraws a chart from the page data's styles (templates/script/option.js), so
 // a rebuilt chart must draw each series as the Go-built option does. These tests hold the Go
 // side to the cases of templates/script/testdata/twins.json, which the script's node tests
 // read too.
-
-// readTwinSection decodes one top-level section of twins.json into v.
-func readTwinSection(t *testing.T, name string, v any) {
-	t.Helper()
-	b, err := os.ReadFile("../templates/script/testdata/twins.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sections map[string]json.RawMessage
-	if err := json.Unmarshal(b, &sections); err != nil {
-		t.Fatalf("twins.json: %v", err)
-	}
-	raw, ok := sections[name]
-	if !ok {
-		t.Fatalf("twins.json: no section %q", name)
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		t.Fatalf("twins.json: %s: %v", name, err)
-	}
-}
 
 // asJSONValue is v as JSON decodes it (maps, float64s), to compare with a case's value.
 func asJSONValue(t *testing.T, v any) any {
@@ -57,7 +38,7 @@ func TestMarkerStyleTwinCases(t *testing.T) {
 		Marker any
 		Line   any
 	}
-	readTwinSection(t, "markerStyle", &cases)
+	testsite.TwinSection(t, "markerStyle", &cases)
 	for _, c := range cases {
 		s := c.Series
 		if got := StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision); got != c.Style {
@@ -82,7 +63,7 @@ func TestBlockBaseTwinCases(t *testing.T) {
 		Own         map[string]string
 		NotInBlock  []string
 	}
-	readTwinSection(t, "blockBase", &c)
+	testsite.TwinSection(t, "blockBase", &c)
 	b, err := Options(Chart{Series: []Series{{Name: "B200 (TRT)", GPU: "b200", Framework: "trt", Points: []Point{{X: 10, Y: 100}}}}})
 	if err != nil {
 		t.Fatal(err)

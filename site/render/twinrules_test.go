@@ -3,8 +3,6 @@ package render
 import (
 	"encoding/json"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -17,29 +15,9 @@ import (
 // and the leaders table. Each has a section of templates/script/testdata/twins.json that the
 // script's node tests read too, so both sides meet the same expected values without a browser.
 
-// readTwinSection decodes one top-level section of twins.json into v.
-func readTwinSection(t *testing.T, name string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testsite.Root(), "templates", "script", "testdata", "twins.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sections map[string]json.RawMessage
-	if err := json.Unmarshal(b, &sections); err != nil {
-		t.Fatalf("twins.json: %v", err)
-	}
-	raw, ok := sections[name]
-	if !ok {
-		t.Fatalf("twins.json: no section %q", name)
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		t.Fatalf("twins.json: %s: %v", name, err)
-	}
-}
-
 func TestDeploymentLabelTwinCases(t *testing.T) {
 	var cases []struct{ In, Want string }
-	readTwinSection(t, "deploymentLabel", &cases)
+	testsite.TwinSection(t, "deploymentLabel", &cases)
 	for _, c := range cases {
 		if got := deployLabel(c.In); got != c.Want {
 			t.Errorf("deployLabel(%q) = %q, want %q", c.In, got, c.Want)
@@ -56,7 +34,7 @@ func TestFacetTwinCases(t *testing.T) {
 			Want   map[string][3]string // list: value, label, colour
 		}
 	}
-	readTwinSection(t, "facets", &facets)
+	testsite.TwinSection(t, "facets", &facets)
 	for _, c := range facets.Cases {
 		if len(c.Want) != len(filterTitles) {
 			t.Errorf("%s: want gives %d lists, the page has %d filters", c.Name, len(c.Want), len(filterTitles))
@@ -75,7 +53,7 @@ func TestPricesTwinCases(t *testing.T) {
 		Page PageData
 		Want []struct{ GPU, Label, Cost, KW string }
 	}
-	readTwinSection(t, "prices", &prices)
+	testsite.TwinSection(t, "prices", &prices)
 	got := pricesOf(&prices.Page)
 	if len(got) != len(prices.Want) {
 		t.Fatalf("pricesOf gives %d rows, want %d: %+v", len(got), len(prices.Want), got)
@@ -96,7 +74,7 @@ func TestLeadersTwinCases(t *testing.T) {
 			Want string
 		}
 	}
-	readTwinSection(t, "leaders", &leaders)
+	testsite.TwinSection(t, "leaders", &leaders)
 	for _, c := range leaders.Cases {
 		fields := maps.Clone(leaders.Page)
 		maps.Copy(fields, c.Page)
