@@ -69,22 +69,36 @@ func MapFS(n int, seed uint64) fstest.MapFS {
 
 // Write writes the corpus below dir, creating folders as needed.
 func Write(dir string, n int, seed uint64) error {
-	return Each(n, seed, func(name string, data []byte) error {
+	return Each(n, seed, writeTo(dir))
+}
+
+// writeTo is the fn of Each (and of every corpus' Each) that writes each file below dir,
+// creating folders as needed.
+func writeTo(dir string) func(name string, data []byte) error {
+	return func(name string, data []byte) error {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
 		return os.WriteFile(p, data, 0o644)
-	})
+	}
 }
 
 // Cached returns a folder below root holding the corpus of (n, seed), writing it first if no
 // complete copy is there. Benchmarks use it so that a 10,000-file corpus is written once per
 // machine rather than once per run; the folder name carries Version, so a changed generator
-// never reuses an old copy. Concurrent callers are safe: each writes into its own temporary
-// folder and renames it into place.
+// never reuses an old copy.
 func Cached(root string, n int, seed uint64) (string, error) {
-	dir := filepath.Join(root, fmt.Sprintf("v%d-seed%d-n%d", Version, seed, n))
+	return cached(root, fmt.Sprintf("v%d-seed%d-n%d", Version, seed, n), func(dir string) error {
+		return Write(dir, n, seed)
+	})
+}
+
+// cached returns the folder root/name, first writing it with write if no complete copy is
+// there: every corpus' Cached. Concurrent callers are safe: each writes into its own temporary
+// folder and renames it into place.
+func cached(root, name string, write func(dir string) error) (string, error) {
+	dir := filepath.Join(root, name)
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return dir, nil
 	}
@@ -95,7 +109,7 @@ func Cached(root string, n int, seed uint64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := Write(tmp, n, seed); err != nil {
+	if err := write(tmp); err != nil {
 		os.RemoveAll(tmp)
 		return "", err
 	}

@@ -23,8 +23,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -325,45 +323,14 @@ func RawServeRuns() string {
 // WriteRaw writes both raw corpora below dir: apiFiles files of rows API rows, and serve
 // bench-serve files.
 func WriteRaw(dir string, apiFiles, rows, serve int, seed uint64) error {
-	write := func(name string, data []byte) error {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(p, data, 0o644)
-	}
-	if err := EachRawAPI(apiFiles, rows, seed, write); err != nil {
+	if err := EachRawAPI(apiFiles, rows, seed, writeTo(dir)); err != nil {
 		return err
 	}
-	return EachRawServe(serve, seed, write)
+	return EachRawServe(serve, seed, writeTo(dir))
 }
 
 // CachedRaw is Cached for the raw corpora: a folder below root holding them, written once.
 func CachedRaw(root string, apiFiles, rows, serve int, seed uint64) (string, error) {
-	dir := filepath.Join(root, fmt.Sprintf("raw-v%d-seed%d-%dx%d-%d", RawVersion, seed, apiFiles, rows, serve))
-	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(root, ".tmp-")
-	if err != nil {
-		return "", err
-	}
-	if err := WriteRaw(tmp, apiFiles, rows, serve, seed); err != nil {
-		os.RemoveAll(tmp)
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, ".complete"), nil, 0o644); err != nil {
-		os.RemoveAll(tmp)
-		return "", err
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.RemoveAll(tmp)
-		if _, err := os.Stat(filepath.Join(dir, ".complete")); err != nil {
-			return "", fmt.Errorf("corpus %s: %w", dir, err)
-		}
-	}
-	return dir, nil
+	name := fmt.Sprintf("raw-v%d-seed%d-%dx%d-%d", RawVersion, seed, apiFiles, rows, serve)
+	return cached(root, name, func(dir string) error { return WriteRaw(dir, apiFiles, rows, serve, seed) })
 }

@@ -11,8 +11,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 )
 
 // YearVersion changes whenever the year-scale corpus's bytes would change.
@@ -97,35 +95,6 @@ func EachYearAPI(pages int, seed uint64, fn func(name string, data []byte) error
 
 // CachedYear is the year-scale corpus of pages pages in a folder below root, written once.
 func CachedYear(root string, pages int, seed uint64) (string, error) {
-	dir := filepath.Join(root, fmt.Sprintf("year-v%d-seed%d-%d", YearVersion, seed, pages))
-	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(root, ".tmp-")
-	if err != nil {
-		return "", err
-	}
-	err = EachYearAPI(pages, seed, func(name string, data []byte) error {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(p, data, 0o644)
-	})
-	if err == nil {
-		err = os.WriteFile(filepath.Join(tmp, ".complete"), nil, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, dir)
-	}
-	if err != nil {
-		os.RemoveAll(tmp)
-		if _, serr := os.Stat(filepath.Join(dir, ".complete")); serr != nil {
-			return "", fmt.Errorf("corpus %s: %w", dir, err)
-		}
-	}
-	return dir, nil
+	name := fmt.Sprintf("year-v%d-seed%d-%d", YearVersion, seed, pages)
+	return cached(root, name, func(dir string) error { return EachYearAPI(pages, seed, writeTo(dir)) })
 }
