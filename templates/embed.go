@@ -15,9 +15,10 @@ import (
 	"strings"
 )
 
-// FS holds the *.html templates, assets/ (style, page script, icon) and vendor/ (ECharts).
+// FS holds the *.html templates, assets/ (style, page script, icon), vendor/ (ECharts) and
+// i18n/ (one catalog of reader-facing strings per language).
 //
-//go:embed *.html assets vendor
+//go:embed *.html assets vendor i18n
 var FS embed.FS
 
 // EChartsFile is where `make deps` puts ECharts inside FS.
