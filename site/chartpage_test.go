@@ -3,11 +3,13 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -101,7 +103,7 @@ func TestChartPageMetricsFollowTheConfig(t *testing.T) {
 
 // TestChartPageMetricAxisNames: each metric has one name, the catalog's (charts.YMetrics) by
 // default, the dataset's own with inputLabels, a [metrics] entry's over both; the Go option's
-// y axis is named the same.
+// y axis and data.csv's header (x and the three throughputs) are named the same.
 func TestChartPageMetricAxisNames(t *testing.T) {
 	data, cfg := controlsFixture(t)
 	catalog := map[string]string{
@@ -129,7 +131,7 @@ func TestChartPageMetricAxisNames(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := cfg
 			c.InputLabels, c.Metrics = tc.input, tc.config
-			_, page, d := seedPageData(t, data, c)
+			files, page, d := seedPageData(t, data, c)
 			for _, m := range d.Metrics {
 				if m.Axis != tc.want[m.Key] {
 					t.Errorf("metric %s: axis = %q, want %q", m.Key, m.Axis, tc.want[m.Key])
@@ -146,6 +148,23 @@ func TestChartPageMetricAxisNames(t *testing.T) {
 			}
 			if len(option.YAxis) != 1 || option.YAxis[0].Name != tc.want["tpPerGpu"] {
 				t.Errorf("Go option's y axis = %+v, want %q", option.YAxis, tc.want["tpPerGpu"])
+			}
+			b, _ := files.Get("deepseek-v4-pro/8k-1k/data.csv")
+			head, err := csv.NewReader(bytes.NewReader(b)).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := render.CSVColumns(false)
+			for i, key := range want {
+				switch key {
+				case "x":
+					want[i] = d.XAxes[0].Axis
+				case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu":
+					want[i] = tc.want[key]
+				}
+			}
+			if !slices.Equal(head, want) {
+				t.Errorf("data.csv header %q, want %q", head, want)
 			}
 		})
 	}

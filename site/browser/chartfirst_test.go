@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"encoding/csv"
 	"fmt"
 	"strings"
 	"testing"
@@ -362,7 +363,8 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 }
 
 // TestBrowserOneNameForTheMetric: the chosen metric has one name in the metric menu, the y
-// axis' title, the tooltip, the leaders table's caption and the points table's header, for a
+// axis' title, the tooltip, the leaders table's caption, the points table's header and the
+// CSV headers (the shown points' and data.csv), for a
 // measured metric (total and output throughput) and a derived one (cost per million tokens at
 // the reader's price).
 func TestBrowserOneNameForTheMetric(t *testing.T) {
@@ -404,6 +406,22 @@ func TestBrowserOneNameForTheMetric(t *testing.T) {
 		}
 		if !containsString(got.Headers, name) {
 			t.Errorf("%q: points table headers %q have no %q", frag, got.Headers, name)
+		}
+		// The CSV headers: the shown points' download for every metric, data.csv beside the
+		// page for a measured one (a derived metric has no column there).
+		for _, link := range []string{`document.getElementById("shown-csv-link").href`, `"data.csv"`} {
+			if link == `"data.csv"` && strings.Contains(frag, "costPerMTok") {
+				continue
+			}
+			var text string
+			p.Eval(`fetch(`+link+`).then((r) => r.text())`, &text)
+			head, err := csv.NewReader(strings.NewReader(text)).Read()
+			if err != nil {
+				t.Fatalf("%q: %s: %v", frag, link, err)
+			}
+			if !containsString(head, name) {
+				t.Errorf("%q: %s header %q has no %q", frag, link, head, name)
+			}
 		}
 		p.Close()
 	}

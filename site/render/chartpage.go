@@ -314,7 +314,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
 		return err
 	}
-	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols)); err != nil {
+	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols, csvNames(metrics, c.XName, c.YName))); err != nil {
 		return err
 	}
 	return r.renderCompares(w, p)

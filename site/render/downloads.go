@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -17,11 +18,24 @@ func Downloads(p *Page) (jsonData, csvData []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return jsonData, downloadCSV(p, columnsOf(p)), nil
+	cols := columnsOf(p)
+	var none config.Config
+	return jsonData, downloadCSV(p, cols, csvNames(metricsFor(p, cols, none), xAxesFor(p, cols, none)[0].Axis, p.Metric.Label)), nil
 }
 
-// CSVHeader is the header row of a chart page's data.csv.
-func CSVHeader() []string { return slices.Clone(csvHeader) }
+// CSVColumns are data.csv's first columns by key, y among them only for a page whose metric is
+// none of the three throughputs: the header names the same columns (CSVHeader), the measured
+// ones by their one name.
+func CSVColumns(withY bool) []string {
+	return slices.DeleteFunc(slices.Clone(csvColumns), func(key string) bool { return key == "y" && !withY })
+}
+
+// CSVHeader is the header row of data.csv for a page whose metric is one of the three
+// throughputs, named by the built-in catalog (no [metrics] in the config).
+func CSVHeader() []string {
+	var none config.Config
+	return csvHeaderRow(csvNames(metricsFor(&Page{}, pageColumns{}, none), xAxesFor(&Page{}, pageColumns{}, none)[0].Axis, ""), false)
+}
 
 type downloadSeries struct {
 	Key       string          `json:"key"`
@@ -147,19 +161,55 @@ func downloadJSON(p *Page) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// csvHeader is data.csv's first row.
-var csvHeader = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision",
+// csvColumns are data.csv's first columns by key: the same as data.json's, so a program can
+// map one onto the other. The measured ones (x, y and the three throughputs) are headed with
+// their one name (csvNames); y only when the page's metric is none of the three throughputs,
+// since it would otherwise repeat that metric's column under the same name.
+var csvColumns = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision",
 	"id", "concurrency", "tp", "x", "y", "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "frontier", "bestPerGpu", "date", "runId"}
+
+// csvNames are the one names data.csv's header gives the page's x, its metric (y) and the three
+// throughputs: the catalog's with the config's [metrics] and inputLabels over it, the names
+// the metric menu, the axis titles, the tooltip and the tables show. A spreadsheet is a
+// reader's view of the data; data.json keeps the keys for programs.
+func csvNames(metrics []MetricData, xName, yName string) map[string]string {
+	names := map[string]string{"x": xName, "y": yName}
+	for _, m := range metrics {
+		switch m.Key {
+		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu":
+			names[m.Key] = m.Axis
+		}
+	}
+	return names
+}
+
+// csvHeaderRow is data.csv's header: csvColumns, named by names where it names them, without y
+// unless withY.
+func csvHeaderRow(names map[string]string, withY bool) []string {
+	row := make([]string, 0, len(csvColumns))
+	for _, key := range csvColumns {
+		if key == "y" && !withY {
+			continue
+		}
+		if n := names[key]; n != "" {
+			key = CSVText(n) // a name may come from the input's labels
+		}
+		row = append(row, key)
+	}
+	return row
+}
 
 // downloadCSV is data.csv: one row per point shown, text cells neutralised against formula injection.
 // A page with raw results adds topology, image and runUrl, then a column per metric its points
-// have (every snapshot's, as page.json: cols is columnsOf(p)), empty where a point lacks it.
-func downloadCSV(p *Page, cols pageColumns) []byte {
+// have (every snapshot's, as page.json: cols is columnsOf(p)), empty where a point lacks it;
+// those keep InferenceX's names, as the points table's column chooser shows them.
+func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
-	header := csvHeader
+	withY := !slices.Contains([]string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"}, p.Metric.Key)
+	header := csvHeaderRow(names, withY)
 	if cols.has {
-		header = append(slices.Clip(csvHeader), cols.names[len(pointColumns):]...)
+		header = append(header, cols.names[len(pointColumns):]...)
 	}
 	cw.Write(header)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -169,10 +219,13 @@ func downloadCSV(p *Page, cols pageColumns) []byte {
 			rec := []string{
 				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
 				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
-				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10),
-				f(pt.X), f(pt.Y), f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
-				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID),
+				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10), f(pt.X),
 			}
+			if withY {
+				rec = append(rec, f(pt.Y))
+			}
+			rec = append(rec, f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
+				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID))
 			if cols.has {
 				var raw input.RawPoint
 				topo := ""

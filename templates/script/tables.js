@@ -199,8 +199,11 @@ export function renderPoints(live, sort, table, link, count, chosen) {
   count.textContent = points.length + " of " + live.computed.rows.reduce((n, r) => n + r.series.points.length, 0) + " points shown";
 
   const derived = column(page, metric.key) < 0;
-  const lines = [["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", "x",
-    "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"].concat(derived ? [metric.key] : [], ["frontier", "date", "runId"])];
+  // The measured columns are headed as the table heads them (the one name of each quantity,
+  // as data.csv's header); the others keep data.csv's keys.
+  const title = (key) => columns.find((c) => c.key === key).title;
+  const lines = [["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", title("x"),
+    title("tpPerGpu"), title("outputTputPerGpu"), title("inputTputPerGpu")].concat(derived ? [metricName(metric)] : [], ["frontier", "date", "runId"])];
   for (const { row, i, point } of points) {
     const s = row.series;
     const at = (name) => point[column(page, name)];
