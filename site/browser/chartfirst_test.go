@@ -120,11 +120,19 @@ type legendState struct {
 	Option    []string // the chart option's legend names (ECharts' or the picture's)
 }
 
-const legendStateJS = `(() => {
-  const box = document.getElementById("chart-legend");
+// legendStateJS is the state of the main chart's legend; legendStateOf(box, chart) that of
+// any chart's (ids).
+const legendStateJS = legendStateFn + `("chart-legend", "chart")`
+
+func legendStateOf(box, chart string) string {
+	return legendStateFn + "(" + js(box) + "," + js(chart) + ")"
+}
+
+const legendStateFn = `((boxID, chartID) => {
+  const box = document.getElementById(boxID);
   const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
   const out = {Names: [], Groups: [], Cut: [], Ellipsis: [], BoxWide: box.scrollWidth > box.clientWidth,
-    Rect: rect(box), ChartRect: rect(document.getElementById("chart")), Option: []};
+    Rect: rect(box), ChartRect: rect(document.getElementById(chartID)), Option: []};
   for (const h of box.querySelectorAll(".group")) out.Groups.push(h.textContent);
   for (const b of box.querySelectorAll("button[data-name]")) {
     const text = b.querySelector(".name");
@@ -133,10 +141,10 @@ const legendStateJS = `(() => {
     const cs = getComputedStyle(text);
     if (cs.textOverflow === "ellipsis" || getComputedStyle(b).textOverflow === "ellipsis") out.Ellipsis.push(text.textContent);
   }
-  const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById("chart"));
-  if (c) out.Option = c.getOption().legend[0].data.map((d) => typeof d === "object" ? d.name : d);
+  const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById(chartID));
+  if (c && c.getOption().legend) out.Option = c.getOption().legend[0].data.map((d) => typeof d === "object" ? d.name : d);
   return out;
-})()`
+})`
 
 // TestBrowserLegendIsHTMLAndWhole: the legend is text in the page, grouped by GPU, each
 // entry's text its chart series' name verbatim, none cut short (its scroll size within its
@@ -434,4 +442,58 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestBrowserTrendLegendIsHTMLAndWhole: with all 58 configurations shown, the trend chart's
+// legend is HTML as the main chart's,
+// each entry its line's name verbatim, grouped by GPU, none cut short, its box clear of every
+// text the trend draws (the y axis' name above all), at 360 px and 1400 px; a click on an entry
+// hides its line and a second shows it again.
+func TestBrowserTrendLegendIsHTMLAndWhole(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
+		t.Run(fmt.Sprint(d.Width), func(t *testing.T) {
+			// Every configuration (best=0): its lines grouped under their GPUs.
+			p := b.OpenAs(t, root+"deepseek-r1-0528/1k-1k/#best=0", d)
+			defer p.Close()
+			p.Eval(`document.getElementById("trend").scrollIntoView({block: "center", behavior: "instant"})`, nil)
+			p.WaitFor(`(() => { const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById("trend")); const o = c && c.getOption(); return !!(o && o.series && o.series.length); })()`)
+			var st legendState
+			p.Eval(legendStateOf("trend-legend", "trend"), &st)
+			if len(st.Names) < 2 || len(st.Groups) == 0 {
+				t.Fatalf("the trend's legend has %d entries in %d groups", len(st.Names), len(st.Groups))
+			}
+			if strings.Join(st.Names, "\n") != strings.Join(st.Option, "\n") {
+				t.Errorf("trend legend entries %q, want the trend option's legend names %q verbatim", st.Names, st.Option)
+			}
+			if len(st.Cut) > 0 || len(st.Ellipsis) > 0 || st.BoxWide {
+				t.Errorf("trend legend names cut short: %q; styled with an ellipsis: %q; box scrolls sideways: %v", st.Cut, st.Ellipsis, st.BoxWide)
+			}
+			var boxes []textBox
+			p.Eval(textBoxesJS+`(document.getElementById("trend"))`, &boxes)
+			l := st.Rect
+			for _, tb := range boxes {
+				w := min(l[0]+l[2], tb.R[0]+tb.R[2]) - max(l[0], tb.R[0])
+				h := min(l[1]+l[3], tb.R[1]+tb.R[3]) - max(l[1], tb.R[1])
+				if w > 1 && h > 1 {
+					t.Errorf("the trend's %q %v lies under its legend %v", tb.Text, tb.R, l)
+				}
+			}
+			name := st.Names[0]
+			entry := `Array.from(document.querySelectorAll("#trend-legend button")).find((b) => b.getAttribute("data-name") === ` + js(name) + `)`
+			shown := `echarts.getInstanceByDom(document.getElementById("trend")).getOption().legend[0].selected[` + js(name) + `] !== false`
+			var on bool
+			var pressed string
+			for _, want := range []bool{false, true} {
+				p.Eval(entry+`.click()`, nil)
+				p.Eval(shown, &on)
+				p.Eval(entry+`.getAttribute("aria-pressed")`, &pressed)
+				if on != want || pressed != fmt.Sprint(want) {
+					t.Errorf("after a click on %q: line shown %v, aria-pressed %q; want %v", name, on, pressed, want)
+				}
+			}
+		})
+	}
 }

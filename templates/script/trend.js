@@ -10,6 +10,7 @@ import { element } from "./dom.js";
 import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
+import { renderLegend } from "./legend.js";
 import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
 
@@ -56,7 +57,9 @@ export function trendLines(page, table, view, selection, ref) {
     const key = view.best ? s.gpu : s.key;
     if (!lines.has(key)) {
       const gpu = page.gpus[s.gpu] || {};
-      lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
+      // group: the legend's heading (the GPU), none when each line is a GPU already.
+      lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, group: view.best ? "" : gpu.label || s.gpu,
+        color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
     }
     const line = lines.get(key);
     const scale = trendScale(page, view, table.metric, s.gpu);
@@ -110,6 +113,11 @@ export class Trend {
     this.near = false; // the section has neared the screen: its table is worth fetching
     this.tables = {}; // trend tables by metric key: {key: {table} or {promise}}
     this.trend = null;
+    // The legend is HTML, as the main chart's (legend.js), in its own box beside the chart; an
+    // entry shows or hides its line in this chart only (the main chart's legend decides which
+    // configurations the trend has at all).
+    this.legendBox = document.getElementById("trend-legend");
+    this.hidden = new Set(); // names of the lines the reader hid here
     // The trend is drawn by ECharts, which the page loads when the reader reaches for a chart
     // or nears this one.
     this.chart = null;
@@ -202,8 +210,21 @@ export class Trend {
     if (!entry.table) return;
     this.metric = live.computed.metric;
     this.trend = trendLines(this.page, entry.table, live.view, live.selection, this.ref);
-    if (this.chart) this.chart.setOption(this.option(), { notMerge: true });
+    this.draw();
     this.renderTable();
+  }
+
+  // draw sets the chart's option (once ECharts is in) and redraws the HTML legend from it.
+  draw() {
+    const option = this.option();
+    if (this.chart) this.chart.setOption(option, { notMerge: true });
+    if (!this.legendBox) return;
+    const groups = new Map(this.trend.lines.map((l) => [l.name, l.group]));
+    renderLegend(this.legendBox, option, (name) => groups.get(name) || "", (name) => {
+      if (this.hidden.has(name)) this.hidden.delete(name);
+      else this.hidden.add(name);
+      this.draw();
+    });
   }
 
   option() {
@@ -225,13 +246,16 @@ export class Trend {
         itemStyle: { color: getComputedStyle(this.box).color || "#555" },
       });
     }
+    const selected = {};
+    for (const s of series) selected[s.name] = !this.hidden.has(s.name);
     return {
       animation: false,
       backgroundColor: "transparent",
-      // The legend in its own row, the y axis' name in the next one across the top of the plot:
-      // they never meet (the reference interactivity is in the menu above and in the tooltip).
-      grid: { left: 64, right: 16, top: 56, bottom: 36 },
-      legend: { type: "scroll", top: 4, left: 8, right: 8, data: series.map((s) => s.name) },
+      // The legend is HTML beside the chart (draw); ECharts' own, hidden, keeps the selection.
+      // The y axis' name has the row above the plot to itself (the reference interactivity is
+      // in the menu above and in the tooltip).
+      grid: { left: 64, right: 16, top: 32, bottom: 36 },
+      legend: { show: false, data: series.map((s) => s.name), selected },
       xAxis: { type: "time", name: "", axisLabel: { hideOverlap: true } },
       yAxis: { type: "value", name: metricName(metric), nameLocation: "end", nameGap: 10, nameTextStyle: { align: "left", verticalAlign: "bottom" }, min: 0 },
       tooltip: {

@@ -50,6 +50,7 @@ test("trendLines reads each date's frontier at the reference, never extrapolatin
   assert.deepEqual(byKey.b200_a, [null, 750, 950], "the oldest frontier does not reach 50");
   assert.deepEqual(byKey.b200_b, [null, null, 920], "nothing before its first row");
   assert.deepEqual(byKey.b300_a, [null, null, 1500]);
+  assert.deepEqual(t.lines.map((l) => l.group), ["B200", "B200", "B300"], "the legend groups a configuration under its GPU");
   // At 100 no frontier reaches: no line at all.
   assert.equal(trendLines(page, table, defaultView(page), {}, 100).lines.length, 0);
 });
@@ -58,6 +59,7 @@ test("with best per GPU, one line per GPU; hidden configurations stay out", () =
   const best = Object.assign(defaultView(page), { best: true });
   const t = trendLines(page, table, best, {}, 50);
   assert.deepEqual(t.lines.map((l) => l.name), ["B200", "B300"]);
+  assert.deepEqual(t.lines.map((l) => l.group), ["", ""], "a GPU's line needs no GPU heading");
   assert.deepEqual(t.lines[0].values, [null, 750, 950], "B200: its best configuration on each date");
   const hidden = trendLines(page, table, defaultView(page), { B300_A: false }, 50);
   assert.ok(!hidden.lines.some((l) => l.key === "b300_a"));
