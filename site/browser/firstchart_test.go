@@ -63,7 +63,7 @@ func firstChartSite(tb testing.TB) *site.Files {
 	const page = "deepseek-v4-pro/8k-1k/index.html"
 	html, _ := files.Get(page)
 	at := bytes.Index(html, []byte(`<script src="/assets/frontier.`))
-	if at < 0 || !bytes.Contains(html[:at], []byte(`id="echarts-src" href="/assets/echarts.`)) {
+	if at < 0 || !bytes.Contains(html[at:], []byte(`data-echarts="/assets/echarts.`)) {
 		tb.Fatalf("%s: want the ECharts script named, then the page script", page)
 	}
 	hooked := append(append(append([]byte{}, html[:at]...), firstChartHook...), html[at:]...)

@@ -16,18 +16,42 @@ import { dateIn, defaultView, fragmentOf, parseView } from "./view.js";
 
 let loading = null; // the promise of ECharts' script, once asked for
 
+// echartsSrc is the ECharts script the page names (data-echarts on its page script), or "".
+function echartsSrc() {
+  const named = document.querySelector("script[data-echarts]");
+  return named ? named.getAttribute("data-echarts") : "";
+}
+
+// prefetchECharts fetches ECharts' script into the cache once the page has loaded, so that a
+// reader who reaches for a chart waits for its evaluation only. Not before: a download started
+// while the page paints its first screen competes with it (on a slow phone Lighthouse counted
+// it against the largest paint, 2.3 s instead of 1.1 s).
+export function prefetchECharts() {
+  const src = echartsSrc();
+  if (!src || typeof echarts !== "undefined") return;
+  const add = () => {
+    const link = document.createElement("link");
+    link.rel = "prefetch";
+    link.as = "script";
+    link.href = src;
+    document.head.appendChild(link);
+  };
+  if (document.readyState === "complete") setTimeout(add, 0);
+  else window.addEventListener("load", () => setTimeout(add, 0), { once: true });
+}
+
 // loadECharts resolves once the global echarts exists: at once when a script tag brought it,
-// else by adding the script the page names in <link id="echarts-src"> (prefetched there).
+// else by adding the script the page names (echartsSrc; prefetched by then, as a rule).
 export function loadECharts() {
   if (typeof echarts !== "undefined") return Promise.resolve();
   if (!loading) {
     loading = new Promise((resolve, reject) => {
-      const link = document.getElementById("echarts-src");
-      if (!link) throw new Error("this page names no ECharts script");
+      const src = echartsSrc();
+      if (!src) throw new Error("this page names no ECharts script");
       const script = document.createElement("script");
-      script.src = link.href;
+      script.src = src;
       script.onload = () => resolve();
-      script.onerror = () => reject(new Error("ECharts did not load from " + link.getAttribute("href")));
+      script.onerror = () => reject(new Error("ECharts did not load from " + src));
       document.head.appendChild(script);
     });
     loading.catch(() => {

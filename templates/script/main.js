@@ -9,6 +9,7 @@ import { initChartPage } from "./chartpage.js";
 import { initShare } from "./share.js";
 import { initOverview } from "./overview.js";
 import { initVersusCharts } from "./versus.js";
+import { prefetchECharts } from "./livechart.js";
 
 function init() {
   initChartPage();
@@ -16,6 +17,7 @@ function init() {
   initShare();
   initVersusCharts();
   initOverview();
+  prefetchECharts();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its
