@@ -79,6 +79,7 @@ func TestBrowserHistoryRowsOlderDateAndCompareAsBefore(t *testing.T) {
 	const older, other = "2026-01-14", "2026-05-18"
 
 	p := b.Open(t, root+examplePage+"#date="+older+"&best=0")
+	p.WaitDrawn("#chart") // the page script listens for the reader once it has drawn the picture
 	p.Eval(`document.getElementById("chart").dispatchEvent(new PointerEvent("pointerover"))`, nil)
 	p.WaitFor(`(() => { const e = document.getElementById("chart"); return typeof echarts !== "undefined" && echarts.getInstanceByDom(e) && (e.getAttribute("data-view") || "").includes("date=` + older + `"); })()`)
 	st := p.ChartState("#chart")

@@ -36,8 +36,11 @@ export function prefetchECharts() {
     link.href = src;
     document.head.appendChild(link);
   };
-  if (document.readyState === "complete") setTimeout(add, 0);
-  else window.addEventListener("load", () => setTimeout(add, 0), { once: true });
+  // After the load event and after a frame: on a busy phone the first paint may come after
+  // the load event.
+  const later = () => requestAnimationFrame(() => setTimeout(add, 0));
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 // loadECharts resolves once the global echarts exists: at once when a script tag brought it,
