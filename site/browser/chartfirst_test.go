@@ -257,7 +257,8 @@ func overlaps(boxes []textBox) []string {
 }
 
 // TestBrowserChartTextsDoNotOverlap: in every chart of the example site (the main chart as
-// picture and as ECharts, the trend chart, the chart blocks of the markdown page, the embed),
+// picture and as ECharts, the trend chart, the chart blocks of the markdown page and the home,
+// the embed, a compare page's two charts),
 // no axis name or title overlaps another text of the same chart, at 360 px and at 1400 px.
 // The legend is HTML, outside the chart, so it cannot.
 func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
@@ -272,6 +273,8 @@ func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
 		{"deepseek-r1-0528/1k-1k/", []string{"#chart", "#trend"}},
 		{"deepseek-r1-0528/1k-1k/embed/", []string{"#chart"}},
 		{"about/", []string{".chart-block .chart"}},
+		{"", []string{".chart-block .chart"}},
+		{"deepseek-r1-0528/1k-1k/compare/b200-vs-b300/", []string{"#versus-chart", "#ratio-chart"}},
 	}
 	for _, pg := range pages {
 		for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
@@ -323,7 +326,7 @@ func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
 
 // TestBrowserHostileStringsFitAPhone: with the hostile corpus' strings (long words, scripts,
 // right-to-left overrides) every page of that site is at most 360 px wide on a 360-px phone,
-// and no element anywhere cuts its text with an ellipsis.
+// and no element anywhere cuts its text with an ellipsis; at 1400 px likewise.
 func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 	b := browsertest.New(t)
 	data := hostileSite()
@@ -335,18 +338,28 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 			pages = append(pages, strings.TrimSuffix(name, "index.html"))
 		}
 	}
-	for _, path := range pages {
-		p := b.OpenAs(t, root+path, browsertest.Phone)
-		var hasChart bool
-		p.Eval(`!!document.querySelector("#chart")`, &hasChart)
-		if hasChart {
-			p.WaitDrawn(chartSel)
+	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
+		for _, path := range pages {
+			hostilePageFits(t, b, root, path, d)
 		}
-		var got struct {
-			Width          int
-			Ellipsis, Wide []string
-		}
-		p.Eval(`(() => {
+	}
+}
+
+// hostilePageFits checks one page of the hostile site on device d: no wider than its screen,
+// no text cut by an ellipsis.
+func hostilePageFits(t *testing.T, b *browsertest.Browser, root, path string, d browsertest.Device) {
+	t.Helper()
+	p := b.OpenAs(t, root+path, d)
+	var hasChart bool
+	p.Eval(`!!document.querySelector("#chart")`, &hasChart)
+	if hasChart {
+		p.WaitDrawn(chartSel)
+	}
+	var got struct {
+		Width          int
+		Ellipsis, Wide []string
+	}
+	p.Eval(`(() => {
   const cut = [];
   const wide = [];
   for (const el of document.querySelectorAll("body *")) {
@@ -360,14 +373,13 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
   }
   return {Width: document.documentElement.scrollWidth, Ellipsis: cut, Wide: wide};
 })()`, &got)
-		if got.Width > 360 {
-			t.Errorf("/%s: %d px wide on a 360-px phone: %q", path, got.Width, got.Wide)
-		}
-		if len(got.Ellipsis) > 0 {
-			t.Errorf("/%s: text cut by an ellipsis in %q", path, got.Ellipsis)
-		}
-		p.Close()
+	if int64(got.Width) > d.Width {
+		t.Errorf("/%s: %d px wide on a %d-px screen: %q", path, got.Width, d.Width, got.Wide)
 	}
+	if len(got.Ellipsis) > 0 {
+		t.Errorf("/%s@%d: text cut by an ellipsis in %q", path, d.Width, got.Ellipsis)
+	}
+	p.Close()
 }
 
 // TestBrowserOneNameForTheMetric: the chosen metric has one name in the metric menu, the y
