@@ -509,3 +509,27 @@ func TestBrowserTrendLegendIsHTMLAndWhole(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserEChartsPrefetchedAfterFirstPaint: the seed page fetches ECharts ahead of the
+// reader, but only after its first paint and its load event, so that the download never
+// competes with the first screen.
+func TestBrowserEChartsPrefetchedAfterFirstPaint(t *testing.T) {
+	b := browsertest.New(t)
+	files, _ := examplePages(t)
+	root := b.Serve(files, "/")
+	p := b.OpenAs(t, root+"deepseek-v4-pro/8k-1k/", browsertest.Phone)
+	defer p.Close()
+	p.WaitFor(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/echarts."))`)
+	var got struct{ Fetch, Paint, Load float64 }
+	p.Eval(`({Fetch: performance.getEntriesByType("resource").find((e) => e.name.includes("/assets/echarts.")).startTime,
+  Paint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
+  Load: performance.getEntriesByType("navigation")[0].loadEventStart})`, &got)
+	if got.Fetch < got.Paint || got.Fetch < got.Load {
+		t.Errorf("ECharts fetched at %.0f ms, before the first paint (%.0f ms) or the load event (%.0f ms)", got.Fetch, got.Paint, got.Load)
+	}
+	var chart bool
+	p.Eval(`typeof echarts !== "undefined"`, &chart)
+	if chart {
+		t.Error("the prefetch evaluated ECharts before the reader reached for the chart")
+	}
+}
