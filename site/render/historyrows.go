@@ -267,6 +267,10 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 //
 //	{"cols": [...], "strCols": [column indices holding strs indices], "strs": [...],
 //	 "s": [...], "k": [...], "d": [...], "c": [[column 0 values], [column 1 values], ...]}
+//
+// A column whose values equal an earlier column's is written as that column's index (a
+// number in place of the array): x is the median interactivity, and a sequence as long out
+// as in has equal output and input throughput.
 func rowChunk(rows []historyRow, cols pageColumns) []byte {
 	strs := map[string]int{}
 	var table []string
@@ -294,10 +298,18 @@ func rowChunk(rows []historyRow, cols pageColumns) []byte {
 	var strCols []int
 	var colBuf bytes.Buffer
 	colBuf.WriteString(`"c":[`)
+	// A column equal to an earlier one of its kind (x and the interactivity it is; output and
+	// input throughput of a sequence as long out as in) is written as that column's index.
+	type written struct {
+		from, to int
+		isStr    bool
+	}
+	var done []written
 	for j, name := range cols.names {
 		if j > 0 {
 			colBuf.WriteByte(',')
 		}
+		start := colBuf.Len()
 		colBuf.WriteByte('[')
 		isStr := false
 		for i := range rows {
@@ -346,6 +358,15 @@ func rowChunk(rows []historyRow, cols pageColumns) []byte {
 		colBuf.WriteByte(']')
 		if isStr {
 			strCols = append(strCols, j)
+		}
+		done = append(done, written{start, colBuf.Len(), isStr})
+		for k, d := range done[:j] {
+			if d.isStr == isStr && bytes.Equal(colBuf.Bytes()[d.from:d.to], colBuf.Bytes()[start:]) {
+				colBuf.Truncate(start)
+				colBuf.WriteString(strconv.Itoa(k))
+				done[j] = written{start, start, isStr} // never matched again
+				break
+			}
 		}
 	}
 	colBuf.WriteByte(']')
