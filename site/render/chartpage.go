@@ -109,6 +109,7 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 				return err
 			}
 		}
+		u.keepGz(old.gz)
 		u.mu.Lock()
 		u.next[p.Path] = old
 		u.reused++
@@ -120,7 +121,7 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 		return err
 	}
 	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files, gz: rec.gz}
 	u.drawn++
 	u.mu.Unlock()
 	return nil
@@ -222,12 +223,12 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 			}
 		}
 		if mask != 0 {
-			if shown.Later, err = writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
+			if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
 				return err
 			}
 		}
 		if light {
-			if shown.Rest, err = writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
+			if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
 				return err
 			}
 		}
@@ -462,7 +463,7 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
 // writeLater writes name, the values of metrics ms (with strs first the string columns after
 // tp: date, run and, on a page with raw results, topology, image and run URL) of every point
 // of snap (LaterData), gzipped, and returns its index for the page data.
-func writeLater(w output.Writer, name string, snap *Snapshot, ms []input.MetricID, strs, has bool) (*LaterIndex, error) {
+func (r *Renderer) writeLater(w output.Writer, name string, snap *Snapshot, ms []input.MetricID, strs, has bool) (*LaterIndex, error) {
 	var later LaterData
 	if strs {
 		later.Cols = []string{"date", "run"}
@@ -480,7 +481,7 @@ func writeLater(w output.Writer, name string, snap *Snapshot, ms []input.MetricI
 	if err != nil {
 		return nil, err
 	}
-	if err := w.WriteFile(name, gzipped(b)); err != nil {
+	if err := w.WriteFile(name, r.gzip(w, b)); err != nil {
 		return nil, err
 	}
 	return &LaterIndex{File: path.Base(name), Cols: later.Cols}, nil

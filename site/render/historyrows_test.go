@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -130,5 +131,35 @@ func TestRowChunkWritesAnEqualColumnOnce(t *testing.T) {
 	}
 	if j := slices.Index(got.Cols, "inputTputPerGpu"); string(got.C[j]) != "[4.5,4.25]" {
 		t.Errorf("a column that differs: %s, want it whole", got.C[j])
+	}
+}
+
+// TestGzipReusesTheLastBuildsBytes: in an incremental build a page compresses only the files
+// whose bytes changed since the last build; the others are the last build's, and the page's
+// entry keeps their digests, for a page copied whole to carry them to the build after.
+func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
+	build := func(old *Kept, files ...string) ([][]byte, *recorder, *Kept) {
+		r := &Renderer{}
+		r.reuse = &Reuse{next: map[string]*pageEntry{}, nextGz: map[[32]byte][]byte{}}
+		if old != nil {
+			r.reuse.oldGz = old.gz
+		}
+		rec := &recorder{}
+		var out [][]byte
+		for _, f := range files {
+			out = append(out, r.gzip(rec, []byte(f)))
+		}
+		return out, rec, r.reuse.Next()
+	}
+	first, _, kept := build(nil, "day one's chunk", "the trend table")
+	again, rec, _ := build(kept, "day one's chunk", "the trend table, after a save")
+	if &again[0][0] != &first[0][0] {
+		t.Error("an unchanged chunk was compressed again")
+	}
+	if &again[1][0] == &first[1][0] || !bytes.Equal(again[1], gzipped([]byte("the trend table, after a save"))) {
+		t.Error("a changed table was not compressed anew")
+	}
+	if len(rec.gz) != 2 {
+		t.Errorf("the page noted %d digests, want 2", len(rec.gz))
 	}
 }
