@@ -195,14 +195,22 @@ func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
 		if mtp := s.Spec == "mtp"; s.Hollow != mtp || (s.Dash == "dashed") != mtp {
 			t.Errorf("series %s (spec %s): hollow %v, dash %s; want hollow dashed markers exactly for MTP", s.Key, s.Spec, s.Hollow, s.Dash)
 		}
-		if len(s.Points) == 0 || len(s.Points[0]) != len(d.Cols) {
-			t.Errorf("series %s: points rows do not have the %d cols", s.Key, len(d.Cols))
+		// A page with history ends its points after tp: the rest is in rest.json.gz.
+		n := len(d.Cols)
+		if d.Rest != nil {
+			n -= len(d.Rest.Cols)
+		}
+		if len(s.Points) == 0 || len(s.Points[0]) != n {
+			t.Errorf("series %s: points rows do not have the %d cols up to tp", s.Key, n)
 		}
 	}
 
 	// The older snapshot comes from the history's rows beside the page, in the same shape.
 	if d.History == nil || len(d.History.Chunks) == 0 {
 		t.Fatalf("history = %+v, want rows", d.History)
+	}
+	if d.Rest == nil || d.Later != nil || strings.Join(d.Rest.Cols, ",") != "date,run" {
+		t.Errorf("rest = %+v, later %+v: want date and run left to rest.json.gz on a page with history", d.Rest, d.Later)
 	}
 	b, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01")
 	if err != nil {

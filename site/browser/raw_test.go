@@ -93,11 +93,16 @@ func TestRawResultsPage(t *testing.T) {
 	}
 
 	// A metric no view reads (mean_intvty) is not in #page-data: opening the chooser fetched it
-	// from columns.json, and its cells hold page.json's values.
-	var later []string
+	// from columns.json.gz, and its cells hold page.json's values. (This page has history: the
+	// columns views read came from rest.json.gz before the table was built.)
+	var later, rest []string
 	p.Eval(`(JSON.parse(document.getElementById("page-data").textContent).later || {cols: []}).cols`, &later)
+	p.Eval(`(JSON.parse(document.getElementById("page-data").textContent).rest || {cols: []}).cols`, &rest)
 	if !slices.Contains(later, "mean_intvty") || slices.Contains(later, "p99_ttft") || slices.Contains(later, "median_ttft") {
 		t.Errorf("#page-data leaves out %v: want mean_intvty, not the x axes' or default columns", later)
+	}
+	if !slices.Contains(rest, "median_ttft") || !slices.Contains(rest, "topology") {
+		t.Errorf("#page-data's rest %v: want the default columns and topology", rest)
 	}
 	p.Eval(`(() => { const box = document.querySelector('#column-chooser input[value="mean_intvty"]'); box.click(); return true; })()`, nil)
 	p.WaitFor(`(() => { const ths = [...document.querySelectorAll("#points thead th")];

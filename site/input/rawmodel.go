@@ -34,13 +34,14 @@ type Topology struct {
 	GPUs   int64 // GPUs per point: what throughput per GPU divides by
 	TP, EP int64 // one pool; for Split, the decode workers' (what a view's tp means)
 	PP     int64
-	DPAttn bool
-	Split  bool // disaggregated onto prefill and decode workers
 	// Prefill and decode workers, each of TP×EP (with DP-attention or not), and their GPUs.
 	PrefillWorkers, PrefillTP, PrefillEP, PrefillGPUs int64
-	PrefillDPAttn                                     bool
 	DecodeWorkers, DecodeTP, DecodeEP, DecodeGPUs     int64
-	DecodeDPAttn                                      bool
+	// The flags last, together: 96 bytes rather than 112, in every row and point of a year of
+	// raw results (the largest allocations live at the 20-page year build's peak).
+	DPAttn                      bool
+	Split                       bool // disaggregated onto prefill and decode workers
+	PrefillDPAttn, DecodeDPAttn bool
 }
 
 // String is the topology as the tooltip shows it: "TP8 EP8 DPA" for one pool,

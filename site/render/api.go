@@ -1,6 +1,7 @@
 package render
 
 import (
+	"crypto/sha256"
 	"slices"
 	"sync/atomic"
 
@@ -37,15 +38,16 @@ func (r *Renderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
 // Reuse.Next returns and StartReuse takes. It is opaque; nil keeps nothing.
 type Kept struct {
 	pages map[string]*pageEntry
+	gz    map[[sha256.Size]byte][]byte // Reuse.nextGz
 }
 
 // StartReuse makes r copy, rather than draw, every chart page whose key is unchanged since the
 // build that drew old: serial numbers each dataset's decoding, by path, so a page's key changes
 // when one of its datasets does.
 func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
-	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
+	u := &Reuse{serial: serial, next: map[string]*pageEntry{}, nextGz: map[[sha256.Size]byte][]byte{}}
 	if old != nil {
-		u.old = old.pages
+		u.old, u.oldGz = old.pages, old.gz
 	}
 	u.shared = sharedKey(r)
 	r.reuse = u
@@ -56,7 +58,7 @@ func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
 func (u *Reuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
 
 // Next is the chart pages of this build, for the next one.
-func (u *Reuse) Next() *Kept { return &Kept{pages: u.next} }
+func (u *Reuse) Next() *Kept { return &Kept{pages: u.next, gz: u.nextGz} }
 
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }

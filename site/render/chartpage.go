@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -108,6 +109,7 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 				return err
 			}
 		}
+		u.keepGz(old.gz)
 		u.mu.Lock()
 		u.next[p.Path] = old
 		u.reused++
@@ -119,7 +121,7 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 		return err
 	}
 	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files}
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files, gz: rec.gz}
 	u.drawn++
 	u.mu.Unlock()
 	return nil
@@ -201,32 +203,35 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		return err
 	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
-	// columns.json, fetched when the reader opens it.
+	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
+	// column after tp to rest.json.gz, fetched for anything but the first picture
+	// (PageData.Later, PageData.Rest).
 	shown, shownJSON := data, dataJSON
-	if mask := laterMask(cols, &data); mask != 0 {
-		var ms []input.MetricID
-		later := LaterData{}
-		for _, m := range cols.raw {
-			if mask&(1<<m) != 0 {
-				ms = append(ms, m)
-				later.Cols = append(later.Cols, input.MetricNames[m])
-			}
-		}
-		for _, s := range snap.Series {
-			later.Series = append(later.Series, LaterCells{s.Points, ms})
-		}
-		b, err := json.Marshal(later)
-		if err != nil {
-			return err
-		}
-		if err := w.WriteFile(p.Path+"columns.json", b); err != nil {
-			return err
-		}
+	mask, light := laterMask(cols, &data), data.History != nil
+	if mask != 0 || light {
 		shown.Series = slices.Clone(data.Series)
 		for i := range shown.Series {
 			shown.Series[i].Points.later = mask
+			shown.Series[i].Points.light = light
 		}
-		shown.Later = &LaterIndex{File: "columns.json", Cols: later.Cols}
+		var later, rest []input.MetricID
+		for _, m := range cols.raw {
+			if mask&(1<<m) != 0 {
+				later = append(later, m)
+			} else {
+				rest = append(rest, m)
+			}
+		}
+		if mask != 0 {
+			if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
+				return err
+			}
+		}
+		if light {
+			if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
+				return err
+			}
+		}
 		if shownJSON, err = json.Marshal(shown); err != nil {
 			return err
 		}
@@ -297,6 +302,9 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		if shown.Later != nil {
 			embedData.Later = &LaterIndex{File: "../" + shown.Later.File, Cols: shown.Later.Cols}
+		}
+		if shown.Rest != nil {
+			embedData.Rest = &LaterIndex{File: "../" + shown.Rest.File, Cols: shown.Rest.Cols}
 		}
 		b, err := json.Marshal(embedData)
 		if err != nil {
@@ -450,6 +458,33 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
 		out[i] = sd
 	}
 	return out
+}
+
+// writeLater writes name, the values of metrics ms (with strs first the string columns after
+// tp: date, run and, on a page with raw results, topology, image and run URL) of every point
+// of snap (LaterData), gzipped, and returns its index for the page data.
+func (r *Renderer) writeLater(w output.Writer, name string, snap *Snapshot, ms []input.MetricID, strs, has bool) (*LaterIndex, error) {
+	var later LaterData
+	if strs {
+		later.Cols = []string{"date", "run"}
+		if has {
+			later.Cols = append(later.Cols, "topology", "image", "runUrl")
+		}
+	}
+	for _, m := range ms {
+		later.Cols = append(later.Cols, input.MetricNames[m])
+	}
+	for _, s := range snap.Series {
+		later.Series = append(later.Series, LaterCells{s.Points, ms, strs, has})
+	}
+	b, err := json.Marshal(later)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.WriteFile(name, r.gzip(w, b)); err != nil {
+		return nil, err
+	}
+	return &LaterIndex{File: path.Base(name), Cols: later.Cols}, nil
 }
 
 // laterMask has bit m set for each metric column of a page that the default view never reads

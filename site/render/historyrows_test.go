@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -99,5 +100,66 @@ func TestHistoryRowsReproduceEverySnapshot(t *testing.T) {
 	// r and v store each point once; m stores its first and last dataset apart.
 	if len(rows) != 3+3+3 {
 		t.Errorf("%d rows, want 9 (r: 3, v: 3, m: 3)", len(rows))
+	}
+}
+
+// TestRowChunkWritesAnEqualColumnOnce: a column with the same values as an earlier column of
+// its kind is written as that column's index (input throughput equal to output here), and a
+// column that differs in one value is written whole.
+func TestRowChunkWritesAnEqualColumnOnce(t *testing.T) {
+	pts := []input.Point{
+		{ID: 1, X: 2, TpPerGpu: 9, OutputTputPerGpu: 4.5, InputTputPerGpu: 4.5, Concurrency: 4, TP: 4, Date: "2026-01-01"},
+		{ID: 2, X: 3, TpPerGpu: 8, OutputTputPerGpu: 4, InputTputPerGpu: 4, Concurrency: 8, TP: 4, Date: "2026-01-01"},
+	}
+	rows := []historyRow{{asOfRow{0, 0, "2026-01-01"}, &pts[0]}, {asOfRow{0, 0, "2026-01-01"}, &pts[1]}}
+	var got struct {
+		Cols []string          `json:"cols"`
+		C    []json.RawMessage `json:"c"`
+	}
+	if err := json.Unmarshal(rowChunk(rows, pageColumns{names: pointColumns}), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"x": "[2,3]", "tpPerGpu": "[9,8]", "outputTputPerGpu": "[4.5,4]", "inputTputPerGpu": "3", "conc": "[4,8]", "tp": "[4,4]"}
+	for j, name := range got.Cols {
+		if w, ok := want[name]; ok && string(got.C[j]) != w {
+			t.Errorf("column %s: %s, want %s", name, got.C[j], w)
+		}
+	}
+	pts[1].InputTputPerGpu = 4.25
+	if err := json.Unmarshal(rowChunk(rows, pageColumns{names: pointColumns}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if j := slices.Index(got.Cols, "inputTputPerGpu"); string(got.C[j]) != "[4.5,4.25]" {
+		t.Errorf("a column that differs: %s, want it whole", got.C[j])
+	}
+}
+
+// TestGzipReusesTheLastBuildsBytes: in an incremental build a page compresses only the files
+// whose bytes changed since the last build; the others are the last build's, and the page's
+// entry keeps their digests, for a page copied whole to carry them to the build after.
+func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
+	build := func(old *Kept, files ...string) ([][]byte, *recorder, *Kept) {
+		r := &Renderer{}
+		r.reuse = &Reuse{next: map[string]*pageEntry{}, nextGz: map[[32]byte][]byte{}}
+		if old != nil {
+			r.reuse.oldGz = old.gz
+		}
+		rec := &recorder{}
+		var out [][]byte
+		for _, f := range files {
+			out = append(out, r.gzip(rec, []byte(f)))
+		}
+		return out, rec, r.reuse.Next()
+	}
+	first, _, kept := build(nil, "day one's chunk", "the trend table")
+	again, rec, _ := build(kept, "day one's chunk", "the trend table, after a save")
+	if &again[0][0] != &first[0][0] {
+		t.Error("an unchanged chunk was compressed again")
+	}
+	if &again[1][0] == &first[1][0] || !bytes.Equal(again[1], gzipped([]byte("the trend table, after a save"))) {
+		t.Error("a changed table was not compressed anew")
+	}
+	if len(rec.gz) != 2 {
+		t.Errorf("the page noted %d digests, want 2", len(rec.gz))
 	}
 }

@@ -55,17 +55,24 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 			S       []int    `json:"s"`
 			K       []int    `json:"k"`
 			D       []int    `json:"d"`
-			C       [][]any  `json:"c"`
+			C       []any    `json:"c"` // a column's values, or the index of an equal column
 		}
 		if err := readJSONFile(fsys, dir+h.Chunks[k].File, &raw); err != nil {
 			return nil, err
 		}
+		cols := make([][]any, len(raw.C))
+		for j, c := range raw.C {
+			if same, ok := c.(float64); ok {
+				c = raw.C[int(same)]
+			}
+			cols[j], _ = c.([]any)
+		}
 		for i := range raw.S {
-			pt := make([]any, len(raw.C))
-			for j := range raw.C {
-				pt[j] = raw.C[j][i]
+			pt := make([]any, len(cols))
+			for j := range cols {
+				pt[j] = cols[j][i]
 				if slices.Contains(raw.StrCols, j) {
-					pt[j] = raw.Strs[int(raw.C[j][i].(float64))]
+					pt[j] = raw.Strs[int(cols[j][i].(float64))]
 				}
 			}
 			rows = append(rows, row{asOfRow{raw.S[i], raw.K[i], raw.Strs[raw.D[i]]}, pt})

@@ -76,26 +76,39 @@ type PageData struct {
 	// measures dozens of metrics a point, most of a page's weight, and the default view shows
 	// three. page.json has every column; nil when no column is left out.
 	Later *LaterIndex `json:"later,omitempty"`
+	// Rest, on the #page-data of a page with history only, names the other columns after tp
+	// (date, run, a raw page's topology, image and run URL, and the metrics Later does not
+	// hold), left out of its points, which end after tp, and the file that holds them
+	// (rest.json.gz, LaterData). Its page data then holds what the first picture draws and no
+	// more; the rest is fetched before anything else is drawn (ECharts, another view, the
+	// points table, the reader's own run). A year's page would otherwise be most of a megabyte
+	// of HTML for a phone to parse before the first picture.
+	Rest *LaterIndex `json:"rest,omitempty"`
 }
 
-// LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later).
+// LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).
 type LaterIndex struct {
-	File string   `json:"file"` // relative to the page: "columns.json", "../columns.json" in the embed
+	File string   `json:"file"` // relative to the page: "columns.json.gz", "../columns.json.gz" in the embed (rest.json.gz alike)
 	Cols []string `json:"cols"` // the columns' names, in the order of PageData.Cols
 }
 
-// LaterData is columns.json beside a chart page: the values of LaterIndex.Cols for every point
-// of PageData.Series, series by series and point by point in their order there, one array of
-// LaterIndex.Cols' values a point (null where a point lacks the metric).
+// LaterData is columns.json.gz (or rest.json.gz) beside a chart page: the values of
+// LaterIndex.Cols for every point of PageData.Series, series by series and point by point in
+// their order there, one array of LaterIndex.Cols' values a point (null where a point lacks
+// the metric). It is stored gzipped (gzipped), as the history's chunks are: the page script
+// inflates it.
 type LaterData struct {
 	Cols   []string     `json:"cols"`
 	Series []LaterCells `json:"series"`
 }
 
-// LaterCells are one series' later columns (LaterData), encoded as PointsJSON encodes metrics.
+// LaterCells are one series' later columns (LaterData), encoded as PointsJSON encodes them.
 type LaterCells struct {
 	pts  []input.Point
 	cols []input.MetricID
+	// strs, on a page with history (PointsJSON.light), writes first the string columns: date
+	// and run id, and with has topology, image and run URL.
+	strs, has bool
 }
 
 // MarshalJSON writes one array a point of the cells' metrics, six significant digits each.
@@ -107,8 +120,23 @@ func (lc LaterCells) MarshalJSON() ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
+		if lc.strs {
+			b = appendJSONString(b, pt.Date)
+			b = append(b, ',')
+			b = appendJSONString(b, pt.RunID)
+			if lc.has {
+				var topo, image, url string
+				if pt.Raw != nil {
+					topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+				}
+				for _, s := range [...]string{topo, image, url} {
+					b = append(b, ',')
+					b = appendJSONString(b, s)
+				}
+			}
+		}
 		for j, m := range lc.cols {
-			if j > 0 {
+			if j > 0 || lc.strs {
 				b = append(b, ',')
 			}
 			b = appendMetric(b, pt, m)
@@ -223,6 +251,9 @@ type PointsJSON struct {
 	// later has bit m set for each metric of raw written as null, for the page script to
 	// fetch later (PageData.Later).
 	later uint64
+	// light ends each point after tp, leaving out date, run id, topology, image, run URL and
+	// every metric: the page data of a page with history (PageData.Later).
+	light bool
 }
 
 // MarshalJSON writes the points as the page script reads them (see PointsJSON).
@@ -243,6 +274,10 @@ func (ps PointsJSON) MarshalJSON() ([]byte, error) {
 		b = strconv.AppendInt(b, pt.Concurrency, 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, pt.TP, 10)
+		if ps.light {
+			b = append(b, ']')
+			continue
+		}
 		b = append(b, ',')
 		b = appendJSONString(b, pt.Date)
 		b = append(b, ',')

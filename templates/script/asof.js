@@ -55,10 +55,13 @@ export function seriesMeta(page, i) {
 }
 
 // decodeChunk turns a chunk file into rows [{series, slot, date, point}], point an array in
-// the chunk's columns (the page's cols).
+// the chunk's columns (the page's cols); a column written as a number is a copy of the
+// column of that index.
 export function decodeChunk(chunk) {
   const strCol = new Set(chunk.strCols);
-  const cols = chunk.c.map((values, j) => (strCol.has(j) ? values.map((v) => chunk.strs[v]) : values));
+  // A number in place of a column's values: the same values as that (earlier) column's.
+  const raw = chunk.c.map((values) => (typeof values === "number" ? chunk.c[values] : values));
+  const cols = raw.map((values, j) => (strCol.has(j) ? values.map((v) => chunk.strs[v]) : values));
   return chunk.s.map((series, i) => ({
     series, slot: chunk.k[i], date: chunk.strs[chunk.d[i]],
     point: cols.map((values) => values[i]),

@@ -29,7 +29,8 @@ const chunk0 = {
   cols, strCols: [3], strs: ["", "2026-01-01"], s: [0, 0, 1], k: [1, 2, 1], d: [0, 1, 1],
   c: [[11, 12, 21], [50, 10, 30], [100, 300, 200], [0, 1, 1]],
 };
-const chunk1 = { cols, strCols: [3], strs: ["2026-01-02"], s: [0], k: [1], d: [0], c: [[13], [60], [150], [0]] };
+// chunk1's y column is written as the index of x's, whose values it has (historyrows.go).
+const chunk1 = { cols, strCols: [3], strs: ["2026-01-02"], s: [0], k: [1], d: [0], c: [[13], [60], 1, [0]] };
 
 test("chunksFor names the chunk of the date and those it needs", () => {
   assert.deepEqual(chunksFor(history, "2026-01-01"), [0]);
@@ -44,7 +45,7 @@ test("snapshotAt derives a date's series from the rows, in the build's order, wi
   const now = snapshotAt(page, rows, "2026-01-02");
   assert.equal(now.series[0].name, "A", "a configuration named by key takes the page's fields");
   assert.equal(now.series[0].best, undefined);
-  assert.deepEqual(now.series[0].points, [[12, 10, 300, "2026-01-01"], [13, 60, 150, "2026-01-02"]], "the undated row replaced, the other slot kept");
+  assert.deepEqual(now.series[0].points, [[12, 10, 300, "2026-01-01"], [13, 60, 60, "2026-01-02"]], "the undated row replaced, the other slot kept");
   assert.deepEqual(now.series[0].frontier, [0, 1]);
 });
 

@@ -60,6 +60,11 @@ export function initChartPage() {
 
   const points = () => {
     if (!box) return;
+    // The table shows every column: a page with history fetches the ones its data left out.
+    if (live.page.rest) {
+      live.loadLight().then(points);
+      return;
+    }
     if (!live.computed) live.recompute(); // a reader quicker than the first drawing
     if (!table) {
       table = element("table", { id: "points", class: "data" }, [element("thead"), element("tbody")]);
@@ -101,6 +106,11 @@ export function initChartPage() {
     if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
   };
   const show = (view) => {
+    // Another view reads every column: a page with history fetches the ones its data left out.
+    if (live.page.rest) {
+      live.loadLight().then(() => show(view));
+      return;
+    }
     if (view.date === live.view.date || live.hasSnapshot(view.date)) {
       live.setView(view);
       writeHash();

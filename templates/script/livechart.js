@@ -8,7 +8,7 @@
 
 import { chunksFor, decodeChunk, snapshotAt } from "./asof.js";
 import { hasOwn } from "./format.js";
-import { choices, compute, fillLater } from "./model.js";
+import { choices, compute, fillLater, fillRest } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
 import { renderLegend } from "./legend.js";
@@ -130,6 +130,7 @@ export class LiveChart {
     this.snapshots = { [page.dates[0] || ""]: { date: page.dates[0] || "", series: page.series } };
     this.chunks = {}; // history chunks fetched or being fetched: {file: promise of rows}
     this.later = null; // the fetch of page.later's columns, once asked for: {page, promise}
+    this.rest = null; // the fetch of page.rest's columns, likewise
     this.view = defaultView(page);
     this.selection = {}; // legend clicks since the view was last set: {series name: shown}
     this.computed = null;
@@ -179,7 +180,9 @@ export class LiveChart {
   // with it the first time; the picture is taken away once ECharts has drawn over it.
   interactive() {
     if (this.ready) return this.ready;
-    this.ready = loadECharts().then(() => {
+    // A page with history draws its first picture from part of its data (page.rest):
+    // ECharts' tooltips read the rest, fetched alongside.
+    this.ready = Promise.all([loadECharts(), this.loadLight()]).then(() => {
       this.chart = initECharts(this.element);
       this.wire();
       for (const fn of this.waiting.splice(0)) fn(this.chart);
@@ -380,6 +383,21 @@ export class LiveChart {
     return this.later.promise;
   }
 
+  // loadLight resolves once a page whose #page-data holds only what the first picture draws
+  // (a page with history: page.rest) has the rest of its columns, fetched once; at once on any
+  // other page. It never fails: without the file the page goes on, those cells empty.
+  loadLight() {
+    const page = this.page;
+    if (!page.rest) return Promise.resolve();
+    if (!this.rest || this.rest.page !== page) {
+      const promise = fetchJSON(new URL(page.rest.file, this.url)).then((data) => fillRest(page, data)).catch(() => {
+        delete page.rest;
+      });
+      this.rest = { page, promise };
+    }
+    return this.rest.promise;
+  }
+
   // loadChunk resolves to the rows of one history chunk, fetched once.
   loadChunk(c) {
     const chunk = this.page.history.chunks[c];
@@ -403,7 +421,10 @@ export class LiveChart {
       done();
     };
     const date = dateIn(this.page, hash);
-    if (this.hasSnapshot(date)) apply();
-    else this.loadSnapshot(date).then(apply, apply);
+    // A view other than the first picture reads every column (loadLight).
+    const light = this.page.rest && String(hash).replace(/^#/, "") !== "";
+    if (this.hasSnapshot(date) && !light) apply();
+    else if (this.hasSnapshot(date)) this.loadLight().then(apply);
+    else Promise.all([this.loadSnapshot(date), this.loadLight()]).then(apply, apply);
   }
 }

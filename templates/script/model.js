@@ -13,18 +13,31 @@ export const column = (page, name) => page.cols.indexOf(name);
 export const metricName = (m) => m.axis || m.label + " (" + m.unit + ")";
 
 // fillLater puts into a page's newest points the columns its #page-data left out (page.later:
-// the metrics only the column chooser shows) from columns.json's data, one array of their
+// the metrics only the column chooser shows) from columns.json.gz's data, one array of their
 // values a point, series by series in page.series' order; then page.later is gone.
 export function fillLater(page, data) {
   if (!page.later) return;
-  if (data.cols.join() !== page.later.cols.join() || data.series.length !== page.series.length) throw new Error("columns.json does not match the page");
+  fillColumns(page, page.later, data);
+  delete page.later;
+}
+
+// fillRest does for page.rest (on a page with history, every other column after tp, which its
+// points end before) what fillLater does for page.later, from rest.json.gz's data.
+export function fillRest(page, data) {
+  if (!page.rest) return;
+  fillColumns(page, page.rest, data);
+  delete page.rest;
+}
+
+function fillColumns(page, index, data) {
+  const file = index.file.replace(/^.*\//, "");
+  if (data.cols.join() !== index.cols.join() || data.series.length !== page.series.length) throw new Error(file + " does not match the page");
   const at = data.cols.map((name) => column(page, name));
   page.series.forEach((s, i) => {
     const rows = data.series[i];
-    if (rows.length !== s.points.length) throw new Error("columns.json does not match the page");
+    if (rows.length !== s.points.length) throw new Error(file + " does not match the page");
     s.points.forEach((point, j) => at.forEach((c, k) => { point[c] = rows[j][k]; }));
   });
-  delete page.later;
 }
 
 export const metricOf = (page, key) => page.metrics.find((m) => m.key === key) || null;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { bestRows, choices, column, compute, deployLabel, facet, fillLater, yValues } from "./model.js";
+import { bestRows, choices, column, compute, deployLabel, facet, fillLater, fillRest, yValues } from "./model.js";
 import { twins } from "./testdata/twins.js";
 import { LISTS, defaultView } from "./view.js";
 
@@ -143,7 +143,7 @@ test("a filter's value, label and colour agree with Go's facetOf on the shared c
   }
 });
 
-test("fillLater puts columns.json's values into the points and drops page.later", () => {
+test("fillLater and fillRest put their file's values into the points and drop page.later, page.rest", () => {
   const slim = {
     cols: ["id", "x", "mean_tpot", "std_tpot"],
     later: { file: "columns.json", cols: ["mean_tpot", "std_tpot"] },
@@ -152,6 +152,16 @@ test("fillLater puts columns.json's values into the points and drops page.later"
   fillLater(slim, { cols: ["mean_tpot", "std_tpot"], series: [[[0.2, 0.01], [0.3, null]], [[0.5, 0.02]]] });
   assert.deepEqual(slim.series.map((s) => s.points), [[[1, 10, 0.2, 0.01], [2, 20, 0.3, null]], [[3, 5, 0.5, 0.02]]]);
   assert.equal(slim.later, undefined);
+
+  // A page with history ends its points after tp (page.rest): the strings come back too.
+  const light = {
+    cols: ["id", "x", "date", "run", "mean_tpot"],
+    rest: { file: "rest.json.gz", cols: ["date", "run", "mean_tpot"] },
+    series: [{ points: [[1, 10]] }],
+  };
+  fillRest(light, { cols: ["date", "run", "mean_tpot"], series: [[["2026-01-02", "r7", 0.2]]] });
+  assert.deepEqual(light.series[0].points, [[1, 10, "2026-01-02", "r7", 0.2]]);
+  assert.equal(light.rest, undefined);
 
   const other = { cols: ["id", "mean_tpot"], later: { file: "columns.json", cols: ["mean_tpot"] }, series: [{ points: [[1, null]] }] };
   assert.throws(() => fillLater(other, { cols: ["mean_tpot"], series: [[[0.2], [0.3]]] }), /does not match/);

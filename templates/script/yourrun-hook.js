@@ -18,7 +18,7 @@ export function initYourRun(live, onDraw) {
         script.onload = () => (window.frontierYourRun ? resolve(window.frontierYourRun) : reject(new Error("yourrun.js defined nothing")));
         script.onerror = () => reject(new Error("the file reader did not load from " + box.getAttribute("data-script")));
         document.head.appendChild(script);
-      }).then((mod) => mod.init({ live, box, onDraw }));
+      }).then((mod) => live.loadLight().then(() => mod.init({ live, box, onDraw })));
       run.catch(() => {
         run = null; // the next file tries again
       });

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package preview_test
+
+import "time"
+
+// processCPU is 0 where getrusage is not available: cpu-ms/op then reads 0.
+func processCPU() time.Duration { return 0 }
