@@ -11,7 +11,6 @@ package card
 
 import (
 	"bytes"
-	"image"
 	"math"
 	"sync"
 )
@@ -50,22 +49,24 @@ type Series struct {
 // Point is one measurement in data units; x and y are never negative.
 type Point struct{ X, Y float64 }
 
-// images keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
+// surfaces keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
 // card per page on every core.
-var images = sync.Pool{New: func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }}
+// card per page on every core. Each is put back to the background where it was drawn on
+// before it is drawn on again.
+var surfaces = sync.Pool{New: func() any { return newSurface() }}
 
 // Draw draws the card of s as a PNG. It is safe for concurrent use.
 func Draw(s Spec) ([]byte, error) {
-	img := images.Get().(*image.RGBA)
-	defer images.Put(img)
-	c, err := newCanvas(img)
+	sf := surfaces.Get().(*surface)
+	defer surfaces.Put(sf)
+	sf.reset()
+	c, err := newCanvas(sf)
 	if err != nil {
 		return nil, err
 	}
 	c.layout(s)
 	var buf bytes.Buffer
-	buf.Grow(96 << 10)
-	if err := encodePNG(&buf, img); err != nil {
+	if err := encodePNG(&buf, sf.img, sf.dirty[:]); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -100,8 +101,6 @@ var (
 
 // layout draws s on the canvas.
 func (c *canvas) layout(s Spec) {
-	c.clear(colBG)
-	c.rect(0, 0, accentWidth, Height, colAccent)
 	textWidth := float64(Width - 2*margin)
 
 	y := 94.0
