@@ -352,3 +352,33 @@ func wrap(f font.Face, s string, w float64, n int) []string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// breakLines breaks s into lines of width w: at spaces, and inside a word only where the
+// word alone is wider than w. Nothing is left out.
+func breakLines(f font.Face, s string, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(oneLine(s)) {
+		if line != "" && measure(f, line+" "+word) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = word
+		for measure(f, line) > w { // a word wider than the line: cut where it fills one
+			rs := []rune(line)
+			k := 1
+			for k < len(rs)-1 && measure(f, string(rs[:k+1])) <= w {
+				k++
+			}
+			lines = append(lines, string(rs[:k]))
+			line = string(rs[k:])
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
+}

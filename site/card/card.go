@@ -22,8 +22,8 @@ const (
 	Height = 630
 )
 
-// Spec is what a card shows. Strings are drawn as text, never interpreted; a line too long
-// for its place is cut with an ellipsis.
+// Spec is what a card shows. Strings are drawn as text, never interpreted; a legend name
+// too long for its place is broken over lines, any other line cut with an ellipsis.
 type Spec struct {
 	Title    string // the first line, large and bold: "DeepSeek-R1-0528 1k/1k"
 	Subtitle string // under it: what the chart plots and as of when
@@ -80,10 +80,11 @@ const (
 	subSize     = 23
 	headSize    = 29
 	tickSize    = 17
-	legendSize  = 19
+	legendSize  = 17
+	legendLine  = 21 // between the lines of a legend entry
+	legendGap   = 9  // between entries
 	footerSize  = 19
 	legendLeft  = 872 // the legend's column, right of the plot
-	legendRow   = 31
 	plotBottom  = 548 // the x axis
 	footerBase  = Height - 26
 	accentWidth = 10
@@ -212,15 +213,20 @@ func (c *canvas) chart(s Spec, top float64) {
 	c.legend(s.Series, top, bottom)
 }
 
-// legend lists the series right of the plot, as many as fit, then how many more there are.
+// legend lists the series right of the plot, each name whole over as many lines as it takes,
+// as many entries as fit; then how many more there are.
 func (c *canvas) legend(series []Series, top, bottom float64) {
 	face := c.regular(legendSize)
 	width := float64(Width - margin - legendLeft - 40)
-	fit := int((bottom - top + legendRow) / legendRow)
+	y := top + 6 // the first line's middle, where the entry's marker is
 	for i, sr := range series {
-		y := top + float64(i)*legendRow + 6
-		if i == fit-1 && len(series) > fit {
-			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+7, width, colMuted)
+		lines := breakLines(face, sr.Name, width)
+		end := y + float64(len(lines)-1)*legendLine // the last line's middle
+		if i < len(series)-1 {
+			end += legendGap + legendLine // and room for the "+N more" line under it
+		}
+		if end > bottom {
+			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+6, width, colMuted)
 			return
 		}
 		col := parseColor(sr.Color)
@@ -231,7 +237,11 @@ func (c *canvas) legend(series []Series, top, bottom float64) {
 		}
 		c.circle(legendLeft+15, y, 5)
 		c.fill(col)
-		c.text(face, sr.Name, legendLeft+40, y+7, width, colFG)
+		for _, l := range lines {
+			c.text(face, l, legendLeft+40, y+6, width, colFG)
+			y += legendLine
+		}
+		y += legendGap
 	}
 }
 

@@ -198,3 +198,27 @@ func FuzzDraw(f *testing.F) {
 		}
 	})
 }
+
+// TestBreakLinesKeepsEveryCharacter: a legend name is broken over lines that each fit, at
+// spaces where it can be and inside a word too long for a line, and nothing is left out.
+func TestBreakLinesKeepsEveryCharacter(t *testing.T) {
+	c, err := newCanvas(newSurface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := c.regular(legendSize)
+	for _, name := range []string{"B200", "GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", strings.Repeat("W", 60) + " end"} {
+		lines := breakLines(face, name, 232)
+		if got := strings.ReplaceAll(strings.Join(lines, ""), " ", ""); got != strings.ReplaceAll(name, " ", "") {
+			t.Errorf("breakLines(%q) = %q: text lost", name, lines)
+		}
+		for _, l := range lines {
+			if measure(face, l) > 232 || strings.Contains(l, "…") {
+				t.Errorf("breakLines(%q): line %q is %.0f px wide, over 232", name, l, measure(face, l))
+			}
+		}
+	}
+	if lines := breakLines(face, "GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", 232); len(lines) != 2 {
+		t.Errorf("a 36-character name takes %d lines, want 2: %q", len(lines), lines)
+	}
+}
