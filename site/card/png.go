@@ -59,9 +59,15 @@ func encodePNG(w *bytes.Buffer, img *image.RGBA, dirty []uint64) error {
 			}
 			p := binary.LittleEndian.Uint32(pix[4*x:]) & 0xffffff
 			if x > 0 && p == last {
-				// A run of the same colour: three zero bytes a pixel.
-				n := 1
-				for x+n < width && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p && (x+n)%tileWidth != 0 {
+				// A run of the same colour: three zero bytes a pixel. It ends at the column's
+				// end (the next may be clean), and is read two pixels at a time: the image is
+				// opaque, so a pixel equals the one before when all four bytes do.
+				end, n := min(width, (x/tileWidth+1)*tileWidth), 1
+				p4 := uint64(binary.LittleEndian.Uint32(pix[4*x:]))
+				for p8 := p4 | p4<<32; x+n+2 <= end && binary.LittleEndian.Uint64(pix[4*(x+n):]) == p8; {
+					n += 2
+				}
+				for x+n < end && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p {
 					n++
 				}
 				z.zeros += 3 * n
