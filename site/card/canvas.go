@@ -297,7 +297,11 @@ func (c *canvas) text(f font.Face, s string, x, y, maxWidth float64, col color.N
 		}
 		dr, mask, mp, advance, _ := f.Glyph(dot, r)
 		if !dr.Empty() {
-			draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
+			if a, ok := mask.(*image.Alpha); ok && col.A == 0xff {
+				c.glyph(dr, a, mp, col)
+			} else {
+				draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
+			}
 			c.mark(dr)
 		}
 		dot.X += advance
@@ -381,4 +385,39 @@ func breakLines(f font.Face, s string, w float64) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// glyph paints an opaque colour through a glyph's coverage mask (its pixel mp at dr.Min)
+// over the card: the bytes draw.DrawMask gives with draw.Over, with a fully covered pixel
+// (most of a large glyph) written as the colour without blending.
+func (c *canvas) glyph(dr image.Rectangle, mask *image.Alpha, mp image.Point, col color.NRGBA) {
+	r := dr.Intersect(c.img.Bounds())
+	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Rect).Add(dr.Min.Sub(mp)) // and inside the mask
+	if r.Empty() {
+		return
+	}
+	mp = mp.Add(r.Min.Sub(dr.Min))
+	const m = 1<<16 - 1
+	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
+	for y := 0; y < r.Dy(); y++ {
+		i := c.img.PixOffset(r.Min.X, r.Min.Y+y)
+		mi := mask.PixOffset(mp.X, mp.Y+y)
+		for _, ma := range mask.Pix[mi : mi+r.Dx()] {
+			d := c.img.Pix[i : i+4 : i+4]
+			i += 4
+			switch ma {
+			case 0:
+				continue
+			case 0xff:
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+				continue
+			}
+			a16 := uint32(ma) * 0x101
+			a := (m - a16) * 0x101
+			d[0] = uint8((uint32(d[0])*a + sr*a16) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*a16) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*a16) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
+		}
+	}
 }

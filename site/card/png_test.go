@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"testing"
@@ -113,5 +114,33 @@ func TestEncodePNGSkipsOnlyWhite(t *testing.T) {
 	}
 	if got, want := encode(fresh, fresh.dirty[:]), encode(fresh, nil); !bytes.Equal(got, want) {
 		t.Fatalf("the PNG skipping clean columns (%d bytes) differs from the one reading every pixel (%d bytes)", len(got), len(want))
+	}
+}
+
+// TestGlyphPaintsAsDrawMask: a glyph painted through its mask gives the bytes image/draw's
+// DrawMask with draw.Over gives, on any background, clipped at the card's edges.
+func TestGlyphPaintsAsDrawMask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	mask := image.NewAlpha(image.Rect(-3, -40, 37, 12))
+	for i := range mask.Pix {
+		mask.Pix[i] = []byte{0, 0xff, byte(rng.IntN(256))}[rng.IntN(3)]
+	}
+	col := color.NRGBA{0x17, 0x20, 0x2b, 0xff}
+	for _, at := range []image.Point{{100, 100}, {-10, 20}, {Width - 15, Height - 5}} {
+		got, want := newSurface(), newSurface()
+		for i := range got.img.Pix {
+			got.img.Pix[i] = byte(rng.IntN(256))
+		}
+		copy(want.img.Pix, got.img.Pix)
+		dr := mask.Rect.Add(at)
+		c, err := newCanvas(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.glyph(dr, mask, mask.Rect.Min, col)
+		draw.DrawMask(want.img, dr, image.NewUniform(col), image.Point{}, mask, mask.Rect.Min, draw.Over)
+		if !bytes.Equal(got.img.Pix, want.img.Pix) {
+			t.Errorf("the glyph at %v differs from draw.DrawMask's", at)
+		}
 	}
 }
