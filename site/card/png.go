@@ -201,7 +201,8 @@ func (z *rleDeflate) lits(cs ...byte) {
 }
 
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
-// of it at distance 1, then what is left (fewer than three) as literals.
+// of it at distance 1, then what is left (fewer than three) as literals. It runs once per run
+// of a colour, so it works in locals and writes a match as one code (zeroMatches).
 func (z *rleDeflate) flushZeros() {
 	n := z.zeros
 	if n == 0 {
@@ -214,8 +215,18 @@ func (z *rleDeflate) flushZeros() {
 	if z.b += uint64(n) * z.a; z.b >= 1<<60 { // a zero adds nothing to a
 		z.b %= adlerMod
 	}
+	acc, bits := z.acc, z.n
+	put := func(code uint32, n uint8) {
+		acc |= uint64(code) << bits
+		if bits += uint(n); bits >= 32 {
+			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+			acc >>= 32
+			bits -= 32
+		}
+	}
+	zero := fixedCodes[0]
 	if !z.zero {
-		z.symbol(0)
+		put(uint32(zero.code), zero.len)
 		z.zero = true
 		n--
 	}
@@ -224,15 +235,13 @@ func (z *rleDeflate) flushZeros() {
 		if n-m == 1 || n-m == 2 {
 			m = n - 3 // leave a last match of 3 or more rather than literals
 		}
-		l := lengthCodes[m]
-		z.symbol(int(l.sym))
-		z.bits(uint64(l.extra), uint(l.nextra))
-		z.bits(0, 5) // distance code 0: distance 1, no extra bits
+		put(zeroMatches[m].code, zeroMatches[m].len)
 		n -= m
 	}
 	for ; n > 0; n-- {
-		z.symbol(0)
+		put(uint32(zero.code), zero.len)
 	}
+	z.acc, z.n = acc, bits
 }
 
 // close ends the block and the stream and returns it.
@@ -290,6 +299,20 @@ var lengthCodes = func() (t [259]struct {
 		for l := b; l < end; l++ {
 			t[l].sym, t[l].extra, t[l].nextra = uint16(257+i), uint8(l-b), extra[i]
 		}
+	}
+	return t
+}()
+
+// zeroMatches are the codes of a match of each length 3..258 at distance 1, as written: the
+// length symbol's fixed code, its extra bits, and distance code 0 (five zero bits).
+var zeroMatches = func() (t [259]struct {
+	code uint32
+	len  uint8
+}) {
+	for m := 3; m <= 258; m++ {
+		l, sym := lengthCodes[m], fixedCodes[lengthCodes[m].sym]
+		t[m].code = uint32(sym.code) | uint32(l.extra)<<sym.len
+		t[m].len = sym.len + l.nextra + 5
 	}
 	return t
 }()
