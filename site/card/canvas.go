@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,14 +47,74 @@ var goFonts = sync.OnceValues(func() ([2]*sfnt.Font, error) {
 	return fs, nil
 })
 
-// canvas is one card being drawn: the image, the path being built for the next fill, and the
-// faces made so far (by weight and size).
+// canvas is one card being drawn: the image, the columns drawn on, the path being built for
+// the next fill, and the faces made so far (by weight and size).
 type canvas struct {
 	img   *image.RGBA
+	dirty *[Height]uint64 // surface.dirty
 	z     vector.Rasterizer
 	path  []pathOp
 	fonts [2]*sfnt.Font
 	faces map[[2]int]font.Face
+}
+
+// tileWidth is the width of the columns a surface keeps track of as drawn on, a bit each in
+// a uint64 per row: what encodePNG need not read and the next card need not clear. The first
+// column holds the accent bar.
+const tileWidth = 32
+
+// The columns fit in a uint64, and the accent bar in the first.
+const _ = uint(64*tileWidth-Width) + uint(tileWidth-accentWidth)
+
+// surface is a card's image and which of its columns (tileWidth pixels of a row) have been
+// drawn on since it last was the background: a new card puts back only those, and the PNG
+// encoder knows the rest to be white.
+type surface struct {
+	img   *image.RGBA
+	dirty [Height]uint64
+}
+
+// background is every card before anything is drawn on it: white, with the accent bar down
+// the left edge.
+var background = sync.OnceValue(func() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	draw.Draw(img, img.Bounds(), image.NewUniform(colBG), image.Point{}, draw.Src)
+	c := &canvas{img: img, dirty: new([Height]uint64)}
+	c.rect(0, 0, accentWidth, Height, colAccent)
+	return img
+})
+
+func newSurface() *surface {
+	s := &surface{img: image.NewRGBA(image.Rect(0, 0, Width, Height))}
+	copy(s.img.Pix, background().Pix)
+	return s
+}
+
+// reset puts the background back where s was drawn on.
+func (s *surface) reset() {
+	bg := background()
+	for y, d := range s.dirty {
+		if d == 0 {
+			continue
+		}
+		lo, hi := bits.TrailingZeros64(d)*tileWidth, (64-bits.LeadingZeros64(d))*tileWidth
+		i, j := s.img.PixOffset(lo, y), s.img.PixOffset(min(hi, Width), y)
+		copy(s.img.Pix[i:j], bg.Pix[i:j])
+		s.dirty[y] = 0
+	}
+}
+
+// mark notes that r is drawn on.
+func (c *canvas) mark(r image.Rectangle) {
+	r = r.Intersect(c.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	lo, hi := r.Min.X/tileWidth, (r.Max.X-1)/tileWidth
+	m := (uint64(2)<<hi - 1) &^ (uint64(1)<<lo - 1)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		c.dirty[y] |= m
+	}
 }
 
 // pathOp is one step of a path: start a polygon at (x, y), or draw a line to it.
@@ -62,12 +123,12 @@ type pathOp struct {
 	x, y float32
 }
 
-func newCanvas(img *image.RGBA) (*canvas, error) {
+func newCanvas(s *surface) (*canvas, error) {
 	fs, err := goFonts()
 	if err != nil {
 		return nil, err
 	}
-	return &canvas{img: img, fonts: fs, faces: map[[2]int]font.Face{}}, nil
+	return &canvas{img: s.img, dirty: &s.dirty, fonts: fs, faces: map[[2]int]font.Face{}}, nil
 }
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
@@ -86,10 +147,6 @@ func parseColor(s string) color.NRGBA {
 		return grey
 	}
 	return rgb(uint8(n>>16), uint8(n>>8), uint8(n))
-}
-
-func (c *canvas) clear(col color.NRGBA) {
-	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(col), image.Point{}, draw.Src)
 }
 
 // rect fills a rectangle, anti-aliased at fractional edges.
@@ -205,6 +262,7 @@ func (c *canvas) fill(col color.NRGBA) {
 	}
 	c.z.ClosePath()
 	c.z.Draw(c.img, r, image.NewUniform(col), image.Point{})
+	c.mark(r)
 }
 
 // face returns the Go face of a weight (0 regular, 1 bold) and size in pixels.
@@ -229,8 +287,26 @@ func (c *canvas) bold(size int) font.Face    { return c.face(1, size) }
 // Control characters are dropped: a card shows one line per call.
 func (c *canvas) text(f font.Face, s string, x, y, maxWidth float64, col color.NRGBA) {
 	s = fitWidth(f, oneLine(s), maxWidth)
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}}
-	d.DrawString(s)
+	// font.Drawer's DrawString, marking each glyph's box drawn on.
+	src := image.NewUniform(col)
+	dot := fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, mp, advance, _ := f.Glyph(dot, r)
+		if !dr.Empty() {
+			if a, ok := mask.(*image.Alpha); ok && col.A == 0xff {
+				c.glyph(dr, a, mp, col)
+			} else {
+				draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
+			}
+			c.mark(dr)
+		}
+		dot.X += advance
+		prev = r
+	}
 }
 
 func toFixed(v float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(v * 64)) }
@@ -280,3 +356,68 @@ func wrap(f font.Face, s string, w float64, n int) []string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// breakLines breaks s into lines of width w: at spaces, and inside a word only where the
+// word alone is wider than w. Nothing is left out.
+func breakLines(f font.Face, s string, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(oneLine(s)) {
+		if line != "" && measure(f, line+" "+word) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = word
+		for measure(f, line) > w { // a word wider than the line: cut where it fills one
+			rs := []rune(line)
+			k := 1
+			for k < len(rs)-1 && measure(f, string(rs[:k+1])) <= w {
+				k++
+			}
+			lines = append(lines, string(rs[:k]))
+			line = string(rs[k:])
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// glyph paints an opaque colour through a glyph's coverage mask (its pixel mp at dr.Min)
+// over the card: the bytes draw.DrawMask gives with draw.Over, with a fully covered pixel
+// (most of a large glyph) written as the colour without blending.
+func (c *canvas) glyph(dr image.Rectangle, mask *image.Alpha, mp image.Point, col color.NRGBA) {
+	r := dr.Intersect(c.img.Bounds())
+	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Rect).Add(dr.Min.Sub(mp)) // and inside the mask
+	if r.Empty() {
+		return
+	}
+	mp = mp.Add(r.Min.Sub(dr.Min))
+	const m = 1<<16 - 1
+	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
+	for y := 0; y < r.Dy(); y++ {
+		i := c.img.PixOffset(r.Min.X, r.Min.Y+y)
+		mi := mask.PixOffset(mp.X, mp.Y+y)
+		for _, ma := range mask.Pix[mi : mi+r.Dx()] {
+			d := c.img.Pix[i : i+4 : i+4]
+			i += 4
+			switch ma {
+			case 0:
+				continue
+			case 0xff:
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+				continue
+			}
+			a16 := uint32(ma) * 0x101
+			a := (m - a16) * 0x101
+			d[0] = uint8((uint32(d[0])*a + sr*a16) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*a16) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*a16) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
+		}
+	}
+}

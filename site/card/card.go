@@ -11,7 +11,6 @@ package card
 
 import (
 	"bytes"
-	"image"
 	"math"
 	"sync"
 )
@@ -23,8 +22,8 @@ const (
 	Height = 630
 )
 
-// Spec is what a card shows. Strings are drawn as text, never interpreted; a line too long
-// for its place is cut with an ellipsis.
+// Spec is what a card shows. Strings are drawn as text, never interpreted; a legend name
+// too long for its place is broken over lines, any other line cut with an ellipsis.
 type Spec struct {
 	Title    string // the first line, large and bold: "DeepSeek-R1-0528 1k/1k"
 	Subtitle string // under it: what the chart plots and as of when
@@ -50,22 +49,24 @@ type Series struct {
 // Point is one measurement in data units; x and y are never negative.
 type Point struct{ X, Y float64 }
 
-// images keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
+// surfaces keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
 // card per page on every core.
-var images = sync.Pool{New: func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }}
+// card per page on every core. Each is put back to the background where it was drawn on
+// before it is drawn on again.
+var surfaces = sync.Pool{New: func() any { return newSurface() }}
 
 // Draw draws the card of s as a PNG. It is safe for concurrent use.
 func Draw(s Spec) ([]byte, error) {
-	img := images.Get().(*image.RGBA)
-	defer images.Put(img)
-	c, err := newCanvas(img)
+	sf := surfaces.Get().(*surface)
+	defer surfaces.Put(sf)
+	sf.reset()
+	c, err := newCanvas(sf)
 	if err != nil {
 		return nil, err
 	}
 	c.layout(s)
 	var buf bytes.Buffer
-	buf.Grow(96 << 10)
-	if err := encodePNG(&buf, img); err != nil {
+	if err := encodePNG(&buf, sf.img, sf.dirty[:]); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -79,10 +80,11 @@ const (
 	subSize     = 23
 	headSize    = 29
 	tickSize    = 17
-	legendSize  = 19
+	legendSize  = 17
+	legendLine  = 21 // between the lines of a legend entry
+	legendGap   = 9  // between entries
 	footerSize  = 19
 	legendLeft  = 872 // the legend's column, right of the plot
-	legendRow   = 31
 	plotBottom  = 548 // the x axis
 	footerBase  = Height - 26
 	accentWidth = 10
@@ -100,8 +102,6 @@ var (
 
 // layout draws s on the canvas.
 func (c *canvas) layout(s Spec) {
-	c.clear(colBG)
-	c.rect(0, 0, accentWidth, Height, colAccent)
 	textWidth := float64(Width - 2*margin)
 
 	y := 94.0
@@ -213,15 +213,20 @@ func (c *canvas) chart(s Spec, top float64) {
 	c.legend(s.Series, top, bottom)
 }
 
-// legend lists the series right of the plot, as many as fit, then how many more there are.
+// legend lists the series right of the plot, each name whole over as many lines as it takes,
+// as many entries as fit; then how many more there are.
 func (c *canvas) legend(series []Series, top, bottom float64) {
 	face := c.regular(legendSize)
 	width := float64(Width - margin - legendLeft - 40)
-	fit := int((bottom - top + legendRow) / legendRow)
+	y := top + 6 // the first line's middle, where the entry's marker is
 	for i, sr := range series {
-		y := top + float64(i)*legendRow + 6
-		if i == fit-1 && len(series) > fit {
-			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+7, width, colMuted)
+		lines := breakLines(face, sr.Name, width)
+		end := y + float64(len(lines)-1)*legendLine // the last line's middle
+		if i < len(series)-1 {
+			end += legendGap + legendLine // and room for the "+N more" line under it
+		}
+		if end > bottom {
+			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+6, width, colMuted)
 			return
 		}
 		col := parseColor(sr.Color)
@@ -232,7 +237,11 @@ func (c *canvas) legend(series []Series, top, bottom float64) {
 		}
 		c.circle(legendLeft+15, y, 5)
 		c.fill(col)
-		c.text(face, sr.Name, legendLeft+40, y+7, width, colFG)
+		for _, l := range lines {
+			c.text(face, l, legendLeft+40, y+6, width, colFG)
+			y += legendLine
+		}
+		y += legendGap
 	}
 }
 

@@ -7,60 +7,122 @@ import (
 	"image"
 	"io"
 	"math/bits"
+	"sync"
 )
 
 // encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter
-// (or Up where it repeats the row above), then deflated by rleDeflate. A card is mostly flat colour, which Sub turns into runs of
-// zero bytes (95% of a card's bytes): image/png tries five filters per row and compress/flate
-// searches for matches everywhere, which together were three quarters of drawing a card; this
-// takes each run of one colour at once and writes it as matches of a zero byte. The bytes
-// depend on the pixels alone.
-func encodePNG(w *bytes.Buffer, img *image.RGBA) error {
+// (or Up where it repeats the row above), then deflated as one block of fixed Huffman codes
+// whose only matches are runs of zero bytes. A card is mostly flat colour, which Sub turns
+// into runs of zero bytes (95% of a card's bytes): image/png tries five filters per row and
+// compress/flate searches for matches everywhere, which together were three quarters of
+// drawing a card; this takes each run of one colour at once and writes it as matches of a
+// zero byte. The bytes depend on the pixels alone.
+//
+// dirty, when not nil, has a bit per row and tileWidth-pixel column of img that may differ
+// from the card's background (white beyond the first column): a clean column is then known
+// to be white without reading it, and two clean rows are the same row. With nil every pixel
+// is read; both give the same bytes.
+func encodePNG(w *bytes.Buffer, img *image.RGBA, dirty []uint64) error {
 	b := img.Bounds()
+	z := newRLEDeflate()
+	defer deflaters.Put(z)
+	width, rowBytes := b.Dx(), 4*b.Dx()
+	clean := func(y, x int) bool { return dirty != nil && x > 0 && dirty[y]>>(x/tileWidth)&1 == 0 }
+	for y := 0; y < b.Dy(); y++ {
+		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:rowBytes]
+		if y > 0 && (dirty != nil && dirty[y]|dirty[y-1] == 0 || bytes.Equal(pix, img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:rowBytes])) {
+			// The same pixels as the row above (margins, the space between text lines and
+			// around the plot: about half a card): Up, each byte less the one above, is all
+			// zeros, found without a pass over the pixels.
+			z.lits(2)
+			z.zeros += 3 * width
+			continue
+		}
+		z.lits(1)       // Sub: each byte less the same sample of the pixel to its left
+		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
+		for x := 0; x < width; {
+			if x%tileWidth == 0 && clean(y, x) {
+				// Columns of white: three zero bytes a pixel, after the first if the pixel to
+				// its left is another colour.
+				end := min(width, x+tileWidth)
+				for end < width && clean(y, end) {
+					end = min(width, end+tileWidth)
+				}
+				if last != white {
+					z.lits(0xff-byte(last), 0xff-byte(last>>8), 0xff-byte(last>>16))
+					last = white
+					x++
+				}
+				z.zeros += 3 * (end - x)
+				x = end
+				continue
+			}
+			p := binary.LittleEndian.Uint32(pix[4*x:]) & 0xffffff
+			if x > 0 && p == last {
+				// A run of the same colour: three zero bytes a pixel. It ends at the column's
+				// end (the next may be clean), and is read two pixels at a time: the image is
+				// opaque, so a pixel equals the one before when all four bytes do.
+				end, n := min(width, (x/tileWidth+1)*tileWidth), 1
+				p4 := uint64(binary.LittleEndian.Uint32(pix[4*x:]))
+				for p8 := p4 | p4<<32; x+n+2 <= end && binary.LittleEndian.Uint64(pix[4*(x+n):]) == p8; {
+					n += 2
+				}
+				for x+n < end && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p {
+					n++
+				}
+				z.zeros += 3 * n
+				x += n
+				continue
+			}
+			// The pixel's three Sub bytes, with the coder's state in locals: this is the
+			// path of every pixel that starts no run.
+			acc, n, a, b := z.acc, z.n, z.a, z.b
+			for k := 0; k < 24; k += 8 {
+				c := byte(p>>k) - byte(last>>k)
+				if c == 0 {
+					z.zeros++
+					continue
+				}
+				if z.zeros > 0 {
+					z.acc, z.n, z.a, z.b = acc, n, a, b
+					z.flushZeros()
+					acc, n, b = z.acc, z.n, z.b
+				}
+				code := fixedCodes[c]
+				acc |= uint64(code.code) << n
+				n += uint(code.len)
+				if n >= 32 {
+					z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+					acc >>= 32
+					n -= 32
+				}
+				a += uint64(c)
+				b += a
+				z.zero = false
+			}
+			if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+				a, b = a%adlerMod, b%adlerMod
+			}
+			z.acc, z.n, z.a, z.b = acc, n, a, b
+			last = p
+			x++
+		}
+	}
+	idat := z.close()
+	w.Grow(8 + 3*12 + 13 + len(idat)) // the signature, three chunks' frames, IHDR and IDAT
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
 	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, truecolour; compression, filter, interlace 0
 	chunk(w, "IHDR", ihdr[:])
-
-	z := newRLEDeflate(len(img.Pix) / 16)
-	rowBytes := 4 * b.Dx()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		pix := img.Pix[img.PixOffset(b.Min.X, y):]
-		if y > b.Min.Y && bytes.Equal(pix[:rowBytes], img.Pix[img.PixOffset(b.Min.X, y-1):][:rowBytes]) {
-			// The same pixels as the row above (margins, the space between text lines and
-			// around the plot: about half a card): Up, each byte less the one above, is all
-			// zeros, found by one comparison of the rows rather than a pass over the pixels.
-			z.put(2)
-			z.putZeros(3 * b.Dx())
-			continue
-		}
-		z.put(1)        // Sub: each byte less the same sample of the pixel to its left
-		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
-		for x := 0; x < b.Dx(); {
-			p := binary.LittleEndian.Uint32(pix[4*x:]) & 0xffffff
-			if x > 0 && p == last {
-				// A run of the same colour: three zero bytes a pixel.
-				n := 1
-				for x+n < b.Dx() && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p {
-					n++
-				}
-				z.putZeros(3 * n)
-				x += n
-				continue
-			}
-			z.put(byte(p) - byte(last))
-			z.put(byte(p>>8) - byte(last>>8))
-			z.put(byte(p>>16) - byte(last>>16))
-			last = p
-			x++
-		}
-	}
-	chunk(w, "IDAT", z.close())
+	chunk(w, "IDAT", idat)
 	chunk(w, "IEND", nil)
 	return nil
 }
+
+// white is the background's pixel as encodePNG reads one (red in the low byte).
+const white = 0xffffff
 
 // chunk writes one PNG chunk: length, type, data and the CRC of type and data.
 func chunk(w io.Writer, typ string, data []byte) {
@@ -78,27 +140,27 @@ func chunk(w io.Writer, typ string, data []byte) {
 
 // rleDeflate is a zlib stream (RFC 1950) of one deflate block with the fixed Huffman codes
 // (RFC 1951, 3.2.6) whose only matches are runs of zero bytes (distance 1, 3 to 258 bytes at a
-// time); every other byte is a literal. It takes zeros by the run, so a row of one colour
-// costs a few symbols, not a pass over its bytes.
+// time); every other byte is a literal. It takes zeros by the run (zeros), so a row of one
+// colour costs a few symbols, not a pass over its bytes.
 type rleDeflate struct {
 	out   []byte
 	acc   uint64 // bits not yet written, the first in the lowest bit
 	n     uint   // how many (fewer than 32 between calls)
-	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced only now and then (adlerDue)
-	due   int    // bytes added to a and b since they were last reduced
+	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced modulo adlerMod only when large
 	zeros int    // zero bytes taken but not yet written
-	last  int    // the last byte written, -1 before the first
+	zero  bool   // whether the last byte written was a zero
 }
-
-// adlerDue is how many bytes a and b take between reductions modulo adlerMod: a grows by at
-// most 255 a byte and b by a, so both stay far inside 64 bits, and a card's literals pay for
-// no division each.
-const adlerDue = 1 << 16
 
 const adlerMod = 65521
 
-func newRLEDeflate(sizeHint int) *rleDeflate {
-	z := &rleDeflate{out: make([]byte, 0, sizeHint), a: 1, last: -1}
+// deflaters keep rleDeflates between cards, for the room their streams have grown: a card's
+// is about 200 KB, which encodePNG copies out.
+var deflaters = sync.Pool{New: func() any { return new(rleDeflate) }}
+
+// newRLEDeflate starts a stream, in a deflater from the pool (put it back when done).
+func newRLEDeflate() *rleDeflate {
+	z := deflaters.Get().(*rleDeflate)
+	*z = rleDeflate{out: z.out[:0], a: 1}
 	z.out = append(z.out, 0x78, 0x01) // deflate, 32 KiB window, no dictionary; (0x7801 % 31 == 0)
 	z.bits(1, 1)                      // BFINAL: the only block
 	z.bits(1, 2)                      // BTYPE 01: fixed Huffman codes
@@ -120,38 +182,52 @@ func (z *rleDeflate) bits(v uint64, n uint) {
 // symbol appends a literal/length symbol's fixed Huffman code.
 func (z *rleDeflate) symbol(s int) { z.bits(uint64(fixedCodes[s].code), uint(fixedCodes[s].len)) }
 
-// put takes one byte of the stream.
-func (z *rleDeflate) put(c byte) {
-	if c == 0 {
-		z.putZeros(1)
-		return
+// lits takes the bytes cs.
+func (z *rleDeflate) lits(cs ...byte) {
+	for _, c := range cs {
+		if c == 0 {
+			z.zeros++
+			continue
+		}
+		z.flushZeros()
+		z.symbol(int(c))
+		z.a += uint64(c)
+		z.b += z.a
+		z.zero = false
 	}
-	z.flushZeros()
-	z.symbol(int(c))
-	z.last = int(c)
-	z.a += uint64(c)
-	z.b += z.a
-	if z.due++; z.due == adlerDue {
-		z.a, z.b, z.due = z.a%adlerMod, z.b%adlerMod, 0
+	if z.b >= 1<<60 {
+		z.a, z.b = z.a%adlerMod, z.b%adlerMod
 	}
-}
-
-// putZeros takes n zero bytes.
-func (z *rleDeflate) putZeros(n int) {
-	z.zeros += n
-	z.a %= adlerMod
-	z.b = (z.b + uint64(n)*z.a) % adlerMod // a zero adds nothing to a
-	z.due = 0
 }
 
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
-// of it at distance 1, then what is left (fewer than three) as literals.
+// of it at distance 1, then what is left (fewer than three) as literals. It runs once per run
+// of a colour, so it works in locals and writes a match as one code (zeroMatches).
 func (z *rleDeflate) flushZeros() {
 	n := z.zeros
+	if n == 0 {
+		return
+	}
 	z.zeros = 0
-	if n > 0 && z.last != 0 {
-		z.symbol(0)
-		z.last = 0
+	if z.a >= 1<<32 {
+		z.a %= adlerMod
+	}
+	if z.b += uint64(n) * z.a; z.b >= 1<<60 { // a zero adds nothing to a
+		z.b %= adlerMod
+	}
+	acc, bits := z.acc, z.n
+	put := func(code uint32, n uint8) {
+		acc |= uint64(code) << bits
+		if bits += uint(n); bits >= 32 {
+			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+			acc >>= 32
+			bits -= 32
+		}
+	}
+	zero := fixedCodes[0]
+	if !z.zero {
+		put(uint32(zero.code), zero.len)
+		z.zero = true
 		n--
 	}
 	for n >= 3 {
@@ -159,15 +235,13 @@ func (z *rleDeflate) flushZeros() {
 		if n-m == 1 || n-m == 2 {
 			m = n - 3 // leave a last match of 3 or more rather than literals
 		}
-		l := lengthCodes[m]
-		z.symbol(int(l.sym))
-		z.bits(uint64(l.extra), uint(l.nextra))
-		z.bits(0, 5) // distance code 0: distance 1, no extra bits
+		put(zeroMatches[m].code, zeroMatches[m].len)
 		n -= m
 	}
 	for ; n > 0; n-- {
-		z.symbol(0)
+		put(uint32(zero.code), zero.len)
 	}
+	z.acc, z.n = acc, bits
 }
 
 // close ends the block and the stream and returns it.
@@ -181,7 +255,8 @@ func (z *rleDeflate) close() []byte {
 		z.out = append(z.out, byte(z.acc))
 		z.acc >>= 8
 	}
-	return binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
+	z.out = binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
+	return z.out
 }
 
 // fixedCodes are deflate's fixed literal/length codes, bit-reversed for bits.
@@ -224,6 +299,20 @@ var lengthCodes = func() (t [259]struct {
 		for l := b; l < end; l++ {
 			t[l].sym, t[l].extra, t[l].nextra = uint16(257+i), uint8(l-b), extra[i]
 		}
+	}
+	return t
+}()
+
+// zeroMatches are the codes of a match of each length 3..258 at distance 1, as written: the
+// length symbol's fixed code, its extra bits, and distance code 0 (five zero bits).
+var zeroMatches = func() (t [259]struct {
+	code uint32
+	len  uint8
+}) {
+	for m := 3; m <= 258; m++ {
+		l, sym := lengthCodes[m], fixedCodes[lengthCodes[m].sym]
+		t[m].code = uint32(sym.code) | uint32(l.extra)<<sym.len
+		t[m].len = sym.len + l.nextra + 5
 	}
 	return t
 }()

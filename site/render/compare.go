@@ -166,6 +166,7 @@ type answerView struct {
 // renderCompares writes p's compare pages and their compare.json.
 func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
 	gs := pageGPUs(p, true)
+	p.gpuValues = valuesAt(gs, referenceXs(r.in.Config))
 	if len(gs) < 2 {
 		return nil
 	}

@@ -62,6 +62,30 @@ type overviewRowDoc struct {
 	Values map[string][]*float64 `json:"values"`
 }
 
+// gpuValues is one GPU of a chart page as the overview reads it: its value at each reference
+// interactivity, rounded to 6 digits as the cells read them, nil where its curve does not reach.
+type gpuValues struct {
+	Slug, Key, Label string
+	Values           []*float64
+}
+
+// valuesAt reads each GPU's curve at refs. renderCompares calls it with the curves it has
+// built, so that the overview does not build every page's curves a second time.
+func valuesAt(gs []*gpuSide, refs []float64) []gpuValues {
+	out := make([]gpuValues, len(gs))
+	for i, g := range gs {
+		vs := make([]*float64, len(refs))
+		for j, x := range refs {
+			if y, _, ok := g.curve.At(x); ok {
+				y = charts.Round6(y)
+				vs[j] = &y
+			}
+		}
+		out[i] = gpuValues{g.Slug, g.Key, g.Label, vs}
+	}
+	return out
+}
+
 // renderOverview writes /overview/.
 func (r *Renderer) renderOverview(w output.Writer) error {
 	cfg := r.in.Config
@@ -78,22 +102,19 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	reach := map[string]int{} // rows on which a GPU has a value at the default x
 	for _, p := range r.pages {
 		row := overviewRowDoc{Name: p.Model + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{}}
-		for _, g := range pageGPUs(p, true) {
+		gvs := p.gpuValues
+		if gvs == nil { // a page the build did not draw (the preview's reused pages)
+			gvs = valuesAt(pageGPUs(p, true), refs)
+		}
+		for _, g := range gvs {
 			if !seen[g.Slug] {
 				seen[g.Slug] = true
 				data.GPUs = append(data.GPUs, overviewGPU{g.Slug, strings.ToLower(g.Key), g.Label})
 			}
-			vs := make([]*float64, len(refs))
-			for i, x := range refs {
-				if y, _, ok := g.curve.At(x); ok {
-					y = charts.Round6(y)
-					vs[i] = &y
-				}
-			}
-			if xi >= 0 && vs[xi] != nil {
+			if xi >= 0 && g.Values[xi] != nil {
 				reach[g.Slug]++
 			}
-			row.Values[g.Slug] = vs
+			row.Values[g.Slug] = g.Values
 		}
 		data.Rows = append(data.Rows, row)
 	}

@@ -23,6 +23,9 @@ type Page struct {
 	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
 	// the older snapshots' points (history.go).
 	headlines []datedHeadline
+	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
+	// reads off the curves it builds and the overview then takes (overview.go).
+	gpuValues []gpuValues
 }
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
