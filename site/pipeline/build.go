@@ -135,6 +135,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		problems = append(problems, tps...)
 	}
 	if rerr == nil {
+		problems = append(problems, r.Warnings()...)
 		b.pageReuse(r)
 		counter.nanos = r.WriteNanos()
 		pl.r, pl.w = r, counter

@@ -125,8 +125,31 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	return nil
 }
 
-// renderChart writes a chart page, its downloads and its history.
+// renderChart writes a chart page, its downloads and its history, then the page in every
+// other language (lang.go), which links to the same downloads and history.
 func (r *Renderer) renderChart(w output.Writer, p *Page) error {
+	history, err := r.renderChartLang(w, p, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range r.mirrors {
+		if _, err := m.renderChartLang(prefixWriter{w, m.prefix}, p, history); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderChartLang writes chart page p in r's language. The default language's (history nil)
+// writes the data files too and returns the page's history index; a mirror's is given it and
+// writes the HTML only, its data pointing at the default's files.
+func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryIndex) (*HistoryIndex, error) {
+	mirror := r.def != nil
+	// dataDir is where the page's data files are: beside it, or the default language's page.
+	dataDir := ""
+	if mirror {
+		dataDir = r.site.Root + p.Path
+	}
 	snap := p.Snapshots[0]
 	cfg := r.in.Config
 	cols := columnsOf(p)
@@ -156,7 +179,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	option, err := charts.Options(c)
 	r.chartNanos.Add(int64(time.Since(t0)))
 	if err != nil {
-		return fmt.Errorf("chart options: %w", err)
+		return nil, fmt.Errorf("chart options: %w", err)
 	}
 
 	data := PageData{
@@ -190,20 +213,38 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 	}
 	// The history: every row once, chunked, and the trend tables (historyrows.go).
-	if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
-		return err
+	if mirror {
+		data.History = history.withPrefix(dataDir)
+	} else if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
+		return nil, err
 	}
 	dataJSON, err := json.Marshal(data)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
-		return err
+		return nil, err
 	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json, fetched when the reader opens it.
 	shown, shownJSON := data, dataJSON
-	if mask := laterMask(cols, &data); mask != 0 {
+	if mask := laterMask(cols, &data); mask != 0 && mirror {
+		for _, m := range cols.raw {
+			if mask&(1<<m) != 0 {
+				if shown.Later == nil {
+					shown.Later = &LaterIndex{File: dataDir + "columns.json"}
+				}
+				shown.Later.Cols = append(shown.Later.Cols, input.MetricNames[m])
+			}
+		}
+		shown.Series = slices.Clone(data.Series)
+		for i := range shown.Series {
+			shown.Series[i].Points.later = mask
+		}
+		if shownJSON, err = json.Marshal(shown); err != nil {
+			return nil, err
+		}
+	} else if mask != 0 {
 		var ms []input.MetricID
 		later := LaterData{}
 		for _, m := range cols.raw {
@@ -217,10 +258,10 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		b, err := json.Marshal(later)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := w.WriteFile(p.Path+"columns.json", b); err != nil {
-			return err
+			return nil, err
 		}
 		shown.Series = slices.Clone(data.Series)
 		for i := range shown.Series {
@@ -228,7 +269,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		shown.Later = &LaterIndex{File: "columns.json", Cols: later.Cols}
 		if shownJSON, err = json.Marshal(shown); err != nil {
-			return err
+			return nil, err
 		}
 	}
 
@@ -279,18 +320,20 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
+	v.DataDir = dataDir
 	if v.Card, err = r.chartCard(w, p); err != nil {
-		return err
+		return nil, err
 	}
 	v.JSONLD = r.datasetJSONLD(p, v.Description)
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
-		return err
+		return nil, err
 	}
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if shown.History != nil || shown.Later != nil {
-		// The embed is a folder below the page: its history is one level up.
+	if !mirror && (shown.History != nil || shown.Later != nil) {
+		// The embed is a folder below the page: its history is one level up (a mirror's
+		// paths are the default's, from the root already).
 		embedData := shown
 		if shown.History != nil {
 			embedData.History = shown.History.withPrefix("../")
@@ -300,24 +343,26 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		b, err := json.Marshal(embedData)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		cv.Data = b
 	}
 	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
-		return err
+		return nil, err
 	}
-	js, err := downloadJSON(p)
-	if err != nil {
-		return err
+	if !mirror {
+		js, err := downloadJSON(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.WriteFile(p.Path+"data.json", js); err != nil {
+			return nil, err
+		}
+		if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols)); err != nil {
+			return nil, err
+		}
 	}
-	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
-		return err
-	}
-	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols)); err != nil {
-		return err
-	}
-	return r.renderCompares(w, p)
+	return data.History, r.renderCompares(w, p)
 }
 
 // dates lists the page's snapshot dates, newest first.

@@ -261,6 +261,9 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	}
 	v := r.view(dir, title, desc)
 	v.Compare = cv
+	if r.def != nil {
+		v.DataDir = r.site.Root + dir // a mirror links to the default language's compare.json
+	}
 	v.HasCharts = true
 	if v.Card, err = r.compareCard(w, p, dir, title, desc, a, b); err != nil {
 		return err
