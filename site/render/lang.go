@@ -17,8 +17,8 @@ package render
 import (
 	"html/template"
 	"maps"
-	"slices"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/i18n"
