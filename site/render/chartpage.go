@@ -11,6 +11,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/i18n"
 
 	"github.com/frontier-bench/frontier/site/input"
 
@@ -47,6 +48,8 @@ type chartPageView struct {
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
+	// cat is the catalog of the page's language, for the words setViewState writes.
+	cat *i18n.Catalog
 	// History is the page's history index (historyrows.go), linked under the downloads as every
 	// row the page measured; nil with one snapshot.
 	History *HistoryIndex
@@ -157,9 +160,11 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	// The option for the default view: every series and point of the newest snapshot.
 	// One name per quantity (the catalog's, or the config's over it), the axis titles' too.
 	metrics, xAxes := metricsFor(p, cols, cfg), xAxesFor(p, cols, cfg)
+	r.localizeMetrics(metrics, xAxes)
+	model := r.modelName(p.Model) // as the page's language names it ([models.KEY.names])
 	c := charts.Chart{
 		ID:    "chart",
-		Title: p.Model + " " + p.Sequence,
+		Title: model + " " + p.Sequence,
 		XName: xAxes[0].Axis,
 		YName: p.Metric.Label,
 	}
@@ -183,7 +188,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	}
 
 	data := PageData{
-		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
+		Model: model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
 		X:          AxisData{Label: xAxes[0].Axis, Unit: xAxes[0].Unit},
 		Metric:     p.Metric.Key,
 		Metrics:    metrics,
@@ -201,7 +206,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			if _, ok := data.GPUs[s.GPU]; !ok {
-				g := GPUData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
+				g := GPUData{Label: r.gpuName(s.GPU, gpuLabel(s)), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
 				if gc, ok := cfg.GPUs[s.GPU]; ok {
 					g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
 				}
@@ -277,7 +282,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	metric, xAxis := p.Metric, p.XAxis
 	metric.Label, xAxis.Label = c.YName, c.XName
 	cv := &chartPageView{
-		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
+		Model: model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),
 		Metric:      metric, XAxis: xAxis,
@@ -315,9 +320,10 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
 	cv.Compares = r.compareLinks(p)
+	cv.cat = r.cat
 	cv.setViewState(&data, cfg.ReferenceX)
-	v := r.view(p.Path, p.Model+" "+p.Sequence,
-		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
+	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,
+		"metric", r.dataMetricLabel(p, metrics), "n", len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
 	v.DataDir = dataDir
@@ -325,6 +331,12 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		return nil, err
 	}
 	v.JSONLD = r.datasetJSONLD(p, v.Description)
+	if r.def != nil {
+		ld := v.JSONLD.(*datasetLD)
+		ld.Name = r.cat.T("chart.ld_name", "model", model, "sequence", p.Sequence)
+		ld.URL = r.in.Config.AbsURL(r.prefix + p.Path)
+		ld.Language = r.cat.Lang
+	}
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
 		return nil, err
 	}

@@ -20,6 +20,11 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/frontier-bench/frontier/templates"
+
+	"github.com/frontier-bench/frontier/charts"
 
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/markdown"
@@ -176,3 +181,56 @@ var (
 	catalogText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "\x00", "\uFFFD")
 	htmlValue   = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
 )
+
+// english is Frontier's shipped English catalog, for the words of views made without a
+// Renderer (the twins' tests call leadersHTML and setViewState so).
+var english = sync.OnceValue(func() *i18n.Catalog {
+	set, _ := i18n.Load([]string{"en"}, i18n.Sources{Shipped: templates.FS})
+	return set.Default()
+})
+
+// localizeMetrics names a page's y metrics and x axes in r's language, from the catalog's
+// metric.<key> and xaxis.<key> tables (label, axis, unit), wherever a name is still the
+// built-in one of charts.YMetrics and charts.XAxes: a name the config or the data gave is the
+// publisher's, and stays.
+func (r *Renderer) localizeMetrics(ms []MetricData, xs []XAxisData) {
+	loc := func(dst *string, builtin, key string) {
+		if *dst == builtin && r.cat.Has(key) {
+			*dst = r.cat.T(key)
+		}
+	}
+	for i := range ms {
+		if m, ok := charts.YMetric(ms[i].Key); ok {
+			k := "metric." + m.Key + "."
+			loc(&ms[i].Label, m.Label, k+"label")
+			loc(&ms[i].Axis, m.Axis, k+"axis")
+			loc(&ms[i].Unit, m.Unit, k+"unit")
+		}
+	}
+	for i := range xs {
+		if a, ok := charts.XAxis(xs[i].Key); ok {
+			k := "xaxis." + a.Key + "."
+			loc(&xs[i].Label, a.Label, k+"label")
+			loc(&xs[i].Axis, a.Axis, k+"axis")
+			loc(&xs[i].Unit, a.Unit, k+"unit")
+		}
+	}
+}
+
+// dataMetricLabel is the name of the metric p's datasets were measured on, for sentences: the
+// data's own label in English (as before languages), its labelZh on a Chinese page when it
+// has one, else the catalog's name for the metric.
+func (r *Renderer) dataMetricLabel(p *Page, ms []MetricData) string {
+	switch {
+	case r.cat.Lang == "en":
+		return p.Metric.Label
+	case strings.HasPrefix(r.cat.Lang, "zh") && p.Metric.LabelZh != "":
+		return p.Metric.LabelZh
+	}
+	for _, m := range ms {
+		if m.Key == p.Metric.Key {
+			return m.Label
+		}
+	}
+	return p.Metric.Label
+}
