@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/i18n"
@@ -142,7 +143,7 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	cv.Status = tr.T("view.status", "shown", strconv.Itoa(configs), "configs", strconv.Itoa(len(data.Series)), "points", strconv.Itoa(points))
 	cv.ShownCount = tr.T("view.shown_count", "shown", strconv.Itoa(points), "points", strconv.Itoa(total))
 	if metric.Label != "" {
-		cv.BestNote = tr.T("view.best_note", "metric", strings.ToLower(metric.Label[:1])+metric.Label[1:])
+		cv.BestNote = tr.T("view.best_note", "metric", firstRune(metric.Label, unicode.ToLower))
 	}
 	cv.LeadersHTML = leadersHTMLIn(tr, data, metric, shown, refX)
 }

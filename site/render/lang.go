@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/frontier-bench/frontier/templates"
 
@@ -233,4 +234,14 @@ func (r *Renderer) dataMetricLabel(p *Page, ms []MetricData) string {
 		}
 	}
 	return p.Metric.Label
+}
+
+// firstRune is s with its first letter mapped by f (unicode.ToLower, unicode.ToUpper): the
+// first rune, not byte, so that a Chinese name is left whole.
+func firstRune(s string, f func(rune) rune) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(f(r)) + s[n:]
 }
