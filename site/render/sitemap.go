@@ -47,7 +47,11 @@ func (r *Renderer) sitemap() ([]byte, error) {
 	if len(r.langs) > 1 {
 		set.XHTML = "http://www.w3.org/1999/xhtml"
 	}
-	for _, l := range r.langs {
+	langs := r.langs
+	if len(langs) == 0 {
+		langs = []langInfo{{Tag: "en"}} // a Renderer made without New (tests)
+	}
+	for _, l := range langs {
 		for _, p := range paths {
 			u := sitemapURL{Loc: r.in.Config.AbsURL(l.Prefix + p)}
 			if len(r.langs) > 1 {
