@@ -61,4 +61,16 @@ func TestBrowserChineseChartPage(t *testing.T) {
 			t.Errorf("series %d: zh %s, en %s", i, s, e)
 		}
 	}
+
+	// The switch keeps the bar one row: the Chinese chart is in a phone's first screen too.
+	for _, d := range chartFirstScreens {
+		p := b.OpenAs(t, root+"zh/"+page, d)
+		p.WaitDrawn(chartSel)
+		var s firstScreen
+		p.Eval(firstScreenJS, &s)
+		if limit := 0.45 * float64(d.Height); s.ChartTop > limit || int64(s.Width) > d.Width {
+			t.Errorf("zh at %dx%d: chart top %.0f px (limit %.0f), page %d px wide", d.Width, d.Height, s.ChartTop, limit, s.Width)
+		}
+		p.Close()
+	}
 }
