@@ -260,3 +260,16 @@ func TestMarkdownPerLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguageFolderClashes: a markdown page in data/zh/ would be overwritten by the Chinese
+// site's folder; the build says so rather than losing a page.
+func TestLanguageFolderClashes(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Languages = []string{"en", "zh"}
+	data := seedFS(t)
+	data["zh/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n")}
+	_, _, err := build(t, data, cfg)
+	if err == nil || !strings.Contains(err.Error(), "data/zh/notes.md: the path /zh/notes/ is the zh site's folder (languages): move the file") {
+		t.Errorf("err = %v, want the clash of data/zh/notes.md with /zh/", err)
+	}
+}

@@ -15,6 +15,7 @@ package render
 // megabytes in the binary; a mirror's page shows the default's card.
 
 import (
+	"fmt"
 	"html/template"
 	"maps"
 	"path"
@@ -30,6 +31,7 @@ import (
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/markdown"
 	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // langInfo is one language of the site, as every page's alternates and switch name it.
@@ -244,4 +246,29 @@ func firstRune(s string, f func(rune) rune) string {
 		return s
 	}
 	return string(f(r)) + s[n:]
+}
+
+// LanguageClashes reports the model pages and markdown pages whose path would be a mirror's
+// folder: with languages = ["en", "zh"], /zh/ is the Chinese site, so no model may slug to
+// "zh" and no markdown page may live in data/zh/.
+// configFile names frontier.toml, whose languages setting a model's path clashes with.
+func LanguageClashes(configFile string, langs []string, pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
+	var ps problem.Problems
+	for i, l := range langs {
+		if i == 0 {
+			continue // the default language has no folder
+		}
+		for _, p := range pages {
+			if first, _, _ := strings.Cut(p.Path, "/"); first == l {
+				ps = append(ps, problem.Problem{File: configFile, Path: fmt.Sprintf("languages[%d]", i),
+					Msg: fmt.Sprintf("the %s site's folder /%s/ is the path of model %q too: rename the model ([models]) or drop the language", l, l, p.Model)})
+			}
+		}
+		for _, m := range mds {
+			if first, _, _ := strings.Cut(m.URL, "/"); first == l && !m.IsNotes() {
+				ps = append(ps, problem.Problem{File: m.File, Msg: fmt.Sprintf("the path /%s is the %s site's folder (languages): move the file", m.URL, l)})
+			}
+		}
+	}
+	return ps
 }
