@@ -273,3 +273,37 @@ func TestLanguageFolderClashes(t *testing.T) {
 		t.Errorf("err = %v, want the clash of data/zh/notes.md with /zh/", err)
 	}
 }
+
+// TestPerLanguageNames: frontier.toml's [models.X.names] and [gpus.X.names] name a model and a
+// GPU on that language's pages only; the URLs and the other languages keep the data's names.
+func TestPerLanguageNames(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Languages = []string{"en", "zh"}
+	cfg.Models = map[string]ModelConfig{"DeepSeek-V4-Pro": {Names: map[string]string{"zh": "深度求索 V4 Pro"}}}
+	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
+	files, _, err := build(t, seedFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html"))
+	if !strings.Contains(zh, "<h1>深度求索 V4 Pro <span") {
+		t.Errorf("zh/: no Chinese model name in the heading")
+	}
+	var data struct {
+		Model string                            `json:"model"`
+		GPUs  map[string]struct{ Label string } `json:"gpus"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, []byte(zh), "page-data"), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Model != "深度求索 V4 Pro" || data.GPUs["b200"].Label != "英伟达 B200" {
+		t.Errorf("zh page data: model %q, b200 %q", data.Model, data.GPUs["b200"].Label)
+	}
+	en := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/index.html"))
+	if !strings.Contains(en, "<h1>DeepSeek-V4-Pro <span") || strings.Contains(en, "深度求索") || strings.Contains(en, "英伟达") {
+		t.Errorf("the English page shows a Chinese name")
+	}
+	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "<h3>深度求索 V4 Pro</h3>") {
+		t.Errorf("zh/ home: no Chinese model name")
+	}
+}
