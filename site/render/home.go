@@ -53,7 +53,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 		}
 		hs := r.pageHeadlines(p)
 		if h := hs[0]; h.OK {
-			c.Headline, c.Leader = fmtNum(h.Value), h.Leader
+			c.Headline, c.Leader = r.cat.Number(fmtNum(h.Value)), h.Leader // the language's separators
 		}
 		if ch, since, ok := headlineChange(hs, 0); ok {
 			c.Change, c.Since = ch, since
