@@ -16,6 +16,9 @@ type Config = config.Config
 // GPUConfig is a GPU's cost and power, Config's [gpus] table; see package config.
 type GPUConfig = config.GPUConfig
 
+// ModelConfig is how a model is named, Config's [models] table; see package config.
+type ModelConfig = config.ModelConfig
+
 // DefaultConfig is the configuration of a site without frontier.toml.
 func DefaultConfig() Config { return config.DefaultConfig() }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -61,6 +62,7 @@ func (f *siteFlags) input() (site.Input, error) {
 		return in, err
 	}
 	in.Config = cfg
+	in.ConfigFile = filepath.ToSlash(cmp.Or(f.config, filepath.Join(f.root(), "frontier.toml")))
 	if fi, err := os.Stat(filepath.Join(f.root(), "templates")); err == nil && fi.IsDir() {
 		in.Templates = os.DirFS(filepath.Join(f.root(), "templates"))
 		in.TemplatesPrefix = filepath.ToSlash(filepath.Join(f.root(), "templates")) + "/"

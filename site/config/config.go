@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -51,6 +52,10 @@ type Config struct {
 	// metric.label and xAxis.label) rather than by the catalog, in every place alike; a
 	// [metrics] entry still wins.
 	InputLabels bool `toml:"inputLabels"`
+	// Languages are the site's languages, the default first: it is served at the root, each
+	// other one mirrors every page under /<lang>/ (package i18n holds their strings). Empty
+	// is one language, English, as before the setting existed.
+	Languages []string `toml:"languages"`
 }
 
 // MetricConfig is a metric's or axis' name and unit; an empty one keeps the catalog's.
@@ -62,6 +67,9 @@ type MetricConfig struct {
 // ModelConfig is how a model key is shown: its page is the slug of Name.
 type ModelConfig struct {
 	Name string `toml:"name"`
+	// Names gives the model's name per language tag ([models.dsr1.names] zh = "..."), shown
+	// on that language's pages; its path stays the slug of Name.
+	Names map[string]string `toml:"names"`
 }
 
 // RunConfig is the context of the bench-serve files whose path below data/ matches Path
@@ -89,6 +97,9 @@ type GPUConfig struct {
 	// Label and Vendor override the built-in names of a GPU key in raw results ("GB200 NVL72", "NVIDIA").
 	Label  string `toml:"label"`
 	Vendor string `toml:"vendor"`
+	// Names gives the GPU's label per language tag ([gpus.b200.names] zh = "..."), shown on
+	// that language's pages.
+	Names map[string]string `toml:"names"`
 }
 
 // DefaultConfig is the configuration of a site without frontier.toml.
@@ -161,9 +172,34 @@ func (c *Config) Validate(name string) Problems {
 			bad("gpus."+k+".kw", "want a number >= 0, got %v", g.KW)
 		}
 	}
+	seen := map[string]int{}
+	for i, l := range c.Languages {
+		switch j, dup := seen[l]; {
+		case l == "":
+			bad(fmt.Sprintf("languages[%d]", i), "want a language tag such as \"zh\", got an empty string")
+		case dup:
+			bad(fmt.Sprintf("languages[%d]", i), "%q is languages[%d] already", l, j)
+		case !languageTag.MatchString(l):
+			bad(fmt.Sprintf("languages[%d]", i), "want a language tag such as \"zh\" or \"pt-BR\" (it becomes the path /%s/), got %q", l, l)
+		default:
+			seen[l] = i
+		}
+	}
 	ps = append(ps, c.validateRaw(name)...)
 	ps = append(ps, c.validateLicense(name)...)
 	return ps
+}
+
+// languageTag is a BCP 47 tag as sites write them: a 2-3 letter language, then subtags
+// ("zh", "zh-Hant", "pt-BR"); it is a path segment too, so nothing else is allowed.
+var languageTag = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+
+// Langs is the site's languages, the default first: Languages, or English alone.
+func (c Config) Langs() []string {
+	if len(c.Languages) == 0 {
+		return []string{"en"}
+	}
+	return c.Languages
 }
 
 // BasePath is the path every site URL starts with, "/" or "/repo/".

@@ -165,3 +165,31 @@ func TestConfigMetricNames(t *testing.T) {
 		t.Error("a mistyped key under [metrics.tpPerGpu] was not reported")
 	}
 }
+
+// TestConfigLanguages: each language is a tag that can be a path segment, once; a model's
+// per-language names need no display name of their own.
+func TestConfigLanguages(t *testing.T) {
+	src := `languages = ["en", "zh", "", "zh", "../x", "pt-BR"]
+[models."DeepSeek-R1-0528".names]
+zh = "深度求索 R1"
+`
+	cfg, ps := ParseConfig("frontier.toml", []byte(src))
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	want := []string{
+		`frontier.toml: languages[2]: want a language tag such as "zh", got an empty string`,
+		`frontier.toml: languages[3]: "zh" is languages[1] already`,
+		`frontier.toml: languages[4]: want a language tag such as "zh" or "pt-BR" (it becomes the path /../x/), got "../x"`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems\n%q\nwant\n%q", got, want)
+	}
+	if n := cfg.Models["DeepSeek-R1-0528"].Names["zh"]; n != "深度求索 R1" {
+		t.Errorf("names.zh = %q", n)
+	}
+	if got := DefaultConfig().Langs(); !reflect.DeepEqual(got, []string{"en"}) {
+		t.Errorf("default Langs() = %q, want English alone", got)
+	}
+}

@@ -15,6 +15,8 @@ type Input struct {
 	// which a preview otherwise skips to keep a save fast. A build that is not Dev draws them
 	// whenever the base URL has a host.
 	PreviewCards bool
+	// ConfigFile is how problems name the settings file, "frontier.toml" by default.
+	ConfigFile string
 	// DataPrefix is how problems name the data folder, "data/" by default.
 	DataPrefix string
 	// TemplatesPrefix is how problems name the site's templates folder, "templates/" by

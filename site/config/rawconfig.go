@@ -18,7 +18,9 @@ func (c *Config) RawOptions() *input.RawOptions {
 	if len(c.Models) > 0 {
 		opt.Models = make(map[string]string, len(c.Models))
 		for k, m := range c.Models {
-			opt.Models[k] = m.Name
+			if m.Name != "" {
+				opt.Models[k] = m.Name
+			}
 		}
 	}
 	for k, g := range c.GPUs {
@@ -42,7 +44,8 @@ func (c *Config) validateRaw(name string) Problems {
 		ps = append(ps, Problem{File: name, Path: p, Msg: fmt.Sprintf(format, args...)})
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Models)) {
-		if strings.TrimSpace(c.Models[k].Name) == "" {
+		// An entry with names only names a model the data shows as k in other languages.
+		if m := c.Models[k]; strings.TrimSpace(m.Name) == "" && (m.Name != "" || len(m.Names) == 0) {
 			bad("models."+k+".name", "must not be empty")
 		}
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -122,6 +123,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	pages, groups, ps := groupPages(srcs, prefix)
 	problems = append(problems, ps...)
 	problems = append(problems, render.AttachNotes(pages, mds)...)
+	problems = append(problems, render.LanguageClashes(cmp.Or(in.ConfigFile, "frontier.toml"), in.Config.Langs(), pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	head := time.Since(t0)
 
@@ -135,6 +137,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		problems = append(problems, tps...)
 	}
 	if rerr == nil {
+		problems = append(problems, r.Warnings()...)
 		b.pageReuse(r)
 		counter.nanos = r.WriteNanos()
 		pl.r, pl.w = r, counter

@@ -8,6 +8,7 @@ import (
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // New parses the templates (the site's own over the embedded ones) and hashes the assets for a
@@ -20,6 +21,9 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 		return nil, err
 	}
 	r.statics, r.changes = statics, changes
+	for _, m := range r.mirrors {
+		m.changes = changes
+	}
 	return r, nil
 }
 
@@ -28,7 +32,16 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 func (r *Renderer) KeepHeadlines(p *Page) { p.headlines = headlines(p, r.in.Config.HeadlineX) }
 
 // ChartNanos is the time spent building chart options, added over goroutines (for --stats).
-func (r *Renderer) ChartNanos() int64 { return r.chartNanos.Load() }
+func (r *Renderer) ChartNanos() int64 {
+	n := r.chartNanos.Load()
+	for _, m := range r.mirrors {
+		n += m.chartNanos.Load()
+	}
+	return n
+}
+
+// Warnings are the catalogs' warnings (strings a language lacks), for the build's report.
+func (r *Renderer) Warnings() problem.Problems { return r.warnings }
 
 // WriteNanos is where the time spent writing files is added up, over goroutines (for --stats):
 // the pipeline's counting Writer adds to it.

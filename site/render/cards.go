@@ -39,6 +39,13 @@ func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt strin
 	if !r.cardsOn() {
 		return nil, nil
 	}
+	if r.def != nil {
+		// A mirror shows the default language's card (lang.go: the card's fonts have no CJK
+		// glyphs), drawn before it: the default draws a page's files before its mirrors'.
+		og, _ := r.def.cards.Load(dir)
+		c, _ := og.(*ogImage)
+		return c, nil
+	}
 	if s.Footer == "" {
 		s.Footer = r.cardFooter()
 	}
@@ -51,7 +58,11 @@ func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt strin
 	if err := w.WriteFile(name, png); err != nil {
 		return nil, err
 	}
-	return &ogImage{URL: r.in.Config.AbsURL(name), Width: card.Width, Height: card.Height, Alt: alt}, nil
+	og := &ogImage{URL: r.in.Config.AbsURL(name), Width: card.Width, Height: card.Height, Alt: alt}
+	if len(r.mirrors) > 0 {
+		r.cards.Store(dir, og)
+	}
+	return og, nil
 }
 
 // chartCard draws chart page p's card, as its default view shows it: the best configuration

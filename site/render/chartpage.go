@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/i18n"
 
 	"github.com/frontier-bench/frontier/site/input"
 
@@ -48,6 +49,8 @@ type chartPageView struct {
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
+	// cat is the catalog of the page's language, for the words setViewState writes.
+	cat *i18n.Catalog
 	// History is the page's history index (historyrows.go), linked under the downloads as every
 	// row the page measured; nil with one snapshot.
 	History *HistoryIndex
@@ -127,8 +130,31 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	return nil
 }
 
-// renderChart writes a chart page, its downloads and its history.
+// renderChart writes a chart page, its downloads and its history, then the page in every
+// other language (lang.go), which links to the same downloads and history.
 func (r *Renderer) renderChart(w output.Writer, p *Page) error {
+	history, err := r.renderChartLang(w, p, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range r.mirrors {
+		if _, err := m.renderChartLang(prefixWriter{w, m.prefix}, p, history); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderChartLang writes chart page p in r's language. The default language's (history nil)
+// writes the data files too and returns the page's history index; a mirror's is given it and
+// writes the HTML only, its data pointing at the default's files.
+func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryIndex) (*HistoryIndex, error) {
+	mirror := r.def != nil
+	// dataDir is where the page's data files are: beside it, or the default language's page.
+	dataDir := ""
+	if mirror {
+		dataDir = r.site.Root + p.Path
+	}
 	snap := p.Snapshots[0]
 	cfg := r.in.Config
 	cols := columnsOf(p)
@@ -136,9 +162,11 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	// The option for the default view: every series and point of the newest snapshot.
 	// One name per quantity (the catalog's, or the config's over it), the axis titles' too.
 	metrics, xAxes := metricsFor(p, cols, cfg), xAxesFor(p, cols, cfg)
+	r.localizeMetrics(metrics, xAxes)
+	model := r.modelName(p.Model) // as the page's language names it ([models.KEY.names])
 	c := charts.Chart{
 		ID:    "chart",
-		Title: p.Model + " " + p.Sequence,
+		Title: model + " " + p.Sequence,
 		XName: xAxes[0].Axis,
 		YName: p.Metric.Label,
 	}
@@ -158,11 +186,11 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	option, err := charts.Options(c)
 	r.chartNanos.Add(int64(time.Since(t0)))
 	if err != nil {
-		return fmt.Errorf("chart options: %w", err)
+		return nil, fmt.Errorf("chart options: %w", err)
 	}
 
 	data := PageData{
-		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
+		Model: model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
 		X:          AxisData{Label: xAxes[0].Axis, Unit: xAxes[0].Unit},
 		Metric:     p.Metric.Key,
 		Metrics:    metrics,
@@ -180,7 +208,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			if _, ok := data.GPUs[s.GPU]; !ok {
-				g := GPUData{Label: gpuLabel(s), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
+				g := GPUData{Label: r.gpuName(s.GPU, gpuLabel(s)), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
 				if gc, ok := cfg.GPUs[s.GPU]; ok {
 					g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
 				}
@@ -192,15 +220,17 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 	}
 	// The history: every row once, chunked, and the trend tables (historyrows.go).
-	if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
-		return err
+	if mirror {
+		data.History = history.withPrefix(dataDir)
+	} else if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
+		return nil, err
 	}
 	dataJSON, err := json.Marshal(data)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
-		return err
+		return nil, err
 	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
@@ -224,16 +254,16 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		if mask != 0 {
 			if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if light {
 			if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if shownJSON, err = json.Marshal(shown); err != nil {
-			return err
+			return nil, err
 		}
 	}
 
@@ -241,7 +271,7 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	metric, xAxis := p.Metric, p.XAxis
 	metric.Label, xAxis.Label = c.YName, c.XName
 	cv := &chartPageView{
-		Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
+		Model: model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),
 		Metric:      metric, XAxis: xAxis,
@@ -279,23 +309,32 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
 	cv.Compares = r.compareLinks(p)
+	cv.cat = r.cat
 	cv.setViewState(&data, cfg.ReferenceX)
-	v := r.view(p.Path, p.Model+" "+p.Sequence,
-		fmt.Sprintf("%s at %s: %s against interactivity for %d configurations, with each one's Pareto frontier.", p.Model, p.Sequence, p.Metric.Label, len(snap.Series)))
+	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,
+		"metric", r.dataMetricLabel(p, metrics), "n", len(snap.Series)))
 	v.Chart = cv
 	v.HasCharts = true
+	v.DataDir = dataDir
 	if v.Card, err = r.chartCard(w, p); err != nil {
-		return err
+		return nil, err
 	}
 	v.JSONLD = r.datasetJSONLD(p, v.Description)
+	if r.def != nil {
+		ld := v.JSONLD.(*datasetLD)
+		ld.Name = r.cat.T("chart.ld_name", "model", model, "sequence", p.Sequence)
+		ld.URL = r.in.Config.AbsURL(r.prefix + p.Path)
+		ld.Language = r.cat.Lang
+	}
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
-		return err
+		return nil, err
 	}
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if shown.History != nil || shown.Later != nil {
-		// The embed is a folder below the page: its history is one level up.
+	if !mirror && (shown.History != nil || shown.Later != nil) {
+		// The embed is a folder below the page: its history is one level up (a mirror's
+		// paths are the default's, from the root already).
 		embedData := shown
 		if shown.History != nil {
 			embedData.History = shown.History.withPrefix("../")
@@ -308,24 +347,26 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 		}
 		b, err := json.Marshal(embedData)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		cv.Data = b
 	}
 	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
-		return err
+		return nil, err
 	}
-	js, err := downloadJSON(p)
-	if err != nil {
-		return err
+	if !mirror {
+		js, err := downloadJSON(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.WriteFile(p.Path+"data.json", js); err != nil {
+			return nil, err
+		}
+		if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols, csvNames(metrics, c.XName, c.YName))); err != nil {
+			return nil, err
+		}
 	}
-	if err := w.WriteFile(p.Path+"data.json", js); err != nil {
-		return err
-	}
-	if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols, csvNames(metrics, c.XName, c.YName))); err != nil {
-		return err
-	}
-	return r.renderCompares(w, p)
+	return data.History, r.renderCompares(w, p)
 }
 
 // dates lists the page's snapshot dates, newest first.
@@ -473,6 +514,9 @@ func (r *Renderer) writeLater(w output.Writer, name string, snap *Snapshot, ms [
 	}
 	for _, m := range ms {
 		later.Cols = append(later.Cols, input.MetricNames[m])
+	}
+	if r.def != nil { // a mirror reads the default language's file
+		return &LaterIndex{File: r.site.Root + name, Cols: later.Cols}, nil
 	}
 	for _, s := range snap.Series {
 		later.Series = append(later.Series, LaterCells{s.Points, ms, strs, has})

@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -33,6 +35,15 @@ type controlsView struct {
 	Summary string
 }
 
+// tr is the catalog a chart page's Go-written words come from: its language's, or English
+// for a view made without one (the twins' tests).
+func (cv *chartPageView) tr() *i18n.Catalog {
+	if cv.cat != nil {
+		return cv.cat
+	}
+	return english()
+}
+
 type optionView struct {
 	Value, Label string
 	On           bool
@@ -49,7 +60,8 @@ type choiceView struct{ Value, Label, Color string }
 // and kW ("" when it gives none), which the inputs start with.
 type priceView struct{ GPU, Label, Cost, KW string }
 
-// filterTitles are the filters' legends, in LISTS order (templates/script/view.js).
+// filterTitles are the filters' legends, in LISTS order (templates/script/view.js); the
+// catalogs' filter.<name> words them.
 var filterTitles = []struct{ name, title string }{
 	{"gpus", "GPU"}, {"vendors", "Vendor"}, {"frameworks", "Framework"}, {"spec", "Speculative decoding"}, {"precisions", "Precision"},
 	{"deploy", "Deployment"},
@@ -78,10 +90,11 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 		}
 	}
 	shown := defaultShown(data)
+	tr := cv.tr()
 
-	c := &controlsView{Best: defaultBest(data), Summary: "All configurations"}
+	c := &controlsView{Best: defaultBest(data), Summary: tr.T("view.all_configs")}
 	if c.Best {
-		c.Summary = "Best per GPU"
+		c.Summary = tr.T("controls.best_per_gpu")
 	}
 	for _, m := range data.Metrics {
 		c.Metrics = append(c.Metrics, optionView{m.Key, m.Axis, m.Key == data.Metric})
@@ -95,13 +108,17 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	if len(data.Dates) > 1 {
 		// The newest snapshot's option is the widest, so the select has its final size; the
 		// script adds the others, which would otherwise weigh on a page with a long history.
-		c.Dates = []optionView{{data.Dates[0], data.Dates[0] + " (latest)", true}}
+		c.Dates = []optionView{{data.Dates[0], tr.T("view.latest", "date", data.Dates[0]), true}}
 	}
 	for _, f := range filterTitles {
-		fv := filterView{Name: f.name, Title: f.title}
+		fv := filterView{Name: f.name, Title: tr.T("filter." + f.name)}
 		seen := map[string]bool{}
 		for _, s := range data.Series {
 			value, label, color := facetOf(data, &s, f.name)
+			// Words, not names, are translated: no speculative decoding, the deployments.
+			if k := "facet." + f.name + "." + cmpOr(value, "unknown"); (f.name == "spec" && value == "none" || f.name == "deploy") && tr.Has(k) {
+				label = tr.T(k)
+			}
 			if !seen[value] {
 				seen[value] = true
 				fv.Choices = append(fv.Choices, choiceView{value, label, color})
@@ -123,13 +140,12 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	}
 	// One short line (renderStatus in tables.js): the metric's name, which says when lower is
 	// better, is in the menu above it and the date in the heading.
-	cv.Status = strconv.Itoa(configs) + " of " + strconv.Itoa(len(data.Series)) + " configurations, " +
-		strconv.Itoa(points) + " points"
-	cv.ShownCount = strconv.Itoa(points) + " of " + strconv.Itoa(total) + " points shown"
+	cv.Status = tr.T("view.status", "shown", strconv.Itoa(configs), "configs", strconv.Itoa(len(data.Series)), "points", strconv.Itoa(points))
+	cv.ShownCount = tr.T("view.shown_count", "shown", strconv.Itoa(points), "points", strconv.Itoa(total))
 	if metric.Label != "" {
-		cv.BestNote = "By " + strings.ToLower(metric.Label[:1]) + metric.Label[1:] + ", among the configurations shown by the filters."
+		cv.BestNote = tr.T("view.best_note", "metric", firstRune(metric.Label, unicode.ToLower))
 	}
-	cv.LeadersHTML = leadersHTML(data, metric, shown, refX)
+	cv.LeadersHTML = leadersHTMLIn(tr, data, metric, shown, refX)
 }
 
 // facetOf is a series' value for a filter, how the filter labels it and its colour: the twin
@@ -209,6 +225,11 @@ func cmpOr(a, b string) string {
 // frontier read off at the reference x values, the best of each column marked. The values are
 // the page data's (rounded), so the script redraws the same table in the same place.
 func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
+	return leadersHTMLIn(english(), data, metric, shown, refs)
+}
+
+// leadersHTMLIn is leadersHTML in the language of catalog tr.
+func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
 	type row struct {
 		s      *SeriesData
 		values []float64
@@ -233,7 +254,7 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 		rows = append(rows, r)
 	}
 	if len(rows) == 0 {
-		return `<p class="empty">No configuration is shown: widen the filters.</p>`
+		return template.HTML(`<p class="empty">` + htmlValue.Replace(tr.T("leaders.empty")) + `</p>`)
 	}
 	best := make([]float64, len(refs))
 	has := make([]bool, len(refs))
@@ -246,9 +267,9 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 	}
 	var b strings.Builder
 	esc := func(s string) { htmlEscaper.WriteString(&b, s) }
-	better := "lower"
+	better := tr.T("leaders.lower_better")
 	if metric.Higher {
-		better = "higher"
+		better = tr.T("leaders.higher_better")
 	}
 	b.WriteString(`<table class="data leaders-table"><caption>`)
 	// The metric's one name (model.js's metricName: its axis name, else label and unit); a name
@@ -257,11 +278,16 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 	if caption == "" {
 		caption = metric.Label + " (" + metric.Unit + ")"
 	}
-	if !strings.HasSuffix(caption, " is better") {
-		caption += ", " + better + " is better"
+	if !strings.HasSuffix(caption, tr.T("leaders.is_better_suffix")) {
+		caption += better
 	}
 	esc(caption)
-	b.WriteString(`, read off each frontier; blank where the configuration was not measured. <span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>`)
+	esc(tr.T("leaders.caption"))
+	b.WriteString(` <span aria-hidden="true">★</span> `)
+	esc(tr.T("leaders.caption_star"))
+	b.WriteString(`</caption><thead><tr><th scope="col">`)
+	esc(tr.T("table.configuration"))
+	b.WriteString(`</th>`)
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
 		// Six significant digits, written as the script's +x.toPrecision(6) is.
@@ -285,7 +311,8 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 			lead := y == best[j]
 			b.WriteString(`<td class="num`)
 			if lead {
-				b.WriteString(` lead" title="Best at this interactivity`)
+				b.WriteString(` lead" title="`)
+				esc(tr.T("leaders.best_title"))
 			}
 			b.WriteString(`" data-value="`)
 			b.Write(appendJSONFloat(nil, y))
@@ -295,7 +322,9 @@ func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64
 			}
 			esc(fmtNum(y))
 			if lead {
-				b.WriteString(`<span class="vh"> (best)</span>`)
+				b.WriteString(`<span class="vh">`)
+				esc(tr.T("leaders.best_vh"))
+				b.WriteString(`</span>`)
 			}
 			b.WriteString("</td>")
 		}

@@ -14,10 +14,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -108,7 +110,7 @@ func (r *Renderer) compareLinks(p *Page) []compareLink {
 	var out []compareLink
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
-			out = append(out, compareLink{a.Label + " vs " + b.Label, r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
+			out = append(out, compareLink{r.cat.T("compare.vs", "a", a.Label, "b", b.Label), r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
 		}
 	}
 	return out
@@ -208,12 +210,13 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		return err
 	}
 
-	metric := metricWords(p)
+	metric := r.metricWords(p)
+	tr := r.cat
 	cv := &compareView{
 		Model: p.Model, Sequence: p.Sequence, Date: doc.Date, A: a, B: b, Metric: metric,
 		ChartURL:    r.site.Base + p.Path,
 		FilteredURL: r.site.Base + p.Path + "#gpus=" + strings.ToLower(a.Key) + "," + strings.ToLower(b.Key),
-		Ranges:      coverage(a) + "; " + coverage(b) + ".",
+		Ranges:      tr.T("compare.ranges", "ca", coverage(tr, a), "cb", coverage(tr, b)),
 	}
 	// The other comparisons of either GPU: all of the page's pairs would make every compare
 	// page grow with the square of its GPUs (the chart page's Compare menu has them all).
@@ -223,7 +226,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		}
 	}
 	for _, g := range got {
-		cv.Answers = append(cv.Answers, answer(g, a, b, "serves", "the "+metric, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), ""))
+		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), ""))
 	}
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
 	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
@@ -232,7 +235,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			c := perUnit(g, func(y float64, side int) float64 {
 				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
 			}, true)
-			cv.Cost = append(cv.Cost, answer(c, a, b, "serves", "the tokens per dollar", fmtDollars, " per million tokens", " per million tokens"))
+			cv.Cost = append(cv.Cost, answer(tr, c, a, b, tr.T("compare.what_dollar"), fmtDollars, tr.T("compare.unit_dollar"), tr.T("compare.unit_dollar")))
 		}
 	}
 	if ga.KW > 0 && gb.KW > 0 {
@@ -240,28 +243,31 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			c := perUnit(g, func(y float64, side int) float64 {
 				return y / []float64{ga.KW, gb.KW}[side] * 1000
 			}, false)
-			cv.Power = append(cv.Power, answer(c, a, b, "serves", "the throughput per megawatt", fmtSentence, " tok/s/MW", " tok/s/MW"))
+			cv.Power = append(cv.Power, answer(tr, c, a, b, tr.T("compare.what_mw"), fmtSentence, " tok/s/MW", " tok/s/MW"))
 		}
 	}
 	switch {
 	case cv.Cost == nil && cv.Power == nil:
-		cv.CostMissing = "per dollar and per megawatt"
+		cv.CostMissing = tr.T("compare.missing_both")
 	case cv.Cost == nil:
-		cv.CostMissing = "per dollar"
+		cv.CostMissing = tr.T("compare.missing_dollar")
 	case cv.Power == nil:
-		cv.CostMissing = "per megawatt"
+		cv.CostMissing = tr.T("compare.missing_mw")
 	}
-	if cv.Charts, cv.RatioNote, err = compareCharts(p, a, b, metric); err != nil {
+	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric); err != nil {
 		return err
 	}
 
-	title := a.Label + " vs " + b.Label + ": " + p.Model + " " + p.Sequence
+	title := tr.T("compare.title", "a", a.Label, "b", b.Label, "model", r.modelName(p.Model), "sequence", p.Sequence)
 	desc := ""
 	if len(cv.Answers) > 0 {
 		desc = cv.Answers[0].Text
 	}
 	v := r.view(dir, title, desc)
 	v.Compare = cv
+	if r.def != nil {
+		v.DataDir = r.site.Root + dir // a mirror links to the default language's compare.json
+	}
 	v.HasCharts = true
 	if v.Card, err = r.compareCard(w, p, dir, title, desc, a, b); err != nil {
 		return err
@@ -292,6 +298,17 @@ func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter boo
 	return out
 }
 
+// metricWords is the page metric's name inside a sentence in r's language: the catalog's
+// name of a built-in metric outside English (lang.go), else metricWords'.
+func (r *Renderer) metricWords(p *Page) string {
+	if _, ok := charts.YMetric(p.Metric.Key); ok && r.cat.Lang != "en" {
+		if k := "metric." + p.Metric.Key + ".label"; r.cat.Has(k) {
+			return r.cat.T(k)
+		}
+	}
+	return metricWords(p)
+}
+
 // metricWords is the page metric's name inside a sentence: "total throughput per GPU".
 func metricWords(p *Page) string {
 	label := p.Metric.Label
@@ -308,9 +325,9 @@ func metricWords(p *Page) string {
 // serves 1.9× the total throughput per GPU of MI355X: 5,210 against 2,740."), or which curve
 // does not reach x. g.Ratio is how many times more a gives than b of what is compared.
 // unit follows a value alone; pairUnit the second of two values compared.
-func answer(g compare.Ref, a, b *gpuSide, verb, what string, num func(float64) string, unit, pairUnit string) answerView {
+func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num func(float64) string, unit, pairUnit string) answerView {
 	x := fmtX(g.X)
-	at := "At " + x + " tok/s/user, "
+	at := tr.T("compare.at", "x", x)
 	av := answerView{X: x}
 	switch {
 	case g.A != nil && g.B != nil && g.Ratio != nil:
@@ -319,40 +336,40 @@ func answer(g compare.Ref, a, b *gpuSide, verb, what string, num func(float64) s
 			hi, lo, vh, vl, q = b, a, *g.B, *g.A, 1/q
 		}
 		if fmtRatio(q) == "1.00" {
-			av.Text = at + a.Label + " and " + b.Label + " " + strings.TrimSuffix(verb, "s") + " the same: " + num(*g.A) + " against " + num(*g.B) + pairUnit + "."
+			av.Text = at + tr.T("compare.same", "a", a.Label, "b", b.Label, "va", num(*g.A), "vb", num(*g.B), "unit", pairUnit)
 		} else {
-			av.Text = at + hi.Label + " " + verb + " " + fmtRatio(q) + "× " + what + " of " + lo.Label + ": " + num(vh) + " against " + num(vl) + pairUnit + "."
+			av.Text = at + tr.T("compare.ratio", "hi", hi.Label, "lo", lo.Label, "q", fmtRatio(q), "what", what, "vh", num(vh), "vl", num(vl), "unit", pairUnit)
 		}
 	case g.A == nil && g.B == nil:
-		av.Text = at + "neither curve reaches: " + coverage(a) + "; " + coverage(b) + "."
+		av.Text = at + tr.T("compare.neither", "ca", coverage(tr, a), "cb", coverage(tr, b))
 	case g.A == nil:
-		av.Text = at + a.Label + "'s curve does not reach (" + coverage(a) + "); " + b.Label + " " + verb + " " + num(*g.B) + unit + "."
+		av.Text = at + tr.T("compare.one_short", "a", a.Label, "ca", coverage(tr, a), "b", b.Label, "v", num(*g.B), "unit", unit)
 	default:
-		av.Text = at + b.Label + "'s curve does not reach (" + coverage(b) + "); " + a.Label + " " + verb + " " + num(*g.A) + unit + "."
+		av.Text = at + tr.T("compare.one_short", "a", b.Label, "ca", coverage(tr, b), "b", a.Label, "v", num(*g.A), "unit", unit)
 	}
 	var from []string
 	if g.A != nil {
-		from = append(from, a.Label+" from "+g.AConfig)
+		from = append(from, tr.T("compare.from", "gpu", a.Label, "config", g.AConfig))
 	}
 	if g.B != nil {
-		from = append(from, b.Label+" from "+g.BConfig)
+		from = append(from, tr.T("compare.from", "gpu", b.Label, "config", g.BConfig))
 	}
 	if len(from) > 0 {
-		av.Configs = strings.Join(from, "; ") + "."
+		av.Configs = strings.Join(from, tr.T("compare.from_sep")) + tr.T("compare.from_end")
 	}
 	return av
 }
 
 // coverage says what interactivity a GPU's curve covers.
-func coverage(g *gpuSide) string {
+func coverage(tr *i18n.Catalog, g *gpuSide) string {
 	lo, hi, ok := g.curve.Domain()
 	switch {
 	case !ok:
-		return g.Label + " has no measured interactivity"
+		return tr.T("compare.cov_none", "gpu", g.Label)
 	case lo == hi:
-		return g.Label + " was measured at " + fmtX3(lo) + " tok/s/user only"
+		return tr.T("compare.cov_one", "gpu", g.Label, "x", fmtX3(lo))
 	}
-	return g.Label + " covers " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user"
+	return tr.T("compare.cov_range", "gpu", g.Label, "lo", fmtX3(lo), "hi", fmtX3(hi))
 }
 
 // fmtX3 is a measured interactivity in words: 3 significant digits.
@@ -490,12 +507,15 @@ func (d chartData) appendJSON(b []byte) []byte {
 // compareCharts is the JSON of a compare page's two charts, {"layouts": compareLayouts,
 // "charts": {"versus-chart": chartData, "ratio-chart": chartData}}: both GPUs' curves, and
 // their ratio over the interactivity both reach (left out, with a note, when they share none).
-func compareCharts(p *Page, a, b *gpuSide, metric string) (out json.RawMessage, note string, err error) {
+func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric string) (out json.RawMessage, note string, err error) {
 	layouts, err := compareLayouts()
 	if err != nil {
 		return nil, "", err
 	}
 	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
+	if tr.Lang != "en" {
+		xName = tr.T("xaxis." + charts.DefaultX + ".axis") // the data's own name is English
+	}
 	line := func(g *gpuSide) lineData {
 		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
 			l := lineData{Name: g.Label, Color: g.Color}
@@ -511,7 +531,7 @@ func compareCharts(p *Page, a, b *gpuSide, metric string) (out json.RawMessage, 
 		}
 		return *g.line
 	}
-	yName := strings.ToUpper(metric[:1]) + metric[1:]
+	yName := firstRune(metric, unicode.ToUpper)
 	if p.Metric.Unit != "" {
 		yName += " (" + p.Metric.Unit + ")"
 	}
@@ -520,12 +540,12 @@ func compareCharts(p *Page, a, b *gpuSide, metric string) (out json.RawMessage, 
 		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
 	}
 	curves := chartData{X: xName, Y: yName, Lines: []lineData{line(a), lb},
-		Aria: metric + " against interactivity: the frontier of every configuration of " + a.Label + " and of " + b.Label + "."}
+		Aria: tr.T("compare.curves_aria", "metric", metric, "a", a.Label, "b", b.Label)}
 	js := append(append([]byte(`{"layouts":`), layouts...), `,"charts":{"versus-chart":`...)
 	js = curves.appendJSON(js)
 	lo, hi, ok := compare.Overlap(a.curve, b.curve)
 	if !ok || lo == hi {
-		return append(js, "}}"...), "The two curves share no interactivity range, so there is no ratio to chart.", nil
+		return append(js, "}}"...), tr.T("compare.no_ratio"), nil
 	}
 	var knots []float64
 	for _, g := range []*gpuSide{a, b} {
@@ -534,10 +554,10 @@ func compareCharts(p *Page, a, b *gpuSide, metric string) (out json.RawMessage, 
 		}
 	}
 	ratio := chartData{X: xName, Y: a.Label + " ÷ " + b.Label + " (×)",
-		Aria: "How many times " + b.Label + "'s " + metric + " " + a.Label + " gives, from " + fmtX3(lo) + " to " + fmtX3(hi) + " tok/s/user.",
+		Aria: tr.T("compare.ratio_chart_aria", "a", a.Label, "b", b.Label, "metric", metric, "lo", fmtX3(lo), "hi", fmtX3(hi)),
 		Lines: []lineData{
 			{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb", Points: compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve))},
-			{Name: "Parity (1×)", Color: "#8a94a3", Points: [][2]float64{{lo, 1}, {hi, 1}}},
+			{Name: tr.T("compare.parity"), Color: "#8a94a3", Points: [][2]float64{{lo, 1}, {hi, 1}}},
 		}}
 	js = ratio.appendJSON(append(js, `,"ratio-chart":`...))
 	return append(js, "}}"...), "", nil

@@ -30,5 +30,7 @@
 // trend.go (the trend tables), snapshot.go (an older date from the rows, for tools), reuse.go
 // (pages kept between builds), format.go (numbers as a reader reads them), cards.go (the
 // og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
-// schema.org Dataset markup), llms.go (llms.txt).
+// schema.org Dataset markup), llms.go (llms.txt), lang.go (languages: every page rendered
+// again per language under /<lang>/ by a mirror Renderer, each with its catalog's t and
+// scriptStrings template funcs; words come from package i18n).
 package render

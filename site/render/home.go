@@ -40,8 +40,8 @@ func (r *Renderer) renderHome(w output.Writer) error {
 	hx := r.in.Config.HeadlineX
 	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64)}
 	for _, p := range r.pages {
-		if n := len(h.Models); n == 0 || h.Models[n-1].Model != p.Model {
-			h.Models = append(h.Models, modelView{Model: p.Model})
+		if n := len(h.Models); n == 0 || h.Models[n-1].Model != r.modelName(p.Model) {
+			h.Models = append(h.Models, modelView{Model: r.modelName(p.Model)})
 		}
 		snap := p.Snapshots[0]
 		c := cardView{
@@ -53,7 +53,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 		}
 		hs := r.pageHeadlines(p)
 		if h := hs[0]; h.OK {
-			c.Headline, c.Leader = fmtNum(h.Value), h.Leader
+			c.Headline, c.Leader = r.cat.Number(fmtNum(h.Value)), h.Leader // the language's separators
 		}
 		if ch, since, ok := headlineChange(hs, 0); ok {
 			c.Change, c.Since = ch, since
@@ -75,6 +75,11 @@ func (r *Renderer) renderHome(w output.Writer) error {
 	v.Home = h
 	for _, m := range r.mds {
 		if m.URL == "" && !m.IsNotes() {
+			if t := r.translations[""]; t != nil {
+				m = t // data/index.zh.md: the intro in the page's language
+			} else if r.prefix != "" {
+				v.ContentLang = r.langs[0].Tag // the default language's intro, marked as such
+			}
 			v.Intro = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
 			if m.Description != "" {
 				v.Description = m.Description

@@ -25,6 +25,7 @@ type datasetLD struct {
 	DateModified     string       `json:"dateModified"`
 	Catalog          catalogLD    `json:"includedInDataCatalog"`
 	Distribution     []downloadLD `json:"distribution"`
+	Language         string       `json:"inLanguage,omitempty"` // a mirror's language (lang.go); "" on the default's, as before languages
 }
 
 type catalogLD struct {

@@ -144,7 +144,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		or := overviewRow{URL: row.URL}
 		for _, p := range r.pages {
 			if r.site.Base+p.Path == row.URL {
-				or.Model, or.Sequence = p.Model, p.Sequence
+				or.Model, or.Sequence = r.modelName(p.Model), p.Sequence
 			}
 		}
 		for _, g := range data.GPUs {
@@ -164,8 +164,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		ov.Legend = append(ov.Legend, overviewCell{Text: text, Class: heatClass(k)})
 	}
 
-	v := r.view("overview/", "Overview: every GPU against one",
-		"Every benchmark and every GPU at a glance: each GPU's throughput at a reference interactivity as a percentage of a reference GPU's.")
+	v := r.view("overview/", r.cat.T("overview.title"), r.cat.T("overview.description"))
 	v.Overview = ov
 	v.HasCharts = true // the page script redraws the table for the reader's reference
 	return r.execute(w, "overview", "overview/index.html", v)

@@ -21,6 +21,7 @@ import (
 	"github.com/frontier-bench/frontier/templates"
 
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/site/problem"
@@ -48,13 +49,31 @@ type Renderer struct {
 	bufs                   sync.Pool // *bytes.Buffer for execute
 	// templateFile is how problems name a template file: the site's copy or the embedded one.
 	templateFile func(name string) string
+
+	// Languages (lang.go): this Renderer's catalog and output folder ("" for the default,
+	// "zh/"), every language of the site, and on the default's Renderer the other languages'
+	// (mirrors), which the default's Chart and Render draw after its own pages.
+	cat     *i18n.Catalog
+	prefix  string
+	langs   []langInfo
+	mirrors []*Renderer
+	// translations are this language's markdown pages, by the URL of the page they translate.
+	translations map[string]*markdown.MarkdownPage
+	// warnings are the catalogs' (missing keys), for the build's report.
+	warnings problem.Problems
+	// def is the default language's Renderer, on a mirror; nil on the default's.
+	def *Renderer
+	// cards are the default's og:image cards by page folder, for its mirrors (cards.go).
+	cards sync.Map
 }
 
 // siteView is what every template sees as .Site.
 type siteView struct {
 	Title       string
 	Description string
-	Base        string // base path, "/" or "/repo/"
+	Base        string // base path of the language's pages, "/" or "/repo/", "/repo/zh/" in a mirror
+	Root        string // base path of the site: its assets, feed and data files, "/" or "/repo/"
+	Lang        string // the language tag of the pages, <html lang>: "en", "zh"
 	Nav         []navItem
 	Dev         bool
 	Datasets    int
@@ -88,6 +107,16 @@ type view struct {
 	NoIndex     bool     // a page search engines should not list (404.html): no canonical URL
 	Card        *ogImage // the picture a shared link shows (cards.go); nil for none
 	JSONLD      any      // schema.org markup for machines (jsonld.go), JSON-encoded by html/template; nil for none
+	// Alternates are the page in every language of a multilingual site (lang.go): hreflang
+	// links and the language switch; nil with one language.
+	Alternates []alternate
+	XDefault   string // the hreflang x-default: the page in the default language
+	// DataDir is where the page's data files are, "" beside it; a mirror's pages link to the
+	// default language's ("/repo/model/seq/").
+	DataDir string
+	// ContentLang is the language of a markdown page's body when it is not the page's own
+	// (a page without a translation, shown in the default language); "" otherwise.
+	ContentLang string
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
@@ -99,10 +128,26 @@ var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "e
 	"compare": "compare.html", "overview": "overview.html"}
 
 func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
-	r := &Renderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{}}
+	prefix := cmp.Or(in.DataPrefix, "data/")
+	cats, cps := i18n.Load(in.Config.Langs(), i18n.Sources{Shipped: templates.FS, ShippedPrefix: "templates/",
+		Site: in.Data, SitePrefix: prefix, ConfigFile: cmp.Or(in.ConfigFile, "frontier.toml")})
+	if errs := cps.Errors(); len(errs) > 0 {
+		return nil, errs
+	}
+	langs := make([]langInfo, len(cats.Langs))
+	for i, c := range cats.Langs {
+		langs[i] = langInfo{Tag: c.Lang, Name: c.T("lang.name")}
+		if i > 0 {
+			langs[i].Prefix = c.Lang + "/"
+		}
+	}
+	mds, translations := splitTranslations(mds, langs)
+
+	r := &Renderer{in: in, pages: pages, mds: mds, tmpl: map[string]*template.Template{}, assets: map[string][]byte{},
+		cat: cats.Default(), langs: langs, warnings: cps.Warnings()}
 	base := in.Config.BasePath()
 	r.site = &siteView{
-		Title: in.Config.Title, Description: in.Config.Description, Base: base,
+		Title: in.Config.Title, Description: in.Config.Description, Base: base, Root: base, Lang: r.cat.Lang,
 		Dev: in.Dev, Datasets: datasets, assets: map[string]string{},
 	}
 	r.site.Nav = navigation(mds, base)
@@ -156,11 +201,34 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	}
 	add("echarts.min.js", in.ECharts)
 
+	if r.tmpl, err = r.parseTemplates(read, r.cat); err != nil {
+		return nil, err
+	}
+	// The other languages: the same site, their own catalog, templates and links (lang.go).
+	for i, c := range cats.Langs[1:] {
+		l := langs[i+1]
+		m := &Renderer{in: in, pages: pages, mds: mds, assets: r.assets, templateFile: r.templateFile,
+			cat: c, prefix: l.Prefix, langs: langs, translations: translations[l.Tag], def: r}
+		site := *r.site
+		site.Base, site.Lang = base+l.Prefix, l.Tag
+		site.Nav = navigation(mds, base+l.Prefix)
+		m.site = &site
+		if m.tmpl, err = m.parseTemplates(read, c); err != nil {
+			return nil, err
+		}
+		r.mirrors = append(r.mirrors, m)
+	}
+	return r, nil
+}
+
+// parseTemplates parses every page kind's templates with the funcs of catalog cat.
+func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.Catalog) (map[string]*template.Template, error) {
 	// Each file is parsed under its own name, so that an error names the file and the line in
 	// it, and in a fixed order, so that it names the same ones on every run. The shared files
 	// are parsed once and cloned into each page kind's set, which then redefines "main" and
 	// "scripts" from the kind's own file.
-	shared := template.New("frontier") // an empty root: each file below it has its own name
+	tmpl := map[string]*template.Template{}
+	shared := template.New("frontier").Funcs(funcs(cat)) // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
 		b, err := read(name)
 		if err != nil {
@@ -183,9 +251,9 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		if _, err := t.New(file).Parse(string(b)); err != nil {
 			return nil, r.templateProblems(err)
 		}
-		r.tmpl[kind] = t
+		tmpl[kind] = t
 	}
-	return r, nil
+	return tmpl, nil
 }
 
 // textTemplateError is how text/template words an error: "template: NAME:LINE: msg" when
@@ -212,35 +280,20 @@ func (r *Renderer) templateProblems(err error) error {
 
 // Render writes every file of the site but the chart pages, which the pipeline draws as it
 // assembles them (Chart): assets, home, markdown pages, 404, sitemap, feed, robots.txt and the
-// author's static files.
+// author's static files; then the same pages in every other language (lang.go).
 func (r *Renderer) Render(w output.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
 		if err := w.WriteFile(name, r.assets[name]); err != nil {
 			return err
 		}
 	}
-	if err := r.renderHome(w); err != nil {
+	if err := r.renderPages(w); err != nil {
 		return err
 	}
-	for _, m := range r.mds {
-		if m.IsNotes() || m.URL == "" {
-			continue
-		}
-		v := r.view(m.URL, m.Title, m.Description)
-		v.Body = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
-		v.HasCharts = len(m.Charts) > 0
-		v.HasH1 = m.HasH1
-		if err := r.execute(w, "page", m.URL+"index.html", v); err != nil {
+	for _, m := range r.mirrors {
+		if err := m.renderPages(prefixWriter{w, m.prefix}); err != nil {
 			return err
 		}
-	}
-	if err := r.renderOverview(w); err != nil {
-		return err
-	}
-	nf := r.view("404.html", "Page not found", r.in.Config.Description)
-	nf.NoIndex = true
-	if err := r.execute(w, "404", "404.html", nf); err != nil {
-		return err
 	}
 	if err := w.WriteFile(".nojekyll", nil); err != nil {
 		return err
@@ -278,16 +331,53 @@ func (r *Renderer) Render(w output.Writer) error {
 	return nil
 }
 
+// renderPages writes the pages of one language but the chart pages: home, markdown pages,
+// overview and 404.
+func (r *Renderer) renderPages(w output.Writer) error {
+	if err := r.renderHome(w); err != nil {
+		return err
+	}
+	for _, m := range r.mds {
+		if m.IsNotes() || m.URL == "" {
+			continue
+		}
+		src := m
+		if t := r.translations[m.URL]; t != nil {
+			src = t
+		}
+		v := r.view(m.URL, src.Title, src.Description)
+		v.Body = template.HTML(src.HTML) // goldmark output: raw HTML in the source is escaped
+		v.HasCharts = len(src.Charts) > 0
+		v.HasH1 = src.HasH1
+		if r.prefix != "" && src == m {
+			// Not translated: the default language's page, marked as such for readers and tools.
+			v.ContentLang = r.langs[0].Tag
+		}
+		if err := r.execute(w, "page", m.URL+"index.html", v); err != nil {
+			return err
+		}
+	}
+	if err := r.renderOverview(w); err != nil {
+		return err
+	}
+	nf := r.view("404.html", r.cat.T("notfound.title"), r.in.Config.Description)
+	nf.NoIndex = true
+	return r.execute(w, "404", "404.html", nf)
+}
+
 // view starts the data of a page at site path p.
 func (r *Renderer) view(p, title, description string) *view {
 	if description == "" {
 		description = r.in.Config.Description
 	}
-	v := &view{Site: r.site, Path: p, Title: title, Description: description}
+	v := &view{Site: r.site, Path: p, Title: title, Description: description, Alternates: r.alternates(p)}
 	if r.in.Config.HasHost() {
 		// A canonical link must be absolute: a relative one is invalid, so without a host there
 		// is none, and the link checker reads the base path from the frontier-base meta tag.
-		v.Canonical = r.in.Config.AbsURL(p)
+		v.Canonical = r.in.Config.AbsURL(r.prefix + p)
+	}
+	if len(v.Alternates) > 0 {
+		v.XDefault = v.Alternates[0].Href
 	}
 	return v
 }

@@ -91,6 +91,16 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 	for _, p := range r.pages {
 		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
 	}
+	// Every language's strings (a site's data/i18n/*.toml among them): a changed string redraws.
+	for _, m := range append([]*Renderer{r}, r.mirrors...) {
+		if m.cat == nil {
+			continue
+		}
+		fmt.Fprintf(h, "lang %q\n", m.cat.Lang)
+		for _, k := range m.cat.Keys() {
+			fmt.Fprintf(h, "%q %q\n", k, m.cat.Raw(k))
+		}
+	}
 	if r.in.Templates != nil {
 		_ = fs.WalkDir(r.in.Templates, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {

@@ -1,0 +1,309 @@
+package site
+
+// Languages (issue 28): the example site built with languages = ["en", "zh"], and site
+// catalogs in data/i18n/, asserted on the built files.
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/net/html"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
+
+// buildLangs builds the example data (with extra files over it) with the example's
+// frontier.toml and these languages, under a base URL with a host.
+func buildLangs(t *testing.T, langs []string, extra fstest.MapFS) (*Files, *Report) {
+	t.Helper()
+	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = langs
+	cfg.BaseURL = "https://owner.github.io/repo/"
+	data := testsite.ExampleData(t)
+	for k, v := range extra {
+		data[k] = v
+	}
+	files, rep, err := build(t, data, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files, rep
+}
+
+// TestLanguagesMirrorEveryPage: every page of the default language has its Chinese twin under
+// zh/, and zh/ holds pages only (the data files, cards and assets are the default's); the
+// pages carry <html lang>, hreflang alternates both ways with x-default, and the switch.
+func TestLanguagesMirrorEveryPage(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	pages := 0
+	for _, name := range files.Names() {
+		if rest, ok := strings.CutPrefix(name, "zh/"); ok {
+			if !strings.HasSuffix(name, ".html") {
+				t.Errorf("%s: a mirror holds pages only", name)
+			}
+			if _, ok := files.Get(rest); !ok {
+				t.Errorf("%s mirrors nothing", name)
+			}
+			continue
+		}
+		if strings.HasSuffix(name, ".html") {
+			pages++
+			if _, ok := files.Get("zh/" + name); !ok {
+				t.Errorf("%s has no zh/ mirror", name)
+			}
+		}
+	}
+	if pages < 20 {
+		t.Fatalf("%d pages: not the example site?", pages)
+	}
+
+	const page = "deepseek-v4-pro/8k-1k/"
+	zh := string(mustGet(t, files, "zh/"+page+"index.html"))
+	en := string(mustGet(t, files, page+"index.html"))
+	for _, want := range []string{
+		`<html lang="zh">`,
+		`<link rel="canonical" href="https://owner.github.io/repo/zh/` + page + `">`,
+		`<link rel="alternate" hreflang="en" href="https://owner.github.io/repo/` + page + `">`,
+		`<link rel="alternate" hreflang="zh" href="https://owner.github.io/repo/zh/` + page + `">`,
+		`<link rel="alternate" hreflang="x-default" href="https://owner.github.io/repo/` + page + `">`,
+		`<a class="lang" href="/repo/` + page + `" hreflang="en" lang="en">English</a>`,
+		`<a class="lang" href="/repo/zh/` + page + `" hreflang="zh" lang="zh" aria-current="true">中文</a>`,
+		`<h2 id="points-h">数据点</h2>`,
+		`<a href="/repo/` + page + `data.csv" download>data.csv</a>`,
+		`<meta name="frontier-base" content="/repo/">`,
+	} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("zh/%s lacks %s", page, want)
+		}
+	}
+	for _, want := range []string{`<html lang="en">`, `hreflang="zh" href="https://owner.github.io/repo/zh/` + page + `"`, `<h2 id="points-h">Points</h2>`} {
+		if !strings.Contains(en, want) {
+			t.Errorf("%s lacks %s", page, want)
+		}
+	}
+	// The chart's option is the same chart, named in Chinese.
+	var zo, eo struct {
+		Series []struct {
+			Name string      `json:"name"`
+			Data [][]float64 `json:"data"`
+		} `json:"series"`
+		XAxis []struct {
+			Name string `json:"name"`
+		} `json:"xAxis"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, []byte(zh), "chart-option"), &zo); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(scriptJSON(t, []byte(en), "chart-option"), &eo); err != nil {
+		t.Fatal(err)
+	}
+	if len(zo.Series) != len(eo.Series) || len(zo.Series) == 0 {
+		t.Fatalf("zh option has %d series, en %d", len(zo.Series), len(eo.Series))
+	}
+	for i := range zo.Series {
+		if zo.Series[i].Name != eo.Series[i].Name || len(zo.Series[i].Data) != len(eo.Series[i].Data) {
+			t.Errorf("series %d: zh %q with %d points, en %q with %d", i, zo.Series[i].Name, len(zo.Series[i].Data), eo.Series[i].Name, len(eo.Series[i].Data))
+		}
+	}
+	if len(zo.XAxis) == 0 || zo.XAxis[0].Name != "交互性 (tok/s/user)" {
+		t.Errorf("zh x axis %+v, want the Chinese name", zo.XAxis)
+	}
+
+	// The sitemap lists both languages.
+	sm := string(mustGet(t, files, "sitemap.xml"))
+	for _, want := range []string{"<loc>https://owner.github.io/repo/zh/" + page + "</loc>", `<xhtml:link rel="alternate" hreflang="zh" href="https://owner.github.io/repo/zh/"></xhtml:link>`} {
+		if !strings.Contains(sm, want) {
+			t.Errorf("sitemap.xml lacks %s", want)
+		}
+	}
+}
+
+// TestLanguagesBuildIsDeterministic: two builds with two languages are byte for byte alike,
+// and a site whose only language is English is the site without the setting.
+func TestLanguagesBuildIsDeterministic(t *testing.T) {
+	same := func(what string, a, b *Files) {
+		t.Helper()
+		if !slices.Equal(a.Names(), b.Names()) {
+			t.Fatalf("%s: the file lists differ", what)
+		}
+		for _, n := range a.Names() {
+			x, _ := a.Get(n)
+			y, _ := b.Get(n)
+			if !bytes.Equal(x, y) {
+				t.Errorf("%s: %s differs", what, n)
+			}
+		}
+	}
+	a, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	b, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	same("two builds", a, b)
+	c, _ := buildLangs(t, nil, nil)
+	d, _ := buildLangs(t, []string{"en"}, nil)
+	same(`languages = ["en"] and none`, c, d)
+}
+
+// hostileCatalog is a site catalog's string that tries to leave every context it lands in.
+const hostileCatalog = `</script><img src=x onerror=alert(1)> "dq" 'sq' &amp;`
+
+// TestSiteCatalogHostileStringsStayText: a site's catalog string is text in an element, in an
+// attribute and in the #strings JSON: nothing in it becomes markup.
+func TestSiteCatalogHostileStringsStayText(t *testing.T) {
+	q := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(hostileCatalog)
+	cat := "[nav]\noverview = \"" + q + "\"\n[chart]\naria = \"" + q + "\"\n[script]\nhostile = \"" + q + "\"\n"
+	files, _ := buildLangs(t, []string{"en", "zh"}, fstest.MapFS{"i18n/zh.toml": {Data: []byte(cat)}})
+	page := mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html")
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts, arias []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			if n.Data == "img" {
+				t.Errorf("an <img> element: the catalog string became markup")
+			}
+			for _, a := range n.Attr {
+				if a.Key == "onerror" {
+					t.Errorf("an onerror attribute on <%s>", n.Data)
+				}
+				if a.Key == "aria-label" && n.Data == "div" {
+					arias = append(arias, a.Val)
+				}
+			}
+			if n.Data == "a" && n.FirstChild != nil && n.FirstChild.Type == html.TextNode {
+				texts = append(texts, n.FirstChild.Data)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if !slices.Contains(texts, hostileCatalog) {
+		t.Errorf("no link reads the hostile nav.overview as text")
+	}
+	if !slices.Contains(arias, hostileCatalog) {
+		t.Errorf("no aria-label reads the hostile chart.aria as text: %q", arias)
+	}
+	var strs map[string]string
+	if err := json.Unmarshal(scriptJSON(t, page, "strings"), &strs); err != nil {
+		t.Fatal(err)
+	}
+	if strs["hostile"] != hostileCatalog {
+		t.Errorf("#strings hostile = %q, want %q", strs["hostile"], hostileCatalog)
+	}
+	if bytes.Count(page, []byte("</script>")) != bytes.Count(page, []byte("<script")) {
+		t.Errorf("a </script> more than <script: the JSON ended its element")
+	}
+}
+
+// TestSiteCatalogOverridesOneKeyAndWarnsOfMissing: data/i18n/en.toml changes one string and
+// leaves the others; a language with a site catalog only (fr) shows its strings, the
+// default's where it has none, and the build warns of each, naming file and key.
+func TestSiteCatalogOverridesOneKeyAndWarnsOfMissing(t *testing.T) {
+	files, rep := buildLangs(t, []string{"en", "fr"}, fstest.MapFS{
+		"i18n/en.toml": {Data: []byte("[nav]\noverview = \"All GPUs\"\n")},
+		"i18n/fr.toml": {Data: []byte("[lang]\nname = \"Français\"\n[nav]\noverview = \"Vue d'ensemble\"\n")},
+	})
+	en := string(mustGet(t, files, "index.html"))
+	if !strings.Contains(en, `>All GPUs</a>`) || !strings.Contains(en, `<h2 id="models-h">Benchmarks</h2>`) {
+		t.Errorf("the override of nav.overview, and only it: not on the home page")
+	}
+	fr := string(mustGet(t, files, "fr/index.html"))
+	for _, want := range []string{`<html lang="fr">`, ">Vue d'ensemble</a>", `<h2 id="models-h">Benchmarks</h2>`, `lang="fr" aria-current="true">Français</a>`} {
+		if !strings.Contains(fr, want) {
+			t.Errorf("fr/index.html lacks %s", want)
+		}
+	}
+	var warned []string
+	for _, w := range rep.Warnings {
+		warned = append(warned, w.String())
+	}
+	want := "data/i18n/fr.toml: home.benchmarks: warning: no fr string for this key: the page shows the en one"
+	if !slices.Contains(warned, want) {
+		t.Errorf("warnings lack %q (%d warnings)", want, len(warned))
+	}
+	if slices.ContainsFunc(warned, func(w string) bool { return strings.Contains(w, "nav.overview") }) {
+		t.Errorf("a warning for nav.overview, which fr has")
+	}
+}
+
+// TestMarkdownPerLanguage: about.zh.md is the Chinese about page, out of the navigation and
+// the English site; a page without a translation is shown under zh/ in English, marked so.
+func TestMarkdownPerLanguage(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, fstest.MapFS{
+		"about.zh.md": {Data: []byte("---\ntitle: 方法\n---\n\n# 测量方法\n\n中文正文。\n")},
+		"guide.md":    {Data: []byte("# Guide\n\nEnglish only.\n")},
+	})
+	if _, ok := files.Get("about.zh/index.html"); ok {
+		t.Errorf("about.zh.md became a page of its own")
+	}
+	about := string(mustGet(t, files, "zh/about/index.html"))
+	if !strings.Contains(about, "中文正文") || strings.Contains(about, `class="untranslated"`) {
+		t.Errorf("zh/about/ is not the translation")
+	}
+	if en := string(mustGet(t, files, "about/index.html")); strings.Contains(en, "中文正文") {
+		t.Errorf("about/ shows the translation")
+	}
+	guide := string(mustGet(t, files, "zh/guide/index.html"))
+	for _, want := range []string{`<p class="untranslated" role="note">本页尚未翻译`, `<article class="prose" lang="en">`, "English only."} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("zh/guide/ lacks %s", want)
+		}
+	}
+}
+
+// TestLanguageFolderClashes: a markdown page in data/zh/ would be overwritten by the Chinese
+// site's folder; the build says so rather than losing a page.
+func TestLanguageFolderClashes(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Languages = []string{"en", "zh"}
+	data := seedFS(t)
+	data["zh/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n")}
+	_, _, err := build(t, data, cfg)
+	if err == nil || !strings.Contains(err.Error(), "data/zh/notes.md: the path /zh/notes/ is the zh site's folder (languages): move the file") {
+		t.Errorf("err = %v, want the clash of data/zh/notes.md with /zh/", err)
+	}
+}
+
+// TestPerLanguageNames: frontier.toml's [models.X.names] and [gpus.X.names] name a model and a
+// GPU on that language's pages only; the URLs and the other languages keep the data's names.
+func TestPerLanguageNames(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Languages = []string{"en", "zh"}
+	cfg.Models = map[string]ModelConfig{"DeepSeek-V4-Pro": {Names: map[string]string{"zh": "深度求索 V4 Pro"}}}
+	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
+	files, _, err := build(t, seedFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html"))
+	if !strings.Contains(zh, "<h1>深度求索 V4 Pro <span") {
+		t.Errorf("zh/: no Chinese model name in the heading")
+	}
+	var data struct {
+		Model string                            `json:"model"`
+		GPUs  map[string]struct{ Label string } `json:"gpus"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, []byte(zh), "page-data"), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Model != "深度求索 V4 Pro" || data.GPUs["b200"].Label != "英伟达 B200" {
+		t.Errorf("zh page data: model %q, b200 %q", data.Model, data.GPUs["b200"].Label)
+	}
+	en := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/index.html"))
+	if !strings.Contains(en, "<h1>DeepSeek-V4-Pro <span") || strings.Contains(en, "深度求索") || strings.Contains(en, "英伟达") {
+		t.Errorf("the English page shows a Chinese name")
+	}
+	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "<h3>深度求索 V4 Pro</h3>") {
+		t.Errorf("zh/ home: no Chinese model name")
+	}
+}
