@@ -160,7 +160,8 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	// it, and in a fixed order, so that it names the same ones on every run. The shared files
 	// are parsed once and cloned into each page kind's set, which then redefines "main" and
 	// "scripts" from the kind's own file.
-	shared := template.New("frontier") // an empty root: each file below it has its own name
+	// An empty root (each file below it has its own name), with the template funcs.
+	shared := template.New("frontier").Funcs(template.FuncMap{"scriptStrings": scriptStrings})
 	for _, name := range templateFiles {
 		b, err := read(name)
 		if err != nil {

@@ -6,6 +6,7 @@
 
 import { initChartBlocks } from "./blocks.js";
 import { initChartPage } from "./chartpage.js";
+import { initLanguageSwitch } from "./i18n.js";
 import { initShare } from "./share.js";
 import { initOverview } from "./overview.js";
 import { initVersusCharts } from "./versus.js";
@@ -16,6 +17,7 @@ function init() {
   initShare();
   initVersusCharts();
   initOverview();
+  initLanguageSwitch();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its
