@@ -5,7 +5,7 @@
 // <script type="application/json" id="strings">, and the language in <html lang>. Both are read
 // once, the first time they are needed, so a module may import t without the page being parsed.
 
-import { compactNumber, escapeHTML, fmtNum, hasOwn } from "./format.js";
+import { compactNumber, escapeHTML, fmtNum, fmtValue as formatValue, hasOwn } from "./format.js";
 
 let strings = null; // the page's strings, once read
 let language = "en";
@@ -113,6 +113,9 @@ export const num = (v) => localize(fmtNum(v));
 // compact is an axis label, 12000 as 12k: compactNumber's k and M in every language (as the
 // sequences, "8k/1k", are named), after a number in the page's language.
 export const compact = (v) => localize(compactNumber(v));
+
+// fmtValue is format.js's fmtValue (a metric's value, dollars for cost) in the page's language.
+export const fmtValue = (metric, v) => localize(formatValue(metric, v));
 
 // echartsLocale is ECharts' own texts (its toolbox's titles, legend selector, series types and
 // generated chart descriptions for screen readers) from the page's strings, and its month and

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import EN from "echarts/lib/i18n/langEN.js";
 import { catalog } from "./testdata/strings.js";
-import { compact, echartsLocale, formatDate, formatNumber, lang, num, t, tHTML, useStrings, withFragment } from "./i18n.js";
+import { compact, echartsLocale, fmtValue, formatDate, formatNumber, lang, num, t, tHTML, useStrings, withFragment } from "./i18n.js";
 import { compactNumber, fmtNum } from "./format.js";
 import { numberOf, twins } from "./testdata/twins.js";
 
@@ -49,6 +49,8 @@ test("Chinese numbers read as the English ones (the same separators, Go's ties t
   for (const v of [0, 950, 12000, -1500, 2500000, 123456789]) assert.equal(compact(v), compactNumber(v));
   assert.equal(num(0.125), "0.12");
   assert.equal(num(12345.5), "12,346");
+  assert.equal(fmtValue({ key: "costPerMTok" }, 1.234), "$1.23");
+  assert.equal(fmtValue({ key: "tokPerMW" }, 12345678), "12,345,678");
 });
 
 test("another language writes numbers its own way", () => {
@@ -58,6 +60,8 @@ test("another language writes numbers its own way", () => {
   assert.equal(num(1234.5), "1234"); // grouped from 10,000 only, ties to even, as fmtNum
   assert.equal(compact(1500), "1,5k");
   assert.equal(num(NaN), "");
+  assert.equal(fmtValue({ key: "costPerMTok" }, 1.234), "$1,23");
+  assert.equal(fmtValue({ key: "tokPerMW" }, 12345678), "12.345.678");
   assert.equal(formatNumber(1234567.891, { maximumFractionDigits: 1 }), "1.234.567,9");
 });
 

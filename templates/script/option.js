@@ -2,8 +2,8 @@
 // DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
 // every string from the data reaches the tooltip through escapeHTML.
 
-import { escapeHTML, fmtValue, runHTML, safeColor } from "./format.js";
-import { compact, num, t, tHTML } from "./i18n.js";
+import { escapeHTML, runHTML, safeColor } from "./format.js";
+import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
 import { column, metricName } from "./model.js";
 
 // GLOBAL names the global frontier's series and legend entry.

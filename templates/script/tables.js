@@ -1,8 +1,8 @@
 // The chart page's text beside the chart, each kept in step with the view: the best-per-GPU
 // list, the leaders table, the points table with its "shown points" CSV, and the status line.
 
-import { csvCell, escapeHTML, fmtValue, runHTML, safeColor } from "./format.js";
-import { num, t, tHTML } from "./i18n.js";
+import { csvCell, escapeHTML, runHTML, safeColor } from "./format.js";
+import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";

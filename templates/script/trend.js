@@ -7,10 +7,10 @@
 // clicks) is the main chart's.
 
 import { element } from "./dom.js";
-import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
+import { csvCell, escapeHTML, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
-import { t, tHTML } from "./i18n.js";
+import { fmtValue, t, tHTML } from "./i18n.js";
 import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
 

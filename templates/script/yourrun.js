@@ -11,8 +11,7 @@
 
 import { CONTEXT, FRAMEWORK_LABELS, GPUS, decode, hwKey, lengthOf, normFramework, normGPU, normPrecision, runIDOf, seriesLabel, topologyString } from "./yourrun-decode.js";
 import { element } from "./dom.js";
-import { fmtValue } from "./format.js";
-import { t } from "./i18n.js";
+import { fmtValue, t } from "./i18n.js";
 import * as pareto from "./pareto.js";
 
 // COLOR and SYMBOL are the reader's own: charts/style.go's palette has no such colour, and its
