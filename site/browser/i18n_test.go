@@ -92,9 +92,9 @@ func inChinese(t *testing.T, files *site.Files, name string) {
 }
 
 type scriptTexts struct {
-	Lang, Status, Leaders, Head, Count, Summary, Legend, SavePNG, Restore string
-	Keys                                                                  []string
-	Points                                                                int
+	Lang, Status, Leaders, Head, Count, Summary, Legend, SavePNG, Restore, Aria string
+	Keys                                                                        []string
+	Points                                                                      int
 }
 
 // scriptTextsJS reads what the script wrote, and every catalog key found bare in the page's
@@ -111,7 +111,7 @@ const scriptTextsJS = `(() => {
     Count: document.querySelector("#shown-csv .count").textContent,
     Summary: document.getElementById("filter-summary").textContent,
     Legend: Array.from(document.querySelectorAll("#chart-legend .name"), (n) => n.textContent).pop(),
-    SavePNG: tb.saveAsImage.title, Restore: tb.restore.title,
+    SavePNG: tb.saveAsImage.title, Restore: tb.restore.title, Aria: document.getElementById("chart").getAttribute("aria-label"),
     Keys: keys.filter((k) => text.includes(k)),
     Points: chart.getOption().series.filter((s) => s.type === "scatter").reduce((n, s) => n + s.data.length, 0)};
 })()`
@@ -167,6 +167,10 @@ func TestBrowserScriptInChinese(t *testing.T) {
 		if regexp.MustCompile(`\p{Han}`).MatchString(c.en) {
 			t.Errorf("%s in English: %q", c.what, c.en)
 		}
+	}
+	// ECharts' own description of the chart, in its locale's words.
+	if !strings.Contains(en.Aria, "The 0 series is a Scatter plot") || !strings.Contains(zh.Aria, "第0个系列是表示") || !strings.Contains(zh.Aria, "散点图") {
+		t.Errorf("ECharts' description: English %.120q, Chinese %.120q", en.Aria, zh.Aria)
 	}
 	// The English page's texts are the catalog's English, as they were before the catalog.
 	for _, want := range []struct{ got, want string }{
