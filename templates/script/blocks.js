@@ -3,6 +3,7 @@
 
 import { LiveChart } from "./livechart.js";
 import { blockBase } from "./option.js";
+import { t } from "./i18n.js";
 
 export function initChartBlocks() {
   const pages = new Map(); // page.json URL -> promise of its data
@@ -23,7 +24,7 @@ export function initChartBlocks() {
     }).catch((e) => {
       chartElement.style.height = "auto";
       chartElement.className += " chart-failed";
-      chartElement.textContent = "The chart could not be drawn (" + e.message + "); the link below opens the full chart.";
+      chartElement.textContent = t("blocks.failed", { error: e.message });
     });
   }
 }

@@ -7,6 +7,7 @@
 // the rest.
 
 import { element } from "./dom.js";
+import { t } from "./i18n.js";
 import { LiveChart, whenReached } from "./livechart.js";
 import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, filterSummary, readForm, syncForm, wirePanel } from "./controls.js";
@@ -117,7 +118,7 @@ export function initChartPage() {
       live.render();
       return;
     }
-    status.textContent = "Loading the " + view.date + " snapshot…";
+    status.textContent = t("status.loadingSnapshot", { date: view.date });
     live.loadSnapshot(view.date).then(() => {
       live.setView(view);
       buildControls(live, form); // an older snapshot may bring new GPUs or frameworks
@@ -125,7 +126,7 @@ export function initChartPage() {
       live.render();
     }, (e) => {
       syncForm(live, form);
-      status.textContent = "Could not load the " + view.date + " snapshot (" + e.message + ").";
+      status.textContent = t("status.snapshotFailed", { date: view.date, error: e.message });
     });
   };
   const trendBox = document.getElementById("trend");
@@ -196,7 +197,7 @@ export function initChartPage() {
     if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
     else done(false);
   };
-  onClick("copy-link", () => copy(location.href, "Link copied: it opens this view.", "Copy the address bar: it holds this view."));
+  onClick("copy-link", () => copy(location.href, t("share.copied"), t("share.copyFailed")));
   onClick("copy-embed", () => {
     const code = embedCode(location.href, document.title);
     const field = document.getElementById("embed-code");
@@ -205,8 +206,7 @@ export function initChartPage() {
       field.parentElement.hidden = false;
       field.select();
     }
-    copy(code, "Embed code copied: paste it into a page to show this view of the chart.",
-      "Copy the embed code below: it shows this view of the chart.");
+    copy(code, t("share.embedCopied"), t("share.embedCopyFailed"));
   });
   // The shown points' CSV is made from the table, so a click builds it first if need be; the
   // browser reads the link's address after this handler.
@@ -255,9 +255,9 @@ export function initChartPage() {
       if (meta) {
         const points = next.series.reduce((n, s) => n + s.points.length, 0);
         const date = next.dates[0] || "";
-        meta.textContent = next.series.length + " configurations · " + points + " points · as of ";
+        meta.textContent = t("page.meta", { configurations: next.series.length, points });
         meta.append(element("time", { datetime: date, text: date }));
-        if (next.dates.length > 1) meta.append(" · history since " + next.dates[next.dates.length - 1]);
+        if (next.dates.length > 1) meta.append(t("page.historySince", { date: next.dates[next.dates.length - 1] }));
       }
     },
   };

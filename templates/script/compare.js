@@ -6,6 +6,7 @@
 import { element } from "./dom.js";
 import { escapeHTML, safeColor } from "./format.js";
 import { compute } from "./model.js";
+import { t } from "./i18n.js";
 import { plotPoint, tooltipHTML } from "./option.js";
 import { fragmentPairs } from "./view.js";
 
@@ -29,9 +30,9 @@ export class Compare {
     this.dates = [];
     this.onChange = onChange;
     this.overlays = []; // [{name, date, row, computed}], as last drawn
-    this.picker = element("select", { id: "compare-add", "aria-label": "Overlay an earlier date on the chart" });
+    this.picker = element("select", { id: "compare-add", "aria-label": t("compare.label") });
     this.chips = element("span", { class: "compare-chips" });
-    box.append(element("div", { class: "compare" }, [element("label", {}, ["Overlay on the chart: ", this.picker]), " ", this.chips]));
+    box.append(element("div", { class: "compare" }, [element("label", {}, [t("compare.overlay"), this.picker]), " ", this.chips]));
     this.picker.addEventListener("change", () => {
       const d = this.picker.value;
       if (d && !this.dates.includes(d)) this.set(this.page.dates.filter((x) => x === d || this.dates.includes(x)));
@@ -62,7 +63,7 @@ export class Compare {
   renderControls() {
     const shown = this.live.view.date;
     this.picker.textContent = "";
-    this.picker.append(element("option", { value: "", text: "an earlier date…" }));
+    this.picker.append(element("option", { value: "", text: t("compare.earlier") }));
     for (const d of this.page.dates) {
       if (d !== shown && !this.dates.includes(d)) this.picker.append(element("option", { value: d, text: d }));
     }
@@ -70,7 +71,7 @@ export class Compare {
     this.chips.textContent = "";
     for (const d of this.dates) {
       if (d === shown) continue;
-      this.chips.append(element("button", { type: "button", class: "chip", "data-date": d, "aria-label": "Remove the " + d + " overlay", text: d + " ×" }));
+      this.chips.append(element("button", { type: "button", class: "chip", "data-date": d, "aria-label": t("compare.remove", { date: d }), text: d + " ×" }));
     }
   }
 

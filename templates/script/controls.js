@@ -3,12 +3,15 @@
 
 import { safeColor } from "./format.js";
 import { element } from "./dom.js";
+import { t } from "./i18n.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
 import { metricName, price, priceText } from "./model.js";
 
-const LIST_TITLES = {
-  gpus: "GPU", vendors: "Vendor", frameworks: "Framework", spec: "Speculative decoding", precisions: "Precision", deploy: "Deployment",
-};
+// listTitle is a filter's title (LISTS' keys).
+const listTitle = (list) => ({
+  gpus: t("controls.gpus"), vendors: t("controls.vendors"), frameworks: t("controls.frameworks"), spec: t("controls.spec"),
+  precisions: t("controls.precisions"), deploy: t("controls.deploy"),
+})[list];
 
 // numberInput is one price field: a GPU's $/GPU-hour (name "cost") or kW ("kw").
 function numberInput(name, gpu, title) {
@@ -30,9 +33,9 @@ export function priceRows(page) {
 function prices(page) {
   const rows = priceRows(page);
   if (!rows.length) return null;
-  return element("details", { class: "prices" }, [element("summary", { text: "Price and power per GPU" }), element("div", { class: "opts" },
+  return element("details", { class: "prices" }, [element("summary", { text: t("controls.prices") }), element("div", { class: "opts" },
     rows.map((r) => element("span", { class: "price" }, [element("span", { class: "gpu", text: r.label }),
-      numberInput("cost", r.gpu, "$/GPU-hour"), numberInput("kw", r.gpu, "kW")])))]);
+      numberInput("cost", r.gpu, t("controls.costPerHour")), numberInput("kw", r.gpu, t("controls.kw"))])))]);
 }
 
 function select(name, title, options) {
@@ -53,9 +56,9 @@ function checkbox(name, value, label, swatch) {
 // which filters are on beside it (controls.html has the twin).
 function filtersButton() {
   return element("div", { class: "ctl filters-ctl" }, [
-    element("button", { type: "button", id: "filters-button", class: "filters-button", "aria-expanded": "false", "aria-controls": "filters-panel", text: "Filters" }),
+    element("button", { type: "button", id: "filters-button", class: "filters-button", "aria-expanded": "false", "aria-controls": "filters-panel", text: t("controls.filters") }),
     " ",
-    element("span", { id: "filter-summary", class: "filter-summary", text: "All configurations" }),
+    element("span", { id: "filter-summary", class: "filter-summary", text: t("controls.all") }),
   ]);
 }
 
@@ -68,33 +71,33 @@ export function buildControls(live, form) {
   const open = !!form.querySelector("#filters-panel:not([hidden])");
   form.textContent = "";
   const bar = element("div", { class: "bar" }, [
-    select("y", "Metric", page.metrics.map((m) => [m.key, metricName(m)])),
-    xAxes(page).length > 1 ? select("x", "X axis", xAxes(page).map((a) => [a.key, metricName(a)])) : null,
+    select("y", t("controls.metric"), page.metrics.map((m) => [m.key, metricName(m)])),
+    xAxes(page).length > 1 ? select("x", t("controls.xAxis"), xAxes(page).map((a) => [a.key, metricName(a)])) : null,
     filtersButton(),
   ]);
   const main = element("div", { class: "row" }, [
-    page.dates.length > 1 ? select("date", "Snapshot", page.dates.map((date, i) => [date, i ? date : date + " (latest)"])) : null,
-    element("fieldset", {}, [element("legend", { text: "Scale" }), element("div", { class: "opts" }, [checkbox("log", "1", "Log Y"), checkbox("logx", "1", "Log X")])]),
-    element("fieldset", {}, [element("legend", { text: "Show" }), element("div", { class: "opts" }, [
-      checkbox("optimal", "1", "Frontier only"), checkbox("best", "1", "Best per GPU"), checkbox("global", "1", "Global frontier")])]),
+    page.dates.length > 1 ? select("date", t("controls.snapshot"), page.dates.map((date, i) => [date, i ? date : t("controls.latest", { date })])) : null,
+    element("fieldset", {}, [element("legend", { text: t("controls.scale") }), element("div", { class: "opts" }, [checkbox("log", "1", t("controls.log")), checkbox("logx", "1", t("controls.logx"))])]),
+    element("fieldset", {}, [element("legend", { text: t("controls.show") }), element("div", { class: "opts" }, [
+      checkbox("optimal", "1", t("controls.optimal")), checkbox("best", "1", t("controls.best")), checkbox("global", "1", t("controls.global"))])]),
   ]);
   const filters = element("div", { class: "row filters" }, LISTS.map((list) => {
     if (lists[list].length < 2) return null; // one value: nothing to choose
-    return element("fieldset", { "data-list": list }, [element("legend", { text: LIST_TITLES[list] }), element("div", { class: "opts" },
+    return element("fieldset", { "data-list": list }, [element("legend", { text: listTitle(list) }), element("div", { class: "opts" },
       lists[list].map((c) => checkbox(list, c.value, c.label, c.color)))]);
   }));
   const panel = element("div", { id: "filters-panel", class: "filters-panel", role: "group", "aria-labelledby": "filters-button", hidden: !open }, [main]);
   if (filters.children.length) panel.appendChild(filters);
   const priceBox = prices(page);
   if (priceBox) panel.appendChild(priceBox);
-  panel.appendChild(element("p", { class: "panel-end" }, [element("button", { type: "button", class: "filters-done", text: "Done" })]));
+  panel.appendChild(element("p", { class: "panel-end" }, [element("button", { type: "button", class: "filters-done", text: t("controls.done") })]));
   form.append(bar, panel);
   if (open) form.querySelector("#filters-button").setAttribute("aria-expanded", "true");
   form.hidden = false;
 }
 
 // FLAG_NAMES are the flags as the filter summary names them.
-const FLAG_NAMES = { best: "Best per GPU", optimal: "Frontier only", global: "Global frontier", log: "Log Y", logx: "Log X" };
+const flagName = (flag) => ({ best: t("controls.best"), optimal: t("controls.optimal"), global: t("controls.global"), log: t("controls.log"), logx: t("controls.logx") })[flag];
 
 // filterSummary is the one line beside the filters button that says which filters are on:
 // "Best per GPU · GPU: B200, H100 · Log Y", or "All configurations" when none is.
@@ -103,19 +106,19 @@ export function filterSummary(live) {
   const lists = live.choices();
   const parts = [];
   for (const flag of ["best", "optimal", "global"]) {
-    if (view[flag]) parts.push(FLAG_NAMES[flag]);
+    if (view[flag]) parts.push(flagName(flag));
   }
   for (const list of LISTS) {
     if (!view[list]) continue;
     const labels = lists[list].filter((c) => view[list].includes(c.value)).map((c) => c.label);
-    parts.push(LIST_TITLES[list] + ": " + labels.join(", "));
+    parts.push(t("controls.filterOn", { filter: listTitle(list), values: labels.join(t("list.separator")) }));
   }
-  if (view.cost || view.kw) parts.push("Own prices");
-  if (view.date && view.date !== live.page.dates[0]) parts.push("Snapshot " + view.date);
+  if (view.cost || view.kw) parts.push(t("controls.ownPrices"));
+  if (view.date && view.date !== live.page.dates[0]) parts.push(t("controls.snapshotOf", { date: view.date }));
   for (const flag of ["log", "logx"]) {
-    if (view[flag]) parts.push(FLAG_NAMES[flag]);
+    if (view[flag]) parts.push(flagName(flag));
   }
-  return parts.length ? parts.join(" · ") : "All configurations";
+  return parts.length ? parts.join(" · ") : t("controls.all");
 }
 
 // wirePanel makes the filters button open and close its panel, over the chart rather than

@@ -7,6 +7,8 @@
 
 import { element } from "./dom.js";
 import { safeColor } from "./format.js";
+import { t } from "./i18n.js";
+import { GLOBAL } from "./option.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -96,7 +98,7 @@ export function renderLegend(box, option, groupOf, toggle) {
     out.push(element("ul", { "aria-label": g.title || null }, g.names.map((name) => {
       const button = element("button", { type: "button", "aria-pressed": selected[name] === false ? "false" : "true", "data-name": name }, [
         mark(scatters.get(name), lines.get(name)),
-        element("span", { class: "name", text: name }),
+        element("span", { class: "name", text: name === GLOBAL ? t("legend.global") : name }),
       ]);
       return element("li", {}, [button]);
     })));
@@ -104,7 +106,7 @@ export function renderLegend(box, option, groupOf, toggle) {
   if (!box.hasAttribute("role")) {
     // A markdown chart block's box comes bare from the build.
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "Legend: each entry shows or hides its configuration");
+    box.setAttribute("aria-label", t("legend.label"));
   }
   box.replaceChildren(...out);
   box.scrollTop = top;

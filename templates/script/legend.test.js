@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { legendGroups } from "./legend.js";
 import { filterSummary } from "./controls.js";
 

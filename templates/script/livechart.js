@@ -8,6 +8,7 @@
 
 import { chunksFor, decodeChunk, snapshotAt } from "./asof.js";
 import { hasOwn } from "./format.js";
+import { echartsLocale, t } from "./i18n.js";
 import { choices, compute, fillLater, fillRest } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
@@ -68,11 +69,11 @@ export function loadECharts() {
   if (!loading) {
     loading = new Promise((resolve, reject) => {
       const src = echartsSrc();
-      if (!src) throw new Error("this page names no ECharts script");
+      if (!src) throw new Error(t("errors.noECharts"));
       const script = document.createElement("script");
       script.src = src;
       script.onload = () => resolve();
-      script.onerror = () => reject(new Error("ECharts did not load from " + src));
+      script.onerror = () => reject(new Error(t("errors.echartsFailed", { url: src })));
       document.head.appendChild(script);
     });
     loading.catch(() => {
@@ -85,7 +86,7 @@ export function loadECharts() {
 // initECharts makes an ECharts instance on element, in the reader's colour scheme.
 export function initECharts(element) {
   const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-  return echarts.init(element, dark ? "dark" : null);
+  return echarts.init(element, dark ? "dark" : null, { locale: echartsLocale() });
 }
 
 // REACH are the events that say a reader reaches for a chart.
@@ -111,7 +112,7 @@ export function fetchJSON(url) {
   return fetch(url).then((res) => {
     if (!res.ok) throw new Error(res.status + " " + res.statusText);
     if (!/\.gz$/.test(new URL(url, location.href).pathname)) return res.json();
-    if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot inflate " + url);
+    if (typeof DecompressionStream === "undefined") throw new Error(t("errors.cannotInflate", { url }));
     return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).json();
   });
 }
@@ -361,10 +362,10 @@ export class LiveChart {
   loadSnapshot(date) {
     if (this.hasSnapshot(date)) return Promise.resolve(this.snapshots[date]);
     const history = this.page.history;
-    if (!history || !this.page.dates.includes(date)) return Promise.reject(new Error("no snapshot for " + date));
+    if (!history || !this.page.dates.includes(date)) return Promise.reject(new Error(t("errors.noSnapshot", { date })));
     const page = this.page;
     return Promise.all(chunksFor(history, date).map((c) => this.loadChunk(c))).then((chunks) => {
-      if (this.page !== page) throw new Error("the page was rebuilt");
+      if (this.page !== page) throw new Error(t("errors.rebuilt"));
       this.snapshots[date] = snapshotAt(page, [].concat(...chunks), date);
       return this.snapshots[date];
     });
@@ -403,7 +404,7 @@ export class LiveChart {
     const chunk = this.page.history.chunks[c];
     if (!this.chunks[chunk.file]) {
       this.chunks[chunk.file] = fetchJSON(new URL(chunk.file, this.url)).then((data) => {
-        if (data.cols.join() !== this.page.cols.join()) throw new Error("history columns differ");
+        if (data.cols.join() !== this.page.cols.join()) throw new Error(t("errors.historyColumns"));
         return decodeChunk(data);
       });
       this.chunks[chunk.file].catch(() => delete this.chunks[chunk.file]);

@@ -6,6 +6,7 @@
 
 import { initChartBlocks } from "./blocks.js";
 import { initChartPage } from "./chartpage.js";
+import { initLanguageSwitch } from "./i18n.js";
 import { initShare } from "./share.js";
 import { initOverview } from "./overview.js";
 import { initVersusCharts } from "./versus.js";
@@ -18,6 +19,7 @@ function init() {
   initVersusCharts();
   initOverview();
   prefetchECharts();
+  initLanguageSwitch();
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its

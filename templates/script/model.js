@@ -2,6 +2,7 @@
 // metrics, gpus) and what a view makes of it. Pure, so node --test runs it.
 
 import { hasOwn, lower } from "./format.js";
+import { t } from "./i18n.js";
 import { LISTS, xAxisOf } from "./view.js";
 import * as pareto from "./pareto.js";
 
@@ -59,9 +60,9 @@ export function facet(series, list) {
 // deployLabel names a deployment as the filter shows it (Go's deployLabel).
 export function deployLabel(d) {
   switch (lower(d)) {
-    case "single-node": return "Single node";
-    case "disaggregated": return "Disaggregated";
-    case "": return "Unknown";
+    case "single-node": return t("filters.singleNode");
+    case "disaggregated": return t("filters.disaggregated");
+    case "": return t("filters.unknown");
     default: return d;
   }
 }
@@ -88,7 +89,7 @@ export function facetLabel(page, series, list) {
     case "gpus": return (page.gpus[series.gpu] && page.gpus[series.gpu].label) || series.gpu;
     case "vendors": return series.vendor;
     case "frameworks": return (page.frameworks && page.frameworks[series.framework]) || series.framework;
-    case "spec": return specOf(series) === "none" ? "None" : String(series.spec).toUpperCase();
+    case "spec": return specOf(series) === "none" ? t("filters.none") : String(series.spec).toUpperCase();
     case "deploy": return deployLabel(series.deploy);
     default: return String(series.precision).toUpperCase();
   }

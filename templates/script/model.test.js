@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { bestRows, choices, column, compute, deployLabel, facet, fillLater, fillRest, yValues } from "./model.js";
 import { twins } from "./testdata/twins.js";
 import { LISTS, defaultView } from "./view.js";

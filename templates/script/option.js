@@ -2,7 +2,8 @@
 // DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
 // every string from the data reaches the tooltip through escapeHTML.
 
-import { compactNumber, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
+import { escapeHTML, runHTML, safeColor } from "./format.js";
+import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
 import { column, metricName } from "./model.js";
 
 // GLOBAL names the global frontier's series and legend entry.
@@ -43,27 +44,27 @@ export function tooltipHTML(page, computed, params) {
     '<span style="display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;background:' +
       safeColor(row.series.color) + '"></span><b>' + escapeHTML(row.series.label) + "</b> · " +
       escapeHTML(String(row.series.precision).toUpperCase()),
-    "Concurrency " + escapeHTML(at("conc")) + " · TP " + escapeHTML(at("tp")),
-    escapeHTML(page.x.label) + ": <b>" + escapeHTML(fmtNum(at("x"))) + "</b>",
+    tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp: escapeHTML(at("tp")) }),
+    escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>",
   ];
   // Another x axis: its value too, with its statistic and unit.
   const axis = computed.axis;
-  if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(fmtNum(row.xs[i])) + "</b> " + escapeHTML(axis.unit));
+  if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(num(row.xs[i])) + "</b> " + escapeHTML(axis.unit));
   // Every throughput, each under its one name (metricName).
   for (const [key, short] of [["tpPerGpu", "Total (tok/s/GPU)"], ["outputTputPerGpu", "Output (tok/s/GPU)"], ["inputTputPerGpu", "Input (tok/s/GPU)"]]) {
     const m = page.metrics.find((x) => x.key === key);
-    lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(fmtNum(at(key))) + "</b>");
+    lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(num(at(key))) + "</b>");
   }
   if (!/PerGpu$/.test(metric.key)) {
     // A derived or measured metric: its value, unit and direction.
     lines.push(escapeHTML(metricName(metric)) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit) +
-      " (" + (metric.higher ? "higher" : "lower") + " is better)");
+      (metric.higher ? tHTML("tooltip.higherBetter") : tHTML("tooltip.lowerBetter")));
   }
   // Raw results add their topology, serving image and the run's page.
-  if (at("topology")) lines.push("Topology " + escapeHTML(at("topology")));
-  if (at("image")) lines.push("Image " + escapeHTML(at("image")));
-  lines.push("Date " + escapeHTML(at("date")) + " · run " + runHTML(at("run"), at("runUrl")));
-  if (row.series.files) lines.push("<b>Your run</b>, from " + escapeHTML(row.series.files[i]));
+  if (at("topology")) lines.push(tHTML("tooltip.topology", { topology: escapeHTML(at("topology")) }));
+  if (at("image")) lines.push(tHTML("tooltip.image", { image: escapeHTML(at("image")) }));
+  lines.push(tHTML("tooltip.dateRun", { date: escapeHTML(at("date")), run: runHTML(at("run"), at("runUrl")) }));
+  if (row.series.files) lines.push("<b>" + tHTML("tooltip.yourRun") + "</b>" + tHTML("tooltip.fromFile", { file: escapeHTML(row.series.files[i]) }));
   return lines.join("<br>");
 }
 
@@ -92,7 +93,7 @@ export const plotPoint = (view, x, y) => [view.logx && !(x > 0) ? null : x, view
 function axisOption(base, log, name, money) {
   const axisLabel = {
     hideOverlap: true,
-    formatter: (v) => (money ? "$" : "") + compactNumber(v),
+    formatter: (v) => (money ? "$" : "") + compact(v),
     showMinLabel: !log,
     showMaxLabel: !log,
   };
@@ -164,6 +165,10 @@ export function buildOption(page, computed, base, look) {
     // enterable, so that a reader can reach the run's link in the tooltip.
     trigger: "item", confine: true, enterable: true, formatter: (params) => tooltipHTML(page, computed, params),
   });
+  // The toolbox's titles (the chart page's, from Go's option) in the page's language.
+  const feature = (first(option.toolbox) || {}).feature || {};
+  if (feature.saveAsImage) feature.saveAsImage.title = t("chart.savePNG");
+  if (feature.restore) feature.restore.title = t("chart.resetZoom");
   option.backgroundColor = "transparent";
   return option;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { safeColor } from "./format.js";
 import { blockBase, lineStyle, markerStyle } from "./option.js";
 import { twins } from "./testdata/twins.js";

@@ -5,6 +5,7 @@
 
 import { fmtNum } from "./format.js";
 import { fragmentPairs } from "./view.js";
+import { t } from "./i18n.js";
 
 // HEAT_STEPS and HEAT_BINS are Go's heatSteps and heatBins (site/render/overview.go): the
 // colour step is the log2 of the share in quarters, four each way.
@@ -45,24 +46,24 @@ export function cellOf(data, row, gpu, choice) {
   const x = choice.x + " tok/s/user";
   const refGPU = data.gpus.find((g) => g.slug === choice.ref) || { label: choice.ref };
   const values = row.values[gpu.slug];
-  if (!values) return { text: "–", cls: "heat none", url: "", title: gpu.label + " is not on this page" };
+  if (!values) return { text: "–", cls: "heat none", url: "", title: t("overview.notOnPage", { gpu: gpu.label }) };
   const cell = { text: "–", cls: "heat none", url: row.url + "compare/" + pairSlug(gpu.slug, choice.ref) + "/", title: "" };
   if (gpu.slug === choice.ref) cell.url = row.url + "#gpus=" + gpu.key;
   const refValues = row.values[choice.ref];
   const v = xi >= 0 ? values[xi] : null;
   const ref = refValues && xi >= 0 ? refValues[xi] : null;
   if (!refValues) {
-    cell.title = refGPU.label + ", the reference, is not on this page";
+    cell.title = t("overview.refNotOnPage", { ref: refGPU.label });
     cell.url = row.url;
   } else if (v == null) {
-    cell.title = gpu.label + "'s curve does not reach " + x;
+    cell.title = t("overview.notReached", { gpu: gpu.label, x });
   } else if (ref == null || ref === 0) {
-    cell.title = refGPU.label + "'s curve does not reach " + x;
+    cell.title = t("overview.notReached", { gpu: refGPU.label, x });
   } else {
     const q = v / ref;
     cell.text = Math.round(100 * q) + "%";
     cell.cls = heatClass(q);
-    cell.title = gpu.label + ": " + fmtWhole(v) + " against " + refGPU.label + "'s " + fmtWhole(ref) + " at " + x;
+    cell.title = t("overview.against", { gpu: gpu.label, value: fmtWhole(v), ref: refGPU.label, refValue: fmtWhole(ref), x });
   }
   return cell;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { cellOf, fmtWhole, heatClass, pairSlug, readFragment } from "./overview.js";
 import { fillLayout, fmtRatio, tooltipHTML, withFormatters } from "./versus.js";
 

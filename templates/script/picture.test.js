@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { niceStep, scaleOf } from "./picture.js";
 
 test("niceStep rounds a fifth of the span to 1, 2, 3 or 5 times a power of ten, as ECharts does", () => {

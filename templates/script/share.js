@@ -3,6 +3,8 @@
 // copy link and X and LinkedIn links built from the page's address as it is now, fragment
 // (the view) included. Nothing is loaded from another host: the links are plain navigations.
 
+import { t } from "./i18n.js";
+
 // shareURL is where a share link of kind "x" or "linkedin" goes for a page's url and title;
 // any other kind is the url itself.
 export function shareURL(kind, url, title) {
@@ -65,9 +67,9 @@ function wire(box) {
   const copy = menu.querySelector('button[data-share="copy"]');
   if (copy) {
     copy.addEventListener("click", () => {
-      const failed = () => say("Copy the address bar: it holds this view.");
+      const failed = () => say(t("share.copyFailed"));
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(location.href).then(() => say("Link copied: it opens this view."), failed);
+        navigator.clipboard.writeText(location.href).then(() => say(t("share.copied")), failed);
       } else failed();
     });
   }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { shareURL } from "./share.js";
 
 test("shareURL shares the page's address with its fragment, encoded", () => {

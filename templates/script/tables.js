@@ -1,10 +1,14 @@
 // The chart page's text beside the chart, each kept in step with the view: the best-per-GPU
 // list, the leaders table, the points table with its "shown points" CSV, and the status line.
 
-import { csvCell, escapeHTML, fmtNum, fmtValue, runHTML, safeColor } from "./format.js";
+import { csvCell, escapeHTML, runHTML, safeColor } from "./format.js";
+import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
+
+// lowerFirst is a name inside a sentence: "Token throughput" as "token throughput".
+const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 // renderBest lists the "Best per GPU" winners of the chosen metric (its polarity too), among
 // the series the filters pass, in the shown snapshot.
@@ -17,7 +21,7 @@ export function renderBest(live, list, note) {
     swatch.style.background = series.color;
     list.appendChild(element("li", {}, [swatch, series.name]));
   }
-  if (note) note.textContent = "By " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", among the configurations shown by the filters.";
+  if (note) note.textContent = t("best.note", { metric: lowerFirst(metric.label) });
 }
 
 // renderLeaders is the leaders table: each shown frontier read off at the x axis' reference
@@ -47,12 +51,12 @@ export function leadersHTML(page, computed) {
     }
     return top;
   });
-  if (!rows.length) return '<p class="empty">No configuration is shown: widen the filters.</p>';
+  if (!rows.length) return '<p class="empty">' + tHTML("leaders.empty") + "</p>";
   // The metric's one name; a name that says its direction already is not told it twice (Go's leadersHTML).
   const name = metricName(metric);
-  const caption = / is better$/.test(name) ? name : name + (metric.higher ? ", higher" : ", lower") + " is better";
-  let html = '<table class="data leaders-table"><caption>' + escapeHTML(caption) + ", read off each frontier; blank where the configuration was not measured. " +
-    '<span aria-hidden="true">★</span> marks the best of each column.</caption><thead><tr><th scope="col">Configuration</th>' +
+  const caption = / is better$/.test(name) ? name : (metric.higher ? t("leaders.higherBetter", { metric: name }) : t("leaders.lowerBetter", { metric: name }));
+  let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) +
+    '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     "</tr></thead><tbody>";
   for (const { row, values } of rows) {
@@ -65,12 +69,12 @@ export function leadersHTML(page, computed) {
       }
       if (row.series.yours) {
         html += '<td class="num" data-value="' + escapeHTML(String(y)) + '">' + escapeHTML(fmtValue(metric, y)) +
-          (best[j] ? " <small>(" + escapeHTML(+(y / best[j]).toFixed(2)) + "× the best)</small>" : "") + "</td>";
+          (best[j] ? " <small>" + tHTML("leaders.ofBest", { ratio: escapeHTML(+(y / best[j]).toFixed(2)) }) + "</small>" : "") + "</td>";
         return;
       }
       const lead = y === best[j];
-      html += '<td class="num' + (lead ? ' lead" title="Best at this ' + (axis.col === "x" ? "interactivity" : escapeHTML(axis.label.charAt(0).toLowerCase() + axis.label.slice(1))) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
-        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh"> (best)</span>' : "") + "</td>";
+      html += '<td class="num' + (lead ? ' lead" title="' + tHTML("leaders.bestAt", { axis: axis.col === "x" ? tHTML("leaders.interactivity") : escapeHTML(lowerFirst(axis.label)) }) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
+        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") + "</td>";
     });
     html += "</tr>";
   }
@@ -90,7 +94,7 @@ const defaultCols = (page) => page.defaultCols || [];
 function optionalColumns(page) {
   return page.cols.filter((name) => !BASE_COLUMNS.includes(name)).map((name) => ({
     name,
-    title: name === "topology" ? "Topology" : name === "image" ? "Image" : name,
+    title: name === "topology" ? t("table.topology") : name === "image" ? t("table.image") : name,
     num: name !== "topology" && name !== "image",
   }));
 }
@@ -130,10 +134,10 @@ function pointColumns(live, chosen) {
     return m ? metricName(m) : fallback;
   };
   const columns = [
-    { title: "Configuration", key: "series", cell: (p) => p.row.series.name },
-    { title: "Precision", key: "precision", cell: (p) => String(p.row.series.precision).toUpperCase() },
-    { title: "Concurrency", key: "concurrency", num: true, whole: true, cell: at("conc") },
-    { title: "TP", key: "tp", num: true, whole: true, cell: at("tp") },
+    { title: t("table.configuration"), key: "series", cell: (p) => p.row.series.name },
+    { title: t("table.precision"), key: "precision", cell: (p) => String(p.row.series.precision).toUpperCase() },
+    { title: t("table.concurrency"), key: "concurrency", num: true, whole: true, cell: at("conc") },
+    { title: t("table.tp"), key: "tp", num: true, whole: true, cell: at("tp") },
     { title: page.x.label, key: "x", num: true, cell: at("x") },
     { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
     { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
@@ -144,14 +148,14 @@ function pointColumns(live, chosen) {
   }
   const runUrl = at("runUrl");
   columns.push(
-    { title: "Frontier", key: "frontier", cell: (p) => (p.row.onFront[p.i] ? "yes" : "") },
-    { title: "Date", key: "date", cell: at("date") });
+    { title: t("table.frontier"), key: "frontier", cell: (p) => (p.row.onFront[p.i] ? t("table.yes") : "") },
+    { title: t("table.date"), key: "date", cell: at("date") });
   for (const c of optionalColumns(page)) {
     if (!(chosen ? chosen.has(c.name) : defaultCols(page).includes(c.name))) continue;
     const i = column(page, c.name);
     columns.push({ title: c.title, key: "col:" + c.name, num: c.num, cell: (p) => (p.point[i] == null ? (c.num ? NaN : "") : p.point[i]) });
   }
-  columns.push({ title: "Run", key: "runId", cell: at("run"), html: (p) => runHTML(p.point[column(page, "run")], runUrl(p)) });
+  columns.push({ title: t("table.run"), key: "runId", cell: at("run"), html: (p) => runHTML(p.point[column(page, "run")], runUrl(p)) });
   return columns;
 }
 
@@ -192,11 +196,11 @@ export function renderPoints(live, sort, table, link, count, chosen) {
   const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '"' + (p.row.series.yours ? ' class="yours"' : "") + ">" + columns.map((c) => {
     if (c.html) return "<td>" + c.html(p) + "</td>";
     const v = c.cell(p);
-    return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? fmtNum(v) : v) + "</td>";
+    return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? num(v) : v) + "</td>";
   }).join("") + "</tr>").join("");
   table.tHead.innerHTML = head;
   table.tBodies[0].innerHTML = body;
-  count.textContent = points.length + " of " + live.computed.rows.reduce((n, r) => n + r.series.points.length, 0) + " points shown";
+  count.textContent = t("table.pointsShown", { shown: points.length, total: live.computed.rows.reduce((n, r) => n + r.series.points.length, 0) });
 
   const derived = column(page, metric.key) < 0;
   // The measured columns are headed as the table heads them (the one name of each quantity,
@@ -224,9 +228,9 @@ export function renderStatus(live, out) {
   const points = shown.reduce((n, r) => n + r.shown.length, 0);
   // One short line (Go's setViewState): the metric's name, which says when lower is better, is
   // in the menu above it; the date only when it is not the newest (the heading has that).
-  const date = live.view.date && live.view.date !== live.page.dates[0] ? " · as of " + live.view.date : "";
-  out.textContent = shown.length + " of " + rows.length + " configurations, " + points + " points" + date +
-    (live.failed ? " · The interactive chart could not be loaded (" + live.failed + "): this is a picture of it." : "");
+  const date = live.view.date && live.view.date !== live.page.dates[0] ? t("status.asOf", { date: live.view.date }) : "";
+  out.textContent = t("status.shown", { shown: shown.length, total: rows.length, points }) + date +
+    (live.failed ? t("status.pictureOnly", { error: live.failed }) : "");
   renderMissing(live);
 }
 
@@ -243,7 +247,8 @@ function renderMissing(live) {
   }
   note.hidden = !missing.length;
   if (!missing.length) return;
-  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key) ? "no " + (metric.key === "costPerMTok" ? "$/GPU-hour" : "kW") +
-    " for their GPU (set one under Price and power per GPU)" : "not measured";
-  note.textContent = "Left out of " + metric.label.charAt(0).toLowerCase() + metric.label.slice(1) + ", " + why + ": " + missing.join(", ") + ".";
+  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key)
+    ? t("missing.noPrice", { price: metric.key === "costPerMTok" ? t("controls.costPerHour") : t("controls.kw"), prices: t("controls.prices") })
+    : t("missing.notMeasured");
+  note.textContent = t("missing.note", { metric: lowerFirst(metric.label), why, series: missing.join(t("list.separator")) });
 }

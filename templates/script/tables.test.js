@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { compute } from "./model.js";
 import { leadersHTML } from "./tables.js";
 import { twins } from "./testdata/twins.js";

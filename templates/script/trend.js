@@ -7,15 +7,13 @@
 // clicks) is the main chart's.
 
 import { element } from "./dom.js";
-import { csvCell, escapeHTML, fmtValue, hasOwn, safeColor } from "./format.js";
+import { csvCell, escapeHTML, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
 import { renderLegend } from "./legend.js";
+import { fmtValue, t, tHTML } from "./i18n.js";
 import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
-
-// CHANGES names the marker series of the changelog's entries.
-export const CHANGES = "What changed";
 
 // defaultRef is the reference a page opens with: 50 tok/s/user when the leaders table has it.
 export function defaultRef(page) {
@@ -138,14 +136,14 @@ export class Trend {
       this.near = true;
       live.interactive().catch(() => {});
     }
-    this.refMenu = element("select", { id: "trend-ref", "aria-label": "Reference interactivity" });
+    this.refMenu = element("select", { id: "trend-ref", "aria-label": t("trend.reference") });
     for (const x of this.page.refX || []) {
       this.refMenu.append(element("option", { value: String(x), text: x + " " + this.page.x.unit }));
     }
-    this.baseMenu = element("select", { id: "trend-baseline", "aria-label": "Baseline date" });
+    this.baseMenu = element("select", { id: "trend-baseline", "aria-label": t("trend.baseline") });
     for (const d of this.page.dates.slice(1)) this.baseMenu.append(element("option", { value: d, text: d }));
-    this.csv = element("a", { id: "change-csv", href: "#", text: "Download the change table (CSV)" });
-    controls.append(element("label", {}, ["At ", this.refMenu]), " · ", element("label", {}, ["change since ", this.baseMenu]), " · ", this.csv);
+    this.csv = element("a", { id: "change-csv", href: "#", text: t("trend.download") });
+    controls.append(element("label", {}, [t("trend.at"), this.refMenu]), " · ", element("label", {}, [t("trend.since"), this.baseMenu]), " · ", this.csv);
     this.refMenu.addEventListener("change", () => {
       this.ref = Number(this.refMenu.value);
       if (onRef) onRef();
@@ -241,7 +239,7 @@ export class Trend {
     const changes = (this.page.changes || []).filter((c) => c.series.some((k) => shown.has(k)));
     if (changes.length) {
       series.push({
-        name: CHANGES, type: "scatter", symbol: "triangle", symbolSize: 11, z: 4,
+        name: t("trend.changes"), type: "scatter", symbol: "triangle", symbolSize: 11, z: 4,
         data: changes.map((c) => ({ value: [c.date, 0], change: c })),
         itemStyle: { color: getComputedStyle(this.box).color || "#555" },
       });
@@ -261,12 +259,12 @@ export class Trend {
       tooltip: {
         trigger: "item", confine: true,
         formatter: (p) => {
-          if (p.seriesName === CHANGES) {
+          if (p.data && p.data.change) { // the changelog's markers
             const c = p.data.change;
             return escapeHTML(c.date) + "<br>" + escapeHTML(c.description);
           }
           return escapeHTML(p.seriesName) + "<br>" + escapeHTML(p.value[0]) + ": " + escapeHTML(fmtValue(metric, p.value[1])) + " " + escapeHTML(metric.unit) +
-            " at " + escapeHTML(this.ref + " " + unit);
+            tHTML("trend.atRef", { ref: escapeHTML(this.ref + " " + unit) });
         },
       },
       series,
@@ -292,9 +290,9 @@ export class Trend {
     if (!this.trend) return;
     const metric = this.metric;
     const newest = this.trend.dates[this.trend.dates.length - 1];
-    const titles = ["Configuration", this.baseline, newest, "Change"];
-    let html = '<table class="data change-table"><caption>' + escapeHTML(metricName(metric)) + " at " +
-      escapeHTML(this.ref + " " + this.page.x.unit) + ", read off each date's frontier; blank where it does not reach it.</caption><thead><tr>";
+    const titles = [t("table.configuration"), this.baseline, newest, t("trend.change")];
+    let html = '<table class="data change-table"><caption>' +
+      tHTML("trend.caption", { metric: escapeHTML(metricName(metric)), ref: escapeHTML(this.ref + " " + this.page.x.unit) }) + "</caption><thead><tr>";
     COLUMNS.forEach((key, i) => {
       const sorted = this.sort && this.sort.key === key ? ' aria-sort="' + this.sort.dir + '"' : "";
       html += '<th scope="col"' + (i ? ' class="num"' : "") + sorted + '><button type="button" data-sort="' + key + '">' + escapeHTML(titles[i]) + "</button></th>";

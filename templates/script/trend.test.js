@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { changeRows, defaultRef, fmtPct, refIn, trendLines, trendScale } from "./trend.js";
 import { compareIn, overlayName } from "./compare.js";
 import { defaultView } from "./view.js";

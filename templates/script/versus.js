@@ -6,7 +6,8 @@
 // is drawn as a picture first (picture.js), and ECharts takes over when the reader reaches
 // for it, as on chart pages. Names reach tooltips through escapeHTML.
 
-import { compactNumber, escapeHTML, fmtNum } from "./format.js";
+import { escapeHTML } from "./format.js";
+import { compact, num } from "./i18n.js";
 import { initECharts, loadECharts, whenReached } from "./livechart.js";
 import { drawPicture } from "./picture.js";
 
@@ -41,11 +42,11 @@ export function fillLayout(layout, data) {
 // withFormatters attaches what the option from Go cannot hold (no functions in it): axis
 // labels and the tooltip, which lists each line's value at the x under the pointer.
 export function withFormatters(option, ratio) {
-  const value = ratio ? fmtRatio : fmtNum;
+  const value = ratio ? fmtRatio : num;
   const axis = (a, f) => [].concat(a || [{}]).map((x) => Object.assign({}, x, { axisLabel: { hideOverlap: true, formatter: f } }));
   return Object.assign({}, option, {
-    xAxis: axis(option.xAxis, (v) => compactNumber(v)),
-    yAxis: axis(option.yAxis, (v) => (ratio ? v + "×" : compactNumber(v))),
+    xAxis: axis(option.xAxis, (v) => compact(v)),
+    yAxis: axis(option.yAxis, (v) => (ratio ? v + "×" : compact(v))),
     tooltip: Object.assign({}, option.tooltip, {
       trigger: "axis",
       confine: true,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { choices } from "./model.js";
 import { numberOf, twins } from "./testdata/twins.js";
 import { FLAGS, LISTS, PRICES, dateIn, defaultView, fragmentOf, fragmentPairs, parseView } from "./view.js";

@@ -6,6 +6,8 @@
 // (sglangAsServe). Pure: no DOM, so node --test runs it, and the chart page loads it only when a
 // reader adds a file (yourrun.js).
 
+import { t } from "./i18n.js";
+
 // ---- The metric catalog (rawmodel.go): names as InferenceX writes them, latencies in seconds ----
 
 const STATISTICS = ["mean", "median", "p90", "p99", "p99.9", "std"];
@@ -165,8 +167,8 @@ export function topologyString(t) {
 
 // describe is a value as a message quotes it: the JSON text, cut at 40 characters.
 function describe(v) {
-  if (Array.isArray(v)) return "an array";
-  if (v !== null && typeof v === "object") return "an object";
+  if (Array.isArray(v)) return t("yourrun.check.anArray");
+  if (v !== null && typeof v === "object") return t("yourrun.check.anObject");
   const s = JSON.stringify(v);
   return s.length <= 40 ? s : s.slice(0, 40) + "…" + (typeof v === "string" ? '"' : "");
 }
@@ -198,52 +200,52 @@ class Reader {
     if (typeof v === "string") {
       // C0, DEL and C1 controls: never shown in a page (the build's noControls).
       const c = /[\u0000-\u001f\u007f-\u009f]/.exec(v);
-      if (c) this.problem(path, "contains the control character U+" + c[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") + ", which no page can show: remove it");
+      if (c) this.problem(path, t("yourrun.check.control", { code: "U+" + c[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") }));
       return v;
     }
-    if (v !== null || req) this.problem(path, "want a string, got " + describe(v));
+    if (v !== null || req) this.problem(path, t("yourrun.check.wantString", { got: describe(v) }));
     return undefined;
   }
 
   text(v, path, req) {
     const s = this.str(v, path, req);
-    if (s !== undefined && s.trim() === "") this.problem(path, "must not be empty");
+    if (s !== undefined && s.trim() === "") this.problem(path, t("yourrun.check.empty"));
     return s;
   }
 
   number(v, path, req) {
     if (typeof v === "number") {
       if (v < 0) {
-        this.problem(path, "must not be negative, got " + describe(v));
+        this.problem(path, t("yourrun.check.negative", { got: describe(v) }));
         return undefined;
       }
       return v;
     }
     if (v === null && !req) return undefined;
-    this.problem(path, "want a number, got " + describe(v));
+    this.problem(path, t("yourrun.check.wantNumber", { got: describe(v) }));
     return undefined;
   }
 
   integer(v, path, req) {
     if (typeof v === "number") {
       if (!Number.isInteger(v)) {
-        this.problem(path, "want an integer, got " + describe(v));
+        this.problem(path, t("yourrun.check.wantInteger", { got: describe(v) }));
         return undefined;
       }
       if (v < 0) {
-        this.problem(path, "must not be negative, got " + describe(v));
+        this.problem(path, t("yourrun.check.negative", { got: describe(v) }));
         return undefined;
       }
       return v;
     }
     if (v === null && !req) return undefined;
-    this.problem(path, "want an integer, got " + describe(v));
+    this.problem(path, t("yourrun.check.wantInteger", { got: describe(v) }));
     return undefined;
   }
 
   positive(v, path) {
     const n = this.integer(v, path, true);
-    if (n === 0) this.problem(path, "must be greater than 0");
+    if (n === 0) this.problem(path, t("yourrun.check.positive"));
     return n || 0;
   }
 
@@ -252,13 +254,13 @@ class Reader {
     if (typeof v === "string") {
       const n = /^\s*[+-]?\d+\s*$/.test(v) ? parseInt(v, 10) : NaN;
       if (!(n > 0)) {
-        this.problem(path, "want an integer greater than 0, got " + describe(v));
+        this.problem(path, t("yourrun.check.wantPositive", { got: describe(v) }));
         return 0;
       }
       return n;
     }
     const n = this.integer(v, path, false);
-    if (n === 0) this.problem(path, "must be greater than 0");
+    if (n === 0) this.problem(path, t("yourrun.check.positive"));
     return n || 0;
   }
 
@@ -269,7 +271,7 @@ class Reader {
       if (["true", "True", "TRUE"].includes(v)) return true;
       if (["false", "False", "FALSE", ""].includes(v)) return false;
     }
-    this.problem(path, "want true or false, got " + describe(v));
+    this.problem(path, t("yourrun.check.wantBool", { got: describe(v) }));
     return false;
   }
 
@@ -278,7 +280,7 @@ class Reader {
     if (s === undefined) return "";
     if (s.length > 10 && s[10] === "T" && isDate(s.slice(0, 10))) return s.slice(0, 10);
     if (!isDate(s)) {
-      this.problem(path, "want a date as YYYY-MM-DD, got " + describe(v));
+      this.problem(path, t("yourrun.check.wantDate", { got: describe(v) }));
       return "";
     }
     return s;
@@ -292,7 +294,7 @@ class Reader {
       if (isDate(t)) return t;
     }
     if (isDate(s)) return s;
-    this.problem(path, "want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got " + describe(v));
+    this.problem(path, t("yourrun.check.wantServeDate", { got: describe(v) }));
     return "";
   }
 
@@ -311,7 +313,7 @@ class Reader {
       return;
     }
     if (x === 0 && TPOT.includes(name)) {
-      this.problem(path, "must be greater than 0");
+      this.problem(path, t("yourrun.check.positive"));
       bad.add(name);
       return;
     }
@@ -330,10 +332,10 @@ class Reader {
       if (tpot > 0 && !((s + "_intvty") in m)) m[s + "_intvty"] = 1 / tpot; // 1000 / (TPOT in ms)
     });
     if (!("tput_per_gpu" in m) && !bad.has("tput_per_gpu")) {
-      this.problem(prefix + "tput_per_gpu", "missing required field (or output_tput_per_gpu and input_tput_per_gpu)");
+      this.problem(prefix + "tput_per_gpu", t("yourrun.check.missingThroughput"));
     }
     if (!("median_intvty" in m) && !bad.has("median_intvty") && !bad.has("median_tpot")) {
-      this.problem(prefix + "median_intvty", "missing required field (or median_tpot)");
+      this.problem(prefix + "median_intvty", t("yourrun.check.missingInteractivity"));
     }
   }
 }
@@ -344,10 +346,13 @@ const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 // ---- Formats ----
 
 const SIGS = [
-  { format: "api", name: "InferenceX API rows", keys: ["hardware", "conc", "metrics"] },
-  { format: "agg", name: "InferenceX agg rows", keys: ["hw", "conc", "tput_per_gpu"] },
-  { format: "serve", name: "a bench-serve result", keys: ["max_concurrency", "total_token_throughput", "output_throughput"] },
+  { format: "api", keys: ["hardware", "conc", "metrics"] },
+  { format: "agg", keys: ["hw", "conc", "tput_per_gpu"] },
+  { format: "serve", keys: ["max_concurrency", "total_token_throughput", "output_throughput"] },
 ];
+
+// formatName is a format as a problem names it.
+const formatName = (format) => ({ api: t("yourrun.check.api"), agg: t("yourrun.check.agg"), serve: t("yourrun.check.serve") })[format];
 
 // SGLANG are the keys that tell an SGLang bench_serving line from a vLLM one.
 const SGLANG = ["max_concurrency", "output_throughput", "median_e2e_latency_ms"];
@@ -358,22 +363,23 @@ export function sniff(value) {
   const inArray = Array.isArray(value);
   if (inArray && value.length === 0) return { format: "api" };
   const first = inArray ? value[0] : value;
-  if (!isObject(first)) return { format: "", msg: "not a benchmark result: it holds " + describe(first) + ", not rows of results" };
+  if (!isObject(first)) return { format: "", msg: t("yourrun.check.holds", { got: describe(first) }) };
   if (!inArray && (has(first, "view") || has(first, "series"))) {
-    return { format: "", msg: "not a benchmark result but an inference view (a published dataset): add the raw result files of a run" };
+    return { format: "", msg: t("yourrun.check.view") };
   }
   const keys = Object.keys(first);
   let best = null;
   for (const s of SIGS) {
     const hasKeys = s.keys.filter((k) => keys.includes(k));
     if (hasKeys.length === s.keys.length && !(s.format === "serve" && inArray)) return { format: s.format };
-    if (hasKeys.length && (!best || hasKeys.length > best.has.length)) best = { name: s.name, has: hasKeys, lack: s.keys.filter((k) => !keys.includes(k)) };
+    if (hasKeys.length && (!best || hasKeys.length > best.has.length)) best = { name: formatName(s.format), has: hasKeys, lack: s.keys.filter((k) => !keys.includes(k)) };
   }
   if (!inArray && SGLANG.every((k) => keys.includes(k))) return { format: "sglang" };
   if (!best) {
-    return { format: "", msg: "not a benchmark result: " + (inArray ? "its rows are" : "it is") + " neither InferenceX API rows (hardware, conc, metrics), agg rows (hw, conc, tput_per_gpu) nor a bench-serve result (max_concurrency, total_token_throughput, output_throughput)" };
+    return { format: "", msg: inArray ? t("yourrun.check.neitherRows") : t("yourrun.check.neither") };
   }
-  return { format: "", msg: "not a benchmark result: " + (inArray ? "its first row looks" : "it looks") + " like " + best.name + " (it has " + best.has.join(", ") + ") but lacks " + best.lack.join(", ") };
+  const like = { format: best.name, has: best.has.join(", "), lacks: best.lack.join(", ") };
+  return { format: "", msg: inArray ? t("yourrun.check.looksLikeRows", like) : t("yourrun.check.looksLike", like) };
 }
 
 // sglangAsServe renames an SGLang bench_serving result's keys to bench-serve's: total_throughput
@@ -415,12 +421,12 @@ class Decoder extends Reader {
     const at = i < 0 ? "" : "[" + i + "]";
     const path = (k) => (at ? at + "." : "") + k;
     if (!isObject(o)) {
-      this.problem(at, "want an object, got " + describe(o));
+      this.problem(at, t("yourrun.check.wantObject", { got: describe(o) }));
       return;
     }
     const before = this.problems.length;
     const r = { hw: "", fw: "", model: "", prefix: "", precision: "", spec: "", image: "", date: "", runURL: "", disagg: false };
-    const t = {};
+    const topology = {};
     const m = {};
     const bad = new Set();
     const seen = new Set();
@@ -459,22 +465,22 @@ class Decoder extends Reader {
       } else if (key === "metrics" && api) {
         seen.add("metrics");
         if (isObject(v)) for (const [mk, mv] of Object.entries(v)) this.metric(m, bad, mk, mv, p + "." + mk, false);
-        else this.problem(p, "want an object, got " + describe(v));
+        else this.problem(p, t("yourrun.check.wantObject", { got: describe(v) }));
       } else if (TOPOLOGY_BOOL.includes(key)) {
-        t[key] = this.flexBool(v, p);
+        topology[key] = this.flexBool(v, p);
       } else if (TOPOLOGY_INT.includes(key)) {
-        t[key] = this.integer(v, p, false) || 0;
+        topology[key] = this.integer(v, p, false) || 0;
       } else if (!api) {
         this.metric(m, bad, key, v, p, false);
       }
     }
     const want = ["hw", "framework", "model", "precision", "isl", "osl", "conc"].concat(api ? ["metrics"] : []);
     for (const k of want) {
-      if (!seen.has(k)) this.problem(path(k === "hw" && api ? "hardware" : k), "missing required field");
+      if (!seen.has(k)) this.problem(path(k === "hw" && api ? "hardware" : k), t("yourrun.check.missing"));
     }
     if (seen.has("metrics") || !api) this.complete(m, bad, api ? path("metrics.") : at ? at + "." : "");
     if (this.problems.length > before) return;
-    this.add(r, r.prefix || r.model, t, m, 0);
+    this.add(r, r.prefix || r.model, topology, m, 0);
   }
 
   // serve decodes a bench-serve result o; ctx gives what the file lacks (the form's answers,
@@ -505,9 +511,9 @@ class Decoder extends Reader {
       }
     }
     for (const k of ["max_concurrency", "total_token_throughput", "output_throughput"]) {
-      if (!has(o, k)) this.problem(p(k), "missing required field");
+      if (!has(o, k)) this.problem(p(k), t("yourrun.check.missing"));
     }
-    if (has(o, "max_concurrency") && conc === 0 && this.problems.length === before) this.problem(p("max_concurrency"), "must be greater than 0");
+    if (has(o, "max_concurrency") && conc === 0 && this.problems.length === before) this.problem(p("max_concurrency"), t("yourrun.check.positive"));
     const c = {};
     for (const k of CONTEXT.concat(["spec", "date", "image", "run_url"])) c[k] = own[k] || (ctx && ctx[k]) || (k === "gpus" || k === "isl" || k === "osl" ? 0 : "");
     for (const k of CONTEXT) {
@@ -575,12 +581,12 @@ export function parse(text) {
         values.push({ line: i + 1, value: JSON.parse(lines[i]) });
       } catch (e2) {
         if (values.length === 0 && i === lines.findIndex((l) => l.trim())) {
-          return { error: "not JSON (" + e.message + ")" };
+          return { error: t("yourrun.check.notJSON", { error: e.message }) };
         }
-        return { error: "line " + (i + 1) + " is not JSON (" + e2.message + ")" };
+        return { error: t("yourrun.check.lineNotJSON", { line: i + 1, error: e2.message }) };
       }
     }
-    if (values.length < 2) return { error: "not JSON (" + e.message + ")" };
+    if (values.length < 2) return { error: t("yourrun.check.notJSON", { error: e.message }) };
     return { lines: values };
   }
 }
@@ -598,9 +604,10 @@ export function decode(text, ctx) {
     format = "jsonl";
     for (const { line, value } of parsed.lines) {
       const s = isObject(value) ? sniff(value) : { format: "" };
-      if (s.format === "serve") d.serve(value, ctx, "line " + line + ": ");
-      else if (s.format === "sglang") d.serve(sglangAsServe(value), ctx, "line " + line + ": ");
-      else d.problem("line " + line, s.msg || "not a benchmark result: want one bench_serving result a line");
+      const at = t("yourrun.check.line", { line });
+      if (s.format === "serve") d.serve(value, ctx, at + ": ");
+      else if (s.format === "sglang") d.serve(sglangAsServe(value), ctx, at + ": ");
+      else d.problem(at, s.msg || t("yourrun.check.oneALine"));
     }
   } else {
     const s = sniff(parsed.value);
@@ -609,7 +616,7 @@ export function decode(text, ctx) {
     if (format === "serve") d.serve(parsed.value, ctx, "");
     else if (format === "sglang") d.serve(sglangAsServe(parsed.value), ctx, "");
     else if (Array.isArray(parsed.value)) {
-      if (!parsed.value.length) warnings.push("no rows: this file adds nothing");
+      if (!parsed.value.length) warnings.push(t("yourrun.check.noRows"));
       parsed.value.forEach((row, i) => d.row(format, row, i));
     } else d.row(format, parsed.value, -1);
   }

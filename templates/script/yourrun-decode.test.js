@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
+import "./testdata/strings.js";
 import { decode, lengthOf, parse, sequenceOf, topologyString } from "./yourrun-decode.js";
 
 // The shared cases (testdata/yourrun.json) and what the build's decoder makes of them

@@ -3,6 +3,8 @@
 // and draws files (yourrun.js, its own content-hashed asset named in the section's data-script)
 // is fetched the first time a reader adds one, so the page's first load is what it was.
 
+import { t } from "./i18n.js";
+
 // initYourRun wires the section to live, the page's LiveChart; onDraw(fn) registers fn to run
 // after every drawing of the view (the leaders table and the sentence under the chart).
 export function initYourRun(live, onDraw) {
@@ -15,8 +17,8 @@ export function initYourRun(live, onDraw) {
       run = new Promise((resolve, reject) => {
         const script = document.createElement("script");
         script.src = box.getAttribute("data-script");
-        script.onload = () => (window.frontierYourRun ? resolve(window.frontierYourRun) : reject(new Error("yourrun.js defined nothing")));
-        script.onerror = () => reject(new Error("the file reader did not load from " + box.getAttribute("data-script")));
+        script.onload = () => (window.frontierYourRun ? resolve(window.frontierYourRun) : reject(new Error(t("errors.yourRunEmpty"))));
+        script.onerror = () => reject(new Error(t("errors.yourRunFailed", { url: box.getAttribute("data-script") })));
         document.head.appendChild(script);
       }).then((mod) => live.loadLight().then(() => mod.init({ live, box, onDraw })));
       run.catch(() => {
@@ -29,7 +31,7 @@ export function initYourRun(live, onDraw) {
     if (!files.length) return;
     load().then((controller) => controller.add(files), (e) => {
       const alert = document.getElementById("your-run-alert");
-      if (alert) alert.textContent = "Your files could not be read: " + e.message + ".";
+      if (alert) alert.textContent = t("yourrun.notRead", { error: e.message });
     });
   };
   input.addEventListener("change", () => {
@@ -55,6 +57,6 @@ export function initYourRun(live, onDraw) {
     const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
     if (!/^\s*[[{]/.test(text)) return;
     e.preventDefault();
-    take([{ name: "pasted JSON", text }]);
+    take([{ name: t("yourrun.pasted"), text }]);
   });
 }

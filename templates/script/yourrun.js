@@ -11,7 +11,7 @@
 
 import { CONTEXT, FRAMEWORK_LABELS, GPUS, decode, hwKey, lengthOf, normFramework, normGPU, normPrecision, runIDOf, seriesLabel, topologyString } from "./yourrun-decode.js";
 import { element } from "./dom.js";
-import { fmtValue } from "./format.js";
+import { fmtValue, t } from "./i18n.js";
 import * as pareto from "./pareto.js";
 
 // COLOR and SYMBOL are the reader's own: charts/style.go's palette has no such colour, and its
@@ -25,10 +25,11 @@ const MAX_BYTES = 256 << 20;
 // STORE is the session's remembered answers to the form (sessionStorage, this tab only).
 const STORE = "frontier.yourRun.context";
 
-const LABELS = {
-  gpu: "GPU", gpus: "GPUs in the deployment", framework: "Framework", precision: "Precision",
-  isl: "Input length (tokens)", osl: "Output length (tokens)", model: "Model",
-};
+// fieldLabel is the form's label of a context key (CONTEXT's).
+const fieldLabel = (k) => ({
+  gpu: t("yourrun.gpu"), gpus: t("yourrun.gpus"), framework: t("yourrun.framework"), precision: t("yourrun.precision"),
+  isl: t("yourrun.isl"), osl: t("yourrun.osl"), model: t("yourrun.model"),
+})[k];
 
 function remembered() {
   try {
@@ -117,7 +118,7 @@ export function seriesOf(page, accepted) {
       }
     }));
     return {
-      key, name: "Your run: " + label + " " + r.precision.toUpperCase(), hw: hwKey(r.gpu, r.framework, r.spec, r.disagg),
+      key, name: t("yourrun.seriesName", { configuration: label + " " + r.precision.toUpperCase() }), hw: hwKey(r.gpu, r.framework, r.spec, r.disagg),
       gpu: r.gpu, vendor: (GPUS[r.gpu] && GPUS[r.gpu][1]) || "", framework: r.framework, spec: r.spec, precision: r.precision,
       label, color: COLOR, symbol: SYMBOL, dash: "solid", best: false, date: "", points,
       deploy: r.disagg ? "disaggregated" : "single-node", yours: true, files: items.map((a) => a.file),
@@ -152,10 +153,11 @@ export function standing(live) {
 // sentence is the line under the chart for one series' standing.
 export function sentence(s) {
   const m = s.metric;
-  if (!s.at.length) return s.name + ": its frontier reaches none of the reference points of this axis.";
-  return s.name + ": " + s.at.map((a) => fmtValue(m, a.y) + " " + m.unit + " at " + (+a.x.toPrecision(6)) + " " + s.unit +
-    (a.best ? ", " + +(a.y / a.best.y).toFixed(2) + "× the best published, " + a.best.name : ", where nothing published reaches")).join("; ") +
-    (m.higher ? "." : " (lower is better).");
+  if (!s.at.length) return t("yourrun.reachesNone", { name: s.name });
+  const parts = s.at.map((a) => t("yourrun.at", { value: fmtValue(m, a.y), unit: m.unit, x: +a.x.toPrecision(6), xUnit: s.unit }) +
+    (a.best ? t("yourrun.vsBest", { ratio: +(a.y / a.best.y).toFixed(2), best: a.best.name }) : t("yourrun.noneReaches")));
+  const said = { name: s.name, parts: parts.join(t("yourrun.partSeparator")) };
+  return m.higher ? t("yourrun.standing", said) : t("yourrun.standingLower", said);
 }
 
 // Controller holds the reader's files and draws them.
@@ -177,14 +179,14 @@ class Controller {
     const read = (f) => {
       if (typeof f.text !== "function") return Promise.resolve(f.text);
       // The build's own limit for a data file: a bigger one is no benchmark result a reader made.
-      if (f.size > MAX_BYTES) return Promise.reject(new Error("it is over 256 MiB"));
+      if (f.size > MAX_BYTES) return Promise.reject(new Error(t("yourrun.tooBig")));
       return f.text();
     };
     return Promise.all(files.map((f) => read(f).then(
-      (text) => ({ name: f.name || "pasted JSON", text }),
+      (text) => ({ name: f.name || t("yourrun.pasted"), text }),
       (e) => ({ name: f.name, text: "", error: e.message })))).then((read) => {
       for (const f of read) {
-        this.files = this.files.filter((g) => g.name !== f.name || f.name === "pasted JSON"); // the same file again replaces it
+        this.files = this.files.filter((g) => g.name !== f.name || f.name === t("yourrun.pasted")); // the same file again replaces it
         this.files.push(f);
         // Context always comes through the form (prefilled with the session's answers), so a
         // new file is never silently given another run's GPU.
@@ -202,12 +204,12 @@ class Controller {
     const pending = [];
     for (const f of this.files) {
       if (f.error) {
-        messages.push(f.name + ": could not be read (" + f.error + ").");
+        messages.push(t("yourrun.unreadable", { file: f.name, error: f.error }));
         continue;
       }
       const r = f.result;
-      for (const p of r.problems) messages.push(f.name + ": " + (p.path ? p.path + ": " : "") + p.msg + ".");
-      for (const w of r.warnings || []) messages.push(f.name + ": " + w + ".");
+      for (const p of r.problems) messages.push(t("yourrun.problem", { file: f.name, problem: (p.path ? p.path + ": " : "") + p.msg }));
+      for (const w of r.warnings || []) messages.push(t("yourrun.problem", { file: f.name, problem: w }));
       if (r.needs.length && !r.problems.length) pending.push(f);
       const others = new Set();
       for (const row of r.rows) {
@@ -215,7 +217,7 @@ class Controller {
         if (row.model !== page.model || row.sequence !== page.sequence) others.add(row.model + " " + row.sequence);
       }
       for (const o of others) {
-        messages.push(f.name + ": a result for " + o + ", not this page's " + page.model + " " + page.sequence + ": shown anyway, but it measures something else.");
+        messages.push(t("yourrun.otherPage", { file: f.name, other: o, page: page.model + " " + page.sequence }));
       }
     }
     this.alert.textContent = "";
@@ -241,13 +243,18 @@ class Controller {
         id: "your-run-" + k, name: k, required: true, type: num ? "number" : "text", min: num ? "1" : null, step: num ? "1" : null,
         list: k === "gpu" ? "your-run-gpu-list" : null, value: ctx[k] != null ? String(ctx[k]) : "",
       });
-      return element("p", {}, [element("label", { for: "your-run-" + k, text: LABELS[k] }), " ", input]);
+      return element("p", {}, [element("label", { for: "your-run-" + k, text: fieldLabel(k) }), " ", input]);
     });
-    const names = pending.map((f) => f.name).join(", ");
-    const form = element("form", { class: "your-run-form", "aria-label": "Context of your run" }, [
-      element("p", { text: names + (pending.length > 1 ? " do" : " does") + " not say " + needs.map((k) => LABELS[k].toLowerCase()).join(", ") + ": give " + (needs.length > 1 ? "them" : "it") + " here (remembered for this tab)." }),
+    const names = pending.map((f) => f.name).join(t("list.separator"));
+    // Four sentences: one file or several, one field or several.
+    const said = { files: names, fields: needs.map((k) => fieldLabel(k).toLowerCase()).join(t("list.separator")) };
+    const ask = pending.length > 1
+      ? (needs.length > 1 ? t("yourrun.askFilesFields", said) : t("yourrun.askFiles", said))
+      : (needs.length > 1 ? t("yourrun.askFields", said) : t("yourrun.ask", said));
+    const form = element("form", { class: "your-run-form", "aria-label": t("yourrun.formLabel") }, [
+      element("p", { text: ask }),
       gpuList,
-    ].concat(fields, [element("button", { type: "submit", text: "Draw my run" })]));
+    ].concat(fields, [element("button", { type: "submit", text: t("yourrun.draw") })]));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const answers = remembered();

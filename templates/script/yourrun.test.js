@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
+import "./testdata/strings.js";
 import { guess, newest, seriesOf, sentence } from "./yourrun.js";
 
 const row = (over) => Object.assign({ gpu: "mi300x", framework: "sglang", spec: "none", precision: "fp8", disagg: false, conc: 4, date: "",
