@@ -121,19 +121,7 @@ func (lc LaterCells) MarshalJSON() ([]byte, error) {
 		}
 		b = append(b, '[')
 		if lc.strs {
-			b = appendJSONString(b, pt.Date)
-			b = append(b, ',')
-			b = appendJSONString(b, pt.RunID)
-			if lc.has {
-				var topo, image, url string
-				if pt.Raw != nil {
-					topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
-				}
-				for _, s := range [...]string{topo, image, url} {
-					b = append(b, ',')
-					b = appendJSONString(b, s)
-				}
-			}
+			b = appendPointStrings(b, &pt, lc.has)
 		}
 		for j, m := range lc.cols {
 			if j > 0 || lc.strs {
@@ -279,18 +267,8 @@ func (ps PointsJSON) MarshalJSON() ([]byte, error) {
 			continue
 		}
 		b = append(b, ',')
-		b = appendJSONString(b, pt.Date)
-		b = append(b, ',')
-		b = appendJSONString(b, pt.RunID)
+		b = appendPointStrings(b, &pt, ps.has)
 		if ps.has {
-			var topo, image, url string
-			if pt.Raw != nil {
-				topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
-			}
-			for _, s := range [...]string{topo, image, url} {
-				b = append(b, ',')
-				b = appendJSONString(b, s)
-			}
 			for _, m := range ps.raw {
 				b = append(b, ',')
 				if ps.later&(1<<m) != 0 {
@@ -430,4 +408,23 @@ func (v TrendCell) MarshalJSON() ([]byte, error) {
 		return strconv.AppendInt(nil, int64(f), 10), nil
 	}
 	return strconv.AppendFloat(nil, f, 'g', 6, 64), nil
+}
+
+// appendPointStrings appends a point's string columns as PointsJSON and LaterCells write them:
+// its date and run id, and with has its topology, image and run URL ("" where it has none).
+func appendPointStrings(b []byte, pt *input.Point, has bool) []byte {
+	b = appendJSONString(b, pt.Date)
+	b = append(b, ',')
+	b = appendJSONString(b, pt.RunID)
+	if has {
+		var topo, image, url string
+		if pt.Raw != nil {
+			topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+		}
+		for _, s := range [...]string{topo, image, url} {
+			b = append(b, ',')
+			b = appendJSONString(b, s)
+		}
+	}
+	return b
 }
