@@ -23,6 +23,7 @@ func TestBrowserChineseChartPage(t *testing.T) {
 		t.Fatal(ps)
 	}
 	cfg.Languages = []string{"en", "zh"}
+	cfg.BaseURL = "https://bench.example/" // the alternates are absolute URLs, written only with a host
 	root := b.Serve(buildForBrowser(t, testsite.ExampleData(t), cfg), "/")
 	const page = "deepseek-v4-pro/8k-1k/"
 
