@@ -307,3 +307,28 @@ func TestPerLanguageNames(t *testing.T) {
 		t.Errorf("zh/ home: no Chinese model name")
 	}
 }
+
+// TestLanguagesWithoutHostWriteNoRelativeHreflang: a site built without a host in its base
+// URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
+// (a relative one is invalid); the language switch, which needs none, is still there.
+func TestLanguagesWithoutHostWriteNoRelativeHreflang(t *testing.T) {
+	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	cfg.BaseURL = "/repo/"
+	files, _, err := build(t, testsite.ExampleData(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "zh/index.html", "deepseek-v4-pro/8k-1k/index.html", "zh/deepseek-v4-pro/8k-1k/index.html"} {
+		page := string(mustGet(t, files, name))
+		if strings.Contains(page, `<link rel="alternate" hreflang`) {
+			t.Errorf("%s: an hreflang link without a host to make it absolute", name)
+		}
+		if !strings.Contains(page, `<a class="lang" href="/repo/zh/`) {
+			t.Errorf("%s: no switch to the Chinese page", name)
+		}
+	}
+}
