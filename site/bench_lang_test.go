@@ -29,19 +29,7 @@ func BenchmarkBuildLanguages(b *testing.B) {
 				in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: cfg}
 				files := 0
 				peak := measurePeaks(b, func() {
-					w, err := site.NewDirWriter(out)
-					if err != nil {
-						b.Fatal(err)
-					}
-					rep, err := site.Build(in, w)
-					if err != nil {
-						w.Abort()
-						b.Fatal(err)
-					}
-					if err := w.Commit(); err != nil {
-						b.Fatal(err)
-					}
-					files = rep.Files
+					files = buildToDir(b, in, out).Files
 				}, func() { os.RemoveAll(out) })
 				peak.report(b)
 				b.ReportMetric(float64(files), "files")

@@ -64,18 +64,7 @@ func BenchmarkBuildRaw(b *testing.B) {
 			stages := map[string]time.Duration{}
 			var order []string
 			peak := measurePeaks(b, func() {
-				w, err := site.NewDirWriter(out)
-				if err != nil {
-					b.Fatal(err)
-				}
-				rep, err := site.Build(in, w)
-				if err != nil {
-					w.Abort()
-					b.Fatal(err)
-				}
-				if err := w.Commit(); err != nil {
-					b.Fatal(err)
-				}
+				rep := buildToDir(b, in, out)
 				for _, s := range rep.Stages {
 					if _, ok := stages[s.Name]; !ok {
 						order = append(order, s.Name)

@@ -49,17 +49,7 @@ func BenchmarkBuildYear(b *testing.B) {
 			in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: site.DefaultConfig()}
 			var largest int64
 			peak := measurePeaks(b, func() {
-				w, err := site.NewDirWriter(out)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := site.Build(in, w); err != nil {
-					w.Abort()
-					b.Fatal(err)
-				}
-				if err := w.Commit(); err != nil {
-					b.Fatal(err)
-				}
+				buildToDir(b, in, out)
 				b.StopTimer()
 				largest = largestPageFolder(b, out)
 				b.StartTimer()
