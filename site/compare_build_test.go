@@ -371,3 +371,36 @@ func TestComparePageCardAndShare(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareJoinsTwoConfigurationsInThePageLanguage: a reference between two configurations'
+// knots (B200 at 30 tok/s/user lies between its vLLM knot at 20 and its TRTLLM knot at 50)
+// names both, joined by the catalog's compare.between on each language's page, and by a
+// language-neutral " / " in compare.json, which every language's page links to.
+func TestCompareJoinsTwoConfigurationsInThePageLanguage(t *testing.T) {
+	cfg := versusConfig()
+	cfg.Languages = []string{"en", "zh"}
+	cfg.ReferenceX = []float64{30}
+	files, _, err := build(t, testsite.VersusData(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := "tiny-model/1k-1k/compare/b200-vs-mi355x/"
+	en := html.UnescapeString(get(t, files, dir+"index.html"))
+	if want := "B200 from B200 (vLLM) and B200 (TRTLLM); MI355X from MI355X (SGLang)."; !strings.Contains(en, want) {
+		t.Errorf("English compare page: no %q", want)
+	}
+	zh := html.UnescapeString(get(t, files, "zh/"+dir+"index.html"))
+	if want := "B200 取自 B200 (vLLM) 与 B200 (TRTLLM)；"; !strings.Contains(zh, want) {
+		t.Errorf("Chinese compare page: no %q", want)
+	}
+	if strings.Contains(zh, ") and B200") {
+		t.Errorf("Chinese compare page joins configurations with an English \"and\"")
+	}
+	var doc struct{ Refs []struct{ AConfig, BConfig *string } }
+	if err := json.Unmarshal([]byte(get(t, files, dir+"compare.json")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Refs) != 1 || doc.Refs[0].AConfig == nil || *doc.Refs[0].AConfig != "B200 (vLLM) / B200 (TRTLLM)" {
+		t.Errorf("compare.json refs %+v, want aConfig \"B200 (vLLM) / B200 (TRTLLM)\"", doc.Refs)
+	}
+}

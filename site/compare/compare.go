@@ -59,32 +59,34 @@ func (c *Curve) Knots() []Point { return c.knots }
 // false when it has no frontier point at all.
 func (c *Curve) Domain() (lo, hi float64, ok bool) { return c.m.Domain() }
 
-// At is the curve's value at x and the configuration it comes from: the configuration of the
-// knot at x, or of the two knots around x ("A and B" when they differ). ok is false outside
-// the curve's domain, where it has no value.
-func (c *Curve) At(x float64) (y float64, config string, ok bool) {
+// At is the curve's value at x and the configurations it comes from: the configuration of the
+// knot at x, or of the two knots around x (both, in x order, when they differ). The caller
+// words the list in its reader's language. ok is false outside the curve's domain, where it
+// has no value.
+func (c *Curve) At(x float64) (y float64, configs []string, ok bool) {
 	y, ok = c.m.At(x)
 	if !ok {
-		return 0, "", false
+		return 0, nil, false
 	}
 	return y, c.configAt(x), true
 }
 
-// configAt names the configuration of the frontier segment holding x (inside the domain).
-func (c *Curve) configAt(x float64) string {
+// configAt names the configurations of the frontier segment holding x (inside the domain):
+// one, or the two at its ends when they differ.
+func (c *Curve) configAt(x float64) []string {
 	for i, k := range c.knots {
 		switch {
 		case k.X == x:
-			return k.Config
+			return []string{k.Config}
 		case k.X > x:
 			prev := c.knots[i-1].Config // i > 0: x is at or past the first knot
 			if prev == k.Config {
-				return prev
+				return []string{prev}
 			}
-			return prev + " and " + k.Config
+			return []string{prev, k.Config}
 		}
 	}
-	return c.knots[len(c.knots)-1].Config
+	return []string{c.knots[len(c.knots)-1].Config}
 }
 
 // Ref is one reference interactivity read off two curves. A and B are nil where that curve
@@ -93,8 +95,9 @@ type Ref struct {
 	X       float64
 	A, B    *float64
 	Ratio   *float64
-	AConfig string // the configuration A comes from, "" without A
-	BConfig string
+	// AConfigs are the configurations A comes from (one, or the two around X), nil without A.
+	AConfigs []string
+	BConfigs []string
 }
 
 // At reads curves a and b at each x of refs, in order.
@@ -103,10 +106,10 @@ func At(a, b *Curve, refs []float64) []Ref {
 	for i, x := range refs {
 		r := Ref{X: x}
 		if y, cfg, ok := a.At(x); ok {
-			r.A, r.AConfig = &y, cfg
+			r.A, r.AConfigs = &y, cfg
 		}
 		if y, cfg, ok := b.At(x); ok {
-			r.B, r.BConfig = &y, cfg
+			r.B, r.BConfigs = &y, cfg
 		}
 		if r.A != nil && r.B != nil && *r.B != 0 {
 			q := *r.A / *r.B

@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -58,9 +60,10 @@ func TestAtKnotsIsExactAndNamesItsConfig(t *testing.T) {
 		{20, 800, "A1"},
 		{30, 700, "A2"},
 		{15, 850, "A1"},        // a straight frontier stays straight
-		{25, 750, "A1 and A2"}, // between two configurations' knots
+		{25, 750, "A1,A2"}, // between two configurations' knots: both, for the caller to word
 	} {
-		y, conf, ok := c.At(tc.x)
+		y, confs, ok := c.At(tc.x)
+		conf := strings.Join(confs, ",")
 		if !ok || math.Abs(y-tc.y) > 1e-9 || conf != tc.conf {
 			t.Errorf("At(%v) = %v %q %v, want %v %q", tc.x, y, conf, ok, tc.y, tc.conf)
 		}
@@ -96,14 +99,14 @@ func TestRatiosAtReferenceInteractivities(t *testing.T) {
 	refs := At(a, b, []float64{5, 20, 40, 60, 100})
 	want := []Ref{
 		{X: 5}, // neither reaches 5
-		{X: 20, A: ptr(800), B: ptr(400), Ratio: ptr(2), AConfig: "A", BConfig: "B"},
-		{X: 40, A: ptr(600), B: ptr(300), Ratio: ptr(2), AConfig: "A", BConfig: "B"},
-		{X: 60, A: ptr(400), B: ptr(200), Ratio: ptr(2), AConfig: "A", BConfig: "B"},
-		{X: 100, B: ptr(100), BConfig: "B fast"}, // a does not reach 100: no ratio
+		{X: 20, A: ptr(800), B: ptr(400), Ratio: ptr(2), AConfigs: []string{"A"}, BConfigs: []string{"B"}},
+		{X: 40, A: ptr(600), B: ptr(300), Ratio: ptr(2), AConfigs: []string{"A"}, BConfigs: []string{"B"}},
+		{X: 60, A: ptr(400), B: ptr(200), Ratio: ptr(2), AConfigs: []string{"A"}, BConfigs: []string{"B"}},
+		{X: 100, B: ptr(100), BConfigs: []string{"B fast"}}, // a does not reach 100: no ratio
 	}
 	for i, w := range want {
 		g := refs[i]
-		if g.X != w.X || !same(g.A, w.A) || !same(g.B, w.B) || !same(g.Ratio, w.Ratio) || g.AConfig != w.AConfig || g.BConfig != w.BConfig {
+		if g.X != w.X || !same(g.A, w.A) || !same(g.B, w.B) || !same(g.Ratio, w.Ratio) || !slices.Equal(g.AConfigs, w.AConfigs) || !slices.Equal(g.BConfigs, w.BConfigs) {
 			t.Errorf("ref %v: got %s, want %s", w.X, show(g), show(w))
 		}
 	}
@@ -168,5 +171,5 @@ func show(r Ref) string {
 		}
 		return fmt.Sprint(*p)
 	}
-	return fmt.Sprintf("{x %v a %s b %s ratio %s %q/%q}", r.X, f(r.A), f(r.B), f(r.Ratio), r.AConfig, r.BConfig)
+	return fmt.Sprintf("{x %v a %s b %s ratio %s %q/%q}", r.X, f(r.A), f(r.B), f(r.Ratio), r.AConfigs, r.BConfigs)
 }

@@ -196,10 +196,12 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	for i, g := range got {
 		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio}
 		if g.A != nil {
-			doc.Refs[i].AConfig = &got[i].AConfig
+			c := dataConfigs(g.AConfigs)
+			doc.Refs[i].AConfig = &c
 		}
 		if g.B != nil {
-			doc.Refs[i].BConfig = &got[i].BConfig
+			c := dataConfigs(g.BConfigs)
+			doc.Refs[i].BConfig = &c
 		}
 	}
 	js, err := json.MarshalIndent(doc, "", "  ")
@@ -279,7 +281,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 // each value through f (side 0 for a, 1 for b), and the ratio of what a reader gets per unit
 // (tokens per dollar when lowerBetter, the value itself otherwise), a over b.
 func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter bool) compare.Ref {
-	out := compare.Ref{X: g.X, AConfig: g.AConfig, BConfig: g.BConfig}
+	out := compare.Ref{X: g.X, AConfigs: g.AConfigs, BConfigs: g.BConfigs}
 	if g.A != nil {
 		v := f(*g.A, 0)
 		out.A = &v
@@ -349,16 +351,31 @@ func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num fun
 	}
 	var from []string
 	if g.A != nil {
-		from = append(from, tr.T("compare.from", "gpu", a.Label, "config", g.AConfig))
+		from = append(from, tr.T("compare.from", "gpu", a.Label, "config", wordConfigs(tr, g.AConfigs)))
 	}
 	if g.B != nil {
-		from = append(from, tr.T("compare.from", "gpu", b.Label, "config", g.BConfig))
+		from = append(from, tr.T("compare.from", "gpu", b.Label, "config", wordConfigs(tr, g.BConfigs)))
 	}
 	if len(from) > 0 {
 		av.Configs = strings.Join(from, tr.T("compare.from_sep")) + tr.T("compare.from_end")
 	}
 	return av
 }
+
+// wordConfigs names the configurations a value comes from in a sentence of tr's language:
+// one, or the two around it joined by the catalog's compare.between ("A and B", "A 与 B").
+func wordConfigs(tr *i18n.Catalog, cs []string) string {
+	if len(cs) == 2 {
+		return tr.T("compare.between", "a", cs[0], "b", cs[1])
+	}
+	return strings.Join(cs, "")
+}
+
+// dataConfigs is compare.json's aConfig (bConfig): a string, as it always was, so that a
+// reader of the file keeps its type and the one-configuration value; two configurations are
+// joined by " / ", not by a word. The file is written once for every language (a mirror links
+// to the default language's), so no language's "and" belongs in it.
+func dataConfigs(cs []string) string { return strings.Join(cs, " / ") }
 
 // coverage says what interactivity a GPU's curve covers.
 func coverage(tr *i18n.Catalog, g *gpuSide) string {
