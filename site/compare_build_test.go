@@ -396,7 +396,9 @@ func TestCompareJoinsTwoConfigurationsInThePageLanguage(t *testing.T) {
 	if strings.Contains(zh, ") and B200") {
 		t.Errorf("Chinese compare page joins configurations with an English \"and\"")
 	}
-	var doc struct{ Refs []struct{ AConfig, BConfig *string } }
+	var doc struct {
+		Refs []struct{ AConfig, BConfig *string }
+	}
 	if err := json.Unmarshal([]byte(get(t, files, dir+"compare.json")), &doc); err != nil {
 		t.Fatal(err)
 	}

@@ -92,9 +92,9 @@ func (c *Curve) configAt(x float64) []string {
 // Ref is one reference interactivity read off two curves. A and B are nil where that curve
 // does not cover X; Ratio is A/B, nil unless both are there (and B is not zero).
 type Ref struct {
-	X       float64
-	A, B    *float64
-	Ratio   *float64
+	X     float64
+	A, B  *float64
+	Ratio *float64
 	// AConfigs are the configurations A comes from (one, or the two around X), nil without A.
 	AConfigs []string
 	BConfigs []string

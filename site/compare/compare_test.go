@@ -59,7 +59,7 @@ func TestAtKnotsIsExactAndNamesItsConfig(t *testing.T) {
 		{10, 900, "A1"},
 		{20, 800, "A1"},
 		{30, 700, "A2"},
-		{15, 850, "A1"},        // a straight frontier stays straight
+		{15, 850, "A1"},    // a straight frontier stays straight
 		{25, 750, "A1,A2"}, // between two configurations' knots: both, for the caller to word
 	} {
 		y, confs, ok := c.At(tc.x)
