@@ -308,6 +308,66 @@ func TestPerLanguageNames(t *testing.T) {
 	}
 }
 
+// TestPerLanguageFrameworkNames: [frameworks.KEY.names] names a framework on that language's
+// pages wherever a series is named (the chart's option, the page data's series and framework
+// filter, the points and leaders tables), together with [gpus.KEY.names]; the English page
+// keeps the data's names.
+func TestPerLanguageFrameworkNames(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Languages = []string{"en", "zh"}
+	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
+	cfg.Frameworks = map[string]FrameworkConfig{"trt": {Names: map[string]string{"zh": "TensorRT-LLM"}}}
+	files, _, err := build(t, seedFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh := mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html")
+	var opt struct{ Series []optionSeries }
+	if err := json.Unmarshal(scriptJSON(t, zh, "chart-option"), &opt); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range opt.Series {
+		names = append(names, s.Name)
+	}
+	for _, want := range []string{"英伟达 B200 (TensorRT-LLM, MTP)", "B300 (TensorRT-LLM)", "英伟达 B200 (vLLM)"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("zh option: no series %q in %q", want, names)
+		}
+	}
+	if slices.Contains(names, "B300 (TRTLLM)") || slices.Contains(names, "B200 (vLLM)") {
+		t.Errorf("zh option keeps the data's names: %q", names)
+	}
+	var data struct {
+		Frameworks map[string]string
+		Series     []struct{ Key, Name string }
+	}
+	if err := json.Unmarshal(scriptJSON(t, zh, "page-data"), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Frameworks["trt"] != "TensorRT-LLM" || data.Frameworks["vllm"] != "vLLM" {
+		t.Errorf("zh page data frameworks %q", data.Frameworks)
+	}
+	for _, s := range data.Series {
+		if strings.Contains(s.Name, "TRTLLM") || strings.HasPrefix(s.Name, "B200") {
+			t.Errorf("zh page data series %s named %q", s.Key, s.Name)
+		}
+	}
+	text := string(zh)
+	for _, want := range []string{"<th scope=\"row\"><span class=\"swatch\" style=\"background-color:", "英伟达 B200 (TensorRT-LLM)</th>", "<td>英伟达 B200 (TensorRT-LLM)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("zh page: no %q", want)
+		}
+	}
+	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "TensorRT-LLM") {
+		t.Errorf("zh/ home: the headline's leader keeps the data's framework name")
+	}
+	en := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/index.html"))
+	if strings.Contains(en, "TensorRT-LLM") || strings.Contains(en, "英伟达") || !strings.Contains(en, "B200 (TRTLLM)") {
+		t.Errorf("the English page does not keep the data's names")
+	}
+}
+
 // TestLanguagesWithoutHostWriteNoRelativeHreflang: a site built without a host in its base
 // URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
 // (a relative one is invalid); the language switch, which needs none, is still there.

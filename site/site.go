@@ -16,6 +16,10 @@ type Config = config.Config
 // GPUConfig is a GPU's cost and power, Config's [gpus] table; see package config.
 type GPUConfig = config.GPUConfig
 
+// FrameworkConfig is how a framework is named per language, Config's [frameworks] table; see
+// package config.
+type FrameworkConfig = config.FrameworkConfig
+
 // ModelConfig is how a model is named, Config's [models] table; see package config.
 type ModelConfig = config.ModelConfig
 

@@ -37,6 +37,10 @@ type Config struct {
 	// Models renames raw results' model keys ("dsr1", "deepseek-ai/DeepSeek-R1-0528") for
 	// display, over the built-in table of InferenceX's keys (package input, rawnorm.go).
 	Models map[string]ModelConfig `toml:"models"`
+	// Frameworks names each framework key of the data ("trt", "vllm") per language, as GPUs
+	// and Models do ([frameworks.trt.names] zh = "..."): the framework's filter entry and the
+	// series names on that language's pages.
+	Frameworks map[string]FrameworkConfig `toml:"frameworks"`
 	// License is the licence the site's data is published under: an SPDX identifier
 	// ("CC-BY-4.0") or the licence's https URL. Chart pages name it in their Dataset markup
 	// and llms.txt names it; "" says nothing (license.go).
@@ -69,6 +73,13 @@ type ModelConfig struct {
 	Name string `toml:"name"`
 	// Names gives the model's name per language tag ([models.dsr1.names] zh = "..."), shown
 	// on that language's pages; its path stays the slug of Name.
+	Names map[string]string `toml:"names"`
+}
+
+// FrameworkConfig is how a framework is named beyond the data's own label.
+type FrameworkConfig struct {
+	// Names gives the framework's label per language tag ([frameworks.trt.names] zh = "..."),
+	// shown on that language's pages in place of the label the data gives ("TRTLLM").
 	Names map[string]string `toml:"names"`
 }
 

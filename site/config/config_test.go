@@ -172,6 +172,8 @@ func TestConfigLanguages(t *testing.T) {
 	src := `languages = ["en", "zh", "", "zh", "../x", "pt-BR"]
 [models."DeepSeek-R1-0528".names]
 zh = "深度求索 R1"
+[frameworks.trt.names]
+zh = "TensorRT-LLM"
 `
 	cfg, ps := ParseConfig("frontier.toml", []byte(src))
 	var got []string
@@ -185,6 +187,9 @@ zh = "深度求索 R1"
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems\n%q\nwant\n%q", got, want)
+	}
+	if n := cfg.Frameworks["trt"].Names["zh"]; n != "TensorRT-LLM" {
+		t.Errorf("frameworks.trt.names.zh = %q", n)
 	}
 	if n := cfg.Models["DeepSeek-R1-0528"].Names["zh"]; n != "深度求索 R1" {
 		t.Errorf("names.zh = %q", n)

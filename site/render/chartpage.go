@@ -176,7 +176,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		}
 	}
 	for _, s := range snap.Series {
-		cs := charts.Series{Name: s.Name, Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
+		cs := charts.Series{Name: r.seriesName(s), Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
 		for _, pt := range s.Points {
 			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
 		}
@@ -204,6 +204,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		Changes:    pageChanges(p, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
+	for i, s := range snap.Series {
+		data.Series[i].Name = r.seriesName(s) // the legend's name in the page's language
+	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
@@ -215,7 +218,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 				data.GPUs[s.GPU] = g
 			}
 			if _, ok := data.Frameworks[s.Framework]; !ok {
-				data.Frameworks[s.Framework] = frameworkLabel(s)
+				data.Frameworks[s.Framework] = r.frameworkName(s.Framework, frameworkLabel(s))
 			}
 		}
 	}
@@ -287,13 +290,13 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	}
 	for _, s := range snap.Series {
 		if s.Best {
-			cv.Best = append(cv.Best, bestView{s.Name, charts.StyleFor(s.GPU, s.Framework, s.Spec).Color})
+			cv.Best = append(cv.Best, bestView{r.seriesName(s), charts.StyleFor(s.GPU, s.Framework, s.Spec).Color})
 		}
 		on := frontierSet(s)
 		for i, pt := range s.Points {
 			cv.PointCount++
 			cv.Rows = append(cv.Rows, rowView{
-				Series: s.Key, Name: s.Name, Precision: strings.ToUpper(pt.Precision),
+				Series: s.Key, Name: r.seriesName(s), Precision: strings.ToUpper(pt.Precision),
 				Concurrency: pt.Concurrency, TP: pt.TP,
 				X: fmtNum(pt.X), Total: fmtNum(pt.TpPerGpu), Output: fmtNum(pt.OutputTputPerGpu), Input: fmtNum(pt.InputTputPerGpu),
 				Frontier: on[i], Date: pt.Date, RunID: pt.RunID, Raw: cols.has,

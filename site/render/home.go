@@ -53,7 +53,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 		}
 		hs := r.pageHeadlines(p)
 		if h := hs[0]; h.OK {
-			c.Headline, c.Leader = r.cat.Number(fmtNum(h.Value)), h.Leader // the language's separators
+			c.Headline, c.Leader = r.cat.Number(fmtNum(h.Value)), r.leaderName(snap, h.Leader) // the language's separators and names
 		}
 		if ch, since, ok := headlineChange(hs, 0); ok {
 			c.Change, c.Since = ch, since

@@ -156,6 +156,47 @@ func (r *Renderer) gpuName(key, label string) string {
 	return label
 }
 
+// frameworkName is a framework's label as this language names it ([frameworks.KEY.names]),
+// else label.
+func (r *Renderer) frameworkName(key, label string) string {
+	if f, ok := r.in.Config.Frameworks[key]; ok {
+		if n := f.Names[r.cat.Lang]; n != "" {
+			return n
+		}
+	}
+	return label
+}
+
+// seriesName is a series' legend name in this language: the data's name ("B200 (TRTLLM, MTP)
+// FP8") with its GPU and framework parts as [gpus.KEY.names] and [frameworks.KEY.names] give
+// them for the language, everywhere the page shows it (the chart's series, the legend, the
+// tables). Without such names it is the data's name, as before languages.
+func (r *Renderer) seriesName(s *PageSeries) string {
+	name := s.Name
+	if g := gpuLabel(s); strings.HasPrefix(name, g) {
+		if n := r.gpuName(s.GPU, g); n != g {
+			name = n + name[len(g):]
+		}
+	}
+	if fw := frameworkLabel(s); fw != "" {
+		if n := r.frameworkName(s.Framework, fw); n != fw {
+			name = strings.Replace(name, " ("+fw, " ("+n, 1)
+		}
+	}
+	return name
+}
+
+// leaderName is the headline's leader (a series name of the data) as seriesName words it in
+// this language: the series of snap by that name, else the name as it is.
+func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
+	for _, s := range snap.Series {
+		if s.Name == leader {
+			return r.seriesName(s)
+		}
+	}
+	return leader
+}
+
 // tHTML is the t template func: the catalog's string escaped for HTML text, each value
 // escaped as html/template escapes a value, then put in its placeholder. The catalog's own
 // text keeps its apostrophes (html/template would write them &#39;), so that the English
