@@ -368,6 +368,20 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 	}
 }
 
+// TestSnapshotMenuDatesInThePageLanguage: the snapshot menu's newest date reads as the page's
+// language writes a date, and its value, the fragment's date=, stays ISO; English keeps ISO.
+func TestSnapshotMenuDatesInThePageLanguage(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	zh := string(mustGet(t, files, "zh/deepseek-r1-0528/1k-1k/index.html"))
+	if want := `<select name="date" id="ctl-date"><option value="2026-06-11" selected>2026年6月11日（最新）</option>`; !strings.Contains(zh, want) {
+		t.Errorf("zh/ chart page: no %s", want)
+	}
+	en := string(mustGet(t, files, "deepseek-r1-0528/1k-1k/index.html"))
+	if want := `<option value="2026-06-11" selected>2026-06-11 (latest)</option>`; !strings.Contains(en, want) {
+		t.Errorf("English chart page: no %s", want)
+	}
+}
+
 // TestLanguagesWithoutHostWriteNoRelativeHreflang: a site built without a host in its base
 // URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
 // (a relative one is invalid); the language switch, which needs none, is still there.

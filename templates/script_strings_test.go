@@ -63,7 +63,7 @@ func TestScriptCatalogsAgree(t *testing.T) {
 			t.Errorf("templates/i18n/zh.toml: script.%s: missing (en.toml has %q)", k, en[k])
 			continue
 		}
-		if holes(z) != holes(en[k]) {
+		if holes(z) != holes(en[k]) && k != "format.date" { // a date format takes its language's placeholders
 			t.Errorf("templates/i18n/zh.toml: script.%s: placeholders %q, en.toml's %q", k, holes(z), holes(en[k]))
 		}
 	}

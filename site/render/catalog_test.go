@@ -46,6 +46,17 @@ func TestShippedCatalogsHaveTheSameKeys(t *testing.T) {
 	}
 }
 
+// TestScriptDateFormatIsTheBuildsTwin: the script writes the snapshot menu's dates with
+// script.format.date, the build writes the newest one with format.date; in each shipped
+// catalog they are the same, so the menu's options read alike whoever wrote them.
+func TestScriptDateFormatIsTheBuildsTwin(t *testing.T) {
+	for lang, c := range shippedCatalogs(t) {
+		if got, want := c.Raw("script.format.date"), c.Raw("format.date"); got != want {
+			t.Errorf("templates/i18n/%s.toml: script.format.date %q, format.date %q", lang, got, want)
+		}
+	}
+}
+
 // templateKey is a t call's key in a template: {{t "nav.home"}}, (t "chart.aria" ...).
 var templateKey = regexp.MustCompile(`[{(]\s*-?\s*t "([^"]+)"`)
 

@@ -108,7 +108,7 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	if len(data.Dates) > 1 {
 		// The newest snapshot's option is the widest, so the select has its final size; the
 		// script adds the others, which would otherwise weigh on a page with a long history.
-		c.Dates = []optionView{{data.Dates[0], tr.T("view.latest", "date", data.Dates[0]), true}}
+		c.Dates = []optionView{{data.Dates[0], tr.T("view.latest", "date", tr.Date(data.Dates[0])), true}}
 	}
 	for _, f := range filterTitles {
 		fv := filterView{Name: f.name, Title: tr.T("filter." + f.name)}

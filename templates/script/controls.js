@@ -3,7 +3,7 @@
 
 import { safeColor } from "./format.js";
 import { element } from "./dom.js";
-import { t } from "./i18n.js";
+import { dateLabel, t } from "./i18n.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
 import { metricName, price, priceText } from "./model.js";
 
@@ -76,7 +76,7 @@ export function buildControls(live, form) {
     filtersButton(),
   ]);
   const main = element("div", { class: "row" }, [
-    page.dates.length > 1 ? select("date", t("controls.snapshot"), page.dates.map((date, i) => [date, i ? date : t("controls.latest", { date })])) : null,
+    page.dates.length > 1 ? select("date", t("controls.snapshot"), page.dates.map((date, i) => [date, i ? dateLabel(date) : t("controls.latest", { date: dateLabel(date) })])) : null,
     element("fieldset", {}, [element("legend", { text: t("controls.scale") }), element("div", { class: "opts" }, [checkbox("log", "1", t("controls.log")), checkbox("logx", "1", t("controls.logx"))])]),
     element("fieldset", {}, [element("legend", { text: t("controls.show") }), element("div", { class: "opts" }, [
       checkbox("optimal", "1", t("controls.optimal")), checkbox("best", "1", t("controls.best")), checkbox("global", "1", t("controls.global"))])]),
@@ -114,7 +114,7 @@ export function filterSummary(live) {
     parts.push(t("controls.filterOn", { filter: listTitle(list), values: labels.join(t("list.separator")) }));
   }
   if (view.cost || view.kw) parts.push(t("controls.ownPrices"));
-  if (view.date && view.date !== live.page.dates[0]) parts.push(t("controls.snapshotOf", { date: view.date }));
+  if (view.date && view.date !== live.page.dates[0]) parts.push(t("controls.snapshotOf", { date: dateLabel(view.date) }));
   for (const flag of ["log", "logx"]) {
     if (view[flag]) parts.push(flagName(flag));
   }
@@ -167,7 +167,7 @@ export function enhanceControls(live, form) {
   }
   const dates = form.elements.date;
   if (dates && dates.options.length < live.page.dates.length) {
-    for (const date of live.page.dates.slice(dates.options.length)) dates.appendChild(element("option", { value: date, text: date }));
+    for (const date of live.page.dates.slice(dates.options.length)) dates.appendChild(element("option", { value: date, text: dateLabel(date) }));
   }
 }
 

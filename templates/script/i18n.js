@@ -91,6 +91,16 @@ export function formatDate(date, options) {
   return format("date", Object.assign({ timeZone: "UTC" }, options)).format(d);
 }
 
+// dateLabel is an ISO "YYYY-MM-DD" date as the page's catalog writes it (format.date, the
+// build's [format] date twin: "2026-05-01", "2026年5月1日"); anything else, or a page without the
+// entry, keeps the ISO text.
+export function dateLabel(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso));
+  const f = t("format.date");
+  if (!m || f === "format.date") return String(iso);
+  return fill(f, { year: String(+m[1]), month: String(+m[2]), day: String(+m[3]), mm: m[2], dd: m[3] });
+}
+
 // separators are the page's language's group and decimal marks, for num and compact.
 function separators() {
   const parts = format("number", {}).formatToParts(12345.6);

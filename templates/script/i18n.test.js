@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import EN from "echarts/lib/i18n/langEN.js";
 import { catalog } from "./testdata/strings.js";
-import { compact, echartsLocale, fmtValue, formatDate, formatNumber, lang, num, t, tHTML, useStrings, withFragment } from "./i18n.js";
+import { compact, dateLabel, echartsLocale, fmtValue, formatDate, formatNumber, lang, num, t, tHTML, useStrings, withFragment } from "./i18n.js";
 import { compactNumber, fmtNum } from "./format.js";
 import { numberOf, twins } from "./testdata/twins.js";
 
@@ -107,5 +107,20 @@ test("a language link takes the view's fragment, in place of its own", () => {
 test("the two catalogs have the same keys, each with the same placeholders", () => {
   assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
   const holes = (s) => (s.match(/\{\w+\}/g) || []).sort().join(" ");
-  for (const key of Object.keys(en)) assert.equal(holes(zh[key]), holes(en[key]), key);
+  // A date format takes the placeholders its language writes: "{year}-{mm}-{dd}", "{year}年{month}月{day}日".
+  for (const key of Object.keys(en)) if (key !== "format.date") assert.equal(holes(zh[key]), holes(en[key]), key);
+});
+
+test("dateLabel writes an ISO date as the page's catalog does, and keeps anything else", () => {
+  useStrings(zh, "zh");
+  assert.equal(dateLabel("2026-05-01"), "2026年5月1日");
+  assert.equal(dateLabel("2026-12-31"), "2026年12月31日");
+  assert.equal(dateLabel("not a date"), "not a date");
+  useStrings(en, "en");
+  assert.equal(dateLabel("2026-05-01"), "2026-05-01"); // English pages keep the ISO dates
+  useStrings({}, "fr"); // a page without the entry
+  assert.equal(dateLabel("2026-05-01"), "2026-05-01");
+  useStrings({ "format.date": "{dd}/{mm}/{year}" }, "fr");
+  assert.equal(dateLabel("2026-05-01"), "01/05/2026");
+  useStrings(en, "en");
 });
