@@ -38,15 +38,16 @@ func buildLangs(t *testing.T, langs []string, extra fstest.MapFS) (*Files, *Repo
 }
 
 // TestLanguagesMirrorEveryPage: every page of the default language has its Chinese twin under
-// zh/, and zh/ holds pages only (the data files, cards and assets are the default's); the
+// zh/, and zh/ holds pages only, and each chart page's page.json (in its names, for markdown
+// chart blocks; the other data files, cards and assets are the default's); the
 // pages carry <html lang>, hreflang alternates both ways with x-default, and the switch.
 func TestLanguagesMirrorEveryPage(t *testing.T) {
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	pages := 0
 	for _, name := range files.Names() {
 		if rest, ok := strings.CutPrefix(name, "zh/"); ok {
-			if !strings.HasSuffix(name, ".html") {
-				t.Errorf("%s: a mirror holds pages only", name)
+			if !strings.HasSuffix(name, ".html") && !strings.HasSuffix(name, "/page.json") {
+				t.Errorf("%s: a mirror holds pages and page.json only", name)
 			}
 			if _, ok := files.Get(rest); !ok {
 				t.Errorf("%s mirrors nothing", name)
@@ -379,6 +380,34 @@ func TestSnapshotMenuDatesInThePageLanguage(t *testing.T) {
 	en := string(mustGet(t, files, "deepseek-r1-0528/1k-1k/index.html"))
 	if want := `<option value="2026-06-11" selected>2026-06-11 (latest)</option>`; !strings.Contains(en, want) {
 		t.Errorf("English chart page: no %s", want)
+	}
+}
+
+// TestMarkdownChartBlocksInThePageLanguage: a chart block on a Chinese markdown page links to
+// the Chinese chart page, whose page.json (the one the block draws) names the metrics in
+// Chinese, and says so in Chinese (a link its author wrote keeps its target:
+// TestDeployEveryURLHonoursBasePath's guides/links). English is as it was.
+func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	zh := string(mustGet(t, files, "zh/about/index.html"))
+	if want := `<a href="/repo/zh/deepseek-v4-pro/8k-1k/#spec=mtp">打开完整图表</a></figcaption>`; !strings.Contains(zh, want) {
+		t.Errorf("zh/about/: no %s", want)
+	}
+	if strings.Contains(zh, "Open the full chart") || strings.Contains(zh, "Link to this section") {
+		t.Errorf("zh/about/: the markdown stage's English words are left")
+	}
+	var page struct {
+		Metrics []struct{ Key, Label string }
+	}
+	if err := json.Unmarshal(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/page.json"), &page); err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Metrics) == 0 || page.Metrics[0].Key != "tpPerGpu" || page.Metrics[0].Label != "每 GPU 总吞吐量" {
+		t.Errorf("zh page.json metrics %+v, want tpPerGpu named 每 GPU 总吞吐量 first", page.Metrics)
+	}
+	en := string(mustGet(t, files, "about/index.html"))
+	if want := `<a href="/repo/deepseek-v4-pro/8k-1k/#spec=mtp">Open the full chart</a></figcaption>`; !strings.Contains(en, want) {
+		t.Errorf("about/: no %s", want)
 	}
 }
 

@@ -2,7 +2,6 @@ package render
 
 import (
 	"cmp"
-	"html/template"
 	"slices"
 	"strconv"
 
@@ -80,7 +79,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 			} else if r.prefix != "" {
 				v.ContentLang = r.langs[0].Tag // the default language's intro, marked as such
 			}
-			v.Intro = template.HTML(m.HTML) // goldmark output: raw HTML in the source is escaped
+			v.Intro = r.markdownHTML(m) // goldmark output (raw HTML in the source is escaped), in r's language
 			if m.Description != "" {
 				v.Description = m.Description
 			}

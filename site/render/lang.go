@@ -8,7 +8,8 @@ package render
 // and each has its own catalog (package i18n), its own parsed templates (whose t and
 // scriptStrings funcs answer in its language) and its own siteView.
 //
-// A mirror writes HTML only: the data files (data.json, data.csv, page.json, columns.json,
+// A mirror writes HTML and each chart page's page.json (which holds the language's names and
+// which markdown chart blocks draw): the other data files (data.json, data.csv, columns.json,
 // the history, compare.json) and the og:image cards are the default language's, which the
 // mirror's pages link to by root-relative or absolute URLs. Cards are drawn for the default
 // language alone because the card's fonts (Go's) have no CJK glyphs and a CJK font weighs
@@ -16,9 +17,11 @@ package render
 
 import (
 	"fmt"
+	"html"
 	"html/template"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -50,15 +53,15 @@ type alternate struct {
 	Current bool   // the page's own language
 }
 
-// prefixWriter writes a mirror's pages below its language's folder, and only its pages: the
-// data files a mirror's pages link to are the default language's.
+// prefixWriter writes a mirror's pages below its language's folder, and only its pages and
+// page.json (mirroredData): the other data files its pages link to are the default language's.
 type prefixWriter struct {
 	w      output.Writer
 	prefix string
 }
 
 func (p prefixWriter) WriteFile(name string, data []byte) error {
-	if !strings.HasSuffix(name, ".html") {
+	if !strings.HasSuffix(name, ".html") && !mirroredData(name) {
 		return nil
 	}
 	return p.w.WriteFile(p.prefix+name, data)
@@ -70,6 +73,12 @@ func (p prefixWriter) ShareFile(name string, data []byte) error {
 	}
 	return ShareFile(p.w, p.prefix+name, data)
 }
+
+// mirroredData reports whether a data file is the language's own: a chart page's page.json,
+// which markdown chart blocks on the language's pages read, holds the names of its metrics,
+// axes, GPUs, frameworks and series in that language. Its history and later columns are
+// still the default language's (it names them from the root).
+func mirroredData(name string) bool { return path.Base(name) == "page.json" }
 
 // funcs are the template funcs of a language: t looks a string up in its catalog ({{t
 // "nav.home"}}, or with placeholders {{t "home.more" "n" 3}}), scriptStrings is the catalog's
@@ -196,6 +205,48 @@ func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
 	}
 	return leader
 }
+
+// markdownHTML is a markdown page's HTML (goldmark's, rendered once for every language) as
+// this language's page shows it: each chart block's link to the chart page goes to the page in
+// this language, whose page.json the block then draws (in its names), and the words the
+// markdown stage writes itself (the block's link, a heading anchor's label) are the catalog's.
+func (r *Renderer) markdownHTML(m *markdown.MarkdownPage) template.HTML {
+	s := m.HTML
+	var pairs []string
+	if a := `aria-label="` + htmlValue.Replace(r.cat.T("markdown.anchor")) + `">`; a != markdownAnchor {
+		pairs = append(pairs, markdownAnchor, a)
+	}
+	if o := `">` + htmlValue.Replace(r.cat.T("markdown.open_chart")) + `</a></figcaption>`; o != markdownOpenChart && len(m.Charts) > 0 {
+		pairs = append(pairs, markdownOpenChart, o)
+	}
+	if len(pairs) > 0 {
+		s = strings.NewReplacer(pairs...).Replace(s)
+	}
+	if len(m.Charts) > 0 && r.site.Base != r.site.Root {
+		// Only a block's own link, the one in its figcaption: a link the author wrote (to a
+		// data.csv, say) goes where it was written to.
+		root, base := html.EscapeString(r.site.Root), html.EscapeString(r.site.Base)
+		s = blockLink.ReplaceAllStringFunc(s, func(link string) string {
+			head, rest, _ := strings.Cut(link, `<a href="`)
+			if after, ok := strings.CutPrefix(rest, root); ok {
+				return head + `<a href="` + base + after
+			}
+			return link
+		})
+	}
+	return template.HTML(s) // goldmark output: raw HTML in the source is escaped
+}
+
+// blockLink is the start of a chart block's link to its chart page, up to the page's path
+// (package markdown's html.go: a figcaption, an optional title, the link).
+var blockLink = regexp.MustCompile(`<figcaption>(?:<span class="chart-title">[^<]*</span> )?<a href="[^"#]*`)
+
+// markdownAnchor and markdownOpenChart are the English words package markdown writes into a
+// page (html.go), which markdownHTML puts in the page's language.
+const (
+	markdownAnchor    = `aria-label="Link to this section">`
+	markdownOpenChart = `">Open the full chart</a></figcaption>`
+)
 
 // tHTML is the t template func: the catalog's string escaped for HTML text, each value
 // escaped as html/template escapes a value, then put in its placeholder. The catalog's own

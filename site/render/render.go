@@ -346,7 +346,7 @@ func (r *Renderer) renderPages(w output.Writer) error {
 			src = t
 		}
 		v := r.view(m.URL, src.Title, src.Description)
-		v.Body = template.HTML(src.HTML) // goldmark output: raw HTML in the source is escaped
+		v.Body = r.markdownHTML(src) // goldmark output (raw HTML in the source is escaped), in r's language
 		v.HasCharts = len(src.Charts) > 0
 		v.HasH1 = src.HasH1
 		if r.prefix != "" && src == m {
