@@ -6,6 +6,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"slices"
 	"strings"
 	"testing"
@@ -38,16 +39,16 @@ func buildLangs(t *testing.T, langs []string, extra fstest.MapFS) (*Files, *Repo
 }
 
 // TestLanguagesMirrorEveryPage: every page of the default language has its Chinese twin under
-// zh/, and zh/ holds pages only, and each chart page's page.json (in its names, for markdown
-// chart blocks; the other data files, cards and assets are the default's); the
+// zh/, and zh/ holds pages only, each chart page's page.json (in its names, for markdown
+// chart blocks) and its feed (the other data files, cards and assets are the default's); the
 // pages carry <html lang>, hreflang alternates both ways with x-default, and the switch.
 func TestLanguagesMirrorEveryPage(t *testing.T) {
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	pages := 0
 	for _, name := range files.Names() {
 		if rest, ok := strings.CutPrefix(name, "zh/"); ok {
-			if !strings.HasSuffix(name, ".html") && !strings.HasSuffix(name, "/page.json") {
-				t.Errorf("%s: a mirror holds pages and page.json only", name)
+			if !strings.HasSuffix(name, ".html") && !strings.HasSuffix(name, "/page.json") && name != "zh/feed.xml" {
+				t.Errorf("%s: a mirror holds pages, page.json and its feed only", name)
 			}
 			if _, ok := files.Get(rest); !ok {
 				t.Errorf("%s mirrors nothing", name)
@@ -408,6 +409,60 @@ func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
 	en := string(mustGet(t, files, "about/index.html"))
 	if want := `<a href="/repo/deepseek-v4-pro/8k-1k/#spec=mtp">Open the full chart</a></figcaption>`; !strings.Contains(en, want) {
 		t.Errorf("about/: no %s", want)
+	}
+}
+
+// TestFeedPerLanguage: each extra language has its own Atom feed, /zh/feed.xml, whose entries
+// are worded in it and link to its pages, which link to it; llms.txt names each mirror, its
+// feed too. The default language's feed stays at /feed.xml, in English.
+func TestFeedPerLanguage(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	type feed struct {
+		Lang  string `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
+		Links []struct {
+			Href string `xml:"href,attr"`
+			Rel  string `xml:"rel,attr"`
+		} `xml:"link"`
+		Entries []struct {
+			Title   string `xml:"title"`
+			Summary string `xml:"summary"`
+			Link    struct {
+				Href string `xml:"href,attr"`
+			} `xml:"link"`
+		} `xml:"entry"`
+	}
+	var zh, en feed
+	if err := xml.Unmarshal(mustGet(t, files, "zh/feed.xml"), &zh); err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(mustGet(t, files, "feed.xml"), &en); err != nil {
+		t.Fatal(err)
+	}
+	if zh.Lang != "zh" || en.Lang != "" {
+		t.Errorf("xml:lang zh %q, en %q", zh.Lang, en.Lang)
+	}
+	if len(zh.Links) != 2 || zh.Links[0].Href != "https://owner.github.io/repo/zh/feed.xml" || zh.Links[1].Href != "https://owner.github.io/repo/zh/" {
+		t.Errorf("zh feed links %+v", zh.Links)
+	}
+	if len(zh.Entries) == 0 || len(zh.Entries) != len(en.Entries) {
+		t.Fatalf("zh feed %d entries, en %d", len(zh.Entries), len(en.Entries))
+	}
+	for i, e := range zh.Entries {
+		if !strings.HasPrefix(e.Link.Href, "https://owner.github.io/repo/zh/") || !strings.Contains(e.Title, "（截至 ") ||
+			!strings.HasSuffix(e.Summary, "。") || strings.Contains(e.Summary, " at ") {
+			t.Errorf("zh entry %d: %q %q %q", i, e.Title, e.Summary, e.Link.Href)
+		}
+		if en := en.Entries[i]; !strings.Contains(en.Title, " as of ") || strings.Contains(en.Link.Href, "/zh/") {
+			t.Errorf("en entry %d: %q %q", i, en.Title, en.Link.Href)
+		}
+	}
+	for page, want := range map[string]string{"zh/index.html": "/repo/zh/feed.xml", "zh/about/index.html": "/repo/zh/feed.xml", "index.html": "/repo/feed.xml"} {
+		if link := `<link rel="alternate" type="application/atom+xml" title="Frontier" href="` + want + `">`; !strings.Contains(string(mustGet(t, files, page)), link) {
+			t.Errorf("%s: no %s", page, link)
+		}
+	}
+	if want := "- [中文 (zh)](https://owner.github.io/repo/zh/): every page above in this language, at the same path under /zh/; its Atom feed is https://owner.github.io/repo/zh/feed.xml\n"; !strings.Contains(string(mustGet(t, files, "llms.txt")), want) {
+		t.Errorf("llms.txt: no %q", want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 // always written them.
 type atomFeed struct {
 	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang     string      `xml:"xml:lang,attr,omitempty"` // a mirror's language (xml:lang, which Atom's elements inherit)
 	Title    string      `xml:"title"`
 	Subtitle string      `xml:"subtitle,omitempty"`
 	Links    []atomLink  `xml:"link"` // the feed itself (self), then the site (alternate)
@@ -46,9 +47,14 @@ type atomEntry struct {
 // (then by page path), so a reader's feed client learns of every new result. Its dates are the
 // snapshots' own, never the build's, so the same inputs give the same feed. Links and ids are
 // absolute when the base URL has a host; without one they are root-relative links and ids in a
-// urn, which Atom accepts.
+// urn, which Atom accepts. A mirror's feed is /<lang>/feed.xml: its entries in its language,
+// linking to its pages (as Hugo writes one feed per language).
 func (r *Renderer) feed() ([]byte, error) {
 	cfg := r.in.Config
+	tr := r.cat
+	if tr == nil {
+		tr = english()
+	}
 	abs := cfg.HasHost()
 	id := func(p string) string {
 		if abs {
@@ -63,18 +69,19 @@ func (r *Renderer) feed() ([]byte, error) {
 		for i, h := range hs {
 			var sum strings.Builder
 			if h.OK {
-				sum.WriteString(fmtNum(h.Value) + " " + p.Metric.Unit + " at " + hx + " tok/s/user, " + h.Leader)
+				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", p.Metric.Unit, "x", hx,
+					"leader", r.leaderName(p.Snapshots[0], h.Leader)))
 				if c, since, ok := headlineChange(hs, i); ok {
-					sum.WriteString(" (" + c + " since " + since + ")")
+					sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))
 				}
 			} else {
-				sum.WriteString("No frontier reaches " + hx + " tok/s/user")
+				sum.WriteString(tr.T("feed.none", "x", hx))
 			}
-			sum.WriteString(".")
+			sum.WriteString(tr.T("feed.end"))
 			es = append(es, atomEntry{
-				Title:   p.Model + " " + p.Sequence + " as of " + h.Date,
-				Link:    atomLink{Href: cfg.AbsURL(p.Path) + "#date=" + h.Date, Rel: "alternate"},
-				ID:      id(p.Path) + "#date=" + h.Date,
+				Title:   tr.T("feed.title", "model", r.modelName(p.Model), "sequence", p.Sequence, "date", tr.Date(h.Date)),
+				Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + "#date=" + h.Date, Rel: "alternate"},
+				ID:      id(r.prefix+p.Path) + "#date=" + h.Date,
 				Updated: h.Date + "T00:00:00Z",
 				Summary: sum.String(),
 				date:    h.Date,
@@ -91,11 +98,14 @@ func (r *Renderer) feed() ([]byte, error) {
 	f := atomFeed{
 		Title:    cfg.Title,
 		Subtitle: cfg.Description,
-		Links:    []atomLink{{Href: cfg.AbsURL("feed.xml"), Rel: "self"}, {Href: cfg.AbsURL(""), Rel: "alternate"}},
-		ID:       id(""),
+		Links:    []atomLink{{Href: cfg.AbsURL(r.prefix + "feed.xml"), Rel: "self"}, {Href: cfg.AbsURL(r.prefix), Rel: "alternate"}},
+		ID:       id(r.prefix),
 		Updated:  updated + "T00:00:00Z",
 		Author:   atomAuthor{Name: cfg.Title},
 		Entries:  es,
+	}
+	if r.prefix != "" {
+		f.Lang = tr.Lang // the default language's feed is as it always was
 	}
 	return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f)
 }

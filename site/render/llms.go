@@ -9,7 +9,8 @@ import (
 // llmsTxt is /llms.txt, the site as a language model's tools read it (the llms.txt
 // convention): "# title", "> summary", a paragraph, then "## section" lists of
 // "- [name](url): note", with the chart pages, their data files, the overview and the markdown
-// pages, and under "## Optional" the feed, the sitemap and the compare pages (one per pair of a
+// pages, with more than one language a "## Languages" line for each mirror, and under
+// "## Optional" the feed, the sitemap and the compare pages (one per pair of a
 // page's GPUs). URLs are absolute when the base URL has a host and
 // root-relative otherwise; every name is one line with its brackets escaped.
 func (r *Renderer) llmsTxt() []byte {
@@ -63,6 +64,16 @@ func (r *Renderer) llmsTxt() []byte {
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			item(m.Title, cfg.AbsURL(m.URL), m.Description)
+		}
+	}
+	if len(r.langs) > 1 {
+		// A line per language, not its pages again: a mirror is the same pages in another
+		// language, at the same paths under its folder, so its home and feed say where all of
+		// it is without doubling the file for every language.
+		b.WriteString("\n## Languages\n\n")
+		for _, l := range r.langs[1:] {
+			item(l.Name+" ("+l.Tag+")", cfg.AbsURL(l.Prefix),
+				"every page above in this language, at the same path under /"+l.Prefix+"; its Atom feed is "+cfg.AbsURL(l.Prefix+"feed.xml"))
 		}
 	}
 	b.WriteString("\n## Optional\n\n")

@@ -312,6 +312,15 @@ func (r *Renderer) Render(w output.Writer) error {
 	if err := w.WriteFile("feed.xml", feed); err != nil {
 		return err
 	}
+	for _, m := range r.mirrors {
+		feed, err := m.feed()
+		if err != nil {
+			return fmt.Errorf("%sfeed.xml: %w", m.prefix, err)
+		}
+		if err := w.WriteFile(m.prefix+"feed.xml", feed); err != nil {
+			return err
+		}
+	}
 	if err := w.WriteFile("llms.txt", r.llmsTxt()); err != nil {
 		return err
 	}
