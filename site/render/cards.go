@@ -49,7 +49,11 @@ func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt strin
 	if s.Footer == "" {
 		s.Footer = r.cardFooter()
 	}
-	png, err := card.Draw(s)
+	draw := card.Draw
+	if r.drawCard != nil {
+		draw = r.drawCard
+	}
+	png, err := draw(fitCard(s)) // only what its fonts draw (cardtext.go)
 	if err != nil {
 		return nil, fmt.Errorf("card: %w", err)
 	}
@@ -73,7 +77,7 @@ func (r *Renderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
 		return nil, nil
 	}
 	s := r.pageCardSpec(p)
-	s.Title = p.Model + " " + p.Sequence
+	s.Title = r.cardModel(p.Model) + " " + p.Sequence
 	return r.writeCard(w, p.Path, s, "Chart of "+s.Title+": "+s.Headline)
 }
 
@@ -160,7 +164,7 @@ func (r *Renderer) homeCard(w output.Writer) (*ogImage, error) {
 	s := card.Spec{Headline: r.in.Config.Description, Footer: r.cardFooter()}
 	if newest != nil {
 		s = r.pageCardSpec(newest)
-		s.Headline = newest.Model + " " + newest.Sequence + ": " + s.Headline
+		s.Headline = r.cardModel(newest.Model) + " " + newest.Sequence + ": " + s.Headline
 		s.Subtitle = fmt.Sprintf("%d models · %d chart pages · newest results %s", len(models), len(r.pages), newest.Snapshots[0].Date)
 	}
 	s.Title = r.in.Config.Title

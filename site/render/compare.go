@@ -271,7 +271,17 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		v.DataDir = r.site.Root + dir // a mirror links to the default language's compare.json
 	}
 	v.HasCharts = true
-	if v.Card, err = r.compareCard(w, p, dir, title, desc, a, b); err != nil {
+	cardTitle, cardDesc := title, desc
+	if ct := r.cardCatalog(); ct != tr && r.cardsOn() {
+		// The page's language is one the card's fonts cannot draw (cardtext.go).
+		cardTitle = ct.T("compare.title", "a", a.Label, "b", b.Label, "model", r.cardModel(p.Model), "sequence", p.Sequence)
+		cardDesc = ""
+		if len(got) > 0 {
+			what := ct.T("compare.what_metric", "metric", metricWordsIn(ct, p))
+			cardDesc = answer(ct, got[0], a, b, what, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), "").Text
+		}
+	}
+	if v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, a, b); err != nil {
 		return err
 	}
 	return r.execute(w, "compare", dir+"index.html", v)
@@ -302,10 +312,13 @@ func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter boo
 
 // metricWords is the page metric's name inside a sentence in r's language: the catalog's
 // name of a built-in metric outside English (lang.go), else metricWords'.
-func (r *Renderer) metricWords(p *Page) string {
-	if _, ok := charts.YMetric(p.Metric.Key); ok && r.cat.Lang != "en" {
-		if k := "metric." + p.Metric.Key + ".label"; r.cat.Has(k) {
-			return r.cat.T(k)
+func (r *Renderer) metricWords(p *Page) string { return metricWordsIn(r.cat, p) }
+
+// metricWordsIn is metricWords in tr's language.
+func metricWordsIn(tr *i18n.Catalog, p *Page) string {
+	if _, ok := charts.YMetric(p.Metric.Key); ok && tr.Lang != "en" {
+		if k := "metric." + p.Metric.Key + ".label"; tr.Has(k) {
+			return tr.T(k)
 		}
 	}
 	return metricWords(p)

@@ -13,7 +13,8 @@ package render
 // the history, compare.json) and the og:image cards are the default language's, which the
 // mirror's pages link to by root-relative or absolute URLs. Cards are drawn for the default
 // language alone because the card's fonts (Go's) have no CJK glyphs and a CJK font weighs
-// megabytes in the binary; a mirror's page shows the default's card.
+// megabytes in the binary; a mirror's page shows the default's card, which holds only text
+// those fonts draw (cardtext.go: on a zh-first site, English words).
 
 import (
 	"fmt"

@@ -20,6 +20,7 @@ import (
 
 	"github.com/frontier-bench/frontier/templates"
 
+	"github.com/frontier-bench/frontier/site/card"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/input"
@@ -43,6 +44,8 @@ type Renderer struct {
 	reuse   *Reuse                        // chart pages kept by a Builder (reuse.go); nil: draw all
 	statics []input.StaticFile            // the author's images and documents, copied as they are
 	changes []input.Change                // data/changelog.yaml: what changed when, for the trend charts
+	// drawCard draws an og:image card; nil is card.Draw (a test sees the Specs through it).
+	drawCard func(card.Spec) ([]byte, error)
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
 	// options and writing files, so --stats can split the render stage (see StageTime).
 	chartNanos, writeNanos atomic.Int64
