@@ -394,6 +394,9 @@ func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
 	if want := `<a href="/repo/zh/deepseek-v4-pro/8k-1k/#spec=mtp">打开完整图表</a></figcaption>`; !strings.Contains(zh, want) {
 		t.Errorf("zh/about/: no %s", want)
 	}
+	if want := `>测试方法</a>`; !strings.Contains(zh, want) {
+		t.Errorf("zh/about/: the menu does not name the page by its translation's title %s", want)
+	}
 	if strings.Contains(zh, "Open the full chart") || strings.Contains(zh, "Link to this section") {
 		t.Errorf("zh/about/: the markdown stage's English words are left")
 	}

@@ -4,6 +4,7 @@ package browser_test
 // "zh"], its Chinese chart page read as a reader's browser shows it.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -73,5 +74,86 @@ func TestBrowserChineseChartPage(t *testing.T) {
 			t.Errorf("zh at %dx%d: chart top %.0f px (limit %.0f), page %d px wide", d.Width, d.Height, s.ChartTop, limit, s.Width)
 		}
 		p.Close()
+	}
+}
+
+// clippedJS lists, on the whole page, every control label, button, legend entry, table header
+// and select whose text does not fit its box (scrollWidth past clientWidth by more than a
+// pixel): a Chinese label cut short, or sticking out, by a box sized for English.
+const clippedJS = `(() => {
+  const out = [];
+  for (const el of document.querySelectorAll("label, button, select, th, .chart-legend li, .chart-legend button, .ctl .title, nav a, .langs a")) {
+    const cs = getComputedStyle(el);
+    // Not shown, inline (no box of its own), or visually hidden for screen readers on purpose.
+    if (!el.getClientRects().length || cs.display === "inline" || cs.clipPath !== "none" || el.clientWidth <= 1) continue;
+    if (el.scrollWidth > el.clientWidth + 1) out.push(el.tagName.toLowerCase() + (el.className ? "." + el.className : "") + " " + JSON.stringify(el.textContent.trim().slice(0, 40)) + " " + el.scrollWidth + ">" + el.clientWidth);
+  }
+  return out;
+})()`
+
+// TestBrowserChineseLayout: the Chinese chart page, a Chinese page with history and the Chinese
+// home, laid out in a CJK font on a 360-px phone and at 1400×900: never wider than the screen,
+// no label, button, legend entry or table header cut or sticking out of its box, no chart text
+// (axis names, title) over another, and the snapshot menu's dates written the Chinese way
+// (values still ISO, for the fragment's date=).
+func TestBrowserChineseLayout(t *testing.T) {
+	b := browsertest.New(t)
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	cfg.BaseURL = "https://bench.example/"
+	root := b.Serve(buildForBrowser(t, testsite.ExampleData(t), cfg), "/")
+	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
+		for _, path := range []string{"zh/deepseek-v4-pro/8k-1k/", "zh/deepseek-r1-0528/1k-1k/", "zh/"} {
+			t.Run(fmt.Sprintf("%s@%d", path, d.Width), func(t *testing.T) {
+				p := b.OpenAs(t, root+path, d)
+				defer p.Close()
+				sel := chartSel
+				if path == "zh/" {
+					sel = ".chart-block .chart"
+				}
+				p.Eval(`document.querySelector(`+js(sel)+`).scrollIntoView({block: "center", behavior: "instant"})`, nil)
+				p.WaitChart(sel)
+				if path != "zh/" {
+					showPoints(p)
+				}
+				var got struct {
+					Width, Inner int
+					Clipped      []string
+					Dates        []string
+				}
+				p.Eval(`({Width: document.documentElement.scrollWidth, Inner: innerWidth, Clipped: `+clippedJS+`,
+  Dates: Array.from(document.querySelectorAll("#ctl-date option")).map((o) => o.value + "=" + o.textContent)})`, &got)
+				if got.Width > got.Inner {
+					t.Errorf("%d px wide on a %d-px screen", got.Width, got.Inner)
+				}
+				if len(got.Clipped) > 0 {
+					t.Errorf("text that does not fit its box: %q", got.Clipped)
+				}
+				var boxes []textBox
+				p.Eval(textBoxesJS+`(document.querySelector(`+js(sel)+`))`, &boxes)
+				if len(boxes) < 3 {
+					t.Errorf("%d texts in the chart, want its ticks and names", len(boxes))
+				}
+				if bad := overlaps(boxes); len(bad) > 0 {
+					t.Errorf("chart texts overlap: %s", strings.Join(bad, "; "))
+				}
+				if path == "zh/deepseek-r1-0528/1k-1k/" {
+					if len(got.Dates) < 2 {
+						t.Fatalf("snapshot menu %q, want every date", got.Dates)
+					}
+					for _, o := range got.Dates {
+						v, text, _ := strings.Cut(o, "=")
+						y, m, _ := strings.Cut(v, "-")
+						if len(v) != 10 || !strings.HasPrefix(text, y+"年"+strings.TrimPrefix(m[:2], "0")+"月") {
+							t.Errorf("snapshot option %q: want an ISO value and a Chinese date", o)
+						}
+					}
+				}
+				p.NoErrors()
+			})
+		}
 	}
 }

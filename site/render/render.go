@@ -215,6 +215,11 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		site := *r.site
 		site.Base, site.Lang = base+l.Prefix, l.Tag
 		site.Nav = navigation(mds, base+l.Prefix)
+		for i, n := range site.Nav {
+			if t := translations[l.Tag][n.Path]; t != nil && t.Title != "" {
+				site.Nav[i].Title = t.Title // about.zh.md's title names the page in the zh menu
+			}
+		}
 		m.site = &site
 		if m.tmpl, err = m.parseTemplates(read, c); err != nil {
 			return nil, err
