@@ -390,7 +390,7 @@ func TestCompareJoinsTwoConfigurationsInThePageLanguage(t *testing.T) {
 		t.Errorf("English compare page: no %q", want)
 	}
 	zh := html.UnescapeString(get(t, files, "zh/"+dir+"index.html"))
-	if want := "B200 取自 B200 (vLLM) 与 B200 (TRTLLM)；"; !strings.Contains(zh, want) {
+	if want := "B200 的数值来自 B200 (vLLM) 与 B200 (TRTLLM)；"; !strings.Contains(zh, want) {
 		t.Errorf("Chinese compare page: no %q", want)
 	}
 	if strings.Contains(zh, ") and B200") {
