@@ -94,8 +94,8 @@ const clippedJS = `(() => {
 // TestBrowserChineseLayout: the Chinese chart page, a Chinese page with history and the Chinese
 // home, laid out in a CJK font on a 360-px phone and at 1400×900: never wider than the screen,
 // no label, button, legend entry or table header cut or sticking out of its box, no chart text
-// (axis names, title) over another, and the snapshot menu's dates written the Chinese way
-// (values still ISO, for the fragment's date=).
+// (axis names, title) over another, the snapshot menu's dates written the Chinese way
+// (values still ISO, for the fragment's date=), and the home's markdown chart block in Chinese.
 func TestBrowserChineseLayout(t *testing.T) {
 	b := browsertest.New(t)
 	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
@@ -118,6 +118,13 @@ func TestBrowserChineseLayout(t *testing.T) {
 				p.WaitChart(sel)
 				if path != "zh/" {
 					showPoints(p)
+				} else {
+					// A markdown chart block draws the Chinese page's page.json: its names are Chinese.
+					var yName string
+					p.Eval(`echarts.getInstanceByDom(document.querySelector(`+js(sel)+`)).getOption().yAxis[0].name`, &yName)
+					if !strings.Contains(yName, "每 GPU") {
+						t.Errorf("the home's chart block names its y axis %q, want the Chinese name", yName)
+					}
 				}
 				var got struct {
 					Width, Inner int
