@@ -312,8 +312,8 @@ func TestPerLanguageNames(t *testing.T) {
 
 // TestPerLanguageFrameworkNames: [frameworks.KEY.names] names a framework on that language's
 // pages wherever a series is named (the chart's option, the page data's series and framework
-// filter, the points and leaders tables), together with [gpus.KEY.names]; the English page
-// keeps the data's names.
+// filter, the points and leaders tables, the compare pages' sentences, the overview), together
+// with [gpus.KEY.names]; the English page and compare.json keep the data's names.
 func TestPerLanguageFrameworkNames(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
@@ -360,6 +360,16 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("zh page: no %q", want)
 		}
+	}
+	cmpPage := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/compare/b200-vs-b300/index.html"))
+	if !strings.Contains(cmpPage, "<title>英伟达 B200 对比 B300") || !strings.Contains(cmpPage, "(TensorRT-LLM") || strings.Contains(cmpPage, "TRTLLM") {
+		t.Errorf("zh compare page: the GPUs and configurations keep the data's names")
+	}
+	if js := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/compare/b200-vs-b300/compare.json")); strings.Contains(js, "英伟达") || strings.Contains(js, "TensorRT-LLM") {
+		t.Errorf("compare.json (every language's) holds a language's names")
+	}
+	if ov := string(mustGet(t, files, "zh/overview/index.html")); !strings.Contains(ov, "英伟达 B200") {
+		t.Errorf("zh overview: no Chinese GPU name")
 	}
 	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "TensorRT-LLM") {
 		t.Errorf("zh/ home: the headline's leader keeps the data's framework name")

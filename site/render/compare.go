@@ -110,7 +110,7 @@ func (r *Renderer) compareLinks(p *Page) []compareLink {
 	var out []compareLink
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
-			out = append(out, compareLink{r.cat.T("compare.vs", "a", a.Label, "b", b.Label), r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
+			out = append(out, compareLink{r.cat.T("compare.vs", "a", r.gpuName(a.Key, a.Label), "b", r.gpuName(b.Key, b.Label)), r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
 		}
 	}
 	return out
@@ -212,6 +212,12 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		return err
 	}
 
+	// From here on the page's words: the GPUs and configurations as its language names them
+	// ([gpus]/[frameworks] names; compare.json above keeps the data's). The card keeps the
+	// data's sides (cardtext.go).
+	ca, cb := a, b
+	a, b = r.localSide(a), r.localSide(b)
+	got = r.localRefs(p, got)
 	metric := r.metricWords(p)
 	tr := r.cat
 	cv := &compareView{
@@ -233,7 +239,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
 	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
-		for _, g := range compare.At(a.tp, b.tp, refs) {
+		for _, g := range r.localRefs(p, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
 				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
 			}, true)
@@ -241,7 +247,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		}
 	}
 	if ga.KW > 0 && gb.KW > 0 {
-		for _, g := range compare.At(a.tp, b.tp, refs) {
+		for _, g := range r.localRefs(p, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
 				return y / []float64{ga.KW, gb.KW}[side] * 1000
 			}, false)
@@ -274,14 +280,14 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	cardTitle, cardDesc := title, desc
 	if ct := r.cardCatalog(); ct != tr && r.cardsOn() {
 		// The page's language is one the card's fonts cannot draw (cardtext.go).
-		cardTitle = ct.T("compare.title", "a", a.Label, "b", b.Label, "model", r.cardModel(p.Model), "sequence", p.Sequence)
+		cardTitle = ct.T("compare.title", "a", ca.Label, "b", cb.Label, "model", r.cardModel(p.Model), "sequence", p.Sequence)
 		cardDesc = ""
-		if len(got) > 0 {
+		if raw := compare.At(ca.curve, cb.curve, refs); len(raw) > 0 {
 			what := ct.T("compare.what_metric", "metric", metricWordsIn(ct, p))
-			cardDesc = answer(ct, got[0], a, b, what, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), "").Text
+			cardDesc = answer(ct, raw[0], ca, cb, what, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), "").Text
 		}
 	}
-	if v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, a, b); err != nil {
+	if v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, ca, cb); err != nil {
 		return err
 	}
 	return r.execute(w, "compare", dir+"index.html", v)
@@ -373,6 +379,45 @@ func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num fun
 		av.Configs = strings.Join(from, tr.T("compare.from_sep")) + tr.T("compare.from_end")
 	}
 	return av
+}
+
+// localSide is g as r's language names its GPU ([gpus.KEY.names]); g itself when the config
+// gives no such name.
+func (r *Renderer) localSide(g *gpuSide) *gpuSide {
+	n := r.gpuName(g.Key, g.Label)
+	if n == g.Label {
+		return g
+	}
+	c := *g
+	c.Label = n
+	return &c
+}
+
+// localRefs are refs with their configurations as r's language names their series
+// (seriesName); refs themselves when no name changes.
+func (r *Renderer) localRefs(p *Page, refs []compare.Ref) []compare.Ref {
+	names := map[string]string{}
+	for _, s := range p.Snapshots[0].Series {
+		if n := r.seriesName(s); n != s.Name {
+			names[s.Name] = n
+		}
+	}
+	if len(names) == 0 {
+		return refs
+	}
+	rename := func(cs []string) []string {
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = cmp.Or(names[c], c)
+		}
+		return out
+	}
+	out := make([]compare.Ref, len(refs))
+	for i, g := range refs {
+		g.AConfigs, g.BConfigs = rename(g.AConfigs), rename(g.BConfigs)
+		out[i] = g
+	}
+	return out
 }
 
 // wordConfigs names the configurations a value comes from in a sentence of tr's language:

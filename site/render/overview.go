@@ -101,7 +101,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	seen := map[string]bool{}
 	reach := map[string]int{} // rows on which a GPU has a value at the default x
 	for _, p := range r.pages {
-		row := overviewRowDoc{Name: p.Model + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{}}
+		row := overviewRowDoc{Name: r.modelName(p.Model) + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{}}
 		gvs := p.gpuValues
 		if gvs == nil { // a page the build did not draw (the preview's reused pages)
 			gvs = valuesAt(pageGPUs(p, true), refs)
@@ -109,7 +109,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		for _, g := range gvs {
 			if !seen[g.Slug] {
 				seen[g.Slug] = true
-				data.GPUs = append(data.GPUs, overviewGPU{g.Slug, strings.ToLower(g.Key), g.Label})
+				data.GPUs = append(data.GPUs, overviewGPU{g.Slug, strings.ToLower(g.Key), r.gpuName(g.Key, g.Label)})
 			}
 			if xi >= 0 && g.Values[xi] != nil {
 				reach[g.Slug]++
