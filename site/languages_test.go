@@ -479,6 +479,22 @@ func TestFeedPerLanguage(t *testing.T) {
 	}
 }
 
+// TestSentencesSideBySideInChinese: two sentences a template puts side by side are joined by
+// the catalog's format.sentence, a space in English and nothing after a Chinese full stop.
+func TestSentencesSideBySideInChinese(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	zh := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html"))
+	for _, want := range []string{"个数据集生成。越靠上", "平均最高的配置。<span id=\"best-note\">"} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("zh chart page: no %q", want)
+		}
+	}
+	en := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/index.html"))
+	if !strings.Contains(en, "configurations reach. <span id=\"best-note\">") {
+		t.Errorf("English chart page: the sentences are not a space apart")
+	}
+}
+
 // TestLanguagesWithoutHostWriteNoRelativeHreflang: a site built without a host in its base
 // URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
 // (a relative one is invalid); the language switch, which needs none, is still there.
