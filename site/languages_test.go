@@ -407,6 +407,9 @@ func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
 	if want := `>测试方法</a>`; !strings.Contains(zh, want) {
 		t.Errorf("zh/about/: the menu does not name the page by its translation's title %s", want)
 	}
+	if notes := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html")); strings.Contains(notes, "Link to this section") || !strings.Contains(notes, `aria-label="链接到本节"`) {
+		t.Errorf("zh chart page: its notes' heading anchors are labelled in English")
+	}
 	if strings.Contains(zh, "Open the full chart") || strings.Contains(zh, "Link to this section") {
 		t.Errorf("zh/about/: the markdown stage's English words are left")
 	}

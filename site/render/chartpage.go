@@ -279,7 +279,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		SeriesCount: len(snap.Series),
 		Metric:      metric, XAxis: xAxis,
 		Throughputs: throughputNames(metrics),
-		Notes:       template.HTML(p.Notes), // goldmark output: raw HTML in the source is escaped
+		Notes:       r.localHTML(p.Notes, false), // goldmark output (raw HTML in the source is escaped), in r's language
 		Sources:     p.Sources,
 		Option:      option,
 		Data:        shownJSON,

@@ -212,18 +212,23 @@ func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
 // this language, whose page.json the block then draws (in its names), and the words the
 // markdown stage writes itself (the block's link, a heading anchor's label) are the catalog's.
 func (r *Renderer) markdownHTML(m *markdown.MarkdownPage) template.HTML {
-	s := m.HTML
+	return r.localHTML(m.HTML, len(m.Charts) > 0)
+}
+
+// localHTML is markdownHTML of goldmark's HTML s (a page's, or a chart page's notes, which
+// hold no chart block), charts telling whether it may hold chart blocks.
+func (r *Renderer) localHTML(s string, charts bool) template.HTML {
 	var pairs []string
 	if a := `aria-label="` + htmlValue.Replace(r.cat.T("markdown.anchor")) + `">`; a != markdownAnchor {
 		pairs = append(pairs, markdownAnchor, a)
 	}
-	if o := `">` + htmlValue.Replace(r.cat.T("markdown.open_chart")) + `</a></figcaption>`; o != markdownOpenChart && len(m.Charts) > 0 {
+	if o := `">` + htmlValue.Replace(r.cat.T("markdown.open_chart")) + `</a></figcaption>`; o != markdownOpenChart && charts {
 		pairs = append(pairs, markdownOpenChart, o)
 	}
 	if len(pairs) > 0 {
 		s = strings.NewReplacer(pairs...).Replace(s)
 	}
-	if len(m.Charts) > 0 && r.site.Base != r.site.Root {
+	if charts && r.site.Base != r.site.Root {
 		// Only a block's own link, the one in its figcaption: a link the author wrote (to a
 		// data.csv, say) goes where it was written to.
 		root, base := html.EscapeString(r.site.Root), html.EscapeString(r.site.Base)
