@@ -1,0 +1,71 @@
+package render
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/frontier-bench/frontier/site/compare"
+)
+
+// TestCompareChartsDrawEachGPUsLineOnce: a GPU's line, drawn once and kept for each of its
+// pairs, reads the same on every compare page, named by its label, or by label and key where
+// the other GPU has the same label (the legend goes by name).
+func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
+	side := func(key, label string, ys ...float64) *gpuSide {
+		var pts []compare.Point
+		for i, y := range ys {
+			pts = append(pts, compare.Point{X: float64(10 * (i + 1)), Y: y, Config: label + " cfg"})
+		}
+		return &gpuSide{Key: key, Slug: key, Label: label, Color: "#123456", curve: compare.NewCurve(pts)}
+	}
+	a, b, c := side("h100", "H100", 900, 500, 100), side("h100-nvl", "H100", 800, 600, 200), side("mi300x", "MI300X <x>", 700, 400, 300)
+	p := &Page{}
+	type charts struct {
+		Charts map[string]struct {
+			Lines []struct {
+				Name   string       `json:"name"`
+				Points [][2]float64 `json:"points"`
+				Marks  [][2]float64 `json:"marks"`
+			} `json:"lines"`
+		} `json:"charts"`
+	}
+	draw := func(x, y *gpuSide) charts {
+		t.Helper()
+		js, _, err := compareCharts(english(), p, x, y, "throughput")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out charts
+		if err := json.Unmarshal(js, &out); err != nil {
+			t.Fatalf("%v: %s", err, js)
+		}
+		return out
+	}
+	ab, ac, bc := draw(a, b), draw(a, c), draw(b, c)
+	names := func(cs charts) []string {
+		var out []string
+		for _, l := range cs.Charts["versus-chart"].Lines {
+			out = append(out, l.Name)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		cs   charts
+		want [2]string
+	}{{ab, [2]string{"H100", "H100 (h100-nvl)"}}, {ac, [2]string{"H100", "MI300X <x>"}}, {bc, [2]string{"H100", "MI300X <x>"}}} {
+		if got := names(tc.cs); len(got) != 2 || got[0] != tc.want[0] || got[1] != tc.want[1] {
+			t.Errorf("versus lines %q, want %q", got, tc.want)
+		}
+	}
+	lineOf := func(cs charts, i int) string {
+		b, _ := json.Marshal(cs.Charts["versus-chart"].Lines[i].Points)
+		m, _ := json.Marshal(cs.Charts["versus-chart"].Lines[i].Marks)
+		return string(b) + string(m)
+	}
+	if lineOf(ab, 0) != lineOf(ac, 0) || lineOf(ac, 1) != lineOf(bc, 1) || lineOf(ab, 1) != lineOf(bc, 0) {
+		t.Errorf("a GPU's line differs between its pairs")
+	}
+	if len(ab.Charts["versus-chart"].Lines[0].Marks) != 3 || len(ab.Charts["versus-chart"].Lines[0].Points) == 0 {
+		t.Errorf("H100's line: %d marks, %d points", len(ab.Charts["versus-chart"].Lines[0].Marks), len(ab.Charts["versus-chart"].Lines[0].Points))
+	}
+}
