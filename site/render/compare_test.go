@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/compare"
@@ -67,5 +69,36 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 	}
 	if len(ab.Charts["versus-chart"].Lines[0].Marks) != 3 || len(ab.Charts["versus-chart"].Lines[0].Points) == 0 {
 		t.Errorf("H100's line: %d marks, %d points", len(ab.Charts["versus-chart"].Lines[0].Marks), len(ab.Charts["versus-chart"].Lines[0].Points))
+	}
+}
+
+// TestCompareJSONIsWhatEncodingJSONWrites: compare.json, written by hand, holds the bytes
+// json.MarshalIndent writes for the same document, and a newline: hostile strings, numbers of
+// every size, nulls where a curve does not reach, no refs at all.
+func TestCompareJSONIsWhatEncodingJSONWrites(t *testing.T) {
+	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 中 \xff \x01"
+	f := func(v float64) *float64 { return &v }
+	s := func(v string) *string { return &v }
+	docs := []compareDoc{
+		{},
+		{Refs: []compareRef{}},
+		{Model: hostile, Sequence: "1k/1k", Date: "2026-01-02", Metric: "tpPerGpu",
+			A: compareGPU{"b200", hostile}, B: compareGPU{hostile, "MI355X"},
+			Refs: []compareRef{
+				{X: 20, A: f(5210.123456789), B: f(2740), Ratio: f(5210.123456789 / 2740), AConfig: s(hostile), BConfig: s("MI355X (vLLM) FP4")},
+				{X: 1e-7, A: nil, B: f(1e21), Ratio: nil, AConfig: nil, BConfig: s("")},
+				{X: math.MaxFloat64, A: f(-0.000001), B: nil, Ratio: nil, AConfig: s("x"), BConfig: nil},
+				{},
+			}},
+	}
+	for i, d := range docs {
+		want, err := json.MarshalIndent(d, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, '\n')
+		if got := d.appendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("doc %d: by hand\n%s\nencoding/json\n%s", i, got, want)
+		}
 	}
 }
