@@ -94,12 +94,12 @@ func funcs(cat *i18n.Catalog) template.FuncMap {
 // nearly as much; a struct's fields are written from a cached encoder, in a third of the time.
 // The bytes are those of the map, escaped the same (it is no template.JS: "</script>" and
 // "<!--" in a catalog string come out as \u003c/script\u003e and \u003c!--). A key that a
-// json tag cannot name (outside letters, digits, ".", "_", "-") keeps the map.
+// json tag cannot name (outside letters, digits, ".", "_", "-"; "-" alone) keeps the map.
 func scriptTable(m map[string]string) any {
 	keys := slices.Sorted(maps.Keys(m))
 	fields := make([]reflect.StructField, len(keys))
 	for i, k := range keys {
-		if k == "" || strings.TrimLeft(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" {
+		if k == "" || k == "-" || strings.TrimLeft(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" {
 			return m
 		}
 		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[string](), Tag: reflect.StructTag("json:" + strconv.Quote(k))}

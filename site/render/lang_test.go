@@ -54,7 +54,7 @@ func TestScriptTableWritesWhatTheMapWrites(t *testing.T) {
 			t.Errorf("%s: decodes to %v, want %v", name, back, m)
 		}
 	}
-	for _, key := range []string{"a,omitempty", `q"uote`, "sp ace", "", "ünï"} {
+	for _, key := range []string{"a,omitempty", `q"uote`, "sp ace", "", "-", "ünï"} {
 		m := map[string]string{"ok": "1", key: "2"}
 		v := scriptTable(m)
 		if reflect.TypeOf(v) != reflect.TypeOf(m) {
