@@ -151,8 +151,10 @@ func TestLanguagesBuildIsDeterministic(t *testing.T) {
 	same(`languages = ["en"] and none`, c, d)
 }
 
-// hostileCatalog is a site catalog's string that tries to leave every context it lands in.
-const hostileCatalog = `</script><img src=x onerror=alert(1)> "dq" 'sq' &amp;`
+// hostileCatalog is a site catalog's string that tries to leave every context it lands in:
+// an element, an attribute, and the #strings <script> (by its end tag, or by "<!--", which
+// in a script element makes a later "</script>" not end it).
+const hostileCatalog = `</script><script>alert(1)</script><img src=x onerror=alert(1)> <!-- "dq" 'sq' &amp;`
 
 // TestSiteCatalogHostileStringsStayText: a site's catalog string is text in an element, in an
 // attribute and in the #strings JSON: nothing in it becomes markup.
@@ -195,15 +197,25 @@ func TestSiteCatalogHostileStringsStayText(t *testing.T) {
 	if !slices.Contains(arias, hostileCatalog) {
 		t.Errorf("no aria-label reads the hostile chart.aria as text: %q", arias)
 	}
-	var strs map[string]string
-	if err := json.Unmarshal(scriptJSON(t, page, "strings"), &strs); err != nil {
-		t.Fatal(err)
-	}
-	if strs["hostile"] != hostileCatalog {
-		t.Errorf("#strings hostile = %q, want %q", strs["hostile"], hostileCatalog)
-	}
-	if bytes.Count(page, []byte("</script>")) != bytes.Count(page, []byte("<script")) {
-		t.Errorf("a </script> more than <script: the JSON ended its element")
+	// Every page carries the [script] table, encoded once for all of them: a chart page and a
+	// compare page, the second page of a kind included.
+	for _, name := range []string{"zh/deepseek-v4-pro/8k-1k/index.html",
+		"zh/deepseek-r1-0528/1k-1k/compare/h200-vs-mi325x/index.html", "zh/deepseek-r1-0528/1k-1k/compare/mi300x-vs-mi355x/index.html"} {
+		page := mustGet(t, files, name)
+		raw := scriptJSON(t, page, "strings")
+		var strs map[string]string
+		if err := json.Unmarshal(raw, &strs); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if strs["hostile"] != hostileCatalog {
+			t.Errorf("%s: #strings hostile = %q, want %q", name, strs["hostile"], hostileCatalog)
+		}
+		if bytes.ContainsAny(raw, "<>") {
+			t.Errorf("%s: #strings holds < or > unescaped", name)
+		}
+		if bytes.Count(page, []byte("</script>")) != bytes.Count(page, []byte("<script")) {
+			t.Errorf("%s: a </script> more than <script: the JSON ended its element", name)
+		}
 	}
 }
 

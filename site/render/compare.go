@@ -142,6 +142,56 @@ type compareRef struct {
 	BConfig *string  `json:"bConfig"`
 }
 
+// appendJSON writes d as json.MarshalIndent(d, "", "  ") does, and a newline, by hand: a build
+// writes one per pair of GPUs of every page, and encoding then indenting them took a twentieth
+// of what the compare pages cost. TestCompareJSONIsWhatEncodingJSONWrites holds the two alike.
+func (d *compareDoc) appendJSON(b []byte) []byte {
+	str := func(b []byte, key, v string) []byte { return appendJSONString(append(b, key...), v) }
+	b = str(b, "{\n  \"model\": ", d.Model)
+	b = str(b, ",\n  \"sequence\": ", d.Sequence)
+	b = str(b, ",\n  \"date\": ", d.Date)
+	b = str(b, ",\n  \"metric\": ", d.Metric)
+	for _, g := range []struct {
+		key string
+		gpu compareGPU
+	}{{"a", d.A}, {"b", d.B}} {
+		b = str(b, ",\n  \""+g.key+"\": {\n    \"gpu\": ", g.gpu.GPU)
+		b = append(str(b, ",\n    \"label\": ", g.gpu.Label), "\n  }"...)
+	}
+	b = append(b, ",\n  \"refs\": "...)
+	switch {
+	case d.Refs == nil:
+		return append(b, "null\n}\n"...)
+	case len(d.Refs) == 0:
+		return append(b, "[]\n}\n"...)
+	}
+	num := func(b []byte, key string, v *float64) []byte {
+		if b = append(b, key...); v == nil {
+			return append(b, "null"...)
+		}
+		return appendJSONFloat(b, *v)
+	}
+	opt := func(b []byte, key string, v *string) []byte {
+		if v == nil {
+			return append(append(b, key...), "null"...)
+		}
+		return str(b, key, *v)
+	}
+	b = append(b, '[')
+	for i, r := range d.Refs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONFloat(append(b, "\n    {\n      \"x\": "...), r.X)
+		b = num(b, ",\n      \"a\": ", r.A)
+		b = num(b, ",\n      \"b\": ", r.B)
+		b = num(b, ",\n      \"ratio\": ", r.Ratio)
+		b = opt(b, ",\n      \"aConfig\": ", r.AConfig)
+		b = append(opt(b, ",\n      \"bConfig\": ", r.BConfig), "\n    }"...)
+	}
+	return append(b, "\n  ]\n}\n"...)
+}
+
 // compareView is what compare.html sees as .Compare.
 type compareView struct {
 	Model, Sequence, Date string
@@ -204,11 +254,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			doc.Refs[i].BConfig = &c
 		}
 	}
-	js, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := w.WriteFile(dir+"compare.json", append(js, '\n')); err != nil {
+	if err := w.WriteFile(dir+"compare.json", doc.appendJSON(nil)); err != nil {
 		return err
 	}
 
@@ -262,6 +308,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	case cv.Power == nil:
 		cv.CostMissing = tr.T("compare.missing_mw")
 	}
+	var err error
 	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric); err != nil {
 		return err
 	}
@@ -533,6 +580,43 @@ type chartData struct {
 type lineData struct {
 	Name, Color   string
 	Points, Marks [][2]float64
+	// enc is the line as appendJSON writes it, kept with a GPU's line: the line is the same in
+	// each of the GPU's pairs, and formatting its numbers again on every page was a sixth of
+	// what drawing a compare page's charts cost.
+	enc []byte
+}
+
+// appendJSON writes l as {"name","color","points","marks"} (chartData.appendJSON).
+func (l *lineData) appendJSON(b []byte) []byte {
+	if l.enc != nil {
+		return append(b, l.enc...)
+	}
+	b = appendJSONString(append(b, `{"name":`...), l.Name)
+	b = appendJSONString(append(b, `,"color":`...), l.Color)
+	b = appendJSONPoints(append(b, `,"points":`...), l.Points)
+	return append(appendJSONPoints(append(b, `,"marks":`...), l.Marks), '}')
+}
+
+// appendJSONPoints writes points as [[x,y],...], every number with 6 significant digits
+// (charts.Round6's precision), non-finite points left out.
+func appendJSONPoints(b []byte, ps [][2]float64) []byte {
+	b = append(b, '[')
+	first := true
+	for _, p := range ps {
+		if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, '[')
+		b = strconv.AppendFloat(b, p[0], 'g', 6, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, p[1], 'g', 6, 64)
+		b = append(b, ']')
+	}
+	return append(b, ']')
 }
 
 // appendJSON writes d as JSON: {"x","y","aria","lines":[{"name","color","points","marks"}]},
@@ -540,41 +624,15 @@ type lineData struct {
 // out. By hand, as the page's other numbers: a compare page is mostly these numbers, and
 // reflection made them a large part of the page's cost.
 func (d chartData) appendJSON(b []byte) []byte {
-	str := func(b []byte, s string) []byte {
-		q, _ := json.Marshal(s) // a string always encodes
-		return append(b, q...)
-	}
-	pts := func(b []byte, ps [][2]float64) []byte {
-		b = append(b, '[')
-		first := true
-		for _, p := range ps {
-			if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
-				continue
-			}
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = append(b, '[')
-			b = strconv.AppendFloat(b, p[0], 'g', 6, 64)
-			b = append(b, ',')
-			b = strconv.AppendFloat(b, p[1], 'g', 6, 64)
-			b = append(b, ']')
-		}
-		return append(b, ']')
-	}
-	b = str(append(b, `{"x":`...), d.X)
-	b = str(append(b, `,"y":`...), d.Y)
-	b = str(append(b, `,"aria":`...), d.Aria)
+	b = appendJSONString(append(b, `{"x":`...), d.X)
+	b = appendJSONString(append(b, `,"y":`...), d.Y)
+	b = appendJSONString(append(b, `,"aria":`...), d.Aria)
 	b = append(b, `,"lines":[`...)
-	for i, l := range d.Lines {
+	for i := range d.Lines {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = str(append(b, `{"name":`...), l.Name)
-		b = str(append(b, `,"color":`...), l.Color)
-		b = pts(append(b, `,"points":`...), l.Points)
-		b = append(pts(append(b, `,"marks":`...), l.Marks), '}')
+		b = d.Lines[i].appendJSON(b)
 	}
 	return append(b, "]}"...)
 }
@@ -602,6 +660,7 @@ func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric string) (out
 			if lo, hi, ok := g.curve.Domain(); ok {
 				l.Points = compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve))
 			}
+			l.enc = l.appendJSON(nil)
 			g.line = &l
 		}
 		return *g.line
@@ -613,6 +672,7 @@ func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric string) (out
 	lb := line(b)
 	if lb.Name == a.Label {
 		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
+		lb.enc = nil
 	}
 	curves := chartData{X: xName, Y: yName, Lines: []lineData{line(a), lb},
 		Aria: tr.T("compare.curves_aria", "metric", metric, "a", a.Label, "b", b.Label)}

@@ -1,0 +1,104 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/frontier-bench/frontier/site/compare"
+)
+
+// TestCompareChartsDrawEachGPUsLineOnce: a GPU's line, drawn once and kept for each of its
+// pairs, reads the same on every compare page, named by its label, or by label and key where
+// the other GPU has the same label (the legend goes by name).
+func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
+	side := func(key, label string, ys ...float64) *gpuSide {
+		var pts []compare.Point
+		for i, y := range ys {
+			pts = append(pts, compare.Point{X: float64(10 * (i + 1)), Y: y, Config: label + " cfg"})
+		}
+		return &gpuSide{Key: key, Slug: key, Label: label, Color: "#123456", curve: compare.NewCurve(pts)}
+	}
+	a, b, c := side("h100", "H100", 900, 500, 100), side("h100-nvl", "H100", 800, 600, 200), side("mi300x", "MI300X <x>", 700, 400, 300)
+	p := &Page{}
+	type charts struct {
+		Charts map[string]struct {
+			Lines []struct {
+				Name   string       `json:"name"`
+				Points [][2]float64 `json:"points"`
+				Marks  [][2]float64 `json:"marks"`
+			} `json:"lines"`
+		} `json:"charts"`
+	}
+	draw := func(x, y *gpuSide) charts {
+		t.Helper()
+		js, _, err := compareCharts(english(), p, x, y, "throughput")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out charts
+		if err := json.Unmarshal(js, &out); err != nil {
+			t.Fatalf("%v: %s", err, js)
+		}
+		return out
+	}
+	ab, ac, bc := draw(a, b), draw(a, c), draw(b, c)
+	names := func(cs charts) []string {
+		var out []string
+		for _, l := range cs.Charts["versus-chart"].Lines {
+			out = append(out, l.Name)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		cs   charts
+		want [2]string
+	}{{ab, [2]string{"H100", "H100 (h100-nvl)"}}, {ac, [2]string{"H100", "MI300X <x>"}}, {bc, [2]string{"H100", "MI300X <x>"}}} {
+		if got := names(tc.cs); len(got) != 2 || got[0] != tc.want[0] || got[1] != tc.want[1] {
+			t.Errorf("versus lines %q, want %q", got, tc.want)
+		}
+	}
+	lineOf := func(cs charts, i int) string {
+		b, _ := json.Marshal(cs.Charts["versus-chart"].Lines[i].Points)
+		m, _ := json.Marshal(cs.Charts["versus-chart"].Lines[i].Marks)
+		return string(b) + string(m)
+	}
+	if lineOf(ab, 0) != lineOf(ac, 0) || lineOf(ac, 1) != lineOf(bc, 1) || lineOf(ab, 1) != lineOf(bc, 0) {
+		t.Errorf("a GPU's line differs between its pairs")
+	}
+	if len(ab.Charts["versus-chart"].Lines[0].Marks) != 3 || len(ab.Charts["versus-chart"].Lines[0].Points) == 0 {
+		t.Errorf("H100's line: %d marks, %d points", len(ab.Charts["versus-chart"].Lines[0].Marks), len(ab.Charts["versus-chart"].Lines[0].Points))
+	}
+}
+
+// TestCompareJSONIsWhatEncodingJSONWrites: compare.json, written by hand, holds the bytes
+// json.MarshalIndent writes for the same document, and a newline: hostile strings, numbers of
+// every size, nulls where a curve does not reach, no refs at all.
+func TestCompareJSONIsWhatEncodingJSONWrites(t *testing.T) {
+	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 中 \xff \x01"
+	f := func(v float64) *float64 { return &v }
+	s := func(v string) *string { return &v }
+	docs := []compareDoc{
+		{},
+		{Refs: []compareRef{}},
+		{Model: hostile, Sequence: "1k/1k", Date: "2026-01-02", Metric: "tpPerGpu",
+			A: compareGPU{"b200", hostile}, B: compareGPU{hostile, "MI355X"},
+			Refs: []compareRef{
+				{X: 20, A: f(5210.123456789), B: f(2740), Ratio: f(5210.123456789 / 2740), AConfig: s(hostile), BConfig: s("MI355X (vLLM) FP4")},
+				{X: 1e-7, A: nil, B: f(1e21), Ratio: nil, AConfig: nil, BConfig: s("")},
+				{X: math.MaxFloat64, A: f(-0.000001), B: nil, Ratio: nil, AConfig: s("x"), BConfig: nil},
+				{},
+			}},
+	}
+	for i, d := range docs {
+		want, err := json.MarshalIndent(d, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, '\n')
+		if got := d.appendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("doc %d: by hand\n%s\nencoding/json\n%s", i, got, want)
+		}
+	}
+}
