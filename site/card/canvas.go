@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -283,10 +284,10 @@ func (c *canvas) face(weight, size int) font.Face {
 func (c *canvas) regular(size int) font.Face { return c.face(0, size) }
 func (c *canvas) bold(size int) font.Face    { return c.face(1, size) }
 
-// text draws s with its baseline's left end at (x, y), cut with an ellipsis to maxWidth.
-// Control characters are dropped: a card shows one line per call.
-func (c *canvas) text(f font.Face, s string, x, y, maxWidth float64, col color.NRGBA) {
-	s = fitWidth(f, oneLine(s), maxWidth)
+// text draws s with its baseline's left end at (x, y), whole: a caller fits it to its place
+// (breakLines). Control characters are dropped: a card shows one line per call.
+func (c *canvas) text(f font.Face, s string, x, y float64, col color.NRGBA) {
+	s = oneLine(s)
 	// font.Drawer's DrawString, marking each glyph's box drawn on.
 	src := image.NewUniform(col)
 	dot := fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}
@@ -318,41 +319,14 @@ func oneLine(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' }), " ")
 }
 
-// fitWidth cuts s, at a rune, so that it and an ellipsis fit in w.
-func fitWidth(f font.Face, s string, w float64) string {
-	if measure(f, s) <= w {
-		return s
+// shrink is the regular face of the largest size from size down to least at which s fits
+// in w on one line, or of size least.
+func (c *canvas) shrink(size, least int, s string, w float64) font.Face {
+	f := c.regular(size)
+	for ; size > least && measure(f, oneLine(s)) > w; size-- {
+		f = c.regular(size - 1)
 	}
-	rs := []rune(s)
-	lo, hi := 0, len(rs) // the longest prefix that fits is rs[:lo]
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if measure(f, string(rs[:mid])+"…") <= w {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return strings.TrimRight(string(rs[:lo]), " ") + "…"
-}
-
-// wrap breaks s at spaces into at most n lines of width w, the last one cut with an ellipsis.
-func wrap(f font.Face, s string, w float64, n int) []string {
-	words := strings.Fields(oneLine(s))
-	var lines []string
-	for len(words) > 0 {
-		if len(lines) == n-1 {
-			lines = append(lines, strings.Join(words, " ")) // text() cuts it to fit
-			break
-		}
-		k := 1
-		for k < len(words) && measure(f, strings.Join(words[:k+1], " ")) <= w {
-			k++
-		}
-		lines = append(lines, strings.Join(words[:k], " "))
-		words = words[k:]
-	}
-	return lines
+	return f
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -371,7 +345,7 @@ func breakLines(f font.Face, s string, w float64) []string {
 			lines = append(lines, line)
 		}
 		line = word
-		for measure(f, line) > w { // a word wider than the line: cut where it fills one
+		for utf8.RuneCountInString(line) > 1 && measure(f, line) > w { // a word wider than the line: cut where it fills one (at least a rune a line)
 			rs := []rune(line)
 			k := 1
 			for k < len(rs)-1 && measure(f, string(rs[:k+1])) <= w {
