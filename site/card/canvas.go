@@ -2,6 +2,7 @@ package card
 
 import (
 	_ "embed"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -48,13 +49,10 @@ var goFonts = sync.OnceValues(func() ([2]*sfnt.Font, error) {
 	return fs, nil
 })
 
-// canvas is one card being drawn: the image, the columns drawn on, the path being built for
-// the next fill, and the faces made so far (by weight and size).
+// canvas is one card being drawn: its surface, and the faces made so far (by weight and
+// size; a face is not safe for concurrent use, a canvas is only ever drawn by one Draw).
 type canvas struct {
-	img   *image.RGBA
-	dirty *[Height]uint64 // surface.dirty
-	z     vector.Rasterizer
-	path  []pathOp
+	*surface
 	fonts [2]*sfnt.Font
 	faces map[[2]int]font.Face
 }
@@ -67,31 +65,39 @@ const tileWidth = 32
 // The columns fit in a uint64, and the accent bar in the first.
 const _ = uint(64*tileWidth-Width) + uint(tileWidth-accentWidth)
 
-// surface is a card's image and which of its columns (tileWidth pixels of a row) have been
-// drawn on since it last was the background: a new card puts back only those, and the PNG
-// encoder knows the rest to be white.
+// surface is what a card is drawn with, kept between Draws: the image (an index a pixel into
+// pal), which of its columns (tileWidth pixels of a row) have been drawn on since it last
+// was the background (a new card puts back only those, and the PNG encoder knows the rest
+// to be white), the rasterizer, its coverage mask and the path being built for the next fill.
 type surface struct {
-	img   *image.RGBA
+	img   *image.Paletted
 	dirty [Height]uint64
+	pal   palette
+	z     vector.Rasterizer
+	mask  []uint8
+	path  []pathOp
 }
 
-// background is every card before anything is drawn on it: white, with the accent bar down
-// the left edge.
-var background = sync.OnceValue(func() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	draw.Draw(img, img.Bounds(), image.NewUniform(colBG), image.Point{}, draw.Src)
-	c := &canvas{img: img, dirty: new([Height]uint64)}
-	c.rect(0, 0, accentWidth, Height, colAccent)
-	return img
+// background is every card's pixels before anything is drawn on it: white (index 0), with
+// the accent bar (index 1) down the left edge.
+var background = sync.OnceValue(func() []uint8 {
+	pix := make([]uint8, Width*Height)
+	for y := range Height {
+		for x := range accentWidth {
+			pix[y*Width+x] = 1
+		}
+	}
+	return pix
 })
 
 func newSurface() *surface {
-	s := &surface{img: image.NewRGBA(image.Rect(0, 0, Width, Height))}
-	copy(s.img.Pix, background().Pix)
+	s := &surface{img: image.NewPaletted(image.Rect(0, 0, Width, Height), nil)}
+	copy(s.img.Pix, background())
+	s.pal.reset()
 	return s
 }
 
-// reset puts the background back where s was drawn on.
+// reset puts the background back where s was drawn on, and empties the palette.
 func (s *surface) reset() {
 	bg := background()
 	for y, d := range s.dirty {
@@ -100,9 +106,20 @@ func (s *surface) reset() {
 		}
 		lo, hi := bits.TrailingZeros64(d)*tileWidth, (64-bits.LeadingZeros64(d))*tileWidth
 		i, j := s.img.PixOffset(lo, y), s.img.PixOffset(min(hi, Width), y)
-		copy(s.img.Pix[i:j], bg.Pix[i:j])
+		copy(s.img.Pix[i:j], bg[i:j])
 		s.dirty[y] = 0
 	}
+	s.pal.reset()
+}
+
+// palette returns the colours of the card drawn on s, as image/png's Paletted has them.
+func (s *surface) palette() color.Palette {
+	p := make(color.Palette, s.pal.n)
+	for i := range p {
+		c := s.pal.rgb[i]
+		p[i] = color.RGBA{c[0], c[1], c[2], 0xff}
+	}
+	return p
 }
 
 // mark notes that r is drawn on.
@@ -118,6 +135,39 @@ func (c *canvas) mark(r image.Rectangle) {
 	}
 }
 
+// paint lays ink id through a coverage mask (stride bytes a row, its first pixel at r.Min)
+// over r of the card, each coverage rounded to its level, and marks r drawn on.
+func (c *canvas) paint(r image.Rectangle, mask []uint8, stride int, id int) {
+	p := &c.pal
+	k := &p.inks[id]
+	full := -1 // the ink's index at full coverage, over any colour, if it is opaque
+	if k.col.A == 0xff {
+		full = int(p.blend(0, id, levels-1))
+	}
+	w := r.Dx()
+	for y := 0; y < r.Dy(); y++ {
+		row := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+y):][:w]
+		m := mask[y*stride:][:w]
+		for x := 0; x < w; x++ {
+			if x+8 <= w && binary.LittleEndian.Uint64(m[x:]) == 0 {
+				x += 7 // eight pixels uncovered (most of a glyph's box): nothing to paint
+				continue
+			}
+			l := coverage[m[x]]
+			switch d := row[x]; {
+			case l == 0:
+			case l == levels-1 && full >= 0:
+				row[x] = uint8(full)
+			case d == 0 && k.overWhite[l] >= 0: // over white, as most edges are
+				row[x] = uint8(k.overWhite[l])
+			default:
+				row[x] = p.blend(d, id, l)
+			}
+		}
+	}
+	c.mark(r)
+}
+
 // pathOp is one step of a path: start a polygon at (x, y), or draw a line to it.
 type pathOp struct {
 	move bool
@@ -129,7 +179,7 @@ func newCanvas(s *surface) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &canvas{img: s.img, dirty: &s.dirty, fonts: fs, faces: map[[2]int]font.Face{}}, nil
+	return &canvas{surface: s, fonts: fs, faces: map[[2]int]font.Face{}}, nil
 }
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
@@ -251,7 +301,9 @@ func (c *canvas) fill(col color.NRGBA) {
 	if r.Empty() {
 		return
 	}
-	c.z.Reset(r.Dx(), r.Dy())
+	w, h := r.Dx(), r.Dy()
+	c.z.Reset(w, h)
+	c.z.DrawOp = draw.Src
 	ox, oy := float32(r.Min.X), float32(r.Min.Y)
 	for _, op := range c.path {
 		if op.move {
@@ -262,8 +314,13 @@ func (c *canvas) fill(col color.NRGBA) {
 		}
 	}
 	c.z.ClosePath()
-	c.z.Draw(c.img, r, image.NewUniform(col), image.Point{})
-	c.mark(r)
+	if cap(c.mask) < w*h {
+		c.mask = make([]uint8, w*h)
+	}
+	// The coverage as an alpha mask the size of r: the rasterizer's fastest path.
+	m := &image.Alpha{Pix: c.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	c.z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	c.paint(r, m.Pix, w, c.pal.ink(col))
 }
 
 // face returns the Go face of a weight (0 regular, 1 bold) and size in pixels.
@@ -288,8 +345,8 @@ func (c *canvas) bold(size int) font.Face    { return c.face(1, size) }
 // (breakLines). Control characters are dropped: a card shows one line per call.
 func (c *canvas) text(f font.Face, s string, x, y float64, col color.NRGBA) {
 	s = oneLine(s)
-	// font.Drawer's DrawString, marking each glyph's box drawn on.
-	src := image.NewUniform(col)
+	// font.Drawer's DrawString, through the card's own painting.
+	id := c.pal.ink(col)
 	dot := fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}
 	prev := rune(-1)
 	for _, r := range s {
@@ -298,12 +355,7 @@ func (c *canvas) text(f font.Face, s string, x, y float64, col color.NRGBA) {
 		}
 		dr, mask, mp, advance, _ := f.Glyph(dot, r)
 		if !dr.Empty() {
-			if a, ok := mask.(*image.Alpha); ok && col.A == 0xff {
-				c.glyph(dr, a, mp, col)
-			} else {
-				draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
-			}
-			c.mark(dr)
+			c.glyph(dr, mask, mp, id)
 		}
 		dot.X += advance
 		prev = r
@@ -361,37 +413,26 @@ func breakLines(f font.Face, s string, w float64) []string {
 	return lines
 }
 
-// glyph paints an opaque colour through a glyph's coverage mask (its pixel mp at dr.Min)
-// over the card: the bytes draw.DrawMask gives with draw.Over, with a fully covered pixel
-// (most of a large glyph) written as the colour without blending.
-func (c *canvas) glyph(dr image.Rectangle, mask *image.Alpha, mp image.Point, col color.NRGBA) {
+// glyph paints ink id through a glyph's coverage mask (its pixel mp at dr.Min) over the
+// card, clipped to it.
+func (c *canvas) glyph(dr image.Rectangle, mask image.Image, mp image.Point, id int) {
 	r := dr.Intersect(c.img.Bounds())
-	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Rect).Add(dr.Min.Sub(mp)) // and inside the mask
+	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Bounds()).Add(dr.Min.Sub(mp)) // and inside the mask
 	if r.Empty() {
 		return
 	}
 	mp = mp.Add(r.Min.Sub(dr.Min))
-	const m = 1<<16 - 1
-	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
-	for y := 0; y < r.Dy(); y++ {
-		i := c.img.PixOffset(r.Min.X, r.Min.Y+y)
-		mi := mask.PixOffset(mp.X, mp.Y+y)
-		for _, ma := range mask.Pix[mi : mi+r.Dx()] {
-			d := c.img.Pix[i : i+4 : i+4]
-			i += 4
-			switch ma {
-			case 0:
-				continue
-			case 0xff:
-				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
-				continue
-			}
-			a16 := uint32(ma) * 0x101
-			a := (m - a16) * 0x101
-			d[0] = uint8((uint32(d[0])*a + sr*a16) / m >> 8)
-			d[1] = uint8((uint32(d[1])*a + sg*a16) / m >> 8)
-			d[2] = uint8((uint32(d[2])*a + sb*a16) / m >> 8)
-			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
+	if a, ok := mask.(*image.Alpha); ok {
+		c.paint(r, a.Pix[a.PixOffset(mp.X, mp.Y):], a.Stride, id)
+		return
+	}
+	// Any other mask (a face of another kind) read pixel by pixel.
+	m := make([]uint8, r.Dx()*r.Dy())
+	for y := range r.Dy() {
+		for x := range r.Dx() {
+			_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
+			m[y*r.Dx()+x] = uint8(a >> 8)
 		}
 	}
+	c.paint(r, m, r.Dx(), id)
 }

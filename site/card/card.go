@@ -6,7 +6,8 @@
 //
 // The same Spec gives the same bytes: the drawing is golang.org/x/image's vector rasterizer,
 // the text is the Go fonts embedded in the binary (their BSD licence is carried beside them,
-// gofont.LICENSE.txt), and the PNG encoding is fixed (png.go); nothing reads the clock.
+// gofont.LICENSE.txt), the colours at most 256, made in the order they are drawn
+// (palette.go), and the PNG encoding is fixed (png.go); nothing reads the clock.
 package card
 
 import (
@@ -53,10 +54,9 @@ type Series struct {
 // Point is one measurement in data units; x and y are never negative.
 type Point struct{ X, Y float64 }
 
-// surfaces keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
-// card per page on every core.
-// card per page on every core. Each is put back to the background where it was drawn on
-// before it is drawn on again.
+// surfaces keeps the Width×Height canvases between Draws, with their palettes, rasterizer
+// and buffers: a build draws a card per page on every core. Each is put back to the
+// background where it was drawn on before it is drawn on again.
 var surfaces = sync.Pool{New: func() any { return newSurface() }}
 
 // Draw draws the card of s as a PNG. It is safe for concurrent use.
@@ -69,6 +69,7 @@ func Draw(s Spec) ([]byte, error) {
 		return nil, err
 	}
 	c.layout(s)
+	sf.img.Palette = sf.palette()
 	var buf bytes.Buffer
 	if err := encodePNG(&buf, sf.img, sf.dirty[:]); err != nil {
 		return nil, err

@@ -171,16 +171,6 @@ func TestTicks(t *testing.T) {
 	}
 }
 
-// BenchmarkDraw is one card as a chart page of the seed's size gives it; a build draws one per page.
-func BenchmarkDraw(b *testing.B) {
-	s := sample()
-	for b.Loop() {
-		if _, err := Draw(s); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // FuzzDraw: whatever the text and numbers, Draw gives a card-sized PNG and never panics.
 func FuzzDraw(f *testing.F) {
 	f.Add("DeepSeek-R1 1k/1k", "5,210 tok/s/GPU", "#2f9e44", 50.0, 5210.0, 120.0, 800.0, true)
@@ -223,9 +213,9 @@ func TestBreakLinesKeepsEveryCharacter(t *testing.T) {
 	}
 }
 
-// BenchmarkDrawCompare is one card as a compare page gives it, the kind a build draws most
-// of (2,611 of the 1,000-dataset build's 2,762): two GPUs' frontiers and a two-line sentence.
-func BenchmarkDrawCompare(b *testing.B) {
+// compareSample is a card as a compare page gives it: two GPUs' frontiers, no dots, and a
+// two-line sentence.
+func compareSample() Spec {
 	s := sample()
 	s.Title = "MI300X vs MI355X: DeepSeek-R1-0528 1k/1k"
 	s.Subtitle = "Every configuration of each GPU as one frontier · as of 2026-06-11"
@@ -234,11 +224,7 @@ func BenchmarkDrawCompare(b *testing.B) {
 		{Name: "MI300X", Color: "#e03131", Line: s.Series[0].Line},
 		{Name: "MI355X", Color: "#c2255c", Dashed: true, Line: s.Series[1].Line},
 	}
-	for b.Loop() {
-		if _, err := Draw(s); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return s
 }
 
 // TestLongTitleIsBrokenNotCut: a title, subtitle and headline too long for a line are broken

@@ -3,6 +3,7 @@ package card
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"io"
@@ -10,119 +11,119 @@ import (
 	"sync"
 )
 
-// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter
-// (or Up where it repeats the row above), then deflated as one block of fixed Huffman codes
-// whose only matches are runs of zero bytes. A card is mostly flat colour, which Sub turns
-// into runs of zero bytes (95% of a card's bytes): image/png tries five filters per row and
-// compress/flate searches for matches everywhere, which together were three quarters of
-// drawing a card; this takes each run of one colour at once and writes it as matches of a
-// zero byte. The bytes depend on the pixels alone.
+// encodePNG writes img as an 8-bit indexed PNG, its palette img.Palette (at most 256
+// colours, opaque): each row with the Sub filter (or Up where it repeats the row above), then
+// deflated as one block of fixed Huffman codes whose only matches are runs of zero bytes. A
+// card is mostly flat colour, which Sub turns into runs of zero bytes: image/png tries five
+// filters per row and compress/flate searches for matches everywhere, which together were
+// three quarters of drawing a card; this takes each run of one colour at once and writes it
+// as matches of a zero byte. The bytes depend on the pixels and the palette alone.
 //
 // dirty, when not nil, has a bit per row and tileWidth-pixel column of img that may differ
-// from the card's background (white beyond the first column): a clean column is then known
-// to be white without reading it, and two clean rows are the same row. With nil every pixel
-// is read; both give the same bytes.
-func encodePNG(w *bytes.Buffer, img *image.RGBA, dirty []uint64) error {
+// from the card's background (white, index 0, beyond the first column): a clean column is
+// then known to be white without reading it, and two clean rows are the same row. With nil
+// every pixel is read; both give the same bytes.
+func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 	b := img.Bounds()
+	if n := len(img.Palette); n == 0 || n > 256 {
+		return fmt.Errorf("card: a palette of %d colours, want 1 to 256", n)
+	}
 	z := newRLEDeflate()
 	defer deflaters.Put(z)
-	width, rowBytes := b.Dx(), 4*b.Dx()
-	clean := func(y, x int) bool { return dirty != nil && x > 0 && dirty[y]>>(x/tileWidth)&1 == 0 }
+	width := b.Dx()
 	for y := 0; y < b.Dy(); y++ {
-		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:rowBytes]
-		if y > 0 && (dirty != nil && dirty[y]|dirty[y-1] == 0 || bytes.Equal(pix, img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:rowBytes])) {
+		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:width]
+		drawn := ^uint64(0) // the row's columns that may not be white: the first always
+		if dirty != nil {
+			drawn = dirty[y] | 1
+		}
+		if y > 0 && (dirty != nil && dirty[y]|dirty[y-1] == 0 || bytes.Equal(pix, img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:width])) {
 			// The same pixels as the row above (margins, the space between text lines and
 			// around the plot: about half a card): Up, each byte less the one above, is all
 			// zeros, found without a pass over the pixels.
 			z.lits(2)
-			z.zeros += 3 * width
+			z.zeros += width
 			continue
 		}
-		z.lits(1)       // Sub: each byte less the same sample of the pixel to its left
-		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
+		z.lits(1)      // Sub: each byte less the one to its left
+		var last uint8 // the pixel to the left, 0 left of the first, as Sub has it
 		for x := 0; x < width; {
-			if x%tileWidth == 0 && clean(y, x) {
-				// Columns of white: three zero bytes a pixel, after the first if the pixel to
-				// its left is another colour.
+			if x%tileWidth == 0 && drawn>>(x/tileWidth)&1 == 0 {
+				// Columns of white: zero bytes, after the first if the pixel to its left is
+				// another colour.
 				end := min(width, x+tileWidth)
-				for end < width && clean(y, end) {
+				for end < width && drawn>>(end/tileWidth)&1 == 0 {
 					end = min(width, end+tileWidth)
 				}
-				if last != white {
-					z.lits(0xff-byte(last), 0xff-byte(last>>8), 0xff-byte(last>>16))
-					last = white
+				if last != 0 {
+					z.lits(-last)
+					last = 0
 					x++
 				}
-				z.zeros += 3 * (end - x)
+				z.zeros += end - x
 				x = end
 				continue
 			}
-			p := binary.LittleEndian.Uint32(pix[4*x:]) & 0xffffff
+			p := pix[x]
 			if x > 0 && p == last {
-				// A run of the same colour: three zero bytes a pixel. It ends at the column's
-				// end (the next may be clean), and is read two pixels at a time: the image is
-				// opaque, so a pixel equals the one before when all four bytes do.
+				// A run of the same colour: zero bytes. It ends at the column's end (the next
+				// may be clean), and is read eight pixels at a time.
 				end, n := min(width, (x/tileWidth+1)*tileWidth), 1
-				p4 := uint64(binary.LittleEndian.Uint32(pix[4*x:]))
-				for p8 := p4 | p4<<32; x+n+2 <= end && binary.LittleEndian.Uint64(pix[4*(x+n):]) == p8; {
-					n += 2
+				for p8 := uint64(p) * 0x0101010101010101; x+n+8 <= end && binary.LittleEndian.Uint64(pix[x+n:]) == p8; {
+					n += 8
 				}
-				for x+n < end && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p {
+				for x+n < end && pix[x+n] == p {
 					n++
 				}
-				z.zeros += 3 * n
+				z.zeros += n
 				x += n
 				continue
 			}
-			// The pixel's three Sub bytes, with the coder's state in locals: this is the
-			// path of every pixel that starts no run.
-			acc, n, a, b := z.acc, z.n, z.a, z.b
-			for k := 0; k < 24; k += 8 {
-				c := byte(p>>k) - byte(last>>k)
-				if c == 0 {
-					z.zeros++
-					continue
-				}
+			// The pixel's Sub byte, with the coder's state in locals: this is the path of
+			// every pixel that starts no run.
+			c := p - last
+			if c == 0 {
+				z.zeros++
+			} else {
 				if z.zeros > 0 {
-					z.acc, z.n, z.a, z.b = acc, n, a, b
 					z.flushZeros()
-					acc, n, b = z.acc, z.n, z.b
 				}
 				code := fixedCodes[c]
-				acc |= uint64(code.code) << n
-				n += uint(code.len)
-				if n >= 32 {
-					z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-					acc >>= 32
-					n -= 32
+				z.acc |= uint64(code.code) << z.n
+				if z.n += uint(code.len); z.n >= 32 {
+					z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+					z.acc >>= 32
+					z.n -= 32
 				}
-				a += uint64(c)
-				b += a
+				z.a += uint64(c)
+				z.b += z.a
+				if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+					z.a, z.b = z.a%adlerMod, z.b%adlerMod
+				}
 				z.zero = false
 			}
-			if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-				a, b = a%adlerMod, b%adlerMod
-			}
-			z.acc, z.n, z.a, z.b = acc, n, a, b
 			last = p
 			x++
 		}
 	}
 	idat := z.close()
-	w.Grow(8 + 3*12 + 13 + len(idat)) // the signature, three chunks' frames, IHDR and IDAT
+	plte := make([]byte, 0, 3*len(img.Palette))
+	for _, c := range img.Palette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	w.Grow(8 + 4*12 + 13 + len(plte) + len(idat)) // the signature, four chunks' frames, IHDR, PLTE and IDAT
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
-	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, truecolour; compression, filter, interlace 0
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits per sample, indexed colour; compression, filter, interlace 0
 	chunk(w, "IHDR", ihdr[:])
+	chunk(w, "PLTE", plte)
 	chunk(w, "IDAT", idat)
 	chunk(w, "IEND", nil)
 	return nil
 }
-
-// white is the background's pixel as encodePNG reads one (red in the low byte).
-const white = 0xffffff
 
 // chunk writes one PNG chunk: length, type, data and the CRC of type and data.
 func chunk(w io.Writer, typ string, data []byte) {

@@ -1,0 +1,140 @@
+package card
+
+import (
+	"image/color"
+)
+
+// A card is drawn in at most 256 colours, one byte a pixel, and written as an indexed PNG:
+// a third of the bytes to encode of an RGB card, and smaller files. What keeps a card within
+// 256 colours is that every edge's coverage (a glyph's or a shape's) is rounded to one of
+// levels steps before it is blended: text in one colour over white then takes levels-1
+// colours, not 255. The palette is made as the card is drawn, a colour given the next index
+// the first time a blend makes it; past 256 a blend takes the nearest colour already there,
+// which only a card with very many series and overlaps ever needs.
+
+// levels is how many steps of coverage a pixel is painted with, none and full included:
+// sixteen, as anti-aliased text was drawn on four-bit displays, indistinguishable at a
+// card's size from the 256 of the rasterizer.
+const levels = 16
+
+// coverage rounds a coverage from 0 to 255 to its level.
+var coverage = func() (t [256]uint8) {
+	for a := range t {
+		t[a] = uint8((a*(levels-1) + 127) / 255)
+	}
+	return t
+}()
+
+// ink is a colour being painted with: its index when painted at full coverage over anything
+// (opaque inks only) and, by level, the index it gives over white (-1 until first made).
+type ink struct {
+	col       color.NRGBA
+	overWhite [levels]int16
+}
+
+// palette is a card's colours: index 0 is white (the background) and 1 the accent bar.
+type palette struct {
+	rgb   [256][3]uint8
+	n     int
+	index map[[3]uint8]uint8 // rgb's inverse
+	inks  []ink
+	ids   map[color.NRGBA]int // inks' indices
+	// blends caches the blends over a colour other than white, direct-mapped by a hash of
+	// key: 1<<31 | level<<24 | ink<<8 | dst; 0 is empty.
+	blends [blendSlots]struct {
+		key uint32
+		out uint8
+	}
+}
+
+const blendSlots = 2048
+
+// reset empties p back to white and the accent colour.
+func (p *palette) reset() {
+	if p.index == nil {
+		p.index, p.ids = map[[3]uint8]uint8{}, map[color.NRGBA]int{}
+	}
+	clear(p.index)
+	clear(p.ids)
+	p.inks = p.inks[:0]
+	p.blends = [blendSlots]struct {
+		key uint32
+		out uint8
+	}{}
+	p.n = 0
+	p.add([3]uint8{colBG.R, colBG.G, colBG.B})
+	p.add([3]uint8{colAccent.R, colAccent.G, colAccent.B})
+}
+
+// add gives c the next index, or when all 256 are taken the index of the nearest colour
+// (by squared distance, the lowest index on a tie).
+func (p *palette) add(c [3]uint8) uint8 {
+	if i, ok := p.index[c]; ok {
+		return i
+	}
+	if p.n < len(p.rgb) {
+		i := uint8(p.n)
+		p.rgb[i], p.index[c] = c, i
+		p.n++
+		return i
+	}
+	best, bestD := 0, 1<<30
+	for i, q := range p.rgb {
+		d := 0
+		for k := range 3 {
+			e := int(c[k]) - int(q[k])
+			d += e * e
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// ink returns the id of col as an ink, made on first use.
+func (p *palette) ink(col color.NRGBA) int {
+	if id, ok := p.ids[col]; ok {
+		return id
+	}
+	k := ink{col: col}
+	for l := range k.overWhite {
+		k.overWhite[l] = -1
+	}
+	p.inks = append(p.inks, k)
+	p.ids[col] = len(p.inks) - 1
+	return len(p.inks) - 1
+}
+
+// blend is the index of ink id painted at level over the colour of index dst.
+func (p *palette) blend(dst uint8, id int, level uint8) uint8 {
+	if dst == 0 {
+		k := &p.inks[id]
+		if v := k.overWhite[level]; v >= 0 {
+			return uint8(v)
+		}
+		out := p.add(mix(p.rgb[0], k.col, level))
+		k.overWhite[level] = int16(out)
+		return out
+	}
+	key := 1<<31 | uint32(level)<<24 | uint32(id)<<8 | uint32(dst)
+	slot := &p.blends[(key*0x9e3779b1)>>(32-11)]
+	if slot.key == key {
+		return slot.out
+	}
+	out := p.add(mix(p.rgb[dst], p.inks[id].col, level))
+	slot.key, slot.out = key, out
+	return out
+}
+
+// mix is src at level (times its own alpha) over dst, as draw.Over blends, in 16 bits.
+func mix(dst [3]uint8, src color.NRGBA, level uint8) [3]uint8 {
+	const m = 1<<16 - 1
+	a := uint32(src.A) * 0x101 * uint32(level) / (levels - 1) // 0 to m
+	s := [3]uint8{src.R, src.G, src.B}
+	var out [3]uint8
+	for k := range 3 {
+		out[k] = uint8((uint64(dst[k])*0x101*uint64(m-a) + uint64(s[k])*0x101*uint64(a)) / m >> 8)
+	}
+	return out
+}
