@@ -136,34 +136,70 @@ func (c *canvas) mark(r image.Rectangle) {
 }
 
 // paint lays ink id through a coverage mask (stride bytes a row, its first pixel at r.Min)
-// over r of the card, each coverage rounded to its level, and marks r drawn on.
+// over r of the card, each coverage rounded to its level, and marks r drawn on. It rounds
+// the mask in place.
 func (c *canvas) paint(r image.Rectangle, mask []uint8, stride int, id int) {
-	p := &c.pal
-	k := &p.inks[id]
-	full := -1 // the ink's index at full coverage, over any colour, if it is opaque
-	if k.col.A == 0xff {
-		full = int(p.blend(0, id, levels-1))
-	}
 	w := r.Dx()
 	for y := 0; y < r.Dy(); y++ {
-		row := c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+y):][:w]
 		m := mask[y*stride:][:w]
 		for x := 0; x < w; x++ {
 			if x+8 <= w && binary.LittleEndian.Uint64(m[x:]) == 0 {
-				x += 7 // eight pixels uncovered (most of a glyph's box): nothing to paint
+				x += 7 // eight pixels uncovered: nothing to round
 				continue
 			}
-			l := coverage[m[x]]
-			switch d := row[x]; {
-			case l == 0:
-			case l == levels-1 && full >= 0:
-				row[x] = uint8(full)
-			case d == 0 && k.overWhite[l] >= 0: // over white, as most edges are
-				row[x] = uint8(k.overWhite[l])
-			default:
-				row[x] = p.blend(d, id, l)
-			}
+			m[x] = coverage[m[x]]
 		}
+		c.paintRow(c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+y):][:w], m, id)
+	}
+	c.mark(r)
+}
+
+// paintRow lays ink id over row through lv, the level of each of its pixels.
+func (c *canvas) paintRow(row, lv []uint8, id int) {
+	p := &c.pal
+	k := &p.inks[id]
+	full := int16(-1) // the ink's index at full coverage, over any colour, if it is opaque
+	if k.col.A == 0xff {
+		full = k.overWhite[levels-1]
+		if full < 0 {
+			full = int16(p.blend(0, id, levels-1))
+		}
+	}
+	row = row[:len(lv)]
+	for x := 0; x < len(lv); x++ {
+		if x+8 <= len(lv) && binary.LittleEndian.Uint64(lv[x:]) == 0 {
+			x += 7 // eight pixels uncovered (most of a glyph's box): nothing to paint
+			continue
+		}
+		l := lv[x]
+		switch d := row[x]; {
+		case l == 0:
+		case l == levels-1 && full >= 0:
+			row[x] = uint8(full)
+		case d == 0 && k.overWhite[l] >= 0: // over white, as most edges are
+			row[x] = uint8(k.overWhite[l])
+		default:
+			row[x] = p.blend(d, id, l)
+		}
+	}
+}
+
+// paintGlyph lays ink id through a cached glyph whose origin's pixel is at off.
+func (c *canvas) paintGlyph(g *glyph, off image.Point, id int) {
+	dr := g.dr.Add(off)
+	r := dr.Intersect(c.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	w := g.dr.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		gy := y - dr.Min.Y
+		lo, hi := max(dr.Min.X+int(g.spans[gy][0]), r.Min.X), min(dr.Min.X+int(g.spans[gy][1]), r.Max.X)
+		if lo >= hi {
+			continue
+		}
+		lv := g.levels[gy*w+lo-dr.Min.X:][:hi-lo]
+		c.paintRow(c.img.Pix[c.img.PixOffset(lo, y):][:hi-lo], lv, id)
 	}
 	c.mark(r)
 }
@@ -353,9 +389,19 @@ func (c *canvas) text(f font.Face, s string, x, y float64, col color.NRGBA) {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, mask, mp, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() {
-			c.glyph(dr, mask, mp, id)
+		var advance fixed.Int26_6
+		if cf, ok := f.(cachedFace); ok {
+			g, off := cf.cached(dot, r)
+			if g.ok && !g.dr.Empty() {
+				c.paintGlyph(g, off, id)
+			}
+			advance = g.advance
+		} else {
+			dr, mask, mp, adv, _ := f.Glyph(dot, r)
+			if !dr.Empty() {
+				c.glyph(dr, mask, mp, id)
+			}
+			advance = adv
 		}
 		dot.X += advance
 		prev = r
@@ -422,11 +468,7 @@ func (c *canvas) glyph(dr image.Rectangle, mask image.Image, mp image.Point, id 
 		return
 	}
 	mp = mp.Add(r.Min.Sub(dr.Min))
-	if a, ok := mask.(*image.Alpha); ok {
-		c.paint(r, a.Pix[a.PixOffset(mp.X, mp.Y):], a.Stride, id)
-		return
-	}
-	// Any other mask (a face of another kind) read pixel by pixel.
+	// The mask's coverage, copied: paint rounds it in place.
 	m := make([]uint8, r.Dx()*r.Dy())
 	for y := range r.Dy() {
 		for x := range r.Dx() {

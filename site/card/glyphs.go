@@ -18,10 +18,14 @@ type glyphKey struct {
 	qx           fixed.Int26_6
 }
 
-// glyph is a rasterized glyph, its box relative to the pixel its origin is in.
+// glyph is a rasterized glyph, its box relative to the pixel its origin is in: its coverage
+// mask, and the same as the card paints it, the level of each pixel (a row of dr.Dx() bytes
+// a row) and each row's span of covered pixels (from, to, from dr.Min.X).
 type glyph struct {
 	dr      image.Rectangle
 	mask    *image.Alpha
+	levels  []uint8
+	spans   [][2]uint16
 	advance fixed.Int26_6
 	ok      bool
 }
@@ -42,6 +46,15 @@ type cachedFace struct {
 // Glyph is font.Face's, with the origin snapped to a quarter pixel across and a whole pixel
 // down; the mask must not be changed (font.Drawer only reads it).
 func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	g, off := f.cached(dot, r)
+	if !g.ok {
+		return image.Rectangle{}, nil, image.Point{}, g.advance, false
+	}
+	return g.dr.Add(off), g.mask, g.dr.Min, g.advance, true
+}
+
+// cached is the glyph of r with its origin at dot, and the pixel its origin is snapped to.
+func (f cachedFace) cached(dot fixed.Point26_6, r rune) (*glyph, image.Point) {
 	x, y := dot.X&^15, (dot.Y+32)&^63 // a quarter pixel across, the nearest pixel down
 	k := glyphKey{f.weight, f.size, r, x & 63}
 	v, ok := glyphs.Load(k)
@@ -58,13 +71,23 @@ func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.I
 				}
 			}
 			g.mask = m
+			w := dr.Dx()
+			g.levels = make([]uint8, len(m.Pix))
+			g.spans = make([][2]uint16, dr.Dy())
+			for yy := range dr.Dy() {
+				lo, hi := w, 0
+				for xx := range w {
+					if l := coverage[m.Pix[yy*m.Stride+xx]]; l > 0 {
+						g.levels[yy*w+xx] = l
+						lo, hi = min(lo, xx), xx+1
+					}
+				}
+				if lo < hi {
+					g.spans[yy] = [2]uint16{uint16(lo), uint16(hi)}
+				}
+			}
 		}
 		v, _ = glyphs.LoadOrStore(k, g)
 	}
-	g := v.(*glyph)
-	if !g.ok {
-		return image.Rectangle{}, nil, image.Point{}, g.advance, false
-	}
-	off := image.Pt(x.Floor(), y.Floor())
-	return g.dr.Add(off), g.mask, g.dr.Min, g.advance, true
+	return v.(*glyph), image.Pt(x.Floor(), y.Floor())
 }
