@@ -64,46 +64,32 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				x = end
 				continue
 			}
-			p := pix[x]
-			if x > 0 && p == last {
-				// A run of the same colour: zero bytes. It ends at the column's end (the next
-				// may be clean), and is read eight pixels at a time.
-				end, n := min(width, (x/tileWidth+1)*tileWidth), 1
-				for p8 := uint64(p) * 0x0101010101010101; x+n+8 <= end && binary.LittleEndian.Uint64(pix[x+n:]) == p8; {
-					n += 8
+			end := min(width, (x/tileWidth+1)*tileWidth) // the column's end
+			for ; x+8 <= end; x += 8 {
+				// Eight pixels at once: their Sub bytes, each less the one to its left, by
+				// bytes in a word (no borrow between them); a zero byte is a pixel the
+				// colour of the one before, and only the others are written one by one.
+				v := binary.LittleEndian.Uint64(pix[x:])
+				d := subBytes(v, v<<8|uint64(last))
+				last = uint8(v >> 56)
+				if d == 0 {
+					z.zeros += 8
+					continue
 				}
-				for x+n < end && pix[x+n] == p {
-					n++
+				left := 8
+				for d != 0 {
+					k := bits.TrailingZeros64(d) >> 3
+					z.zeros += k
+					z.lit(uint8(d >> (k << 3)))
+					d >>= (k + 1) << 3
+					left -= k + 1
 				}
-				z.zeros += n
-				x += n
-				continue
+				z.zeros += left
 			}
-			// The pixel's Sub byte, with the coder's state in locals: this is the path of
-			// every pixel that starts no run.
-			c := p - last
-			if c == 0 {
-				z.zeros++
-			} else {
-				if z.zeros > 0 {
-					z.flushZeros()
-				}
-				code := fixedCodes[c]
-				z.acc |= uint64(code.code) << z.n
-				if z.n += uint(code.len); z.n >= 32 {
-					z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-					z.acc >>= 32
-					z.n -= 32
-				}
-				z.a += uint64(c)
-				z.b += z.a
-				if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-					z.a, z.b = z.a%adlerMod, z.b%adlerMod
-				}
-				z.zero = false
+			for ; x < end; x++ { // a row's last pixels, in an image whose width is not a multiple of eight
+				z.lits(pix[x] - last)
+				last = pix[x]
 			}
-			last = p
-			x++
 		}
 	}
 	idat := z.close()
@@ -199,6 +185,32 @@ func (z *rleDeflate) lits(cs ...byte) {
 	if z.b >= 1<<60 {
 		z.a, z.b = z.a%adlerMod, z.b%adlerMod
 	}
+}
+
+// lit takes one byte that is not zero, the path of every pixel that starts no run.
+func (z *rleDeflate) lit(c uint8) {
+	if z.zeros > 0 {
+		z.flushZeros()
+	}
+	code := fixedCodes[c]
+	z.acc |= uint64(code.code) << z.n
+	if z.n += uint(code.len); z.n >= 32 {
+		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+		z.acc >>= 32
+		z.n -= 32
+	}
+	z.a += uint64(c)
+	z.b += z.a
+	if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+		z.a, z.b = z.a%adlerMod, z.b%adlerMod
+	}
+	z.zero = false
+}
+
+// subBytes is x-y byte by byte, each byte modulo 256, no borrow from one into the next.
+func subBytes(x, y uint64) uint64 {
+	const h = 0x8080808080808080
+	return ((x | h) - (y &^ h)) ^ ((x ^ ^y) & h)
 }
 
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
