@@ -228,6 +228,18 @@ func (z *rleDeflate) flushZeros() {
 	if z.b += uint64(n) * z.a; z.b >= 1<<60 { // a zero adds nothing to a
 		z.b %= adlerMod
 	}
+	if first := !z.zero; n < len(zeroRuns[0]) {
+		// A run up to a match long (most of them): one code.
+		r := zeroRuns[b2i(first)][n]
+		z.acc |= uint64(r.code) << z.n
+		if z.n += uint(r.len); z.n >= 32 {
+			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+			z.acc >>= 32
+			z.n -= 32
+		}
+		z.zero = true
+		return
+	}
 	acc, bits := z.acc, z.n
 	put := func(code uint32, n uint8) {
 		acc |= uint64(code) << bits
@@ -329,3 +341,41 @@ var zeroMatches = func() (t [259]struct {
 	}
 	return t
 }()
+
+// zeroRuns are the codes of runs of 1 to 258 zero bytes as flushZeros writes them, in one:
+// [1] after a byte that is not zero (a literal zero first, then a match of the rest), [0]
+// after a zero. The longest is 26 bits.
+var zeroRuns = func() (t [2][259]struct {
+	code uint32
+	len  uint8
+}) {
+	zero := fixedCodes[0]
+	for first := range 2 {
+		for n := 1; n < len(t[first]); n++ {
+			var code uint32
+			var l uint8
+			put := func(c uint32, n uint8) { code |= c << l; l += n }
+			left := n
+			if first == 1 {
+				put(uint32(zero.code), zero.len)
+				left--
+			}
+			if left >= 3 {
+				put(zeroMatches[left].code, zeroMatches[left].len)
+				left = 0
+			}
+			for ; left > 0; left-- {
+				put(uint32(zero.code), zero.len)
+			}
+			t[first][n].code, t[first][n].len = code, l
+		}
+	}
+	return t
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
