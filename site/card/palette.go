@@ -30,11 +30,20 @@ var coverage = func() (t [256]uint8) {
 type ink struct {
 	col       color.NRGBA
 	overWhite [levels]int16
+	// step is the level a coverage's level is painted at: itself for an opaque ink, one of
+	// four for a translucent one (the chart's light dots), whose steps a reader cannot tell
+	// apart and which would otherwise take 15 colours each.
+	step [levels]uint8
 }
 
 // palette is a card's colours: index 0 is white (the background) and 1 the accent bar.
 type palette struct {
-	rgb   [256][3]uint8
+	rgb [256][3]uint8
+	// of is, for a colour an ink made over white, that ink's id+1 and level: a second coat
+	// of the same ink (a line's dot over its own segment, two dashes that meet) then covers
+	// as much as the larger of the two, as one shape would, rather than blending twice,
+	// which darkened every joint and made a colour per pair of levels.
+	of    [256]struct{ ink, level uint8 }
 	n     int
 	index map[[3]uint8]uint8 // rgb's inverse
 	inks  []ink
@@ -56,6 +65,7 @@ func (p *palette) reset() {
 	}
 	clear(p.index)
 	clear(p.ids)
+	p.of = [256]struct{ ink, level uint8 }{}
 	p.inks = p.inks[:0]
 	p.blends = [blendSlots]struct {
 		key uint32
@@ -100,6 +110,10 @@ func (p *palette) ink(col color.NRGBA) int {
 	k := ink{col: col}
 	for l := range k.overWhite {
 		k.overWhite[l] = -1
+		k.step[l] = uint8(l)
+		if col.A < 0xff {
+			k.step[l] = uint8((l + 2) / 5 * 5)
+		}
 	}
 	p.inks = append(p.inks, k)
 	p.ids[col] = len(p.inks) - 1
@@ -113,16 +127,22 @@ func (p *palette) blend(dst uint8, id int, level uint8) uint8 {
 		if v := k.overWhite[level]; v >= 0 {
 			return uint8(v)
 		}
-		out := p.add(mix(p.rgb[0], k.col, level))
+		out := p.add(mix(p.rgb[0], k.col, k.step[level]))
 		k.overWhite[level] = int16(out)
+		if p.of[out].ink == 0 && id < 0xff && out != 0 {
+			p.of[out].ink, p.of[out].level = uint8(id+1), k.step[level]
+		}
 		return out
+	}
+	if o := p.of[dst]; int(o.ink) == id+1 {
+		return p.blend(0, id, max(level, o.level))
 	}
 	key := 1<<31 | uint32(level)<<24 | uint32(id)<<8 | uint32(dst)
 	slot := &p.blends[(key*0x9e3779b1)>>(32-11)]
 	if slot.key == key {
 		return slot.out
 	}
-	out := p.add(mix(p.rgb[dst], p.inks[id].col, level))
+	out := p.add(mix(p.rgb[dst], p.inks[id].col, p.inks[id].step[level]))
 	slot.key, slot.out = key, out
 	return out
 }

@@ -126,7 +126,8 @@ func TestEncodePNGSkipsOnlyWhite(t *testing.T) {
 
 // TestPaintBlendsAsDrawOver: inks painted through masks, one over another, give the colours
 // image/draw's DrawMask with draw.Over gives for the masks rounded to the card's levels of
-// coverage, clipped at the card's edges; a mask's rounding is to the nearest level.
+// coverage, clipped at the card's edges; a mask's rounding is to the nearest level; one ink
+// over itself covers as the larger of its two levels.
 func TestPaintBlendsAsDrawOver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	sf := newSurface()
@@ -137,7 +138,7 @@ func TestPaintBlendsAsDrawOver(t *testing.T) {
 	want := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	draw.Draw(want, want.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.Draw(want, image.Rect(0, 0, accentWidth, Height), image.NewUniform(colAccent), image.Point{}, draw.Src)
-	inks := []color.NRGBA{colFG, rgb(0xe0, 0x31, 0x31), rgb(0x2f, 0x9e, 0x44)}
+	inks := []color.NRGBA{colFG, rgb(0xe0, 0x31, 0x31), rgb(0x2f, 0x9e, 0x44), rgb(0x0b, 0x6b, 0xcb), rgb(0x9c, 0x36, 0xb5)}
 	for i, at := range []image.Point{{100, 100}, {120, 110}, {-10, 20}, {Width - 15, Height - 5}, {110, 90}} {
 		mask := image.NewAlpha(image.Rect(-3, -40, 37, 12))
 		for k := range mask.Pix {
@@ -162,6 +163,15 @@ func TestPaintBlendsAsDrawOver(t *testing.T) {
 			if g != [3]uint8{w.R, w.G, w.B} {
 				t.Fatalf("pixel (%d, %d) is %v, want %v", x, y, g, w)
 			}
+		}
+	}
+	// A second coat of one ink covers as much as the larger of the two, not more.
+	c.pal.reset()
+	id := c.pal.ink(inks[1])
+	for _, l := range [][2]uint8{{5, 9}, {9, 5}, {15, 3}, {4, 4}} {
+		got := c.pal.blend(c.pal.blend(0, id, l[0]), id, l[1])
+		if want := c.pal.blend(0, id, max(l[0], l[1])); got != want {
+			t.Errorf("levels %d then %d of one ink give %v, want %v (level %d)", l[0], l[1], c.pal.rgb[got], c.pal.rgb[want], max(l[0], l[1]))
 		}
 	}
 	if coverage[0] != 0 || coverage[255] != levels-1 || coverage[8] != 0 || coverage[9] != 1 {
