@@ -142,14 +142,21 @@ func (c *canvas) paint(r image.Rectangle, mask []uint8, stride int, id int) {
 	w := r.Dx()
 	for y := 0; y < r.Dy(); y++ {
 		m := mask[y*stride:][:w]
-		for x := 0; x < w; x++ {
-			if x+8 <= w && binary.LittleEndian.Uint64(m[x:]) == 0 {
-				x += 7 // eight pixels uncovered: nothing to round
-				continue
-			}
+		// Only the covered span is rounded and painted: a slanted segment's box is mostly
+		// empty.
+		lo, hi := 0, w
+		for lo+8 <= hi && binary.LittleEndian.Uint64(m[lo:]) == 0 {
+			lo += 8
+		}
+		for hi-8 >= lo && binary.LittleEndian.Uint64(m[hi-8:]) == 0 {
+			hi -= 8
+		}
+		for x := lo; x < hi; x++ {
 			m[x] = coverage[m[x]]
 		}
-		c.paintRow(c.img.Pix[c.img.PixOffset(r.Min.X, r.Min.Y+y):][:w], m, id)
+		if lo < hi {
+			c.paintRow(c.img.Pix[c.img.PixOffset(r.Min.X+lo, r.Min.Y+y):][:hi-lo], m[lo:hi], id)
+		}
 	}
 	c.mark(r)
 }
@@ -264,16 +271,23 @@ func (c *canvas) polygon(pts [][2]float64) {
 	}
 }
 
-// circle adds a disc of radius r at (x, y).
+// circle adds a disc of radius r at (x, y), a 24-gon.
 func (c *canvas) circle(x, y, r float64) {
-	const n = 24
-	pts := make([][2]float64, n)
-	for i := range pts {
-		a := 2 * math.Pi * float64(i) / n
-		pts[i] = [2]float64{x + r*math.Cos(a), y + r*math.Sin(a)}
+	var pts [len(unitCircle)][2]float64
+	for i, u := range unitCircle {
+		pts[i] = [2]float64{x + r*u[0], y + r*u[1]}
 	}
-	c.polygon(pts)
+	c.polygon(pts[:])
 }
+
+// unitCircle are the corners of circle's polygon on the unit circle.
+var unitCircle = func() (t [24][2]float64) {
+	for i := range t {
+		a := 2 * math.Pi * float64(i) / float64(len(t))
+		t[i] = [2]float64{math.Cos(a), math.Sin(a)}
+	}
+	return t
+}()
 
 // polyline draws a line of width w through pts in col, with round joins and ends. Each
 // segment is filled on its own: the rasterizer works over a fill's bounding box, and a line
