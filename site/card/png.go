@@ -45,6 +45,35 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 			z.zeros += width
 			continue
 		}
+		if y > 0 {
+			above := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:width]
+			drawnAbove := ^uint64(0)
+			if dirty != nil {
+				drawnAbove = dirty[y-1] | 1
+			}
+			if upCheaper(pix, above, drawn|drawnAbove) {
+				z.lits(2) // Up: each byte less the one above
+				for x := 0; x < width; {
+					if x%tileWidth == 0 && (drawn|drawnAbove)>>(x/tileWidth)&1 == 0 {
+						end := min(width, x+tileWidth) // white here and above: zeros
+						for end < width && (drawn|drawnAbove)>>(end/tileWidth)&1 == 0 {
+							end = min(width, end+tileWidth)
+						}
+						z.zeros += end - x
+						x = end
+						continue
+					}
+					end := min(width, (x/tileWidth+1)*tileWidth)
+					for ; x+8 <= end; x += 8 {
+						z.word(subBytes(binary.LittleEndian.Uint64(pix[x:]), binary.LittleEndian.Uint64(above[x:])))
+					}
+					for ; x < end; x++ {
+						z.lits(pix[x] - above[x])
+					}
+				}
+				continue
+			}
+		}
 		z.lits(1)      // Sub: each byte less the one to its left
 		var last uint8 // the pixel to the left, 0 left of the first, as Sub has it
 		for x := 0; x < width; {
@@ -70,21 +99,8 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				// bytes in a word (no borrow between them); a zero byte is a pixel the
 				// colour of the one before, and only the others are written one by one.
 				v := binary.LittleEndian.Uint64(pix[x:])
-				d := subBytes(v, v<<8|uint64(last))
+				z.word(subBytes(v, v<<8|uint64(last)))
 				last = uint8(v >> 56)
-				if d == 0 {
-					z.zeros += 8
-					continue
-				}
-				left := 8
-				for d != 0 {
-					k := bits.TrailingZeros64(d) >> 3
-					z.zeros += k
-					z.lit(uint8(d >> (k << 3)))
-					d >>= (k + 1) << 3
-					left -= k + 1
-				}
-				z.zeros += left
 			}
 			for ; x < end; x++ { // a row's last pixels, in an image whose width is not a multiple of eight
 				z.lits(pix[x] - last)
@@ -185,6 +201,54 @@ func (z *rleDeflate) lits(cs ...byte) {
 	if z.b >= 1<<60 {
 		z.a, z.b = z.a%adlerMod, z.b%adlerMod
 	}
+}
+
+// word takes eight filtered bytes, the first in the lowest: the zeros counted, only the
+// others written one by one.
+func (z *rleDeflate) word(d uint64) {
+	if d == 0 {
+		z.zeros += 8
+		return
+	}
+	left := 8
+	for d != 0 {
+		k := bits.TrailingZeros64(d) >> 3
+		z.zeros += k
+		z.lit(uint8(d >> (k << 3)))
+		d >>= (k + 1) << 3
+		left -= k + 1
+	}
+	z.zeros += left
+}
+
+// upCheaper reports whether row, filtered by Up (less the row above), has fewer bytes that
+// are not zero than by Sub (less the pixel to the left): what a row costs to write, roughly.
+// A row of text or a slanted line repeats much of the row above, a grid line nothing of it.
+// It reads only the columns set in drawn, each column on its own (the first pixel of a
+// column counted as its left neighbour's colour), so that a column white in both rows
+// counts nothing either way and an encoder that skips those decides as one that does not.
+func upCheaper(row, above []uint8, drawn uint64) bool {
+	sub, up := 0, 0
+	for t := 0; t*tileWidth < len(row); t++ {
+		if drawn>>t&1 == 0 {
+			continue
+		}
+		x, end := t*tileWidth, min(len(row), (t+1)*tileWidth)
+		last := uint64(row[x])
+		for ; x+8 <= end; x += 8 {
+			v := binary.LittleEndian.Uint64(row[x:])
+			sub += nonZeroBytes(subBytes(v, v<<8|last))
+			up += nonZeroBytes(v ^ binary.LittleEndian.Uint64(above[x:]))
+			last = v >> 56
+		}
+	}
+	return up < sub
+}
+
+// nonZeroBytes counts the bytes of x that are not zero.
+func nonZeroBytes(x uint64) int {
+	const l = 0x7f7f7f7f7f7f7f7f
+	return bits.OnesCount64(((x & l) + l | x) &^ l)
 }
 
 // lit takes one byte that is not zero, the path of every pixel that starts no run.
