@@ -204,7 +204,8 @@ func (z *rleDeflate) lits(cs ...byte) {
 }
 
 // word takes eight filtered bytes, the first in the lowest: the zeros counted, only the
-// others written one by one.
+// others written one by one, with the coder's state in locals (the path of every pixel
+// that starts no run).
 func (z *rleDeflate) word(d uint64) {
 	if d == 0 {
 		z.zeros += 8
@@ -214,9 +215,36 @@ func (z *rleDeflate) word(d uint64) {
 	for d != 0 {
 		k := bits.TrailingZeros64(d) >> 3
 		z.zeros += k
-		z.lit(uint8(d >> (k << 3)))
+		if z.zeros > 0 {
+			z.flushZeros()
+		}
+		c := uint8(d >> (k << 3))
 		d >>= (k + 1) << 3
 		left -= k + 1
+		acc, n, a, b := z.acc, z.n, z.a, z.b
+		for {
+			code := fixedCodes[c]
+			acc |= uint64(code.code) << n
+			if n += uint(code.len); n >= 32 {
+				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+				acc >>= 32
+				n -= 32
+			}
+			a += uint64(c)
+			b += a
+			if d&0xff == 0 {
+				break
+			}
+			// The next byte is not zero either: no zeros to write between.
+			c = uint8(d)
+			d >>= 8
+			left--
+		}
+		if b >= 1<<60 { // a grows by at most 255 a byte (eight here), so only b ever needs this
+			a, b = a%adlerMod, b%adlerMod
+		}
+		z.acc, z.n, z.a, z.b = acc, n, a, b
+		z.zero = false
 	}
 	z.zeros += left
 }
