@@ -49,12 +49,10 @@ var goFonts = sync.OnceValues(func() ([2]*sfnt.Font, error) {
 	return fs, nil
 })
 
-// canvas is one card being drawn: its surface, and the faces made so far (by weight and
-// size; a face is not safe for concurrent use, a canvas is only ever drawn by one Draw).
+// canvas is one card being drawn on its surface.
 type canvas struct {
 	*surface
 	fonts [2]*sfnt.Font
-	faces map[[2]int]font.Face
 }
 
 // tileWidth is the width of the columns a surface keeps track of as drawn on, a bit each in
@@ -76,6 +74,10 @@ type surface struct {
 	z     vector.Rasterizer
 	mask  []uint8
 	path  []pathOp
+	// faces are the faces made so far, by weight and size, with their metrics: a face is
+	// not safe for concurrent use, and a surface is only ever drawn on by one Draw.
+	faces map[[2]int]font.Face
+	m     metrics
 }
 
 // background is every card's pixels before anything is drawn on it: white (index 0), with
@@ -222,7 +224,11 @@ func newCanvas(s *surface) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &canvas{surface: s, fonts: fs, faces: map[[2]int]font.Face{}}, nil
+	if s.faces == nil {
+		s.faces = map[[2]int]font.Face{}
+		s.m = metrics{adv: map[uint64]fixed.Int26_6{}, kern: map[uint64]fixed.Int26_6{}}
+	}
+	return &canvas{surface: s, fonts: fs}, nil
 }
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
@@ -383,7 +389,7 @@ func (c *canvas) face(weight, size int) font.Face {
 	if err != nil { // only for a size or DPI out of range, which ours never are
 		panic("card: " + err.Error())
 	}
-	cf := cachedFace{Face: f, weight: weight, size: size}
+	cf := cachedFace{Face: f, weight: weight, size: size, m: &c.m}
 	c.faces[k] = cf
 	return cf
 }

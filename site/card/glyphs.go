@@ -41,6 +41,41 @@ var glyphs sync.Map // glyphKey -> *glyph
 type cachedFace struct {
 	font.Face
 	weight, size int
+	m            *metrics
+}
+
+// metrics keeps a surface's faces' advances and kerning, by weight, size and runes: a card
+// measures its text to break it into lines, again at each size it tries, and the font's
+// own look-up of a rune's glyph was a tenth of drawing a card.
+type metrics struct {
+	adv, kern map[uint64]fixed.Int26_6
+}
+
+// GlyphAdvance is font.Face's, from f.m.
+func (f cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	k := uint64(f.weight)<<62 | uint64(f.size)<<48 | uint64(uint32(r))
+	if a, ok := f.m.adv[k]; ok {
+		return a, true
+	}
+	a, ok := f.Face.GlyphAdvance(r)
+	if ok {
+		f.m.adv[k] = a
+	}
+	return a, ok
+}
+
+// Kern is font.Face's, from f.m.
+func (f cachedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	k := uint64(f.weight)<<62 | uint64(f.size)<<48 | uint64(uint32(r0)&0xffffff)<<24 | uint64(uint32(r1)&0xffffff)
+	if r0 > 0xffffff || r1 > 0xffffff {
+		return f.Face.Kern(r0, r1)
+	}
+	if a, ok := f.m.kern[k]; ok {
+		return a
+	}
+	a := f.Face.Kern(r0, r1)
+	f.m.kern[k] = a
+	return a
 }
 
 // Glyph is font.Face's, with the origin snapped to a quarter pixel across and a whole pixel

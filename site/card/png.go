@@ -257,16 +257,19 @@ func (z *rleDeflate) word(d uint64) {
 // counts nothing either way and an encoder that skips those decides as one that does not.
 func upCheaper(row, above []uint8, drawn uint64) bool {
 	sub, up := 0, 0
-	for t := 0; t*tileWidth < len(row); t++ {
-		if drawn>>t&1 == 0 {
-			continue
+	for ; drawn != 0; drawn &= drawn - 1 {
+		x := bits.TrailingZeros64(drawn) * tileWidth
+		if x >= len(row) {
+			break
 		}
-		x, end := t*tileWidth, min(len(row), (t+1)*tileWidth)
-		last := uint64(row[x])
-		for ; x+8 <= end; x += 8 {
-			v := binary.LittleEndian.Uint64(row[x:])
-			sub += nonZeroBytes(subBytes(v, v<<8|last))
-			up += nonZeroBytes(v ^ binary.LittleEndian.Uint64(above[x:]))
+		r, a := row[x:min(len(row), x+tileWidth)], above[x:min(len(row), x+tileWidth)]
+		last := uint64(r[0])
+		for i := 0; i+8 <= len(r); i += 8 {
+			v := binary.LittleEndian.Uint64(r[i:])
+			// A Sub byte is zero where a pixel is the one to its left: compared by xor,
+			// cheaper than subtracting.
+			sub += nonZeroBytes(v ^ (v<<8 | last))
+			up += nonZeroBytes(v ^ binary.LittleEndian.Uint64(a[i:]))
 			last = v >> 56
 		}
 	}
