@@ -259,27 +259,27 @@ func upCheaper(row, above []uint8, drawn uint64) bool {
 	sub, up := 0, 0
 	for ; drawn != 0; drawn &= drawn - 1 {
 		x := bits.TrailingZeros64(drawn) * tileWidth
-		if x >= len(row) {
-			break
+		if x+tileWidth > len(row) {
+			break // the last column, narrower (at the card's width, 16 pixels): not counted
 		}
-		r, a := row[x:min(len(row), x+tileWidth)], above[x:min(len(row), x+tileWidth)]
-		last := uint64(r[0])
-		for i := 0; i+8 <= len(r); i += 8 {
-			v := binary.LittleEndian.Uint64(r[i:])
-			// A Sub byte is zero where a pixel is the one to its left: compared by xor,
-			// cheaper than subtracting.
-			sub += nonZeroBytes(v ^ (v<<8 | last))
-			up += nonZeroBytes(v ^ binary.LittleEndian.Uint64(a[i:]))
-			last = v >> 56
-		}
+		r, a := (*[tileWidth]uint8)(row[x:]), (*[tileWidth]uint8)(above[x:])
+		v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
+		v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
+		// A Sub byte is zero where a pixel is the one to its left (compared by xor, cheaper
+		// than subtracting); the first pixel is taken as its own left neighbour. The four
+		// words' marks of bytes that are not zero fall on different bits, counted at once.
+		sub += bits.OnesCount64(nonZero(v0^(v0<<8|v0&0xff)) | nonZero(v1^(v1<<8|v0>>56))>>1 |
+			nonZero(v2^(v2<<8|v1>>56))>>2 | nonZero(v3^(v3<<8|v2>>56))>>3)
+		up += bits.OnesCount64(nonZero(v0^binary.LittleEndian.Uint64(a[0:])) | nonZero(v1^binary.LittleEndian.Uint64(a[8:]))>>1 |
+			nonZero(v2^binary.LittleEndian.Uint64(a[16:]))>>2 | nonZero(v3^binary.LittleEndian.Uint64(a[24:]))>>3)
 	}
 	return up < sub
 }
 
-// nonZeroBytes counts the bytes of x that are not zero.
-func nonZeroBytes(x uint64) int {
+// nonZero marks each byte of x that is not zero with its top bit, and nothing else.
+func nonZero(x uint64) uint64 {
 	const l = 0x7f7f7f7f7f7f7f7f
-	return bits.OnesCount64(((x & l) + l | x) &^ l)
+	return ((x & l) + l | x) &^ l
 }
 
 // lit takes one byte that is not zero, the path of every pixel that starts no run.
