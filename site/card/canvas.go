@@ -166,30 +166,27 @@ func (c *canvas) paint(r image.Rectangle, mask []uint8, stride int, id int) {
 // paintRow lays ink id over row through lv, the level of each of its pixels.
 func (c *canvas) paintRow(row, lv []uint8, id int) {
 	p := &c.pal
-	k := &p.inks[id]
-	full := int16(-1) // the ink's index at full coverage, over any colour, if it is opaque
-	if k.col.A == 0xff {
-		full = k.overWhite[levels-1]
-		if full < 0 {
-			full = int16(p.blend(0, id, levels-1))
+	ow := &p.inks[id].overWhite
+	top := uint8(levels) // the level at which the ink gives one colour over any: full, if opaque
+	if p.inks[id].col.A == 0xff {
+		top = levels - 1
+		if ow[top] < 0 {
+			p.blend(0, id, top)
 		}
 	}
 	row = row[:len(lv)]
-	for x := 0; x < len(lv); x++ {
-		if x+8 <= len(lv) && binary.LittleEndian.Uint64(lv[x:]) == 0 {
-			x += 7 // eight pixels uncovered (most of a glyph's box): nothing to paint
+	for x, l := range lv {
+		if l == 0 {
 			continue
 		}
-		l := lv[x]
-		switch d := row[x]; {
-		case l == 0:
-		case l == levels-1 && full >= 0:
-			row[x] = uint8(full)
-		case d == 0 && k.overWhite[l] >= 0: // over white, as most edges are
-			row[x] = uint8(k.overWhite[l])
-		default:
-			row[x] = p.blend(d, id, l)
+		d := row[x]
+		if d == 0 || l == top { // over white, as most edges are, or covering
+			if v := ow[l]; v >= 0 {
+				row[x] = uint8(v)
+				continue
+			}
 		}
+		row[x] = p.blend(d, id, l)
 	}
 }
 
