@@ -31,6 +31,9 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 	z := newRLEDeflate()
 	defer deflaters.Put(z)
 	width := b.Dx()
+	if width > 64*tileWidth {
+		return fmt.Errorf("card: an image %d pixels wide, wider than the %d a row's columns can mark", width, 64*tileWidth)
+	}
 	for y := 0; y < b.Dy(); y++ {
 		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:width]
 		drawn := ^uint64(0) // the row's columns that may not be white: the first always
@@ -53,17 +56,16 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 			}
 			if upCheaper(pix, above, drawn|drawnAbove) {
 				z.lits(2) // Up: each byte less the one above
-				for x := 0; x < width; {
-					if x%tileWidth == 0 && (drawn|drawnAbove)>>(x/tileWidth)&1 == 0 {
-						end := min(width, x+tileWidth) // white here and above: zeros
-						for end < width && (drawn|drawnAbove)>>(end/tileWidth)&1 == 0 {
-							end = min(width, end+tileWidth)
-						}
+				both := drawn | drawnAbove
+				for x := 0; x < width; { // a column at a time
+					if t := x / tileWidth; both>>t&1 == 0 {
+						// Columns white here and above: zeros.
+						end := min(width, (t+bits.TrailingZeros64(both>>t))*tileWidth)
 						z.zeros += end - x
 						x = end
 						continue
 					}
-					end := min(width, (x/tileWidth+1)*tileWidth)
+					end := min(width, x+tileWidth)
 					for ; x+8 <= end; x += 8 {
 						z.word(subBytes(binary.LittleEndian.Uint64(pix[x:]), binary.LittleEndian.Uint64(above[x:])))
 					}
@@ -74,16 +76,13 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				continue
 			}
 		}
-		z.lits(1)      // Sub: each byte less the one to its left
-		var last uint8 // the pixel to the left, 0 left of the first, as Sub has it
-		for x := 0; x < width; {
-			if x%tileWidth == 0 && drawn>>(x/tileWidth)&1 == 0 {
+		z.lits(1)                // Sub: each byte less the one to its left
+		var last uint8           // the pixel to the left, 0 left of the first, as Sub has it
+		for x := 0; x < width; { // a column at a time
+			if t := x / tileWidth; drawn>>t&1 == 0 {
 				// Columns of white: zero bytes, after the first if the pixel to its left is
 				// another colour.
-				end := min(width, x+tileWidth)
-				for end < width && drawn>>(end/tileWidth)&1 == 0 {
-					end = min(width, end+tileWidth)
-				}
+				end := min(width, (t+bits.TrailingZeros64(drawn>>t))*tileWidth)
 				if last != 0 {
 					z.lits(-last)
 					last = 0
@@ -93,7 +92,7 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				x = end
 				continue
 			}
-			end := min(width, (x/tileWidth+1)*tileWidth) // the column's end
+			end := min(width, x+tileWidth) // the column's end
 			for ; x+8 <= end; x += 8 {
 				// Eight pixels at once: their Sub bytes, each less the one to its left, by
 				// bytes in a word (no borrow between them); a zero byte is a pixel the
