@@ -297,11 +297,11 @@ var unitCircle = func() (t [24][2]float64) {
 // across the plot in one fill would cover the whole plot.
 func (c *canvas) polyline(pts [][2]float64, w float64, col color.NRGBA) {
 	for i, p := range pts {
-		c.circle(p[0], p[1], w/2)
 		if i > 0 {
 			c.segment(pts[i-1], p, w)
+			c.fill(col)
 		}
-		c.fill(col)
+		c.dot(p[0], p[1], w/2, col) // the round join, or end
 	}
 }
 

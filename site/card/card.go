@@ -261,8 +261,7 @@ func (c *canvas) chart(s Spec, top float64) {
 		for _, p := range sr.Points {
 			if finite(p.X) && finite(p.Y) {
 				x, y := at(p)
-				c.circle(x, y, 3.5)
-				c.fill(light) // one dot a fill: see polyline
+				c.dot(x, y, 3.5, light)
 			}
 		}
 	}
@@ -281,8 +280,7 @@ func (c *canvas) chart(s Spec, top float64) {
 			c.polyline(line, 3, col)
 		}
 		for _, p := range line {
-			c.circle(p[0], p[1], 5)
-			c.fill(col)
+			c.dot(p[0], p[1], 5, col)
 		}
 	}
 	c.legend(s.Series, top, bottom)
@@ -310,8 +308,7 @@ func (c *canvas) legend(series []Series, top, bottom float64) {
 		} else {
 			c.polyline([][2]float64{{legendLeft, y}, {legendLeft + 30, y}}, 3, col)
 		}
-		c.circle(legendLeft+15, y, 5)
-		c.fill(col)
+		c.dot(legendLeft+15, y, 5, col)
 		for _, l := range lines {
 			c.text(face, l, legendLeft+40, y+6, colFG)
 			y += legendLine

@@ -3,10 +3,13 @@ package card
 import (
 	"image"
 	"image/color"
+	"image/draw"
+	"math"
 	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
 // glyphKey is one rasterized glyph: the face (weight and size), the rune, and where in its
@@ -106,23 +109,71 @@ func (f cachedFace) cached(dot fixed.Point26_6, r rune) (*glyph, image.Point) {
 				}
 			}
 			g.mask = m
-			w := dr.Dx()
-			g.levels = make([]uint8, len(m.Pix))
-			g.spans = make([][2]uint16, dr.Dy())
-			for yy := range dr.Dy() {
-				lo, hi := w, 0
-				for xx := range w {
-					if l := coverage[m.Pix[yy*m.Stride+xx]]; l > 0 {
-						g.levels[yy*w+xx] = l
-						lo, hi = min(lo, xx), xx+1
-					}
-				}
-				if lo < hi {
-					g.spans[yy] = [2]uint16{uint16(lo), uint16(hi)}
-				}
-			}
+			g.levels, g.spans = levelsOf(m)
 		}
 		v, _ = glyphs.LoadOrStore(k, g)
 	}
 	return v.(*glyph), image.Pt(x.Floor(), y.Floor())
+}
+
+// levelsOf is a mask's coverage as the card paints it: each pixel's level (a row of
+// m.Rect.Dx() bytes a row), and each row's span of covered pixels.
+func levelsOf(m *image.Alpha) ([]uint8, [][2]uint16) {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	levels, spans := make([]uint8, w*h), make([][2]uint16, h)
+	for y := range h {
+		lo, hi := w, 0
+		for x := range w {
+			if l := coverage[m.Pix[y*m.Stride+x]]; l > 0 {
+				levels[y*w+x] = l
+				lo, hi = min(lo, x), x+1
+			}
+		}
+		if lo < hi {
+			spans[y] = [2]uint16{uint16(lo), uint16(hi)}
+		}
+	}
+	return levels, spans
+}
+
+// dotKey is one disc: its radius and where in its pixel its centre is, in quarters of a
+// pixel.
+type dotKey struct{ r, qx, qy int }
+
+// dots keeps every disc drawn, for every Draw, as glyphs does glyphs: a card has a marker at
+// every point of every line and a join between its segments, each otherwise a polygon of
+// 24 corners to rasterize.
+var dots sync.Map // dotKey -> *glyph
+
+// dot paints a disc of radius r at (x, y) in col, its centre rounded to a quarter pixel.
+func (c *canvas) dot(x, y, r float64, col color.NRGBA) {
+	if !(x > -100 && x < Width+100 && y > -100 && y < Height+100 && r > 0 && r < 50) {
+		return
+	}
+	px, py := int(math.Floor(x)), int(math.Floor(y))
+	k := dotKey{int(math.Round(r * 4)), int(math.Round((x - float64(px)) * 4)), int(math.Round((y - float64(py)) * 4))}
+	v, ok := dots.Load(k)
+	if !ok {
+		// The disc in a box from -b to b+1 around the pixel its centre is in.
+		b := k.r/4 + 2
+		m := image.NewAlpha(image.Rect(0, 0, 2*b+1, 2*b+1))
+		var z vector.Rasterizer
+		z.Reset(2*b+1, 2*b+1)
+		cx, cy, rr := float64(b)+float64(k.qx)/4, float64(b)+float64(k.qy)/4, float64(k.r)/4
+		for i, u := range unitCircle {
+			px, py := float32(cx+rr*u[0]), float32(cy+rr*u[1])
+			if i == 0 {
+				z.MoveTo(px, py)
+			} else {
+				z.LineTo(px, py)
+			}
+		}
+		z.ClosePath()
+		z.DrawOp = draw.Src
+		z.Draw(m, m.Rect, image.Opaque, image.Point{})
+		g := &glyph{dr: image.Rect(-b, -b, b+1, b+1), ok: true}
+		g.levels, g.spans = levelsOf(m)
+		v, _ = dots.LoadOrStore(k, g)
+	}
+	c.paintGlyph(v.(*glyph), image.Pt(px, py), c.pal.ink(col))
 }

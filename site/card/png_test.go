@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -176,5 +177,37 @@ func TestPaintBlendsAsDrawOver(t *testing.T) {
 	}
 	if coverage[0] != 0 || coverage[255] != levels-1 || coverage[8] != 0 || coverage[9] != 1 {
 		t.Errorf("coverage rounds 0, 8, 9, 255 to %d, %d, %d, %d", coverage[0], coverage[8], coverage[9], coverage[255])
+	}
+}
+
+// TestDotIsTheCircle: a disc stamped from the cache covers what the circle's polygon filled
+// at the same place does (its centre rounded to a quarter pixel), whatever the position's
+// fraction.
+func TestDotIsTheCircle(t *testing.T) {
+	col := rgb(0xe0, 0x31, 0x31)
+	for _, d := range [][3]float64{{100, 100, 5}, {200.3, 150.77, 5}, {300.5, 99.125, 1.5}, {41.9, 300.01, 3.5}, {5, 5, 5}} {
+		a, b := newSurface(), newSurface()
+		ca, _ := newCanvas(a)
+		cb, _ := newCanvas(b)
+		ca.dot(d[0], d[1], d[2], col)
+		q := func(v float64) float64 { return math.Floor(v) + math.Round((v-math.Floor(v))*4)/4 }
+		cb.circle(q(d[0]), q(d[1]), d[2])
+		cb.fill(col)
+		off, covered := 0, 0
+		for i := range a.img.Pix {
+			ga, gb := a.pal.rgb[a.img.Pix[i]], b.pal.rgb[b.img.Pix[i]]
+			if gb != a.pal.rgb[0] {
+				covered++
+			}
+			for k := range 3 {
+				if e := int(ga[k]) - int(gb[k]); e > 18 || e < -18 { // one level of coverage
+					off++
+					break
+				}
+			}
+		}
+		if off > 0 || covered < int(d[2]*d[2]*2) {
+			t.Errorf("the dot at %v: %d pixels off by more than a level from the circle's %d", d, off, covered)
+		}
 	}
 }
