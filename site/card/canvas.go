@@ -274,16 +274,7 @@ func (c *canvas) polygon(pts [][2]float64) {
 	}
 }
 
-// circle adds a disc of radius r at (x, y), a 24-gon.
-func (c *canvas) circle(x, y, r float64) {
-	var pts [len(unitCircle)][2]float64
-	for i, u := range unitCircle {
-		pts[i] = [2]float64{x + r*u[0], y + r*u[1]}
-	}
-	c.polygon(pts[:])
-}
-
-// unitCircle are the corners of circle's polygon on the unit circle.
+// unitCircle are the corners of a disc's polygon (dot), on the unit circle.
 var unitCircle = func() (t [24][2]float64) {
 	for i := range t {
 		a := 2 * math.Pi * float64(i) / float64(len(t))

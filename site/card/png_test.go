@@ -180,6 +180,15 @@ func TestPaintBlendsAsDrawOver(t *testing.T) {
 	}
 }
 
+// circle adds a disc of radius r at (x, y) to the path, the polygon a dot is stamped from.
+func (c *canvas) circle(x, y, r float64) {
+	var pts [len(unitCircle)][2]float64
+	for i, u := range unitCircle {
+		pts[i] = [2]float64{x + r*u[0], y + r*u[1]}
+	}
+	c.polygon(pts[:])
+}
+
 // TestDotIsTheCircle: a disc stamped from the cache covers what the circle's polygon filled
 // at the same place does (its centre rounded to a quarter pixel), whatever the position's
 // fraction.
