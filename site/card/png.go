@@ -212,16 +212,32 @@ func (z *rleDeflate) word(d uint64) {
 		return
 	}
 	left := 8
+	acc, n, a, b, zero := z.acc, z.n, z.a, z.b, z.zero
 	for d != 0 {
 		k := bits.TrailingZeros64(d) >> 3
-		z.zeros += k
-		if z.zeros > 0 {
+		if zs := z.zeros + k; zs >= len(zeroRuns[0]) {
+			z.acc, z.n, z.a, z.b, z.zero, z.zeros = acc, n, a, b, zero, zs
 			z.flushZeros()
+			acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
+		} else if zs > 0 {
+			// The zeros before this byte (most runs, short): one code, as flushZeros
+			// writes them.
+			r := zeroRuns[b2i(!zero)][zs]
+			acc |= uint64(r.code) << n
+			if n += uint(r.len); n >= 32 {
+				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+				acc >>= 32
+				n -= 32
+			}
+			if a >= 1<<32 {
+				a %= adlerMod
+			}
+			b += uint64(zs) * a // a zero adds nothing to a
 		}
+		z.zeros = 0
 		c := uint8(d >> (k << 3))
 		d >>= (k + 1) << 3
 		left -= k + 1
-		acc, n, a, b := z.acc, z.n, z.a, z.b
 		for {
 			code := fixedCodes[c]
 			acc |= uint64(code.code) << n
@@ -240,13 +256,13 @@ func (z *rleDeflate) word(d uint64) {
 			d >>= 8
 			left--
 		}
-		if b >= 1<<60 { // a grows by at most 255 a byte (eight here), so only b ever needs this
+		if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
 			a, b = a%adlerMod, b%adlerMod
 		}
-		z.acc, z.n, z.a, z.b = acc, n, a, b
-		z.zero = false
+		zero = false
 	}
-	z.zeros += left
+	z.acc, z.n, z.a, z.b, z.zero = acc, n, a, b, zero
+	z.zeros = left
 }
 
 // upCheaper reports whether row, filtered by Up (less the row above), has fewer bytes that
