@@ -420,6 +420,21 @@ func toFixed(v float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(v * 64))
 
 func measure(f font.Face, s string) float64 { return float64(font.MeasureString(f, s)) / 64 }
 
+// measureFrom is the advance of s drawn after the rune prev (-1 for none), and the rune a
+// measure of what follows goes on from: font.MeasureString's sum taken in pieces.
+func measureFrom(f font.Face, prev rune, s string) (fixed.Int26_6, rune) {
+	var adv fixed.Int26_6
+	for _, r := range s {
+		if prev >= 0 {
+			adv += f.Kern(prev, r)
+		}
+		a, _ := f.GlyphAdvance(r) // a rune the font lacks: its fallback glyph's, as MeasureString
+		adv += a
+		prev = r
+	}
+	return adv, prev
+}
+
 // oneLine turns every run of white space or control characters into one space.
 func oneLine(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' }), " ")
@@ -442,16 +457,22 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func breakLines(f font.Face, s string, w float64) []string {
 	var lines []string
 	line := ""
+	// The line's width and the rune its measure goes on from: measured a word at a time,
+	// as font.MeasureString measures the whole line (a left fold), and to the same sum.
+	lineW, prev := fixed.Int26_6(0), rune(-1)
 	for _, word := range strings.Fields(oneLine(s)) {
-		if line != "" && measure(f, line+" "+word) <= w {
-			line += " " + word
-			continue
-		}
 		if line != "" {
+			ww, p := measureFrom(f, prev, " "+word)
+			if float64(lineW+ww)/64 <= w {
+				line += " " + word
+				lineW, prev = lineW+ww, p
+				continue
+			}
 			lines = append(lines, line)
 		}
 		line = word
-		for utf8.RuneCountInString(line) > 1 && measure(f, line) > w { // a word wider than the line: cut where it fills one (at least a rune a line)
+		lineW, prev = measureFrom(f, -1, word)
+		for utf8.RuneCountInString(line) > 1 && float64(lineW)/64 > w { // a word wider than the line: cut where it fills one (at least a rune a line)
 			rs := []rune(line)
 			k := 1
 			for k < len(rs)-1 && measure(f, string(rs[:k+1])) <= w {
@@ -459,6 +480,7 @@ func breakLines(f font.Face, s string, w float64) []string {
 			}
 			lines = append(lines, string(rs[:k]))
 			line = string(rs[k:])
+			lineW, prev = measureFrom(f, -1, line)
 		}
 	}
 	if line != "" || len(lines) == 0 {

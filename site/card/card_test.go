@@ -208,6 +208,15 @@ func TestBreakLinesKeepsEveryCharacter(t *testing.T) {
 			}
 		}
 	}
+	// breakLines measures a line a word at a time: to the same sum as the whole line.
+	for _, s := range []string{"GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", "AV To Wa", "中文 ✓ x", ""} {
+		rs := []rune(s)
+		a, p := measureFrom(face, -1, string(rs[:len(rs)/2]))
+		b, _ := measureFrom(face, p, string(rs[len(rs)/2:]))
+		if got, want := float64(a+b)/64, measure(face, s); got != want {
+			t.Errorf("%q measured in two pieces is %v wide, whole %v", s, got, want)
+		}
+	}
 	if lines := breakLines(face, "GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", 232); len(lines) != 2 {
 		t.Errorf("a 36-character name takes %d lines, want 2: %q", len(lines), lines)
 	}
