@@ -67,6 +67,15 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 						continue
 					}
 					end := min(width, x+tileWidth)
+					if end-x == tileWidth { // a whole column, four words, without bounds checks
+						r, a := (*[tileWidth]uint8)(pix[x:]), (*[tileWidth]uint8)(above[x:])
+						z.word(subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:])))
+						x = end
+						continue
+					}
 					for ; x+8 <= end; x += 8 {
 						z.word(subBytes(binary.LittleEndian.Uint64(pix[x:]), binary.LittleEndian.Uint64(above[x:])))
 					}
@@ -94,6 +103,18 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				continue
 			}
 			end := min(width, x+tileWidth) // the column's end
+			if end-x == tileWidth {        // a whole column, four words, without bounds checks
+				r := (*[tileWidth]uint8)(pix[x:])
+				v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
+				v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
+				z.word(subBytes(v0, v0<<8|uint64(last)))
+				z.word(subBytes(v1, v1<<8|v0>>56))
+				z.word(subBytes(v2, v2<<8|v1>>56))
+				z.word(subBytes(v3, v3<<8|v2>>56))
+				last = uint8(v3 >> 56)
+				x = end
+				continue
+			}
 			for ; x+8 <= end; x += 8 {
 				// Eight pixels at once: their Sub bytes, each less the one to its left, by
 				// bytes in a word (no borrow between them); a zero byte is a pixel the
