@@ -43,9 +43,11 @@ type palette struct {
 	// of the same ink (a line's dot over its own segment, two dashes that meet) then covers
 	// as much as the larger of the two, as one shape would, rather than blending twice,
 	// which darkened every joint and made a colour per pair of levels.
-	of    [256]struct{ ink, level uint8 }
-	n     int
-	index map[[3]uint8]uint8 // rgb's inverse
+	of [256]struct{ ink, level uint8 }
+	n  int
+	// index is rgb's inverse, an open-addressed table of rgb<<8 | its index; 0 (black at
+	// index 0, which is white) is empty.
+	index [1024]uint32
 	inks  []ink
 	ids   map[color.NRGBA]int // inks' indices
 	// blends caches the blends over a colour other than white, direct-mapped by a hash of
@@ -60,10 +62,10 @@ const blendSlots = 2048
 
 // reset empties p back to white and the accent colour.
 func (p *palette) reset() {
-	if p.index == nil {
-		p.index, p.ids = map[[3]uint8]uint8{}, map[color.NRGBA]int{}
+	if p.ids == nil {
+		p.ids = map[color.NRGBA]int{}
 	}
-	clear(p.index)
+	p.index = [1024]uint32{}
 	clear(p.ids)
 	p.of = [256]struct{ ink, level uint8 }{}
 	p.inks = p.inks[:0]
@@ -79,12 +81,16 @@ func (p *palette) reset() {
 // add gives c the next index, or when all 256 are taken the index of the nearest colour
 // (by squared distance, the lowest index on a tie).
 func (p *palette) add(c [3]uint8) uint8 {
-	if i, ok := p.index[c]; ok {
-		return i
+	key := uint32(c[0])<<16 | uint32(c[1])<<8 | uint32(c[2])
+	h := ((key + 1) * 0x9e3779b1) >> (32 - 10)
+	for ; p.index[h] != 0; h = (h + 1) % uint32(len(p.index)) {
+		if p.index[h]>>8 == key {
+			return uint8(p.index[h])
+		}
 	}
-	if p.n < len(p.rgb) {
+	if p.n < len(p.rgb) { // the table is never more than a quarter full
 		i := uint8(p.n)
-		p.rgb[i], p.index[c] = c, i
+		p.rgb[i], p.index[h] = c, key<<8|uint32(i)
 		p.n++
 		return i
 	}
