@@ -223,7 +223,7 @@ func newCanvas(s *surface) (*canvas, error) {
 	}
 	if s.faces == nil {
 		s.faces = map[[2]int]font.Face{}
-		s.m = metrics{adv: map[uint64]fixed.Int26_6{}, kern: map[uint64]fixed.Int26_6{}}
+		s.m = metrics{adv: map[uint64]fixed.Int26_6{}, kern: map[uint64]fixed.Int26_6{}, glyphs: map[glyphKey]*glyph{}}
 	}
 	return &canvas{surface: s, fonts: fs}, nil
 }

@@ -52,6 +52,9 @@ type cachedFace struct {
 // own look-up of a rune's glyph was a tenth of drawing a card.
 type metrics struct {
 	adv, kern map[uint64]fixed.Int26_6
+	// glyphs are the glyphs of glyphs this surface has drawn: a plain map, read without
+	// the shared one's synchronisation (a card draws some 350 glyphs).
+	glyphs map[glyphKey]*glyph
 }
 
 // GlyphAdvance is font.Face's, from f.m.
@@ -95,6 +98,9 @@ func (f cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.I
 func (f cachedFace) cached(dot fixed.Point26_6, r rune) (*glyph, image.Point) {
 	x, y := dot.X&^15, (dot.Y+32)&^63 // a quarter pixel across, the nearest pixel down
 	k := glyphKey{f.weight, f.size, r, x & 63}
+	if g, ok := f.m.glyphs[k]; ok {
+		return g, image.Pt(x.Floor(), y.Floor())
+	}
 	v, ok := glyphs.Load(k)
 	if !ok {
 		dr, mask, mp, adv, ok := f.Face.Glyph(fixed.Point26_6{X: x & 63}, r)
@@ -113,6 +119,7 @@ func (f cachedFace) cached(dot fixed.Point26_6, r rune) (*glyph, image.Point) {
 		}
 		v, _ = glyphs.LoadOrStore(k, g)
 	}
+	f.m.glyphs[k] = v.(*glyph)
 	return v.(*glyph), image.Pt(x.Floor(), y.Floor())
 }
 
