@@ -108,7 +108,10 @@ func (s *surface) reset() {
 		}
 		lo, hi := bits.TrailingZeros64(d)*tileWidth, (64-bits.LeadingZeros64(d))*tileWidth
 		i, j := s.img.PixOffset(lo, y), s.img.PixOffset(min(hi, Width), y)
-		copy(s.img.Pix[i:j], bg[i:j])
+		clear(s.img.Pix[i:j]) // white, which is all of the background right of the accent bar
+		if lo == 0 {
+			copy(s.img.Pix[i:i+accentWidth], bg[i:i+accentWidth])
+		}
 		s.dirty[y] = 0
 	}
 	s.pal.reset()
