@@ -2,6 +2,7 @@ package card
 
 import (
 	_ "embed"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -47,15 +49,10 @@ var goFonts = sync.OnceValues(func() ([2]*sfnt.Font, error) {
 	return fs, nil
 })
 
-// canvas is one card being drawn: the image, the columns drawn on, the path being built for
-// the next fill, and the faces made so far (by weight and size).
+// canvas is one card being drawn on its surface.
 type canvas struct {
-	img   *image.RGBA
-	dirty *[Height]uint64 // surface.dirty
-	z     vector.Rasterizer
-	path  []pathOp
+	*surface
 	fonts [2]*sfnt.Font
-	faces map[[2]int]font.Face
 }
 
 // tileWidth is the width of the columns a surface keeps track of as drawn on, a bit each in
@@ -66,31 +63,43 @@ const tileWidth = 32
 // The columns fit in a uint64, and the accent bar in the first.
 const _ = uint(64*tileWidth-Width) + uint(tileWidth-accentWidth)
 
-// surface is a card's image and which of its columns (tileWidth pixels of a row) have been
-// drawn on since it last was the background: a new card puts back only those, and the PNG
-// encoder knows the rest to be white.
+// surface is what a card is drawn with, kept between Draws: the image (an index a pixel into
+// pal), which of its columns (tileWidth pixels of a row) have been drawn on since it last
+// was the background (a new card puts back only those, and the PNG encoder knows the rest
+// to be white), the rasterizer, its coverage mask and the path being built for the next fill.
 type surface struct {
-	img   *image.RGBA
+	img   *image.Paletted
 	dirty [Height]uint64
+	pal   palette
+	z     vector.Rasterizer
+	mask  []uint8
+	path  []pathOp
+	// faces are the faces made so far, by weight and size, with their metrics: a face is
+	// not safe for concurrent use, and a surface is only ever drawn on by one Draw.
+	faces map[[2]int]font.Face
+	m     metrics
 }
 
-// background is every card before anything is drawn on it: white, with the accent bar down
-// the left edge.
-var background = sync.OnceValue(func() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	draw.Draw(img, img.Bounds(), image.NewUniform(colBG), image.Point{}, draw.Src)
-	c := &canvas{img: img, dirty: new([Height]uint64)}
-	c.rect(0, 0, accentWidth, Height, colAccent)
-	return img
+// background is every card's pixels before anything is drawn on it: white (index 0), with
+// the accent bar (index 1) down the left edge.
+var background = sync.OnceValue(func() []uint8 {
+	pix := make([]uint8, Width*Height)
+	for y := range Height {
+		for x := range accentWidth {
+			pix[y*Width+x] = 1
+		}
+	}
+	return pix
 })
 
 func newSurface() *surface {
-	s := &surface{img: image.NewRGBA(image.Rect(0, 0, Width, Height))}
-	copy(s.img.Pix, background().Pix)
+	s := &surface{img: image.NewPaletted(image.Rect(0, 0, Width, Height), nil)}
+	copy(s.img.Pix, background())
+	s.pal.reset()
 	return s
 }
 
-// reset puts the background back where s was drawn on.
+// reset puts the background back where s was drawn on, and empties the palette.
 func (s *surface) reset() {
 	bg := background()
 	for y, d := range s.dirty {
@@ -99,9 +108,23 @@ func (s *surface) reset() {
 		}
 		lo, hi := bits.TrailingZeros64(d)*tileWidth, (64-bits.LeadingZeros64(d))*tileWidth
 		i, j := s.img.PixOffset(lo, y), s.img.PixOffset(min(hi, Width), y)
-		copy(s.img.Pix[i:j], bg.Pix[i:j])
+		clear(s.img.Pix[i:j]) // white, which is all of the background right of the accent bar
+		if lo == 0 {
+			copy(s.img.Pix[i:i+accentWidth], bg[i:i+accentWidth])
+		}
 		s.dirty[y] = 0
 	}
+	s.pal.reset()
+}
+
+// palette returns the colours of the card drawn on s, as image/png's Paletted has them.
+func (s *surface) palette() color.Palette {
+	p := make(color.Palette, s.pal.n)
+	for i := range p {
+		c := s.pal.rgb[i]
+		p[i] = color.RGBA{c[0], c[1], c[2], 0xff}
+	}
+	return p
 }
 
 // mark notes that r is drawn on.
@@ -117,6 +140,79 @@ func (c *canvas) mark(r image.Rectangle) {
 	}
 }
 
+// paint lays ink id through a coverage mask (stride bytes a row, its first pixel at r.Min)
+// over r of the card, each coverage rounded to its level, and marks r drawn on. It rounds
+// the mask in place.
+func (c *canvas) paint(r image.Rectangle, mask []uint8, stride int, id int) {
+	w := r.Dx()
+	for y := 0; y < r.Dy(); y++ {
+		m := mask[y*stride:][:w]
+		// Only the covered span is rounded and painted: a slanted segment's box is mostly
+		// empty.
+		lo, hi := 0, w
+		for lo+8 <= hi && binary.LittleEndian.Uint64(m[lo:]) == 0 {
+			lo += 8
+		}
+		for hi-8 >= lo && binary.LittleEndian.Uint64(m[hi-8:]) == 0 {
+			hi -= 8
+		}
+		for x := lo; x < hi; x++ {
+			m[x] = coverage[m[x]]
+		}
+		if lo < hi {
+			c.paintRow(c.img.Pix[c.img.PixOffset(r.Min.X+lo, r.Min.Y+y):][:hi-lo], m[lo:hi], id)
+		}
+	}
+	c.mark(r)
+}
+
+// paintRow lays ink id over row through lv, the level of each of its pixels.
+func (c *canvas) paintRow(row, lv []uint8, id int) {
+	p := &c.pal
+	ow := &p.inks[id].overWhite
+	top := uint8(levels) // the level at which the ink gives one colour over any: full, if opaque
+	if p.inks[id].col.A == 0xff {
+		top = levels - 1
+		if ow[top] < 0 {
+			p.blend(0, id, top)
+		}
+	}
+	row = row[:len(lv)]
+	for x, l := range lv {
+		if l == 0 {
+			continue
+		}
+		d := row[x]
+		if d == 0 || l == top { // over white, as most edges are, or covering
+			if v := ow[l]; v >= 0 {
+				row[x] = uint8(v)
+				continue
+			}
+		}
+		row[x] = p.blend(d, id, l)
+	}
+}
+
+// paintGlyph lays ink id through a cached glyph whose origin's pixel is at off.
+func (c *canvas) paintGlyph(g *glyph, off image.Point, id int) {
+	dr := g.dr.Add(off)
+	r := dr.Intersect(c.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	w := g.dr.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		gy := y - dr.Min.Y
+		lo, hi := max(dr.Min.X+int(g.spans[gy][0]), r.Min.X), min(dr.Min.X+int(g.spans[gy][1]), r.Max.X)
+		if lo >= hi {
+			continue
+		}
+		lv := g.levels[gy*w+lo-dr.Min.X:][:hi-lo]
+		c.paintRow(c.img.Pix[c.img.PixOffset(lo, y):][:hi-lo], lv, id)
+	}
+	c.mark(r)
+}
+
 // pathOp is one step of a path: start a polygon at (x, y), or draw a line to it.
 type pathOp struct {
 	move bool
@@ -128,7 +224,11 @@ func newCanvas(s *surface) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &canvas{img: s.img, dirty: &s.dirty, fonts: fs, faces: map[[2]int]font.Face{}}, nil
+	if s.faces == nil {
+		s.faces = map[[2]int]font.Face{}
+		s.m = metrics{adv: map[uint64]fixed.Int26_6{}, kern: map[uint64]fixed.Int26_6{}, glyphs: map[glyphKey]*glyph{}}
+	}
+	return &canvas{surface: s, fonts: fs}, nil
 }
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
@@ -177,27 +277,25 @@ func (c *canvas) polygon(pts [][2]float64) {
 	}
 }
 
-// circle adds a disc of radius r at (x, y).
-func (c *canvas) circle(x, y, r float64) {
-	const n = 24
-	pts := make([][2]float64, n)
-	for i := range pts {
-		a := 2 * math.Pi * float64(i) / n
-		pts[i] = [2]float64{x + r*math.Cos(a), y + r*math.Sin(a)}
+// unitCircle are the corners of a disc's polygon (dot), on the unit circle.
+var unitCircle = func() (t [24][2]float64) {
+	for i := range t {
+		a := 2 * math.Pi * float64(i) / float64(len(t))
+		t[i] = [2]float64{math.Cos(a), math.Sin(a)}
 	}
-	c.polygon(pts)
-}
+	return t
+}()
 
 // polyline draws a line of width w through pts in col, with round joins and ends. Each
 // segment is filled on its own: the rasterizer works over a fill's bounding box, and a line
 // across the plot in one fill would cover the whole plot.
 func (c *canvas) polyline(pts [][2]float64, w float64, col color.NRGBA) {
 	for i, p := range pts {
-		c.circle(p[0], p[1], w/2)
 		if i > 0 {
 			c.segment(pts[i-1], p, w)
+			c.fill(col)
 		}
-		c.fill(col)
+		c.dot(p[0], p[1], w/2, col) // the round join, or end
 	}
 }
 
@@ -250,7 +348,9 @@ func (c *canvas) fill(col color.NRGBA) {
 	if r.Empty() {
 		return
 	}
-	c.z.Reset(r.Dx(), r.Dy())
+	w, h := r.Dx(), r.Dy()
+	c.z.Reset(w, h)
+	c.z.DrawOp = draw.Src
 	ox, oy := float32(r.Min.X), float32(r.Min.Y)
 	for _, op := range c.path {
 		if op.move {
@@ -261,8 +361,13 @@ func (c *canvas) fill(col color.NRGBA) {
 		}
 	}
 	c.z.ClosePath()
-	c.z.Draw(c.img, r, image.NewUniform(col), image.Point{})
-	c.mark(r)
+	if cap(c.mask) < w*h {
+		c.mask = make([]uint8, w*h)
+	}
+	// The coverage as an alpha mask the size of r: the rasterizer's fastest path.
+	m := &image.Alpha{Pix: c.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	c.z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	c.paint(r, m.Pix, w, c.pal.ink(col))
 }
 
 // face returns the Go face of a weight (0 regular, 1 bold) and size in pixels.
@@ -275,7 +380,7 @@ func (c *canvas) face(weight, size int) font.Face {
 	if err != nil { // only for a size or DPI out of range, which ours never are
 		panic("card: " + err.Error())
 	}
-	cf := cachedFace{Face: f, weight: weight, size: size}
+	cf := cachedFace{Face: f, weight: weight, size: size, m: &c.m}
 	c.faces[k] = cf
 	return cf
 }
@@ -283,26 +388,31 @@ func (c *canvas) face(weight, size int) font.Face {
 func (c *canvas) regular(size int) font.Face { return c.face(0, size) }
 func (c *canvas) bold(size int) font.Face    { return c.face(1, size) }
 
-// text draws s with its baseline's left end at (x, y), cut with an ellipsis to maxWidth.
-// Control characters are dropped: a card shows one line per call.
-func (c *canvas) text(f font.Face, s string, x, y, maxWidth float64, col color.NRGBA) {
-	s = fitWidth(f, oneLine(s), maxWidth)
-	// font.Drawer's DrawString, marking each glyph's box drawn on.
-	src := image.NewUniform(col)
+// text draws s with its baseline's left end at (x, y), whole: a caller fits it to its place
+// (breakLines). Control characters are dropped: a card shows one line per call.
+func (c *canvas) text(f font.Face, s string, x, y float64, col color.NRGBA) {
+	s = oneLine(s)
+	// font.Drawer's DrawString, through the card's own painting.
+	id := c.pal.ink(col)
 	dot := fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, mask, mp, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() {
-			if a, ok := mask.(*image.Alpha); ok && col.A == 0xff {
-				c.glyph(dr, a, mp, col)
-			} else {
-				draw.DrawMask(c.img, dr, src, image.Point{}, mask, mp, draw.Over)
+		var advance fixed.Int26_6
+		if cf, ok := f.(cachedFace); ok {
+			g, off := cf.cached(dot, r)
+			if g.ok && !g.dr.Empty() {
+				c.paintGlyph(g, off, id)
 			}
-			c.mark(dr)
+			advance = g.advance
+		} else {
+			dr, mask, mp, adv, _ := f.Glyph(dot, r)
+			if !dr.Empty() {
+				c.glyph(dr, mask, mp, id)
+			}
+			advance = adv
 		}
 		dot.X += advance
 		prev = r
@@ -313,46 +423,34 @@ func toFixed(v float64) fixed.Int26_6 { return fixed.Int26_6(math.Round(v * 64))
 
 func measure(f font.Face, s string) float64 { return float64(font.MeasureString(f, s)) / 64 }
 
+// measureFrom is the advance of s drawn after the rune prev (-1 for none), and the rune a
+// measure of what follows goes on from: font.MeasureString's sum taken in pieces.
+func measureFrom(f font.Face, prev rune, s string) (fixed.Int26_6, rune) {
+	var adv fixed.Int26_6
+	for _, r := range s {
+		if prev >= 0 {
+			adv += f.Kern(prev, r)
+		}
+		a, _ := f.GlyphAdvance(r) // a rune the font lacks: its fallback glyph's, as MeasureString
+		adv += a
+		prev = r
+	}
+	return adv, prev
+}
+
 // oneLine turns every run of white space or control characters into one space.
 func oneLine(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' }), " ")
 }
 
-// fitWidth cuts s, at a rune, so that it and an ellipsis fit in w.
-func fitWidth(f font.Face, s string, w float64) string {
-	if measure(f, s) <= w {
-		return s
+// shrink is the regular face of the largest size from size down to least at which s fits
+// in w on one line, or of size least.
+func (c *canvas) shrink(size, least int, s string, w float64) font.Face {
+	f := c.regular(size)
+	for ; size > least && measure(f, oneLine(s)) > w; size-- {
+		f = c.regular(size - 1)
 	}
-	rs := []rune(s)
-	lo, hi := 0, len(rs) // the longest prefix that fits is rs[:lo]
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if measure(f, string(rs[:mid])+"…") <= w {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return strings.TrimRight(string(rs[:lo]), " ") + "…"
-}
-
-// wrap breaks s at spaces into at most n lines of width w, the last one cut with an ellipsis.
-func wrap(f font.Face, s string, w float64, n int) []string {
-	words := strings.Fields(oneLine(s))
-	var lines []string
-	for len(words) > 0 {
-		if len(lines) == n-1 {
-			lines = append(lines, strings.Join(words, " ")) // text() cuts it to fit
-			break
-		}
-		k := 1
-		for k < len(words) && measure(f, strings.Join(words[:k+1], " ")) <= w {
-			k++
-		}
-		lines = append(lines, strings.Join(words[:k], " "))
-		words = words[k:]
-	}
-	return lines
+	return f
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -362,16 +460,22 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func breakLines(f font.Face, s string, w float64) []string {
 	var lines []string
 	line := ""
+	// The line's width and the rune its measure goes on from: measured a word at a time,
+	// as font.MeasureString measures the whole line (a left fold), and to the same sum.
+	lineW, prev := fixed.Int26_6(0), rune(-1)
 	for _, word := range strings.Fields(oneLine(s)) {
-		if line != "" && measure(f, line+" "+word) <= w {
-			line += " " + word
-			continue
-		}
 		if line != "" {
+			ww, p := measureFrom(f, prev, " "+word)
+			if float64(lineW+ww)/64 <= w {
+				line += " " + word
+				lineW, prev = lineW+ww, p
+				continue
+			}
 			lines = append(lines, line)
 		}
 		line = word
-		for measure(f, line) > w { // a word wider than the line: cut where it fills one
+		lineW, prev = measureFrom(f, -1, word)
+		for utf8.RuneCountInString(line) > 1 && float64(lineW)/64 > w { // a word wider than the line: cut where it fills one (at least a rune a line)
 			rs := []rune(line)
 			k := 1
 			for k < len(rs)-1 && measure(f, string(rs[:k+1])) <= w {
@@ -379,6 +483,7 @@ func breakLines(f font.Face, s string, w float64) []string {
 			}
 			lines = append(lines, string(rs[:k]))
 			line = string(rs[k:])
+			lineW, prev = measureFrom(f, -1, line)
 		}
 	}
 	if line != "" || len(lines) == 0 {
@@ -387,37 +492,22 @@ func breakLines(f font.Face, s string, w float64) []string {
 	return lines
 }
 
-// glyph paints an opaque colour through a glyph's coverage mask (its pixel mp at dr.Min)
-// over the card: the bytes draw.DrawMask gives with draw.Over, with a fully covered pixel
-// (most of a large glyph) written as the colour without blending.
-func (c *canvas) glyph(dr image.Rectangle, mask *image.Alpha, mp image.Point, col color.NRGBA) {
+// glyph paints ink id through a glyph's coverage mask (its pixel mp at dr.Min) over the
+// card, clipped to it.
+func (c *canvas) glyph(dr image.Rectangle, mask image.Image, mp image.Point, id int) {
 	r := dr.Intersect(c.img.Bounds())
-	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Rect).Add(dr.Min.Sub(mp)) // and inside the mask
+	r = r.Add(mp.Sub(dr.Min)).Intersect(mask.Bounds()).Add(dr.Min.Sub(mp)) // and inside the mask
 	if r.Empty() {
 		return
 	}
 	mp = mp.Add(r.Min.Sub(dr.Min))
-	const m = 1<<16 - 1
-	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
-	for y := 0; y < r.Dy(); y++ {
-		i := c.img.PixOffset(r.Min.X, r.Min.Y+y)
-		mi := mask.PixOffset(mp.X, mp.Y+y)
-		for _, ma := range mask.Pix[mi : mi+r.Dx()] {
-			d := c.img.Pix[i : i+4 : i+4]
-			i += 4
-			switch ma {
-			case 0:
-				continue
-			case 0xff:
-				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
-				continue
-			}
-			a16 := uint32(ma) * 0x101
-			a := (m - a16) * 0x101
-			d[0] = uint8((uint32(d[0])*a + sr*a16) / m >> 8)
-			d[1] = uint8((uint32(d[1])*a + sg*a16) / m >> 8)
-			d[2] = uint8((uint32(d[2])*a + sb*a16) / m >> 8)
-			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
+	// The mask's coverage, copied: paint rounds it in place.
+	m := make([]uint8, r.Dx()*r.Dy())
+	for y := range r.Dy() {
+		for x := range r.Dx() {
+			_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
+			m[y*r.Dx()+x] = uint8(a >> 8)
 		}
 	}
+	c.paint(r, m, r.Dx(), id)
 }

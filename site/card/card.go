@@ -6,13 +6,17 @@
 //
 // The same Spec gives the same bytes: the drawing is golang.org/x/image's vector rasterizer,
 // the text is the Go fonts embedded in the binary (their BSD licence is carried beside them,
-// gofont.LICENSE.txt), and the PNG encoding is fixed (png.go); nothing reads the clock.
+// gofont.LICENSE.txt), the colours at most 256, made in the order they are drawn
+// (palette.go), and the PNG encoding is fixed (png.go); nothing reads the clock.
 package card
 
 import (
 	"bytes"
+	"image/color"
 	"math"
 	"sync"
+
+	"golang.org/x/image/font"
 )
 
 // Width and Height are the card's size in pixels: the 1.91:1 picture that link previews
@@ -22,8 +26,9 @@ const (
 	Height = 630
 )
 
-// Spec is what a card shows. Strings are drawn as text, never interpreted; a legend name
-// too long for its place is broken over lines, any other line cut with an ellipsis.
+// Spec is what a card shows. Strings are drawn as text, never interpreted, and never cut:
+// one too long for its place is broken over lines (the title, subtitle and headline over
+// two, at a smaller size if need be).
 type Spec struct {
 	Title    string // the first line, large and bold: "DeepSeek-R1-0528 1k/1k"
 	Subtitle string // under it: what the chart plots and as of when
@@ -49,10 +54,9 @@ type Series struct {
 // Point is one measurement in data units; x and y are never negative.
 type Point struct{ X, Y float64 }
 
-// surfaces keeps the Width×Height canvases between Draws: one is 3 MB, and a build draws a
-// card per page on every core.
-// card per page on every core. Each is put back to the background where it was drawn on
-// before it is drawn on again.
+// surfaces keeps the Width×Height canvases between Draws, with their palettes, rasterizer
+// and buffers: a build draws a card per page on every core. Each is put back to the
+// background where it was drawn on before it is drawn on again.
 var surfaces = sync.Pool{New: func() any { return newSurface() }}
 
 // Draw draws the card of s as a PNG. It is safe for concurrent use.
@@ -65,6 +69,7 @@ func Draw(s Spec) ([]byte, error) {
 		return nil, err
 	}
 	c.layout(s)
+	sf.img.Palette = sf.palette()
 	var buf bytes.Buffer
 	if err := encodePNG(&buf, sf.img, sf.dirty[:]); err != nil {
 		return nil, err
@@ -100,31 +105,93 @@ var (
 	colAccent = rgb(0x0b, 0x6b, 0xcb)
 )
 
+// tiers are the sizes the text block is drawn at, largest first: layout takes the first at
+// which the title, the subtitle and the headline each fit in two lines and leave the plot
+// minPlot pixels; the last takes what it needs. Nothing is cut: a long title is broken over
+// two lines, smaller if it must, and the chart moves down or shrinks, the footer staying.
+var tiers = [...]struct{ title, sub, head int }{
+	{titleSize, subSize, headSize},
+	{40, 21, 26},
+	{34, 19, 23},
+	{28, 17, 20},
+}
+
+// minPlot is the least height of the plot (from its top edge to the x axis) a tier leaves.
+const minPlot = 170
+
+// block is a piece of text broken into lines, drawn in one face and colour: its first
+// baseline gap pixels below the block before, then one every step pixels.
+type block struct {
+	face      font.Face
+	lines     []string
+	gap, step float64
+	col       color.NRGBA
+}
+
 // layout draws s on the canvas.
 func (c *canvas) layout(s Spec) {
 	textWidth := float64(Width - 2*margin)
-
-	y := 94.0
-	c.text(c.bold(titleSize), s.Title, margin, y, textWidth, colFG)
-	if s.Subtitle != "" {
-		y += 40
-		c.text(c.regular(subSize), s.Subtitle, margin, y, textWidth, colMuted)
-	}
-	if s.Headline != "" {
-		head := c.bold(headSize)
-		lines := wrap(head, s.Headline, textWidth, 2)
-		for _, l := range lines {
-			y += 44
-			c.text(head, l, margin, y, textWidth, colFG)
+	blocks, first := c.textBlock(s)
+	y := first
+	for i, b := range blocks {
+		if i > 0 {
+			y += b.gap
+		}
+		for j, l := range b.lines {
+			if j > 0 {
+				y += b.step
+			}
+			c.text(b.face, l, margin, y, b.col)
 		}
 	}
 	if s.Footer != "" {
-		c.text(c.regular(footerSize), s.Footer, margin, footerBase, textWidth, colMuted)
+		f := c.regular(footerSize)
+		lines := breakLines(f, s.Footer, textWidth)
+		for i, l := range lines { // the last line on the footer's baseline, any before it above
+			c.text(f, l, margin, footerBase-float64(len(lines)-1-i)*(footerSize+4), colMuted)
+		}
 	}
-	if len(s.Series) == 0 {
-		return
+	if len(s.Series) == 0 || y+56 > plotBottom-120 {
+		return // no series, or text so long that no plot fits under it
 	}
 	c.chart(s, y+56)
+}
+
+// textBlock breaks the title, subtitle and headline into lines at the first tier that
+// fits, and gives the title's first baseline.
+func (c *canvas) textBlock(s Spec) (blocks []block, first float64) {
+	textWidth := float64(Width - 2*margin)
+	for _, t := range tiers { // the last tier is kept whether it fits or not
+		k := float64(t.title) / titleSize // the tier's scale, of the gaps between lines too
+		first = math.Round(94 - (1-k)*38)
+		blocks = blocks[:0]
+		y, fits := first, true // the last line's baseline
+		add := func(f font.Face, text string, gap, step float64, col color.NRGBA) {
+			lines := breakLines(f, text, textWidth)
+			fits = fits && len(lines) <= 2
+			b := block{f, lines, math.Round(gap * k), math.Round(step * k), col}
+			if len(blocks) > 0 {
+				y += b.gap
+			}
+			y += float64(len(lines)-1) * b.step
+			blocks = append(blocks, b)
+		}
+		add(c.bold(t.title), s.Title, 0, 52, colFG) // always: its baseline places the rest
+		if s.Subtitle != "" {
+			add(c.regular(t.sub), s.Subtitle, 40, 28, colMuted)
+		}
+		if s.Headline != "" {
+			add(c.bold(t.head), s.Headline, 44, 44, colFG)
+		}
+		room := y+56 <= plotBottom-minPlot
+		if len(s.Series) == 0 {
+			room = y <= footerBase-footerSize-24
+		}
+		if fits && room {
+			break
+		}
+	}
+	return blocks, first
 }
 
 // chart draws the axes, grid, series and legend, the plot's top edge at top.
@@ -159,22 +226,30 @@ func (c *canvas) chart(s Spec, top float64) {
 			c.rect(left, yy-0.5, right, yy+0.5, colLine)
 		}
 		l := tickLabel(v, yt)
-		c.text(tick, l, left-8-measure(tick, l), yy+6, labelW, colMuted)
+		c.text(tick, l, left-8-measure(tick, l), yy+6, colMuted)
 	}
 	for _, v := range xt {
 		xx := px(v)
 		c.rect(xx-0.5, bottom, xx+0.5, bottom+6, colAxis)
 		l := tickLabel(v, xt)
-		c.text(tick, l, xx-measure(tick, l)/2, bottom+26, 80, colMuted)
+		c.text(tick, l, xx-measure(tick, l)/2, bottom+26, colMuted)
 	}
 	c.rect(left, bottom-0.5, right, bottom+1, colAxis)
 	c.rect(left-1, top, left+0.5, bottom+1, colAxis)
+	// The axes' names: smaller when too long for the plot's width, and then broken over
+	// lines (the y axis' upwards from above the plot, the x axis' down from under its ticks).
 	if s.YLabel != "" {
-		c.text(tick, s.YLabel, left, top-12, right-left, colMuted)
+		f := c.shrink(tickSize, 12, s.YLabel, right-left)
+		lines := breakLines(f, s.YLabel, right-left)
+		for i, l := range lines {
+			c.text(f, l, left, top-12-float64(len(lines)-1-i)*legendLine, colMuted)
+		}
 	}
 	if s.XLabel != "" {
-		w := math.Min(measure(tick, s.XLabel), right-left)
-		c.text(tick, s.XLabel, right-w, bottom+50, right-left, colMuted)
+		f := c.shrink(tickSize, 12, s.XLabel, right-left)
+		for i, l := range breakLines(f, s.XLabel, right-left) {
+			c.text(f, l, right-measure(f, l), bottom+50+float64(i)*legendLine, colMuted)
+		}
 	}
 
 	at := func(p Point) (float64, float64) { return px(p.X), py(p.Y) }
@@ -186,8 +261,7 @@ func (c *canvas) chart(s Spec, top float64) {
 		for _, p := range sr.Points {
 			if finite(p.X) && finite(p.Y) {
 				x, y := at(p)
-				c.circle(x, y, 3.5)
-				c.fill(light) // one dot a fill: see polyline
+				c.dot(x, y, 3.5, light)
 			}
 		}
 	}
@@ -206,8 +280,7 @@ func (c *canvas) chart(s Spec, top float64) {
 			c.polyline(line, 3, col)
 		}
 		for _, p := range line {
-			c.circle(p[0], p[1], 5)
-			c.fill(col)
+			c.dot(p[0], p[1], 5, col)
 		}
 	}
 	c.legend(s.Series, top, bottom)
@@ -226,7 +299,7 @@ func (c *canvas) legend(series []Series, top, bottom float64) {
 			end += legendGap + legendLine // and room for the "+N more" line under it
 		}
 		if end > bottom {
-			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+6, width, colMuted)
+			c.text(face, "+"+itoa(len(series)-i)+" more", legendLeft+40, y+6, colMuted)
 			return
 		}
 		col := parseColor(sr.Color)
@@ -235,10 +308,9 @@ func (c *canvas) legend(series []Series, top, bottom float64) {
 		} else {
 			c.polyline([][2]float64{{legendLeft, y}, {legendLeft + 30, y}}, 3, col)
 		}
-		c.circle(legendLeft+15, y, 5)
-		c.fill(col)
+		c.dot(legendLeft+15, y, 5, col)
 		for _, l := range lines {
-			c.text(face, l, legendLeft+40, y+6, width, colFG)
+			c.text(face, l, legendLeft+40, y+6, colFG)
 			y += legendLine
 		}
 		y += legendGap

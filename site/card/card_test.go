@@ -171,16 +171,6 @@ func TestTicks(t *testing.T) {
 	}
 }
 
-// BenchmarkDraw is one card as a chart page of the seed's size gives it; a build draws one per page.
-func BenchmarkDraw(b *testing.B) {
-	s := sample()
-	for b.Loop() {
-		if _, err := Draw(s); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // FuzzDraw: whatever the text and numbers, Draw gives a card-sized PNG and never panics.
 func FuzzDraw(f *testing.F) {
 	f.Add("DeepSeek-R1 1k/1k", "5,210 tok/s/GPU", "#2f9e44", 50.0, 5210.0, 120.0, 800.0, true)
@@ -218,14 +208,23 @@ func TestBreakLinesKeepsEveryCharacter(t *testing.T) {
 			}
 		}
 	}
+	// breakLines measures a line a word at a time: to the same sum as the whole line.
+	for _, s := range []string{"GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", "AV To Wa", "中文 ✓ x", ""} {
+		rs := []rune(s)
+		a, p := measureFrom(face, -1, string(rs[:len(rs)/2]))
+		b, _ := measureFrom(face, p, string(rs[len(rs)/2:]))
+		if got, want := float64(a+b)/64, measure(face, s); got != want {
+			t.Errorf("%q measured in two pieces is %v wide, whole %v", s, got, want)
+		}
+	}
 	if lines := breakLines(face, "GB300 NVL72 (Dynamo TRTLLM, MTP) FP4", 232); len(lines) != 2 {
 		t.Errorf("a 36-character name takes %d lines, want 2: %q", len(lines), lines)
 	}
 }
 
-// BenchmarkDrawCompare is one card as a compare page gives it, the kind a build draws most
-// of (2,611 of the 1,000-dataset build's 2,762): two GPUs' frontiers and a two-line sentence.
-func BenchmarkDrawCompare(b *testing.B) {
+// compareSample is a card as a compare page gives it: two GPUs' frontiers, no dots, and a
+// two-line sentence.
+func compareSample() Spec {
 	s := sample()
 	s.Title = "MI300X vs MI355X: DeepSeek-R1-0528 1k/1k"
 	s.Subtitle = "Every configuration of each GPU as one frontier · as of 2026-06-11"
@@ -234,9 +233,67 @@ func BenchmarkDrawCompare(b *testing.B) {
 		{Name: "MI300X", Color: "#e03131", Line: s.Series[0].Line},
 		{Name: "MI355X", Color: "#c2255c", Dashed: true, Line: s.Series[1].Line},
 	}
-	for b.Loop() {
-		if _, err := Draw(s); err != nil {
-			b.Fatal(err)
+	return s
+}
+
+// TestLongTitleIsBrokenNotCut: a title, subtitle and headline too long for a line are broken
+// over two lines each, smaller if need be, every character kept and no ellipsis; the chart
+// moves down under them and is still drawn, and the second line of the title is on the card.
+func TestLongTitleIsBrokenNotCut(t *testing.T) {
+	s := sample()
+	s.Title = "GB300 NVL72 vs MI355X: DeepSeek-R1-0528-Qwen3-8B-Distill-Preview-Instruct 8k/1k"
+	s.Subtitle = "Every configuration of each GPU as one frontier, whatever its framework, precision or deployment · as of 2026-06-11"
+	s.Headline = "At 20 tok/s/user, GB300 NVL72's curve does not reach (GB300 NVL72 covers 24.6 to 68.6 tok/s/user); MI355X serves 4,245 tok/s/chip."
+	c, err := newCanvas(newSurface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, first := c.textBlock(s)
+	if len(blocks) != 3 {
+		t.Fatalf("%d text blocks, want title, subtitle and headline", len(blocks))
+	}
+	y := first
+	for i, want := range []string{s.Title, s.Subtitle, s.Headline} {
+		b := blocks[i]
+		if i > 0 {
+			y += b.gap
 		}
+		y += float64(len(b.lines)-1) * b.step
+		if got := strings.ReplaceAll(strings.Join(b.lines, ""), " ", ""); got != strings.ReplaceAll(want, " ", "") {
+			t.Errorf("block %d is %q: text lost", i, b.lines)
+		}
+		if len(b.lines) > 2 {
+			t.Errorf("block %d takes %d lines, want at most 2: %q", i, len(b.lines), b.lines)
+		}
+		for _, l := range b.lines {
+			if w := measure(b.face, l); w > Width-2*margin || strings.Contains(l, "…") {
+				t.Errorf("block %d: line %q is %.0f px wide (the room is %d) or cut", i, l, w, Width-2*margin)
+			}
+		}
+	}
+	if len(blocks[0].lines) != 2 {
+		t.Errorf("the long title takes %d lines, want 2", len(blocks[0].lines))
+	}
+	if y+56 > plotBottom-minPlot {
+		t.Errorf("the text ends at %.0f: no room left for the chart under it", y)
+	}
+
+	img := decode(t, s)
+	// The title's second line: dark pixels (the title's colour) under the first line.
+	second := int(first + blocks[0].step)
+	dark := 0
+	for yy := second - 20; yy < second; yy++ {
+		for x := margin; x < Width-margin; x++ {
+			if r, _, _, _ := img.At(x, yy).RGBA(); r>>8 < 0x40 {
+				dark++
+			}
+		}
+	}
+	if dark < 100 {
+		t.Errorf("%d dark pixels above the title's second baseline (y=%d), want its letters", dark, second)
+	}
+	if *write != "" {
+		b, _ := Draw(s)
+		os.WriteFile(strings.TrimSuffix(*write, ".png")+"-long.png", b, 0o644)
 	}
 }

@@ -3,6 +3,7 @@ package card
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"io"
@@ -10,119 +11,142 @@ import (
 	"sync"
 )
 
-// encodePNG writes img, which is opaque, as an 8-bit RGB PNG: each row with the Sub filter
-// (or Up where it repeats the row above), then deflated as one block of fixed Huffman codes
-// whose only matches are runs of zero bytes. A card is mostly flat colour, which Sub turns
-// into runs of zero bytes (95% of a card's bytes): image/png tries five filters per row and
+// encodePNG writes img as an 8-bit indexed PNG, its palette img.Palette (at most 256
+// colours, opaque): each row with the Sub filter, or Up where it repeats the row above or
+// leaves fewer bytes that are not zero (upCheaper), then deflated as one block of fixed
+// Huffman codes whose only matches are runs of zero bytes. A card is mostly flat colour,
+// which Sub turns into runs of zero bytes: image/png tries five filters per row and
 // compress/flate searches for matches everywhere, which together were three quarters of
 // drawing a card; this takes each run of one colour at once and writes it as matches of a
-// zero byte. The bytes depend on the pixels alone.
+// zero byte. The bytes depend on the pixels and the palette alone.
 //
 // dirty, when not nil, has a bit per row and tileWidth-pixel column of img that may differ
-// from the card's background (white beyond the first column): a clean column is then known
-// to be white without reading it, and two clean rows are the same row. With nil every pixel
-// is read; both give the same bytes.
-func encodePNG(w *bytes.Buffer, img *image.RGBA, dirty []uint64) error {
+// from the card's background (white, index 0, beyond the first column): a clean column is
+// then known to be white without reading it, and two clean rows are the same row. With nil
+// every pixel is read; both give the same bytes.
+func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 	b := img.Bounds()
+	if n := len(img.Palette); n == 0 || n > 256 {
+		return fmt.Errorf("card: a palette of %d colours, want 1 to 256", n)
+	}
 	z := newRLEDeflate()
 	defer deflaters.Put(z)
-	width, rowBytes := b.Dx(), 4*b.Dx()
-	clean := func(y, x int) bool { return dirty != nil && x > 0 && dirty[y]>>(x/tileWidth)&1 == 0 }
+	width := b.Dx()
+	if width > 64*tileWidth {
+		return fmt.Errorf("card: an image %d pixels wide, wider than the %d a row's columns can mark", width, 64*tileWidth)
+	}
 	for y := 0; y < b.Dy(); y++ {
-		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:rowBytes]
-		if y > 0 && (dirty != nil && dirty[y]|dirty[y-1] == 0 || bytes.Equal(pix, img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:rowBytes])) {
+		pix := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):][:width]
+		drawn := ^uint64(0) // the row's columns that may not be white: the first always
+		if dirty != nil {
+			drawn = dirty[y] | 1
+		}
+		if y > 0 && (dirty != nil && dirty[y]|dirty[y-1] == 0 || bytes.Equal(pix, img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:width])) {
 			// The same pixels as the row above (margins, the space between text lines and
 			// around the plot: about half a card): Up, each byte less the one above, is all
 			// zeros, found without a pass over the pixels.
 			z.lits(2)
-			z.zeros += 3 * width
+			z.zeros += width
 			continue
 		}
-		z.lits(1)       // Sub: each byte less the same sample of the pixel to its left
-		var last uint32 // the pixel to the left, 0 (black) left of the first, as Sub has it
-		for x := 0; x < width; {
-			if x%tileWidth == 0 && clean(y, x) {
-				// Columns of white: three zero bytes a pixel, after the first if the pixel to
-				// its left is another colour.
-				end := min(width, x+tileWidth)
-				for end < width && clean(y, end) {
-					end = min(width, end+tileWidth)
+		if y > 0 {
+			above := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):][:width]
+			drawnAbove := ^uint64(0)
+			if dirty != nil {
+				drawnAbove = dirty[y-1] | 1
+			}
+			if upCheaper(pix, above, drawn|drawnAbove) {
+				z.lits(2) // Up: each byte less the one above
+				both := drawn | drawnAbove
+				for x := 0; x < width; { // a column at a time
+					if t := x / tileWidth; both>>t&1 == 0 {
+						// Columns white here and above: zeros.
+						end := min(width, (t+bits.TrailingZeros64(both>>t))*tileWidth)
+						z.zeros += end - x
+						x = end
+						continue
+					}
+					end := min(width, x+tileWidth)
+					if end-x == tileWidth { // a whole column, four words, without bounds checks
+						r, a := (*[tileWidth]uint8)(pix[x:]), (*[tileWidth]uint8)(above[x:])
+						z.word(subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:])))
+						z.word(subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:])))
+						x = end
+						continue
+					}
+					for ; x+8 <= end; x += 8 {
+						z.word(subBytes(binary.LittleEndian.Uint64(pix[x:]), binary.LittleEndian.Uint64(above[x:])))
+					}
+					for ; x < end; x++ {
+						z.lits(pix[x] - above[x])
+					}
 				}
-				if last != white {
-					z.lits(0xff-byte(last), 0xff-byte(last>>8), 0xff-byte(last>>16))
-					last = white
+				continue
+			}
+		}
+		z.lits(1)                // Sub: each byte less the one to its left
+		var last uint8           // the pixel to the left, 0 left of the first, as Sub has it
+		for x := 0; x < width; { // a column at a time
+			if t := x / tileWidth; drawn>>t&1 == 0 {
+				// Columns of white: zero bytes, after the first if the pixel to its left is
+				// another colour.
+				end := min(width, (t+bits.TrailingZeros64(drawn>>t))*tileWidth)
+				if last != 0 {
+					z.lits(-last)
+					last = 0
 					x++
 				}
-				z.zeros += 3 * (end - x)
+				z.zeros += end - x
 				x = end
 				continue
 			}
-			p := binary.LittleEndian.Uint32(pix[4*x:]) & 0xffffff
-			if x > 0 && p == last {
-				// A run of the same colour: three zero bytes a pixel. It ends at the column's
-				// end (the next may be clean), and is read two pixels at a time: the image is
-				// opaque, so a pixel equals the one before when all four bytes do.
-				end, n := min(width, (x/tileWidth+1)*tileWidth), 1
-				p4 := uint64(binary.LittleEndian.Uint32(pix[4*x:]))
-				for p8 := p4 | p4<<32; x+n+2 <= end && binary.LittleEndian.Uint64(pix[4*(x+n):]) == p8; {
-					n += 2
-				}
-				for x+n < end && binary.LittleEndian.Uint32(pix[4*(x+n):])&0xffffff == p {
-					n++
-				}
-				z.zeros += 3 * n
-				x += n
+			end := min(width, x+tileWidth) // the column's end
+			if end-x == tileWidth {        // a whole column, four words, without bounds checks
+				r := (*[tileWidth]uint8)(pix[x:])
+				v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
+				v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
+				z.word(subBytes(v0, v0<<8|uint64(last)))
+				z.word(subBytes(v1, v1<<8|v0>>56))
+				z.word(subBytes(v2, v2<<8|v1>>56))
+				z.word(subBytes(v3, v3<<8|v2>>56))
+				last = uint8(v3 >> 56)
+				x = end
 				continue
 			}
-			// The pixel's three Sub bytes, with the coder's state in locals: this is the
-			// path of every pixel that starts no run.
-			acc, n, a, b := z.acc, z.n, z.a, z.b
-			for k := 0; k < 24; k += 8 {
-				c := byte(p>>k) - byte(last>>k)
-				if c == 0 {
-					z.zeros++
-					continue
-				}
-				if z.zeros > 0 {
-					z.acc, z.n, z.a, z.b = acc, n, a, b
-					z.flushZeros()
-					acc, n, b = z.acc, z.n, z.b
-				}
-				code := fixedCodes[c]
-				acc |= uint64(code.code) << n
-				n += uint(code.len)
-				if n >= 32 {
-					z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-					acc >>= 32
-					n -= 32
-				}
-				a += uint64(c)
-				b += a
-				z.zero = false
+			for ; x+8 <= end; x += 8 {
+				// Eight pixels at once: their Sub bytes, each less the one to its left, by
+				// bytes in a word (no borrow between them); a zero byte is a pixel the
+				// colour of the one before, and only the others are written one by one.
+				v := binary.LittleEndian.Uint64(pix[x:])
+				z.word(subBytes(v, v<<8|uint64(last)))
+				last = uint8(v >> 56)
 			}
-			if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-				a, b = a%adlerMod, b%adlerMod
+			for ; x < end; x++ { // a row's last pixels, in an image whose width is not a multiple of eight
+				z.lits(pix[x] - last)
+				last = pix[x]
 			}
-			z.acc, z.n, z.a, z.b = acc, n, a, b
-			last = p
-			x++
 		}
 	}
 	idat := z.close()
-	w.Grow(8 + 3*12 + 13 + len(idat)) // the signature, three chunks' frames, IHDR and IDAT
+	plte := make([]byte, 0, 3*len(img.Palette))
+	for _, c := range img.Palette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	w.Grow(8 + 4*12 + 13 + len(plte) + len(idat)) // the signature, four chunks' frames, IHDR, PLTE and IDAT
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
-	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, truecolour; compression, filter, interlace 0
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits per sample, indexed colour; compression, filter, interlace 0
 	chunk(w, "IHDR", ihdr[:])
+	chunk(w, "PLTE", plte)
 	chunk(w, "IDAT", idat)
 	chunk(w, "IEND", nil)
 	return nil
 }
-
-// white is the background's pixel as encodePNG reads one (red in the low byte).
-const white = 0xffffff
 
 // chunk writes one PNG chunk: length, type, data and the CRC of type and data.
 func chunk(w io.Writer, typ string, data []byte) {
@@ -200,6 +224,127 @@ func (z *rleDeflate) lits(cs ...byte) {
 	}
 }
 
+// word takes eight filtered bytes, the first in the lowest: the zeros counted, only the
+// others written one by one, with the coder's state in locals (the path of every pixel
+// that starts no run).
+func (z *rleDeflate) word(d uint64) {
+	if d == 0 {
+		z.zeros += 8
+		return
+	}
+	left := 8
+	acc, n, a, b, zero := z.acc, z.n, z.a, z.b, z.zero
+	for d != 0 {
+		k := bits.TrailingZeros64(d) >> 3
+		if zs := z.zeros + k; zs >= len(zeroRuns[0]) {
+			z.acc, z.n, z.a, z.b, z.zero, z.zeros = acc, n, a, b, zero, zs
+			z.flushZeros()
+			acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
+		} else if zs > 0 {
+			// The zeros before this byte (most runs, short): one code, as flushZeros
+			// writes them.
+			r := zeroRuns[b2i(!zero)][zs]
+			acc |= uint64(r.code) << n
+			if n += uint(r.len); n >= 32 {
+				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+				acc >>= 32
+				n -= 32
+			}
+			if a >= 1<<32 {
+				a %= adlerMod
+			}
+			b += uint64(zs) * a // a zero adds nothing to a
+		}
+		z.zeros = 0
+		c := uint8(d >> (k << 3))
+		d >>= (k + 1) << 3
+		left -= k + 1
+		for {
+			code := fixedCodes[c]
+			acc |= uint64(code.code) << n
+			if n += uint(code.len); n >= 32 {
+				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
+				acc >>= 32
+				n -= 32
+			}
+			a += uint64(c)
+			b += a
+			if d&0xff == 0 {
+				break
+			}
+			// The next byte is not zero either: no zeros to write between.
+			c = uint8(d)
+			d >>= 8
+			left--
+		}
+		if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+			a, b = a%adlerMod, b%adlerMod
+		}
+		zero = false
+	}
+	z.acc, z.n, z.a, z.b, z.zero = acc, n, a, b, zero
+	z.zeros = left
+}
+
+// upCheaper reports whether row, filtered by Up (less the row above), has fewer bytes that
+// are not zero than by Sub (less the pixel to the left): what a row costs to write, roughly.
+// A row of text or a slanted line repeats much of the row above, a grid line nothing of it.
+// It reads only the columns set in drawn, each column on its own (the first pixel of a
+// column counted as its left neighbour's colour), so that a column white in both rows
+// counts nothing either way and an encoder that skips those decides as one that does not.
+func upCheaper(row, above []uint8, drawn uint64) bool {
+	sub, up := 0, 0
+	for ; drawn != 0; drawn &= drawn - 1 {
+		x := bits.TrailingZeros64(drawn) * tileWidth
+		if x+tileWidth > len(row) {
+			break // the last column, narrower (at the card's width, 16 pixels): not counted
+		}
+		r, a := (*[tileWidth]uint8)(row[x:]), (*[tileWidth]uint8)(above[x:])
+		v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
+		v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
+		// A Sub byte is zero where a pixel is the one to its left (compared by xor, cheaper
+		// than subtracting); the first pixel is taken as its own left neighbour. The four
+		// words' marks of bytes that are not zero fall on different bits, counted at once.
+		sub += bits.OnesCount64(nonZero(v0^(v0<<8|v0&0xff)) | nonZero(v1^(v1<<8|v0>>56))>>1 |
+			nonZero(v2^(v2<<8|v1>>56))>>2 | nonZero(v3^(v3<<8|v2>>56))>>3)
+		up += bits.OnesCount64(nonZero(v0^binary.LittleEndian.Uint64(a[0:])) | nonZero(v1^binary.LittleEndian.Uint64(a[8:]))>>1 |
+			nonZero(v2^binary.LittleEndian.Uint64(a[16:]))>>2 | nonZero(v3^binary.LittleEndian.Uint64(a[24:]))>>3)
+	}
+	return up < sub
+}
+
+// nonZero marks each byte of x that is not zero with its top bit, and nothing else.
+func nonZero(x uint64) uint64 {
+	const l = 0x7f7f7f7f7f7f7f7f
+	return ((x & l) + l | x) &^ l
+}
+
+// lit takes one byte that is not zero, the path of every pixel that starts no run.
+func (z *rleDeflate) lit(c uint8) {
+	if z.zeros > 0 {
+		z.flushZeros()
+	}
+	code := fixedCodes[c]
+	z.acc |= uint64(code.code) << z.n
+	if z.n += uint(code.len); z.n >= 32 {
+		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+		z.acc >>= 32
+		z.n -= 32
+	}
+	z.a += uint64(c)
+	z.b += z.a
+	if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+		z.a, z.b = z.a%adlerMod, z.b%adlerMod
+	}
+	z.zero = false
+}
+
+// subBytes is x-y byte by byte, each byte modulo 256, no borrow from one into the next.
+func subBytes(x, y uint64) uint64 {
+	const h = 0x8080808080808080
+	return ((x | h) - (y &^ h)) ^ ((x ^ ^y) & h)
+}
+
 // flushZeros writes the zeros taken: a literal zero unless the last byte was one, then matches
 // of it at distance 1, then what is left (fewer than three) as literals. It runs once per run
 // of a colour, so it works in locals and writes a match as one code (zeroMatches).
@@ -214,6 +359,18 @@ func (z *rleDeflate) flushZeros() {
 	}
 	if z.b += uint64(n) * z.a; z.b >= 1<<60 { // a zero adds nothing to a
 		z.b %= adlerMod
+	}
+	if first := !z.zero; n < len(zeroRuns[0]) {
+		// A run up to a match long (most of them): one code.
+		r := zeroRuns[b2i(first)][n]
+		z.acc |= uint64(r.code) << z.n
+		if z.n += uint(r.len); z.n >= 32 {
+			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
+			z.acc >>= 32
+			z.n -= 32
+		}
+		z.zero = true
+		return
 	}
 	acc, bits := z.acc, z.n
 	put := func(code uint32, n uint8) {
@@ -316,3 +473,41 @@ var zeroMatches = func() (t [259]struct {
 	}
 	return t
 }()
+
+// zeroRuns are the codes of runs of 1 to 258 zero bytes as flushZeros writes them, in one:
+// [1] after a byte that is not zero (a literal zero first, then a match of the rest), [0]
+// after a zero. The longest is 26 bits.
+var zeroRuns = func() (t [2][259]struct {
+	code uint32
+	len  uint8
+}) {
+	zero := fixedCodes[0]
+	for first := range 2 {
+		for n := 1; n < len(t[first]); n++ {
+			var code uint32
+			var l uint8
+			put := func(c uint32, n uint8) { code |= c << l; l += n }
+			left := n
+			if first == 1 {
+				put(uint32(zero.code), zero.len)
+				left--
+			}
+			if left >= 3 {
+				put(zeroMatches[left].code, zeroMatches[left].len)
+				left = 0
+			}
+			for ; left > 0; left-- {
+				put(uint32(zero.code), zero.len)
+			}
+			t[first][n].code, t[first][n].len = code, l
+		}
+	}
+	return t
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
