@@ -49,6 +49,7 @@ type Builder struct {
 	pass     *render.Reuse            // the build in progress
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build
+	derived  [2]int                   // the drawn pages' derived pieces made and kept (render.Reuse.Derived)
 	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
 	assembled *assembleCache
 	// rawKey is the raw options the kept datasets were decoded with: a raw file's rows depend
@@ -74,12 +75,14 @@ type fileStamp struct {
 func (b *Builder) Build(in config.Input, out output.Writer) (*Report, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.charts = [2]int{}
+	b.charts, b.derived = [2]int{}, [2]int{}
 	rep, err := buildWith(in, out, b)
 	if p := b.pass; p != nil {
 		b.pass = nil
 		drawn, reused := p.Counts()
 		b.charts = [2]int{drawn, reused}
+		made, kept := p.Derived()
+		b.derived = [2]int{made, kept}
 		if err == nil {
 			b.pages = p.Next()
 		}

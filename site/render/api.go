@@ -70,6 +70,15 @@ func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
 // Counts says how many chart pages the build drew and how many it copied.
 func (u *Reuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
 
+// Derived says how many derived pieces of the drawn pages (history chunks, trend cells and
+// tables, gzipped files) the build made anew and how many it took from the build before: what
+// a save cost beyond drawing the pages it touched.
+func (u *Reuse) Derived() (made, kept int) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.made, u.kept
+}
+
 // Next is the chart pages of this build, for the next one.
 func (u *Reuse) Next() *Kept { return &Kept{pages: u.next, gz: u.nextGz} }
 

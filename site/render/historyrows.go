@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -257,7 +258,9 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 		}
 		h.Chunks = append(h.Chunks, HistoryChunk{From: rows[lo].Date, To: rows[hi-1].Date,
 			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
-		b := r.gzip(w, rowChunk(rows[lo:hi], cols))
+		chunk := rows[lo:hi]
+		b, _ := r.gzipKeyed(w, func() [sha256.Size]byte { return chunkKey(chunk, cols) },
+			func() ([]byte, error) { return rowChunk(chunk, cols), nil })
 		if err := w.WriteFile(p.Path+h.Chunks[c].File, b); err != nil {
 			return nil, err
 		}
@@ -267,13 +270,29 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 	for c, needs := range chunkNeeds(rows, h.Chunks) {
 		h.Chunks[c].Needs = needs
 	}
+	dates, states := trendStatesOf(p, series)
+	refs := r.in.Config.ReferenceX
+	var stateKeys map[*PageSeries][sha256.Size]byte // in an incremental build: each state's points
+	if _, ok := w.(*recorder); ok && r.reuse != nil {
+		stateKeys = trendStateKeys(states)
+	}
 	for _, m := range metrics {
 		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
-		b, err := json.Marshal(trendOf(p, series, m, r.in.Config.ReferenceX))
+		b, err := r.gzipKeyed(w, func() [sha256.Size]byte { return trendTableKey(m, refs, dates, states, stateKeys) },
+			func() ([]byte, error) {
+				var cell func(*PageSeries, func() []TrendCell) []TrendCell
+				if stateKeys != nil {
+					metric := trendMetric(m, refs)
+					cell = func(s *PageSeries, compute func() []TrendCell) []TrendCell {
+						return r.trendCellKept(w, trendCellKey(metric, stateKeys[s]), compute)
+					}
+				}
+				return json.Marshal(trendFrom(dates, states, m, refs, cell))
+			})
 		if err != nil {
 			return nil, err
 		}
-		if err := w.WriteFile(p.Path+name, r.gzip(w, b)); err != nil {
+		if err := w.WriteFile(p.Path+name, b); err != nil {
 			return nil, err
 		}
 		h.Trend[m.Key] = name
@@ -295,6 +314,23 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 		}
 	}
 	return inPage, nil
+}
+
+// chunkKey digests everything rowChunk writes of rows: the columns, and each row's series, slot,
+// date and point.
+func chunkKey(rows []historyRow, cols pageColumns) [sha256.Size]byte {
+	d := newDigest("history rows")
+	d.i64(int64(len(cols.names)))
+	for _, name := range cols.names {
+		d.str(name)
+	}
+	for i := range rows {
+		d.i64(int64(rows[i].Series))
+		d.i64(int64(rows[i].Slot))
+		d.str(rows[i].Date)
+		d.point(rows[i].pt)
+	}
+	return d.sum("")
 }
 
 // rowChunk encodes rows as a chunk, columnar: per row its series (index into the index's
