@@ -246,16 +246,12 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 		})
 	}
 	// Chunks, cut where the date changes once a chunk has chunkRows rows.
-	chunkOf := make([]int, len(rows))
 	for lo := 0; lo < len(rows); {
 		hi := min(lo+chunkRows, len(rows))
 		for hi < len(rows) && rows[hi].Date == rows[hi-1].Date {
 			hi++
 		}
 		c := len(h.Chunks)
-		for i := lo; i < hi; i++ {
-			chunkOf[i] = c
-		}
 		h.Chunks = append(h.Chunks, HistoryChunk{From: rows[lo].Date, To: rows[hi-1].Date,
 			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
 		chunk := rows[lo:hi]
