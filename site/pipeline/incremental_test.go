@@ -239,10 +239,19 @@ func TestBuilderSaveToOneDayRederivesOnlyThatDay(t *testing.T) {
 	// A chunk, and per trend metric (eight on a raw page) the re-run configuration's cell, its
 	// table and that table compressed; a few of the page's own files (the newest view's
 	// columns) at most besides.
-	if limit := 1 + 3*8 + 4; made > limit || kept < first/2 {
+	limit := 1 + 3*8 + 4
+	if made > limit || kept < first/2 {
 		t.Errorf("a save to one day made %d derived pieces and kept %d, want at most %d made (the first build made %d)", made, kept, limit, first)
 	}
 	t.Logf("first build made %d derived pieces; the save made %d and kept %d", first, made, kept)
+	// A page drawn again for another reason keeps its history's pieces for the save after it.
+	cfg.Title = "Renamed"
+	build("the site renamed")
+	other := names[days/2+3]
+	data[other] = testsite.MapFile(remeasure(t, data[other].Data, 1.05), 2)
+	if made, _ := build("another day's row measured again"); made > limit {
+		t.Errorf("after a page was drawn again, a save to one day made %d derived pieces, want at most %d", made, limit)
+	}
 	data[names[days]] = extra
 	build("a new day")
 	delete(data, names[3])

@@ -274,8 +274,10 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 	}
 	for _, m := range metrics {
 		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
+		made := false
 		b, err := r.gzipKeyed(w, func() [sha256.Size]byte { return trendTableKey(m, refs, dates, states, stateKeys) },
 			func() ([]byte, error) {
+				made = true
 				var cell func(*PageSeries, func() []TrendCell) []TrendCell
 				if stateKeys != nil {
 					metric := trendMetric(m, refs)
@@ -285,6 +287,15 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 				}
 				return json.Marshal(trendFrom(dates, states, m, refs, cell))
 			})
+		if !made && stateKeys != nil {
+			// The table was kept whole: keep its cells too, for the save that changes it.
+			metric := trendMetric(m, refs)
+			for _, ss := range states {
+				for _, st := range ss {
+					r.keep(w, trendCellKey(metric, stateKeys[st.s]))
+				}
+			}
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -118,6 +118,27 @@ func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func()
 	return z
 }
 
+// keep carries what the previous build derived under key over to the next build, without
+// using it now; w, the page's recorder, notes the key with the page's entry.
+func (r *Renderer) keep(w output.Writer, key [sha256.Size]byte) {
+	u := r.reuse
+	rec, ok := w.(*recorder)
+	if u == nil || !ok {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	z, ok := u.oldGz[key]
+	if !ok {
+		if _, ok = u.nextGz[key]; !ok {
+			return
+		}
+	} else {
+		u.nextGz[key] = z
+	}
+	rec.gz = append(rec.gz, key)
+}
+
 // keepGz carries a page's gzipped files over to the next build.
 func (u *Reuse) keepGz(keys [][sha256.Size]byte) {
 	u.mu.Lock()
