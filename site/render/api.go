@@ -1,7 +1,6 @@
 package render
 
 import (
-	"crypto/sha256"
 	"slices"
 	"sync/atomic"
 
@@ -51,16 +50,15 @@ func (r *Renderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
 // Reuse.Next returns and StartReuse takes. It is opaque; nil keeps nothing.
 type Kept struct {
 	pages map[string]*pageEntry
-	gz    map[[sha256.Size]byte][]byte // Reuse.nextGz
 }
 
 // StartReuse makes r copy, rather than draw, every chart page whose key is unchanged since the
 // build that drew old: serial numbers each dataset's decoding, by path, so a page's key changes
 // when one of its datasets does.
 func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
-	u := &Reuse{serial: serial, next: map[string]*pageEntry{}, nextGz: map[[sha256.Size]byte][]byte{}}
+	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
 	if old != nil {
-		u.old, u.oldGz = old.pages, old.gz
+		u.old = old.pages
 	}
 	u.shared = sharedKey(r)
 	r.reuse = u
@@ -80,7 +78,7 @@ func (u *Reuse) Derived() (made, kept int) {
 }
 
 // Next is the chart pages of this build, for the next one.
-func (u *Reuse) Next() *Kept { return &Kept{pages: u.next, gz: u.nextGz} }
+func (u *Reuse) Next() *Kept { return &Kept{pages: u.next} }
 
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }

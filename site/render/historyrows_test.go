@@ -138,31 +138,27 @@ func TestRowChunkWritesAnEqualColumnOnce(t *testing.T) {
 
 // TestGzipReusesTheLastBuildsBytes: in an incremental build a page compresses only the files
 // whose bytes changed since the last build; the others are the last build's, and the page's
-// entry keeps their digests, for a page copied whole to carry them to the build after.
+// entry keeps only this build's, for the build after.
 func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
-	build := func(old *Kept, files ...string) ([][]byte, *recorder, *Kept) {
-		r := &Renderer{}
-		r.reuse = &Reuse{next: map[string]*pageEntry{}, nextGz: map[[32]byte][]byte{}}
-		if old != nil {
-			r.reuse.oldGz = old.gz
-		}
-		rec := &recorder{}
+	build := func(old map[[32]byte][]byte, files ...string) ([][]byte, *recorder) {
+		r := &Renderer{reuse: &Reuse{next: map[string]*pageEntry{}}}
+		rec := &recorder{old: old, derived: map[[32]byte][]byte{}}
 		var out [][]byte
 		for _, f := range files {
 			out = append(out, r.gzip(rec, []byte(f)))
 		}
-		return out, rec, r.reuse.Next()
+		return out, rec
 	}
-	first, _, kept := build(nil, "day one's chunk", "the trend table")
-	again, rec, _ := build(kept, "day one's chunk", "the trend table, after a save")
+	first, kept := build(nil, "day one's chunk", "the trend table")
+	again, rec := build(kept.derived, "day one's chunk", "the trend table, after a save")
 	if &again[0][0] != &first[0][0] {
 		t.Error("an unchanged chunk was compressed again")
 	}
 	if &again[1][0] == &first[1][0] || !bytes.Equal(again[1], gzipped([]byte("the trend table, after a save"))) {
 		t.Error("a changed table was not compressed anew")
 	}
-	if len(rec.gz) != 2 {
-		t.Errorf("the page noted %d digests, want 2", len(rec.gz))
+	if len(rec.derived) != 2 || rec.made != 1 || rec.kept != 1 {
+		t.Errorf("the page kept %d pieces (made %d, kept %d), want 2 (1 and 1)", len(rec.derived), rec.made, rec.kept)
 	}
 }
 

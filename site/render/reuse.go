@@ -23,9 +23,13 @@ import (
 type pageEntry struct {
 	key   [sha256.Size]byte
 	files []outFile
-	// gz are the digests of the files the page stored gzipped (Renderer.gzip), kept with it:
-	// a page drawn again after a save compresses only what the save changed.
-	gz [][sha256.Size]byte
+	// derived are the pieces the page derived (Renderer.derived), by the digest of what each
+	// was made from: gzipped files by their bytes before compression, history chunks and trend
+	// tables by their rows or cells, trend cells by their points. A save to one day's file
+	// changes the history chunk that day falls in and the trend cells and tables its rows
+	// reach; when the page is drawn again every other piece is taken from here. They stay with
+	// the page's entry, so a page copied whole costs nothing per piece.
+	derived map[[sha256.Size]byte][]byte
 }
 
 type outFile struct {
@@ -44,18 +48,10 @@ type Reuse struct {
 	next          map[string]*pageEntry
 	drawn, reused int
 	made, kept    int // derived pieces made anew and taken from a build before (Derived)
-
-	// Derived bytes by a digest of what they were made from (Renderer.derived): gzipped files
-	// by the digest of their bytes before compression, history chunks and trend tables by a
-	// digest of their rows or cells, trend cells by their points': the previous build's (oldGz)
-	// and this build's (nextGz, for the next one). A save to one day's file changes the history
-	// chunk that day falls in and the trend cells and tables its rows reach; every other chunk,
-	// cell and table of the page is derived, encoded and compressed once.
-	oldGz, nextGz map[[sha256.Size]byte][]byte
 }
 
-// gzip is gzipped(b), taken from the previous build when it compressed the same bytes; w, the
-// page's recorder in an incremental build, notes the digest to keep with the page's entry.
+// gzip is gzipped(b), taken from the previous build when the page compressed the same bytes; w,
+// the page's recorder in an incremental build, keeps them with the page's entry.
 func (r *Renderer) gzip(w output.Writer, b []byte) []byte {
 	if r.reuse == nil {
 		return gzipped(b)
@@ -86,66 +82,36 @@ func (r *Renderer) gzipKeyed(w output.Writer, key func() [sha256.Size]byte, enco
 	return z, err
 }
 
-// derived is derive(), or the bytes a build before (or this one) made under key; w, the page's
-// recorder in an incremental build, notes the key to keep with the page's entry. derive returning
-// nil (a failure) is not kept.
+// derived is derive(), or the bytes this page made under key in the build before (or in this
+// one); w, the page's recorder in an incremental build, keeps them with the page's entry.
+// derive returning nil (a failure) is not kept.
 func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func() []byte) []byte {
-	u := r.reuse
 	rec, ok := w.(*recorder)
-	if u == nil || !ok {
+	if r.reuse == nil || !ok {
 		return derive()
 	}
-	u.mu.Lock()
-	z, ok := u.nextGz[key]
+	z, ok := rec.derived[key]
 	if !ok {
-		z, ok = u.oldGz[key]
+		z, ok = rec.old[key]
 	}
-	u.mu.Unlock()
-	if !ok {
+	if ok {
+		rec.kept++
+	} else {
 		if z = derive(); z == nil {
 			return nil
 		}
+		rec.made++
 	}
-	rec.gz = append(rec.gz, key)
-	u.mu.Lock()
-	u.nextGz[key] = z
-	if ok {
-		u.kept++
-	} else {
-		u.made++
-	}
-	u.mu.Unlock()
+	rec.derived[key] = z
 	return z
 }
 
-// keep carries what the previous build derived under key over to the next build, without
-// using it now; w, the page's recorder, notes the key with the page's entry.
+// keep carries what the page derived under key in the build before over to the next build,
+// without using it now.
 func (r *Renderer) keep(w output.Writer, key [sha256.Size]byte) {
-	u := r.reuse
-	rec, ok := w.(*recorder)
-	if u == nil || !ok {
-		return
-	}
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	z, ok := u.oldGz[key]
-	if !ok {
-		if _, ok = u.nextGz[key]; !ok {
-			return
-		}
-	} else {
-		u.nextGz[key] = z
-	}
-	rec.gz = append(rec.gz, key)
-}
-
-// keepGz carries a page's gzipped files over to the next build.
-func (u *Reuse) keepGz(keys [][sha256.Size]byte) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	for _, k := range keys {
-		if z, ok := u.oldGz[k]; ok {
-			u.nextGz[k] = z
+	if rec, ok := w.(*recorder); ok && r.reuse != nil {
+		if z, ok := rec.old[key]; ok {
+			rec.derived[key] = z
 		}
 	}
 }
@@ -184,12 +150,15 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 	return k
 }
 
-// recorder passes files on and keeps a copy of each, and the digests of those it stored
-// gzipped (Renderer.gzip).
+// recorder passes files on and keeps a copy of each, and the pieces the page derived
+// (Renderer.derived).
 type recorder struct {
 	w     output.Writer
 	files []outFile
-	gz    [][sha256.Size]byte
+	// old and derived are the page's derived pieces from the build before and from this one
+	// (Renderer.derived); made and kept count them.
+	old, derived map[[sha256.Size]byte][]byte
+	made, kept   int
 }
 
 func (r *recorder) WriteFile(name string, data []byte) error {
