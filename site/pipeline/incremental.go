@@ -13,6 +13,9 @@ package pipeline
 //     page is written from memory instead of being charted and templated again, which is most
 //     of the render stage. The renderer computes the digest and copies the files (package
 //     render's reuse.go, started by StartReuse); the Builder keeps them from build to build.
+//   - with each chart page, the pieces its history was derived into (chunks, trend cells and
+//     tables, gzipped files), keyed by digests of what each was made from: a page drawn again
+//     after a save to one day's file derives only what that day reaches (render's reuse.go).
 //
 // Markdown, the check of point ids across pages and the site-wide files (home, 404, sitemap,
 // assets) are redone on every build: they are cheap, and they depend on everything.
