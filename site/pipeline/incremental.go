@@ -1,7 +1,7 @@
 package pipeline
 
 // Incremental builds for the preview server. A Builder runs the same page pipeline as Build
-// (pipeline.go), with every dataset decoded up front, and keeps three things from one build to
+// (pipeline.go), with every dataset decoded up front, and keeps four things from one build to
 // the next:
 //
 //   - decoded datasets, keyed by path, size and modification time: an unchanged file is not read
