@@ -452,9 +452,11 @@ func exampleConfig(tb testing.TB) site.Config {
 	return cfg
 }
 
-// buildToDir builds in into out as `frontier build` does: into a folder beside out, swapped in
-// once the build succeeded. Its report's write stage counts the swap, as the command's does.
+// buildToDir builds in into out as `frontier build` does: under its memory limit, into a folder
+// beside out, swapped in once the build succeeded. Its report's write stage counts the swap, as
+// the command's does.
 func buildToDir(b *testing.B, in site.Input, out string) *site.Report {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(site.BuildMemoryLimit))
 	w, err := site.NewDirWriter(out)
 	if err != nil {
 		b.Fatal(err)

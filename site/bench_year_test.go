@@ -15,8 +15,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/site"
@@ -106,4 +108,69 @@ func BenchmarkFloorYear(b *testing.B) {
 			}, nil).report(b)
 		})
 	}
+}
+
+// BenchmarkSaveYear is the preview's rebuild after a save into the year-scale page: the newest
+// day's file, one of that day's rows measured again (its throughput changes), the page drawn
+// again from the rows the Builder kept. A save to one day's file should cost what that day
+// touches, not the year.
+func BenchmarkSaveYear(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(yearBenchCorpus(b, 1))); err != nil {
+		b.Fatal(err)
+	}
+	var newest string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && p > newest {
+			newest = p
+		}
+		return err
+	})
+	if err != nil || newest == "" {
+		b.Fatalf("no data file in %s: %v", dir, err)
+	}
+	orig, err := os.ReadFile(newest)
+	if err != nil {
+		b.Fatal(err)
+	}
+	day := strings.TrimSuffix(filepath.Base(newest), ".json")
+	row := strings.Index(string(orig), `"date": "`+day+`"`)
+	key := `"tput_per_gpu": `
+	at := strings.LastIndex(string(orig[:max(row, 0)]), key)
+	if row < 0 || at < 0 {
+		b.Fatalf("no row of %s in %s", day, newest)
+	}
+	at += len(key)
+	end := at + strings.IndexAny(string(orig[at:]), ",\n")
+	v, err := strconv.ParseFloat(string(orig[at:end]), 64)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := site.Input{Data: os.DirFS(dir), ECharts: benchECharts(), Config: site.DefaultConfig()}
+	var bl site.Builder
+	if _, err := bl.Build(in, &site.Files{}); err != nil {
+		b.Fatal(err)
+	}
+	stamp := time.Now()
+	var cpu time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		edit := string(orig[:at]) + strconv.FormatFloat(v*(1+float64(i%9+1)/100), 'g', -1, 64) + string(orig[end:])
+		if err := os.WriteFile(newest, []byte(edit), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		stamp = stamp.Add(time.Second) // a distinct modification time per save, as a person's saves have
+		os.Chtimes(newest, stamp, stamp)
+		cpu0 := cpuTime()
+		b.StartTimer()
+		if _, err := bl.Build(in, &site.Files{}); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		cpu += cpuTime() - cpu0
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }

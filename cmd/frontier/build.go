@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/frontier-bench/frontier/site"
@@ -23,6 +25,9 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(site.BuildMemoryLimit)
+	}
 	in, err := f.input()
 	if err != nil {
 		return printProblems(stderr, err)

@@ -1,7 +1,7 @@
 package pipeline
 
 // Incremental builds for the preview server. A Builder runs the same page pipeline as Build
-// (pipeline.go), with every dataset decoded up front, and keeps three things from one build to
+// (pipeline.go), with every dataset decoded up front, and keeps four things from one build to
 // the next:
 //
 //   - decoded datasets, keyed by path, size and modification time: an unchanged file is not read
@@ -13,6 +13,9 @@ package pipeline
 //     page is written from memory instead of being charted and templated again, which is most
 //     of the render stage. The renderer computes the digest and copies the files (package
 //     render's reuse.go, started by StartReuse); the Builder keeps them from build to build.
+//   - with each chart page, the pieces its history was derived into (chunks, trend cells and
+//     tables, gzipped files), keyed by digests of what each was made from: a page drawn again
+//     after a save to one day's file derives only what that day reaches (render's reuse.go).
 //
 // Markdown, the check of point ids across pages and the site-wide files (home, 404, sitemap,
 // assets) are redone on every build: they are cheap, and they depend on everything.
@@ -49,6 +52,7 @@ type Builder struct {
 	pass     *render.Reuse            // the build in progress
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build
+	derived  [2]int                   // the drawn pages' derived pieces made and kept (render.Reuse.Derived)
 	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
 	assembled *assembleCache
 	// rawKey is the raw options the kept datasets were decoded with: a raw file's rows depend
@@ -74,12 +78,14 @@ type fileStamp struct {
 func (b *Builder) Build(in config.Input, out output.Writer) (*Report, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.charts = [2]int{}
+	b.charts, b.derived = [2]int{}, [2]int{}
 	rep, err := buildWith(in, out, b)
 	if p := b.pass; p != nil {
 		b.pass = nil
 		drawn, reused := p.Counts()
 		b.charts = [2]int{drawn, reused}
+		made, kept := p.Derived()
+		b.derived = [2]int{made, kept}
 		if err == nil {
 			b.pages = p.Next()
 		}

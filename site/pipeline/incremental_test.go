@@ -7,9 +7,11 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"testing"
 	"testing/fstest"
 
+	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/input"
 )
@@ -189,4 +191,88 @@ func TestBuilderReassemblesOnlyTouchedPages(t *testing.T) {
 	if !edited {
 		t.Errorf("the re-assembled page lacks the edited value")
 	}
+}
+
+// TestBuilderSaveToOneDayRederivesOnlyThatDay: on a page of raw results re-run daily, a save to
+// one day's file (one of its rows measured again), a new day and a day removed each give what a
+// fresh Build gives, byte for byte, and the edit derives again only what that day reaches (its
+// history chunk, the trend cells of the configuration it re-ran, the tables holding them), not
+// the page's whole history.
+func TestBuilderSaveToOneDayRederivesOnlyThatDay(t *testing.T) {
+	const days = 36
+	data := fstest.MapFS{}
+	var names []string
+	enough := errors.New("enough days")
+	err := corpus.EachYearAPI(1, 1, func(name string, b []byte) error {
+		names = append(names, name)
+		data[name] = testsite.MapFile(bytes.Clone(b), 1)
+		if len(names) > days {
+			return enough
+		}
+		return nil
+	})
+	if err != enough {
+		t.Fatal(err)
+	}
+	extra := data[names[days]]
+	delete(data, names[days])
+	cfg := DefaultConfig()
+	var b Builder
+	build := func(step string) (made, kept int) {
+		t.Helper()
+		in := Input{Data: data, Config: cfg, ECharts: fakeECharts}
+		want := &Files{}
+		if _, err := Build(in, want); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		got := &Files{}
+		if _, err := b.Build(in, got); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		testsite.SameFiles(t, step, got, want)
+		return b.derived[0], b.derived[1]
+	}
+	first, _ := build("first build")
+	mid := names[days/2]
+	data[mid] = testsite.MapFile(remeasure(t, data[mid].Data, 1.07), 2)
+	made, kept := build("a row of one day measured again")
+	// A chunk, and per trend metric (eight on a raw page) the re-run configuration's cell, its
+	// table and that table compressed; a few of the page's own files (the newest view's
+	// columns) at most besides.
+	limit := 1 + 3*8 + 4
+	if made > limit || kept < first/2 {
+		t.Errorf("a save to one day made %d derived pieces and kept %d, want at most %d made (the first build made %d)", made, kept, limit, first)
+	}
+	t.Logf("first build made %d derived pieces; the save made %d and kept %d", first, made, kept)
+	// A page drawn again for another reason keeps its history's pieces for the save after it.
+	cfg.Title = "Renamed"
+	build("the site renamed")
+	other := names[days/2+3]
+	data[other] = testsite.MapFile(remeasure(t, data[other].Data, 1.05), 2)
+	if made, _ := build("another day's row measured again"); made > limit {
+		t.Errorf("after a page was drawn again, a save to one day made %d derived pieces, want at most %d", made, limit)
+	}
+	data[names[days]] = extra
+	build("a new day")
+	delete(data, names[3])
+	build("a day removed")
+	data[names[len(names)-1]] = testsite.MapFile(remeasure(t, extra.Data, 0.9), 3)
+	build("the newest day measured again")
+}
+
+// remeasure is a day's raw file with its first row's throughput per GPU times f.
+func remeasure(t *testing.T, file []byte, f float64) []byte {
+	t.Helper()
+	key := []byte(`"tput_per_gpu": `)
+	at := bytes.Index(file, key)
+	if at < 0 {
+		t.Fatal("no tput_per_gpu in the file")
+	}
+	at += len(key)
+	end := at + bytes.IndexAny(file[at:], ",\n")
+	v, err := strconv.ParseFloat(string(file[at:end]), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Concat(file[:at], strconv.AppendFloat(nil, v*f, 'g', -1, 64), file[end:])
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"crypto/sha256"
 	"slices"
 	"sync/atomic"
 
@@ -51,16 +50,15 @@ func (r *Renderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
 // Reuse.Next returns and StartReuse takes. It is opaque; nil keeps nothing.
 type Kept struct {
 	pages map[string]*pageEntry
-	gz    map[[sha256.Size]byte][]byte // Reuse.nextGz
 }
 
 // StartReuse makes r copy, rather than draw, every chart page whose key is unchanged since the
 // build that drew old: serial numbers each dataset's decoding, by path, so a page's key changes
 // when one of its datasets does.
 func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
-	u := &Reuse{serial: serial, next: map[string]*pageEntry{}, nextGz: map[[sha256.Size]byte][]byte{}}
+	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
 	if old != nil {
-		u.old, u.oldGz = old.pages, old.gz
+		u.old = old.pages
 	}
 	u.shared = sharedKey(r)
 	r.reuse = u
@@ -70,8 +68,17 @@ func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
 // Counts says how many chart pages the build drew and how many it copied.
 func (u *Reuse) Counts() (drawn, reused int) { return u.drawn, u.reused }
 
+// Derived says how many derived pieces of the drawn pages (history chunks, trend cells and
+// tables, gzipped files) the build made anew and how many it took from the build before: what
+// a save cost beyond drawing the pages it touched.
+func (u *Reuse) Derived() (made, kept int) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.made, u.kept
+}
+
 // Next is the chart pages of this build, for the next one.
-func (u *Reuse) Next() *Kept { return &Kept{pages: u.next, gz: u.nextGz} }
+func (u *Reuse) Next() *Kept { return &Kept{pages: u.next} }
 
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }

@@ -112,20 +112,24 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 				return err
 			}
 		}
-		u.keepGz(old.gz)
 		u.mu.Lock()
 		u.next[p.Path] = old
 		u.reused++
 		u.mu.Unlock()
 		return nil
 	}
-	rec := &recorder{w: w}
+	rec := &recorder{w: w, derived: map[[sha256.Size]byte][]byte{}}
+	if old := u.old[p.Path]; old != nil {
+		rec.old = old.derived
+	}
 	if err := r.renderChart(rec, p); err != nil {
 		return err
 	}
 	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files, gz: rec.gz}
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files, derived: rec.derived}
 	u.drawn++
+	u.made += rec.made
+	u.kept += rec.kept
 	u.mu.Unlock()
 	return nil
 }

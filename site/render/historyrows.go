@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -150,30 +151,82 @@ func datasetRows(si int, states []*PageSeries) []historyRow {
 }
 
 // reproduces reports whether the as-of rule over rows gives each snapshot's points of the series.
+// It sweeps the dates once, oldest first, keeping per slot the rows of its newest date so far:
+// asOf on every date was dates × rows, which on a year of daily snapshots was a third of
+// drawing the page.
 func reproduces(rows []historyRow, states []*PageSeries, dates []string) bool {
-	ar := make([]asOfRow, len(rows))
-	for i, r := range rows {
-		ar[i] = r.asOfRow
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
 	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rows[a].Date, rows[b].Date) })
+	type shown struct {
+		date string
+		ids  []int64
+	}
+	slots := map[int]*shown{}
+	next, changed := 0, true
+	var prev *PageSeries
+	var got, want []int64
 	for d, s := range states {
-		got := asOf(ar, dates[d])
-		var want []int64
+		for ; next < len(order) && rows[order[next]].Date <= dates[d]; next++ {
+			r := &rows[order[next]]
+			if sh := slots[r.Slot]; sh != nil && sh.date == r.Date {
+				sh.ids = append(sh.ids, r.pt.ID)
+			} else {
+				slots[r.Slot] = &shown{r.Date, []int64{r.pt.ID}}
+			}
+			changed = true
+		}
+		if !changed && (s == prev || s != nil && prev != nil && samePoints(s, prev)) {
+			continue // the same rows against the same points
+		}
+		changed, prev = false, s
+		got, want = got[:0], want[:0]
+		for _, sh := range slots {
+			got = append(got, sh.ids...)
+		}
 		if s != nil {
 			for _, pt := range s.Points {
 				want = append(want, pt.ID)
 			}
 		}
-		ids := make([]int64, len(got))
-		for i, j := range got {
-			ids[i] = rows[j].pt.ID
-		}
-		slices.Sort(ids)
+		slices.Sort(got)
 		slices.Sort(want)
-		if !slices.Equal(ids, want) {
+		if !slices.Equal(got, want) {
 			return false
 		}
 	}
 	return true
+}
+
+// chunkNeeds lists, for each chunk after the first, the earlier chunks holding the rows shown
+// just before it starts (asOfBefore of the rows before it), in one sweep over the rows (sorted
+// by date, chunks cut at date boundaries): per slot, the chunk of its newest date's rows.
+func chunkNeeds(rows []historyRow, chunks []HistoryChunk) [][]int {
+	type slot struct{ series, slot int }
+	newest := map[slot]int{} // chunk of the slot's newest rows
+	needs := make([][]int, len(chunks))
+	start := 0
+	for c := range chunks {
+		needs[c] = []int{}
+		if c > 0 {
+			seen := make([]bool, c)
+			for _, k := range newest {
+				seen[k] = true
+			}
+			for k, ok := range seen {
+				if ok {
+					needs[c] = append(needs[c], k)
+				}
+			}
+		}
+		for i := start; i < start+chunks[c].Rows; i++ {
+			newest[slot{rows[i].Series, rows[i].Slot}] = c
+		}
+		start += chunks[c].Rows
+	}
+	return needs
 }
 
 // writeHistory writes a page's history (its rows, trend tables and index) and returns the
@@ -193,51 +246,60 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 		})
 	}
 	// Chunks, cut where the date changes once a chunk has chunkRows rows.
-	chunkOf := make([]int, len(rows))
 	for lo := 0; lo < len(rows); {
 		hi := min(lo+chunkRows, len(rows))
 		for hi < len(rows) && rows[hi].Date == rows[hi-1].Date {
 			hi++
 		}
 		c := len(h.Chunks)
-		for i := lo; i < hi; i++ {
-			chunkOf[i] = c
-		}
 		h.Chunks = append(h.Chunks, HistoryChunk{From: rows[lo].Date, To: rows[hi-1].Date,
 			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
-		b := r.gzip(w, rowChunk(rows[lo:hi], cols))
+		chunk := rows[lo:hi]
+		b, _ := r.gzipKeyed(w, func() [sha256.Size]byte { return chunkKey(chunk, cols) },
+			func() ([]byte, error) { return rowChunk(chunk, cols), nil })
 		if err := w.WriteFile(p.Path+h.Chunks[c].File, b); err != nil {
 			return nil, err
 		}
 		lo = hi
 	}
 	// What each chunk needs from earlier ones: the chunks of the rows shown just before it.
-	ar := make([]asOfRow, len(rows))
-	for i, r := range rows {
-		ar[i] = r.asOfRow
+	for c, needs := range chunkNeeds(rows, h.Chunks) {
+		h.Chunks[c].Needs = needs
 	}
-	start := 0
-	for c := range h.Chunks {
-		if c > 0 {
-			seen := map[int]bool{}
-			for _, i := range asOfBefore(ar[:start]) {
-				seen[chunkOf[i]] = true
-			}
-			for k := range c {
-				if seen[k] {
-					h.Chunks[c].Needs = append(h.Chunks[c].Needs, k)
-				}
-			}
-		}
-		start += h.Chunks[c].Rows
+	dates, states := trendStatesOf(p, series)
+	refs := r.in.Config.ReferenceX
+	var stateKeys map[*PageSeries][sha256.Size]byte // in an incremental build: each state's points
+	if _, ok := w.(*recorder); ok && r.reuse != nil {
+		stateKeys = trendStateKeys(states)
 	}
 	for _, m := range metrics {
 		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
-		b, err := json.Marshal(trendOf(p, series, m, r.in.Config.ReferenceX))
+		made := false
+		b, err := r.gzipKeyed(w, func() [sha256.Size]byte { return trendTableKey(m, refs, dates, states, stateKeys) },
+			func() ([]byte, error) {
+				made = true
+				var cell func(*PageSeries, func() []TrendCell) []TrendCell
+				if stateKeys != nil {
+					metric := trendMetric(m, refs)
+					cell = func(s *PageSeries, compute func() []TrendCell) []TrendCell {
+						return r.trendCellKept(w, trendCellKey(metric, stateKeys[s]), compute)
+					}
+				}
+				return json.Marshal(trendFrom(dates, states, m, refs, cell))
+			})
+		if !made && stateKeys != nil {
+			// The table was kept whole: keep its cells too, for the save that changes it.
+			metric := trendMetric(m, refs)
+			for _, ss := range states {
+				for _, st := range ss {
+					r.keep(w, trendCellKey(metric, stateKeys[st.s]))
+				}
+			}
+		}
 		if err != nil {
 			return nil, err
 		}
-		if err := w.WriteFile(p.Path+name, r.gzip(w, b)); err != nil {
+		if err := w.WriteFile(p.Path+name, b); err != nil {
 			return nil, err
 		}
 		h.Trend[m.Key] = name
@@ -259,6 +321,23 @@ func (r *Renderer) writeHistory(w output.Writer, p *Page, cols pageColumns, metr
 		}
 	}
 	return inPage, nil
+}
+
+// chunkKey digests everything rowChunk writes of rows: the columns, and each row's series, slot,
+// date and point.
+func chunkKey(rows []historyRow, cols pageColumns) [sha256.Size]byte {
+	d := newDigest("history rows")
+	d.i64(int64(len(cols.names)))
+	for _, name := range cols.names {
+		d.str(name)
+	}
+	for i := range rows {
+		d.i64(int64(rows[i].Series))
+		d.i64(int64(rows[i].Slot))
+		d.str(rows[i].Date)
+		d.point(rows[i].pt)
+	}
+	return d.sum("")
 }
 
 // rowChunk encodes rows as a chunk, columnar: per row its series (index into the index's

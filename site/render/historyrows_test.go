@@ -3,9 +3,11 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
@@ -136,30 +138,114 @@ func TestRowChunkWritesAnEqualColumnOnce(t *testing.T) {
 
 // TestGzipReusesTheLastBuildsBytes: in an incremental build a page compresses only the files
 // whose bytes changed since the last build; the others are the last build's, and the page's
-// entry keeps their digests, for a page copied whole to carry them to the build after.
+// entry keeps only this build's, for the build after.
 func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
-	build := func(old *Kept, files ...string) ([][]byte, *recorder, *Kept) {
-		r := &Renderer{}
-		r.reuse = &Reuse{next: map[string]*pageEntry{}, nextGz: map[[32]byte][]byte{}}
-		if old != nil {
-			r.reuse.oldGz = old.gz
-		}
-		rec := &recorder{}
+	build := func(old map[[32]byte][]byte, files ...string) ([][]byte, *recorder) {
+		r := &Renderer{reuse: &Reuse{next: map[string]*pageEntry{}}}
+		rec := &recorder{old: old, derived: map[[32]byte][]byte{}}
 		var out [][]byte
 		for _, f := range files {
 			out = append(out, r.gzip(rec, []byte(f)))
 		}
-		return out, rec, r.reuse.Next()
+		return out, rec
 	}
-	first, _, kept := build(nil, "day one's chunk", "the trend table")
-	again, rec, _ := build(kept, "day one's chunk", "the trend table, after a save")
+	first, kept := build(nil, "day one's chunk", "the trend table")
+	again, rec := build(kept.derived, "day one's chunk", "the trend table, after a save")
 	if &again[0][0] != &first[0][0] {
 		t.Error("an unchanged chunk was compressed again")
 	}
 	if &again[1][0] == &first[1][0] || !bytes.Equal(again[1], gzipped([]byte("the trend table, after a save"))) {
 		t.Error("a changed table was not compressed anew")
 	}
-	if len(rec.gz) != 2 {
-		t.Errorf("the page noted %d digests, want 2", len(rec.gz))
+	if len(rec.derived) != 2 || rec.made != 1 || rec.kept != 1 {
+		t.Errorf("the page kept %d pieces (made %d, kept %d), want 2 (1 and 1)", len(rec.derived), rec.made, rec.kept)
+	}
+}
+
+// TestHistorySweepsAgreeWithAsOf: the one-sweep checks (chunkNeeds, reproduces) give what the
+// as-of rule itself gives date by date, on random rows with undated rows, re-measurements on
+// one date and configurations that stop.
+func TestHistorySweepsAgreeWithAsOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	dates := []string{"", "2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05", "2026-01-08"}
+	for trial := range 200 {
+		var rows []historyRow
+		for i := range 5 + rng.IntN(60) {
+			pt := &input.Point{ID: int64(i)}
+			rows = append(rows, historyRow{asOfRow{rng.IntN(3), rng.IntN(3), dates[rng.IntN(len(dates))]}, pt})
+		}
+		slices.SortStableFunc(rows, func(a, b historyRow) int { return strings.Compare(a.Date, b.Date) })
+		// Chunks cut at date boundaries after about four rows.
+		var chunks []HistoryChunk
+		for lo := 0; lo < len(rows); {
+			hi := min(lo+4, len(rows))
+			for hi < len(rows) && rows[hi].Date == rows[hi-1].Date {
+				hi++
+			}
+			chunks = append(chunks, HistoryChunk{Rows: hi - lo})
+			lo = hi
+		}
+		ar := make([]asOfRow, len(rows))
+		chunkOf := make([]int, len(rows))
+		for i, r := range rows {
+			ar[i] = r.asOfRow
+		}
+		for c, start := 0, 0; c < len(chunks); c++ {
+			for i := start; i < start+chunks[c].Rows; i++ {
+				chunkOf[i] = c
+			}
+			start += chunks[c].Rows
+		}
+		got := chunkNeeds(rows, chunks)
+		for c, start := 0, 0; c < len(chunks); c++ {
+			want := []int{}
+			if c > 0 {
+				for _, i := range asOfBefore(ar[:start]) {
+					want = append(want, chunkOf[i])
+				}
+				slices.Sort(want)
+				want = slices.Compact(want)
+			}
+			if !slices.Equal(got[c], want) {
+				t.Fatalf("trial %d: chunk %d needs %v, want %v", trial, c, got[c], want)
+			}
+			start += chunks[c].Rows
+		}
+		// One series' rows against states: its as-of view on each date, or that view with a
+		// point left out (which the rows cannot give).
+		var one []historyRow
+		for _, r := range rows {
+			if r.Series == 0 {
+				one = append(one, r)
+			}
+		}
+		oneAr := make([]asOfRow, len(one))
+		for i, r := range one {
+			oneAr[i] = r.asOfRow
+		}
+		snapDates := dates[1:]
+		states := make([]*PageSeries, len(snapDates))
+		for d, date := range snapDates {
+			if idx := asOf(oneAr, date); len(idx) > 0 {
+				s := &PageSeries{}
+				for _, i := range idx {
+					s.Points = append(s.Points, *one[i].pt)
+				}
+				states[d] = s
+			}
+		}
+		if !reproduces(one, states, snapDates) {
+			t.Fatalf("trial %d: the rows' own as-of views are not reproduced", trial)
+		}
+		for d, s := range states {
+			if s != nil && len(s.Points) > 1 {
+				broken := slices.Clone(states)
+				broken[d] = &PageSeries{Points: s.Points[1:]}
+				if reproduces(one, broken, snapDates) {
+					t.Fatalf("trial %d: a state missing a point on %s is reproduced", trial, snapDates[d])
+				}
+				break
+			}
+		}
 	}
 }

@@ -8,10 +8,14 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"hash"
 	"io/fs"
+	"math"
 	"sync"
 
+	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -19,9 +23,13 @@ import (
 type pageEntry struct {
 	key   [sha256.Size]byte
 	files []outFile
-	// gz are the digests of the files the page stored gzipped (Renderer.gzip), kept with it:
-	// a page drawn again after a save compresses only what the save changed.
-	gz [][sha256.Size]byte
+	// derived are the pieces the page derived (Renderer.derived), by the digest of what each
+	// was made from: gzipped files by their bytes before compression, history chunks and trend
+	// tables by their rows or cells, trend cells by their points. A save to one day's file
+	// changes the history chunk that day falls in and the trend cells and tables its rows
+	// reach; when the page is drawn again every other piece is taken from here. They stay with
+	// the page's entry, so a page copied whole costs nothing per piece.
+	derived map[[sha256.Size]byte][]byte
 }
 
 type outFile struct {
@@ -39,47 +47,71 @@ type Reuse struct {
 	mu            sync.Mutex
 	next          map[string]*pageEntry
 	drawn, reused int
-
-	// Gzipped files by the digest of their bytes before compression: the previous build's
-	// (oldGz) and this build's (nextGz, for the next one). A save to one day's file changes
-	// the history chunk that day falls in and the tables its rows reach; every other chunk and
-	// trend table of the page is the same bytes, compressed once (gzip is most of the cost of
-	// drawing a history page again).
-	oldGz, nextGz map[[sha256.Size]byte][]byte
+	made, kept    int // derived pieces made anew and taken from a build before (Derived)
 }
 
-// gzip is gzipped(b), taken from the previous build when it compressed the same bytes; w, the
-// page's recorder in an incremental build, notes the digest to keep with the page's entry.
+// gzip is gzipped(b), taken from the previous build when the page compressed the same bytes; w,
+// the page's recorder in an incremental build, keeps them with the page's entry.
 func (r *Renderer) gzip(w output.Writer, b []byte) []byte {
-	u := r.reuse
-	rec, ok := w.(*recorder)
-	if u == nil || !ok {
+	if r.reuse == nil {
 		return gzipped(b)
 	}
-	key := sha256.Sum256(b)
-	rec.gz = append(rec.gz, key)
-	u.mu.Lock()
-	z, ok := u.nextGz[key]
-	if !ok {
-		z, ok = u.oldGz[key]
+	return r.derived(w, sha256.Sum256(b), func() []byte { return gzipped(b) })
+}
+
+// gzipKeyed is gzipped(encode()), where key() digests everything encode reads: in an incremental
+// build whose previous build stored the same key, encode is not called at all. A save to one
+// day's file so encodes only the history chunks and trend tables whose inputs it changed. A
+// one-off build computes no key.
+func (r *Renderer) gzipKeyed(w output.Writer, key func() [sha256.Size]byte, encode func() ([]byte, error)) ([]byte, error) {
+	var err error
+	if _, ok := w.(*recorder); r.reuse == nil || !ok {
+		b, err := encode()
+		if err != nil {
+			return nil, err
+		}
+		return gzipped(b), nil
 	}
-	u.mu.Unlock()
-	if !ok {
-		z = gzipped(b)
+	z := r.derived(w, key(), func() []byte {
+		var b []byte
+		if b, err = encode(); err != nil {
+			return nil
+		}
+		return r.gzip(w, b) // new inputs may still give the same bytes: a table the save did not reach
+	})
+	return z, err
+}
+
+// derived is derive(), or the bytes this page made under key in the build before (or in this
+// one); w, the page's recorder in an incremental build, keeps them with the page's entry.
+// derive returning nil (a failure) is not kept.
+func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func() []byte) []byte {
+	rec, ok := w.(*recorder)
+	if r.reuse == nil || !ok {
+		return derive()
 	}
-	u.mu.Lock()
-	u.nextGz[key] = z
-	u.mu.Unlock()
+	z, ok := rec.derived[key]
+	if !ok {
+		z, ok = rec.old[key]
+	}
+	if ok {
+		rec.kept++
+	} else {
+		if z = derive(); z == nil {
+			return nil
+		}
+		rec.made++
+	}
+	rec.derived[key] = z
 	return z
 }
 
-// keepGz carries a page's gzipped files over to the next build.
-func (u *Reuse) keepGz(keys [][sha256.Size]byte) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	for _, k := range keys {
-		if z, ok := u.oldGz[k]; ok {
-			u.nextGz[k] = z
+// keep carries what the page derived under key in the build before over to the next build,
+// without using it now.
+func (r *Renderer) keep(w output.Writer, key [sha256.Size]byte) {
+	if rec, ok := w.(*recorder); ok && r.reuse != nil {
+		if z, ok := rec.old[key]; ok {
+			rec.derived[key] = z
 		}
 	}
 }
@@ -118,12 +150,15 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 	return k
 }
 
-// recorder passes files on and keeps a copy of each, and the digests of those it stored
-// gzipped (Renderer.gzip).
+// recorder passes files on and keeps a copy of each, and the pieces the page derived
+// (Renderer.derived).
 type recorder struct {
 	w     output.Writer
 	files []outFile
-	gz    [][sha256.Size]byte
+	// old and derived are the page's derived pieces from the build before and from this one
+	// (Renderer.derived); made and kept count them.
+	old, derived map[[sha256.Size]byte][]byte
+	made, kept   int
 }
 
 func (r *recorder) WriteFile(name string, data []byte) error {
@@ -145,4 +180,79 @@ func ShareFile(w output.Writer, name string, data []byte) error {
 		return s.ShareFile(name, data)
 	}
 	return w.WriteFile(name, data)
+}
+
+// digest collects what a derived piece of a page is made from, for its key (Renderer.derived):
+// numbers as their bits, strings with their lengths, so that different inputs never run
+// together into the same bytes. It hashes as it goes, a few kilobytes at a time: a year of rows
+// is megabytes.
+type digest struct {
+	h hash.Hash
+	b []byte
+}
+
+func newDigest(kind string) *digest {
+	d := &digest{h: sha256.New(), b: make([]byte, 0, 8<<10)}
+	d.str(kind)
+	return d
+}
+
+func (d *digest) u64(v uint64) {
+	if len(d.b) > 7<<10 {
+		d.h.Write(d.b)
+		d.b = d.b[:0]
+	}
+	d.b = binary.LittleEndian.AppendUint64(d.b, v)
+}
+func (d *digest) i64(v int64)   { d.u64(uint64(v)) }
+func (d *digest) f64(v float64) { d.u64(math.Float64bits(v)) }
+func (d *digest) str(s string) {
+	d.u64(uint64(len(s)))
+	d.b = append(d.b, s...)
+}
+func (d *digest) key(k [sha256.Size]byte) { d.str(string(k[:])) }
+
+// sum is the digest of everything added, after which d starts anew with kind.
+func (d *digest) sum(kind string) [sha256.Size]byte {
+	d.h.Write(d.b)
+	var k [sha256.Size]byte
+	d.h.Sum(k[:0])
+	d.h.Reset()
+	d.b = d.b[:0]
+	d.str(kind)
+	return k
+}
+
+// values adds a point's numbers: its id, x, throughputs and every raw metric.
+func (d *digest) values(pt *input.Point) {
+	d.i64(pt.ID)
+	d.f64(pt.X)
+	d.f64(pt.TpPerGpu)
+	d.f64(pt.OutputTputPerGpu)
+	d.f64(pt.InputTputPerGpu)
+	if pt.Raw == nil {
+		d.u64(0)
+		return
+	}
+	d.u64(1)
+	pt.Raw.Metrics.Each(func(m input.MetricID, v float64) {
+		d.u64(uint64(m) + 1)
+		d.f64(v)
+	})
+	d.u64(0)
+}
+
+// point adds everything of a point a history chunk writes: its values, then its concurrency,
+// TP, date, run and raw results' topology, image and run link.
+func (d *digest) point(pt *input.Point) {
+	d.values(pt)
+	d.i64(pt.Concurrency)
+	d.i64(pt.TP)
+	d.str(pt.Date)
+	d.str(pt.RunID)
+	if pt.Raw != nil {
+		d.str(pt.Raw.Topology.String())
+		d.str(pt.Raw.Image)
+		d.str(pt.Raw.RunURL)
+	}
 }
