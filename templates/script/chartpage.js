@@ -16,6 +16,7 @@ import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
+import { inTasks, nextTask } from "./tasks.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
 export function readJSON(id) {
@@ -23,13 +24,17 @@ export function readJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// initChartPage wires up a chart page or its embed; on other pages it does nothing.
-export function initChartPage() {
+// initChartPage sets up a chart page or its embed and reports true; on other pages it does
+// nothing and reports false. Its chart's picture comes first, the first thing the reader sees;
+// the rest of the page (controls, tables, history, buttons) is set up after it, a step a task
+// (tasks.js), and then the steps after, the page script's other parts. The chart is busy
+// (aria-busy) until the last step has run.
+export function initChartPage(after) {
   const chartElement = document.getElementById("chart");
   const form = document.getElementById("controls");
   const base = readJSON("chart-option");
   const page = readJSON("page-data");
-  if (!chartElement || !base || !page) return;
+  if (!chartElement || !base || !page) return false;
   const box = document.getElementById("points-box");
   const leaders = document.getElementById("leaders");
   const bestList = document.querySelector("section.best ul");
@@ -45,17 +50,6 @@ export function initChartPage() {
   // are the columns shown (a browser may restore a reader's earlier ticks).
   const chooser = document.getElementById("column-chooser");
   const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
-  if (chooser) {
-    chosen = read();
-    chooser.addEventListener("change", () => {
-      chosen = read();
-      if (table) points();
-    });
-    // The metrics #page-data leaves out (page.later) come when the reader opens the chooser.
-    chooser.addEventListener("toggle", () => {
-      if (chooser.open) live.loadLater().catch(() => {});
-    });
-  }
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
@@ -77,6 +71,10 @@ export function initChartPage() {
     if (chosen && later && later.cols.some((name) => chosen.has(name))) live.loadLater().then(points, () => {});
   };
   let first = true; // the first drawing is yet to come
+  let firstDrawn = null;
+  const drawnOnce = new Promise((resolve) => {
+    firstDrawn = resolve;
+  });
   const drawn = []; // what runs after each drawing (yourrun.js's sentence under the chart)
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     // The build wrote the form, leaders, best list and status line for the default view: on
@@ -98,8 +96,8 @@ export function initChartPage() {
     if (compare) compare.apply();
     if (trend) trend.update();
     for (const fn of drawn) fn(live);
+    firstDrawn();
   });
-  initYourRun(live, (fn) => drawn.push(fn));
   const writeHash = () => {
     const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
     const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
@@ -129,12 +127,6 @@ export function initChartPage() {
       status.textContent = t("status.snapshotFailed", { date: view.date, error: e.message });
     });
   };
-  const trendBox = document.getElementById("trend");
-  if (trendBox && page.dates.length > 1) {
-    const controls = document.getElementById("trend-controls");
-    compare = new Compare(live, controls, writeHash);
-    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
-  }
   const open = () => {
     if (trend) trend.readHash(location.hash);
     if (compare) compare.readHash(location.hash);
@@ -142,10 +134,10 @@ export function initChartPage() {
       if (form) enhanceControls(live, form);
       // The view worked out and drawn in the next task: on a phone, the form's check and the
       // view's work are a few dozen milliseconds each.
-      setTimeout(() => {
+      nextTask().then(() => {
         live.render();
         if (embedOpen) writeHash();
-      }, 0);
+      });
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).
@@ -156,7 +148,11 @@ export function initChartPage() {
   // interactive: ECharts loads while they choose.
   // live.failed says why a load failed, in the status line.
   whenReached([form, chartElement.closest("figure")].filter(Boolean), () => live.interactive().catch(() => {}));
-  if (form) {
+  window.addEventListener("hashchange", open);
+
+  // The steps of the page's set-up after its first picture, each in a task of its own.
+  const wireControls = () => {
+    if (!form) return;
     wirePanel(form);
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
@@ -172,48 +168,76 @@ export function initChartPage() {
     form.addEventListener("input", (e) => {
       if (e.target.name === "cost" || e.target.name === "kw") show(readForm(live, form));
     });
-  }
-  const onClick = (id, handler) => {
-    const button = document.getElementById(id);
-    if (button) button.addEventListener("click", handler);
   };
-  onClick("reset-view", () => show(defaultView(live.page)));
-  onClick("download-png", () => {
-    live.interactive().then((chart) => {
-      const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
-      a.href = chart.getDataURL({
-        type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
-        excludeComponents: ["toolbox", "dataZoom"],
-      });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    }, () => {});
-  });
-  const copy = (text, ok, fallback) => {
-    const done = (copied) => {
-      status.textContent = copied ? ok : fallback;
+  const wireButtons = () => {
+    const onClick = (id, handler) => {
+      const button = document.getElementById(id);
+      if (button) button.addEventListener("click", handler);
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
-    else done(false);
+    onClick("reset-view", () => show(defaultView(live.page)));
+    onClick("download-png", () => {
+      live.interactive().then((chart) => {
+        const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+        a.href = chart.getDataURL({
+          type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
+          excludeComponents: ["toolbox", "dataZoom"],
+        });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      }, () => {});
+    });
+    const copy = (text, ok, fallback) => {
+      const done = (copied) => {
+        status.textContent = copied ? ok : fallback;
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+      else done(false);
+    };
+    onClick("copy-link", () => copy(location.href, t("share.copied"), t("share.copyFailed")));
+    onClick("copy-embed", () => {
+      const code = embedCode(location.href, document.title);
+      const field = document.getElementById("embed-code");
+      if (field) {
+        field.value = code;
+        field.parentElement.hidden = false;
+        field.select();
+      }
+      copy(code, t("share.embedCopied"), t("share.embedCopyFailed"));
+    });
   };
-  onClick("copy-link", () => copy(location.href, t("share.copied"), t("share.copyFailed")));
-  onClick("copy-embed", () => {
-    const code = embedCode(location.href, document.title);
-    const field = document.getElementById("embed-code");
-    if (field) {
-      field.value = code;
-      field.parentElement.hidden = false;
-      field.select();
+  // The history section and the overlay of earlier dates, on pages with two or more snapshots;
+  // they read the fragment the first drawing was made from, and follow it from now on.
+  const wireHistory = () => {
+    const trendBox = document.getElementById("trend");
+    if (!trendBox || page.dates.length < 2) return;
+    const controls = document.getElementById("trend-controls");
+    compare = new Compare(live, controls, writeHash);
+    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
+    compare.readHash(location.hash);
+    if (live.computed) {
+      compare.apply();
+      trend.update();
     }
-    copy(code, t("share.embedCopied"), t("share.embedCopyFailed"));
-  });
-  // The shown points' CSV is made from the table, so a click builds it first if need be; the
-  // browser reads the link's address after this handler.
-  csvLink.addEventListener("click", () => {
-    if (!table) points();
-  });
-  if (box) {
+  };
+  const wireTables = () => {
+    if (chooser) {
+      chosen = read();
+      chooser.addEventListener("change", () => {
+        chosen = read();
+        if (table) points();
+      });
+      // The metrics #page-data leaves out (page.later) come when the reader opens the chooser.
+      chooser.addEventListener("toggle", () => {
+        if (chooser.open) live.loadLater().catch(() => {});
+      });
+    }
+    // The shown points' CSV is made from the table, so a click builds it first if need be; the
+    // browser reads the link's address after this handler.
+    csvLink.addEventListener("click", () => {
+      if (!table) points();
+    });
+    if (!box) return;
     box.addEventListener("click", (e) => {
       const button = e.target.closest && e.target.closest("button[data-sort]");
       if (!button) return;
@@ -235,12 +259,14 @@ export function initChartPage() {
     } else {
       points();
     }
-  }
-  window.addEventListener("hashchange", open);
-  // The first draw in a task of its own, after the browser's next frame has laid the page out
-  // (so that reading the chart's size lays nothing out again): on a phone, setting up (the
-  // page data parsed, the tables wired) and drawing are each a few dozen milliseconds.
-  requestAnimationFrame(() => setTimeout(open, 0));
+  };
+  const wireYourRun = () => initYourRun(live, (fn) => drawn.push(fn));
+
+  // The first draw after the browser's next frame has laid the page out (so that reading the
+  // chart's size lays nothing out again), in tasks of its own (open, LiveChart.render); the
+  // rest of the page once it is on screen, in the order the reader meets it.
+  requestAnimationFrame(() => nextTask().then(open));
+  live.busyUntil(drawnOnce.then(() => inTasks([wireControls, wireButtons, wireHistory, wireYourRun, wireTables].concat(after || []))));
   // The preview server (frontier serve) updates the page in place after a save that changed
   // only its data: same view, same fragment, no reload.
   window.frontierChartPage = {
@@ -261,6 +287,7 @@ export function initChartPage() {
       }
     },
   };
+  return true;
 }
 
 // embedCode is the <iframe> that shows the chart of the page at href in its current view.

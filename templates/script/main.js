@@ -11,15 +11,13 @@ import { initShare } from "./share.js";
 import { initOverview } from "./overview.js";
 import { initVersusCharts } from "./versus.js";
 import { prefetchECharts } from "./livechart.js";
+import { inTasks } from "./tasks.js";
 
+// init sets the page up a step a task (tasks.js): a chart page draws its chart's picture first
+// and runs the other steps after its own (initChartPage); any other page runs them at once.
 function init() {
-  initChartPage();
-  initChartBlocks();
-  initShare();
-  initVersusCharts();
-  initOverview();
-  prefetchECharts();
-  initLanguageSwitch();
+  const steps = [initChartBlocks, initShare, initVersusCharts, initOverview, initLanguageSwitch, prefetchECharts];
+  if (!initChartPage(steps)) inTasks(steps);
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its
