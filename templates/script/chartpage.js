@@ -76,6 +76,13 @@ export function initChartPage(after) {
     firstDrawn = resolve;
   });
   const drawn = []; // what runs after each drawing (yourrun.js's sentence under the chart)
+  let controlsWired = false; // the form is the live one (wireControls)
+  const syncControls = () => {
+    if (!form || !controlsWired) return;
+    syncForm(live, form);
+    const summary = document.getElementById("filter-summary");
+    if (summary) summary.textContent = filterSummary(live);
+  };
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     // The build wrote the form, leaders, best list and status line for the default view: on
     // its first drawing they stay as they are (rewriting them is a task and a layout on a
@@ -83,11 +90,7 @@ export function initChartPage(after) {
     const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length;
     first = false;
     if (!asBuilt) {
-      if (form) {
-        syncForm(live, form);
-        const summary = document.getElementById("filter-summary");
-        if (summary) summary.textContent = filterSummary(live);
-      }
+      syncControls();
       if (leaders) renderLeaders(live, leaders);
       if (bestList) renderBest(live, bestList, bestNote);
       renderStatus(live, status);
@@ -131,7 +134,7 @@ export function initChartPage(after) {
     if (trend) trend.readHash(location.hash);
     if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
-      if (form) enhanceControls(live, form);
+      if (form && controlsWired) enhanceControls(live, form);
       // The view worked out and drawn in the next task: on a phone, the form's check and the
       // view's work are a few dozen milliseconds each.
       nextTask().then(() => {
@@ -153,6 +156,12 @@ export function initChartPage(after) {
   // The steps of the page's set-up after its first picture, each in a task of its own.
   const wireControls = () => {
     if (!form) return;
+    // The form the build wrote is made the live one (for a long history, its older dates
+    // added), and shows the view drawn if that is not the one it was written for.
+    const bar = form.firstElementChild;
+    enhanceControls(live, form);
+    controlsWired = true;
+    if (form.firstElementChild !== bar || fragmentOf(live.page, live.view) !== "" || live.extra.length) syncControls();
     wirePanel(form);
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
