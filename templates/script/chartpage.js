@@ -25,10 +25,10 @@ export function readJSON(id) {
 }
 
 // initChartPage sets up a chart page or its embed and reports true; on other pages it does
-// nothing and reports false. Its chart's picture comes first, the first thing the reader sees;
-// the rest of the page (controls, tables, history, buttons) is set up after it, a step a task
-// (tasks.js), and then the steps after, the page script's other parts. The chart is busy
-// (aria-busy) until the last step has run.
+// nothing and reports false. Its listeners are wired at once; its chart's picture comes first,
+// the first thing the reader sees; the rest of the page's work (the form made live, history,
+// tables) after it, a step a task (tasks.js), and then the steps after, the page script's
+// other parts. The chart is busy (aria-busy) until the last step has run.
 export function initChartPage(after) {
   const chartElement = document.getElementById("chart");
   const form = document.getElementById("controls");
@@ -153,15 +153,11 @@ export function initChartPage(after) {
   whenReached([form, chartElement.closest("figure")].filter(Boolean), () => live.interactive().catch(() => {}));
   window.addEventListener("hashchange", open);
 
-  // The steps of the page's set-up after its first picture, each in a task of its own.
+  // What answers the reader in the first screen is wired at once, so that no click or choice
+  // is lost (listeners only: a fraction of a millisecond); the work is done in steps after the
+  // first picture, each in a task of its own.
   const wireControls = () => {
     if (!form) return;
-    // The form the build wrote is made the live one (for a long history, its older dates
-    // added), and shows the view drawn if that is not the one it was written for.
-    const bar = form.firstElementChild;
-    enhanceControls(live, form);
-    controlsWired = true;
-    if (form.firstElementChild !== bar || fragmentOf(live.page, live.view) !== "" || live.extra.length) syncControls();
     wirePanel(form);
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
@@ -177,6 +173,15 @@ export function initChartPage(after) {
     form.addEventListener("input", (e) => {
       if (e.target.name === "cost" || e.target.name === "kw") show(readForm(live, form));
     });
+  };
+  // The form the build wrote made the live one (for a long history, its older dates added),
+  // showing the view drawn if that is not the one it was written for.
+  const makeFormLive = () => {
+    if (!form) return;
+    const bar = form.firstElementChild;
+    enhanceControls(live, form);
+    controlsWired = true;
+    if (form.firstElementChild !== bar || fragmentOf(live.page, live.view) !== "" || live.extra.length) syncControls();
   };
   const wireButtons = () => {
     const onClick = (id, handler) => {
@@ -269,13 +274,15 @@ export function initChartPage(after) {
       points();
     }
   };
-  const wireYourRun = () => initYourRun(live, (fn) => drawn.push(fn));
 
+  wireControls();
+  wireButtons();
+  initYourRun(live, (fn) => drawn.push(fn));
   // The first draw after the browser's next frame has laid the page out (so that reading the
   // chart's size lays nothing out again), in tasks of its own (open, LiveChart.render); the
   // rest of the page once it is on screen, in the order the reader meets it.
   requestAnimationFrame(() => nextTask().then(open));
-  live.busyUntil(drawnOnce.then(() => inTasks([wireControls, wireButtons, wireHistory, wireYourRun, wireTables].concat(after || []))));
+  live.busyUntil(drawnOnce.then(() => inTasks([makeFormLive, wireHistory, wireTables].concat(after || []))));
   // The preview server (frontier serve) updates the page in place after a save that changed
   // only its data: same view, same fragment, no reload.
   window.frontierChartPage = {

@@ -13,10 +13,12 @@ import { initVersusCharts } from "./versus.js";
 import { prefetchECharts } from "./livechart.js";
 import { inTasks } from "./tasks.js";
 
-// init sets the page up a step a task (tasks.js): a chart page draws its chart's picture first
-// and runs the other steps after its own (initChartPage); any other page runs them at once.
+// init sets the page up: what answers the reader at once (listeners only), the rest a step a
+// task (tasks.js), after its chart's picture on a chart page (initChartPage).
 function init() {
-  const steps = [initChartBlocks, initShare, initVersusCharts, initOverview, initLanguageSwitch, prefetchECharts];
+  initShare();
+  initLanguageSwitch();
+  const steps = [initChartBlocks, initVersusCharts, initOverview, prefetchECharts];
   if (!initChartPage(steps)) inTasks(steps);
 }
 
