@@ -76,8 +76,8 @@ func (c ChartState) IsSelected(name string) bool {
 // WaitChart makes the chart on the element matching sel interactive, as a reader's pointer
 // reaching for it does (a chart page draws a picture first and loads ECharts then), and waits
 // until the element holds an ECharts instance that has finished drawing, animations included,
-// and is not aria-busy (a page that draws its chart over several tasks says so until the
-// last one).
+// and is not aria-busy (a page that draws its chart over several tasks, and a chart page that
+// sets its other parts up after its picture, says so until the last one).
 func (p *Page) WaitChart(sel string) {
 	p.t.Helper()
 	p.WaitFor(`(() => {
@@ -96,8 +96,8 @@ func (p *Page) WaitChart(sel string) {
 }
 
 // WaitDrawn waits until the element matching sel shows a chart, ECharts' or the picture a
-// page draws before ECharts, without reaching for it: what a reader sees who has not touched
-// the page yet.
+// page draws before ECharts, without reaching for it, and is not aria-busy (its page is set
+// up): what a reader sees who has not touched the page yet.
 func (p *Page) WaitDrawn(sel string) {
 	p.t.Helper()
 	p.WaitFor(`(() => {

@@ -20,7 +20,7 @@ type Device struct {
 	Mobile        bool    // mobile emulation: a touch screen, the viewport meta tag honoured
 	CPUSlowdown   float64 // Emulation.setCPUThrottlingRate: 4 is a mid-range phone; 0 or 1 none
 	Init          string  // JavaScript evaluated in every document before its scripts
-	Trace         bool    // record the main thread's work from before navigation (LongTasks)
+	Trace         bool    // record the main thread's work from before navigation (LongTasks, Tasks)
 }
 
 // Phone is a 360×740 touch screen, the narrowest width a page must fit.
@@ -48,7 +48,7 @@ func (b *Browser) OpenAs(t testing.TB, rawURL string, d Device) *Page {
 		t.Fatalf("browsertest: emulate %+v: %v", d, err)
 	}
 	if d.Trace {
-		p.stopTrace = p.StartTrace()
+		p.stopTrace = p.startTrace()
 	}
 	p.Navigate(rawURL)
 	return p

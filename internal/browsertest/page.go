@@ -55,7 +55,8 @@ type Page struct {
 	problems []string                     // everything that fails the test unless taken
 	closed   bool
 
-	stopTrace func() []LongTask // set by OpenAs with Device.Trace
+	stopTrace func() []traceEvent // set by OpenAs with Device.Trace
+	traced    []traceEvent        // its events, once ended
 }
 
 // Open opens url in a new tab with its own browser context (no cookies or storage shared with

@@ -46,10 +46,27 @@ type traceEvent struct {
 	} `json:"args"`
 }
 
+// Task is one task of the page's main thread: when it ran, for how long, and how much of that
+// was JavaScript (Script: the outermost of script evaluation, timer, animation-frame and event
+// listener calls, promise reactions and scheduler.yield continuations), all in ms.
+type Task struct {
+	Start, Duration, Script float64
+}
+
 // StartTrace records the tab's work with DevTools Protocol tracing (the Performance panel's
 // timeline categories) until the returned function is called, which returns the renderer main
 // thread's long tasks. Pages opened with Device.Trace are traced from before navigation.
 func (p *Page) StartTrace() func() []LongTask {
+	p.t.Helper()
+	stop := p.startTrace()
+	return func() []LongTask {
+		p.t.Helper()
+		return longTasks(stop())
+	}
+}
+
+// startTrace starts tracing; the function it returns ends it and returns its events.
+func (p *Page) startTrace() func() []traceEvent {
 	p.t.Helper()
 	var mu sync.Mutex
 	var raws [][]byte // decoded once tracing ends: the listener must return fast
@@ -79,7 +96,7 @@ func (p *Page) StartTrace() func() []LongTask {
 	if err != nil {
 		p.t.Fatalf("browsertest: start tracing: %v", err)
 	}
-	return func() []LongTask {
+	return func() []traceEvent {
 		p.t.Helper()
 		ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
 		defer cancel()
@@ -100,15 +117,16 @@ func (p *Page) StartTrace() func() []LongTask {
 				events = append(events, e)
 			}
 		}
-		return longTasks(events)
+		return events
 	}
 }
 
-// longTasks finds the tasks of 50 ms or more on renderer main threads and what they held.
-func longTasks(events []traceEvent) []LongTask {
+// mainThreadSpans are the complete events of renderer main threads, by start then longest
+// first, and the time of the trace's first event (µs).
+func mainThreadSpans(events []traceEvent) (spans []traceEvent, first float64) {
 	type thread struct{ pid, tid int }
 	main := map[thread]bool{}
-	first := -1.0
+	first = -1.0
 	for _, e := range events {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
 			main[thread{e.Pid, e.Tid}] = true
@@ -117,7 +135,6 @@ func longTasks(events []traceEvent) []LongTask {
 			first = e.Ts
 		}
 	}
-	var spans []traceEvent // complete events on main threads, by start then longest first
 	for _, e := range events {
 		if e.Ph == "X" && main[thread{e.Pid, e.Tid}] {
 			spans = append(spans, e)
@@ -129,6 +146,46 @@ func longTasks(events []traceEvent) []LongTask {
 		}
 		return cmp.Compare(b.Dur, a.Dur)
 	})
+	return spans, first
+}
+
+// scriptEvents are the trace events in which JavaScript runs: script evaluation, calls from
+// timers, animation frames, idle callbacks and event listeners, and microtasks (promise
+// reactions, and scheduler.yield's continuations).
+var scriptEvents = map[string]bool{
+	"EvaluateScript": true, "FunctionCall": true, "TimerFire": true, "FireAnimationFrame": true,
+	"FireIdleCallback": true, "RunMicrotasks": true, "RunYieldContinuation": true, "v8.evaluateModule": true,
+}
+
+// tasks are the main threads' tasks in order, each with the time its outermost script events
+// took.
+func tasks(events []traceEvent) []Task {
+	spans, first := mainThreadSpans(events)
+	var out []Task
+	for i, e := range spans {
+		if e.Name != "RunTask" {
+			continue
+		}
+		task := Task{Start: (e.Ts - first) / 1e3, Duration: e.Dur / 1e3}
+		scriptEnd := 0.0 // end of the last outermost script event counted
+		for _, c := range spans[i+1:] {
+			if c.Ts >= e.Ts+e.Dur {
+				break
+			}
+			if c.Pid != e.Pid || c.Tid != e.Tid || !scriptEvents[c.Name] || c.Ts < scriptEnd {
+				continue
+			}
+			task.Script += c.Dur / 1e3
+			scriptEnd = c.Ts + c.Dur
+		}
+		out = append(out, task)
+	}
+	return out
+}
+
+// longTasks finds the tasks of 50 ms or more on renderer main threads and what they held.
+func longTasks(events []traceEvent) []LongTask {
+	spans, first := mainThreadSpans(events)
 	var tasks []LongTask
 	for i, e := range spans {
 		if e.Name != "RunTask" || e.Dur < 50e3 {
@@ -187,10 +244,26 @@ func eventText(e traceEvent) string {
 // main thread's long tasks since then.
 func (p *Page) LongTasks() []LongTask {
 	p.t.Helper()
-	if p.stopTrace == nil {
-		p.t.Fatalf("browsertest: LongTasks on a page not opened with Device.Trace")
+	return longTasks(p.traceEvents("LongTasks"))
+}
+
+// Tasks ends the trace a Device.Trace page started before its navigation and returns every
+// task of the main thread since then, in order.
+func (p *Page) Tasks() []Task {
+	p.t.Helper()
+	return tasks(p.traceEvents("Tasks"))
+}
+
+// traceEvents ends the trace of a Device.Trace page, the first time it is called, and returns
+// its events.
+func (p *Page) traceEvents(caller string) []traceEvent {
+	p.t.Helper()
+	if p.stopTrace != nil {
+		p.traced = p.stopTrace()
+		p.stopTrace = nil
 	}
-	stop := p.stopTrace
-	p.stopTrace = nil
-	return stop()
+	if p.traced == nil {
+		p.t.Fatalf("browsertest: %s on a page not opened with Device.Trace", caller)
+	}
+	return p.traced
 }

@@ -37,3 +37,33 @@ func TestLongTasksFromATrace(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", g, want)
 	}
 }
+
+// TestTasksFromATrace: every task of the main thread, with the time its outermost script
+// events took (a call inside a timer counted once, layout and other threads not at all).
+func TestTasksFromATrace(t *testing.T) {
+	const trace = `[
+	 {"name":"thread_name","ph":"M","pid":1,"tid":7,"args":{"name":"CrRendererMain"}},
+	 {"name":"thread_name","ph":"M","pid":1,"tid":8,"args":{"name":"Compositor"}},
+	 {"name":"RunTask","ph":"X","ts":1000,"dur":20000,"pid":1,"tid":7},
+	 {"name":"TimerFire","ph":"X","ts":1000,"dur":12000,"pid":1,"tid":7},
+	 {"name":"FunctionCall","ph":"X","ts":1500,"dur":11000,"pid":1,"tid":7},
+	 {"name":"Layout","ph":"X","ts":14000,"dur":5000,"pid":1,"tid":7},
+	 {"name":"RunTask","ph":"X","ts":30000,"dur":10000,"pid":1,"tid":7},
+	 {"name":"ParseHTML","ph":"X","ts":30000,"dur":9000,"pid":1,"tid":7},
+	 {"name":"EvaluateScript","ph":"X","ts":31000,"dur":3000,"pid":1,"tid":7},
+	 {"name":"RunMicrotasks","ph":"X","ts":35000,"dur":2000,"pid":1,"tid":7},
+	 {"name":"RunTask","ph":"X","ts":50000,"dur":4000,"pid":1,"tid":7},
+	 {"name":"Paint","ph":"X","ts":50000,"dur":3000,"pid":1,"tid":7},
+	 {"name":"RunTask","ph":"X","ts":1000,"dur":90000,"pid":1,"tid":8},
+	 {"name":"FunctionCall","ph":"X","ts":2000,"dur":80000,"pid":1,"tid":8}
+	]`
+	var events []traceEvent
+	if err := json.Unmarshal([]byte(trace), &events); err != nil {
+		t.Fatal(err)
+	}
+	got := tasks(events)
+	want := []Task{{Start: 0, Duration: 20, Script: 12}, {Start: 29, Duration: 10, Script: 5}, {Start: 49, Duration: 4, Script: 0}}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+}

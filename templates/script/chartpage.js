@@ -16,6 +16,7 @@ import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
+import { inTasks, nextTask } from "./tasks.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
 export function readJSON(id) {
@@ -23,13 +24,17 @@ export function readJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// initChartPage wires up a chart page or its embed; on other pages it does nothing.
-export function initChartPage() {
+// initChartPage sets up a chart page or its embed and reports true; on other pages it does
+// nothing and reports false. Its listeners are wired at once; its chart's picture comes first,
+// the first thing the reader sees; the rest of the page's work (the form made live, history,
+// tables) after it, a step a task (tasks.js), and then the steps after, the page script's
+// other parts. The chart is busy (aria-busy) until the last step has run.
+export function initChartPage(after) {
   const chartElement = document.getElementById("chart");
   const form = document.getElementById("controls");
   const base = readJSON("chart-option");
   const page = readJSON("page-data");
-  if (!chartElement || !base || !page) return;
+  if (!chartElement || !base || !page) return false;
   const box = document.getElementById("points-box");
   const leaders = document.getElementById("leaders");
   const bestList = document.querySelector("section.best ul");
@@ -45,17 +50,6 @@ export function initChartPage() {
   // are the columns shown (a browser may restore a reader's earlier ticks).
   const chooser = document.getElementById("column-chooser");
   const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
-  if (chooser) {
-    chosen = read();
-    chooser.addEventListener("change", () => {
-      chosen = read();
-      if (table) points();
-    });
-    // The metrics #page-data leaves out (page.later) come when the reader opens the chooser.
-    chooser.addEventListener("toggle", () => {
-      if (chooser.open) live.loadLater().catch(() => {});
-    });
-  }
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
 
@@ -77,7 +71,18 @@ export function initChartPage() {
     if (chosen && later && later.cols.some((name) => chosen.has(name))) live.loadLater().then(points, () => {});
   };
   let first = true; // the first drawing is yet to come
+  let firstDrawn = null;
+  const drawnOnce = new Promise((resolve) => {
+    firstDrawn = resolve;
+  });
   const drawn = []; // what runs after each drawing (yourrun.js's sentence under the chart)
+  let controlsWired = false; // the form is the live one (wireControls)
+  const syncControls = () => {
+    if (!form || !controlsWired) return;
+    syncForm(live, form);
+    const summary = document.getElementById("filter-summary");
+    if (summary) summary.textContent = filterSummary(live);
+  };
   const live = new LiveChart(chartElement, page, base, location.href, () => {
     // The build wrote the form, leaders, best list and status line for the default view: on
     // its first drawing they stay as they are (rewriting them is a task and a layout on a
@@ -85,11 +90,7 @@ export function initChartPage() {
     const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length;
     first = false;
     if (!asBuilt) {
-      if (form) {
-        syncForm(live, form);
-        const summary = document.getElementById("filter-summary");
-        if (summary) summary.textContent = filterSummary(live);
-      }
+      syncControls();
       if (leaders) renderLeaders(live, leaders);
       if (bestList) renderBest(live, bestList, bestNote);
       renderStatus(live, status);
@@ -98,8 +99,8 @@ export function initChartPage() {
     if (compare) compare.apply();
     if (trend) trend.update();
     for (const fn of drawn) fn(live);
+    firstDrawn();
   });
-  initYourRun(live, (fn) => drawn.push(fn));
   const writeHash = () => {
     const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
     const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
@@ -129,23 +130,17 @@ export function initChartPage() {
       status.textContent = t("status.snapshotFailed", { date: view.date, error: e.message });
     });
   };
-  const trendBox = document.getElementById("trend");
-  if (trendBox && page.dates.length > 1) {
-    const controls = document.getElementById("trend-controls");
-    compare = new Compare(live, controls, writeHash);
-    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
-  }
   const open = () => {
     if (trend) trend.readHash(location.hash);
     if (compare) compare.readHash(location.hash);
     live.open(location.hash, () => {
-      if (form) enhanceControls(live, form);
+      if (form && controlsWired) enhanceControls(live, form);
       // The view worked out and drawn in the next task: on a phone, the form's check and the
       // view's work are a few dozen milliseconds each.
-      setTimeout(() => {
+      nextTask().then(() => {
         live.render();
         if (embedOpen) writeHash();
-      }, 0);
+      });
     });
   };
   // The legend's "Global frontier" entry is a control too (LiveChart redraws for it first).
@@ -156,7 +151,13 @@ export function initChartPage() {
   // interactive: ECharts loads while they choose.
   // live.failed says why a load failed, in the status line.
   whenReached([form, chartElement.closest("figure")].filter(Boolean), () => live.interactive().catch(() => {}));
-  if (form) {
+  window.addEventListener("hashchange", open);
+
+  // What answers the reader in the first screen is wired at once, so that no click or choice
+  // is lost (listeners only: a fraction of a millisecond); the work is done in steps after the
+  // first picture, each in a task of its own.
+  const wireControls = () => {
+    if (!form) return;
     wirePanel(form);
     form.addEventListener("submit", (e) => e.preventDefault());
     form.addEventListener("change", (e) => {
@@ -172,48 +173,85 @@ export function initChartPage() {
     form.addEventListener("input", (e) => {
       if (e.target.name === "cost" || e.target.name === "kw") show(readForm(live, form));
     });
-  }
-  const onClick = (id, handler) => {
-    const button = document.getElementById(id);
-    if (button) button.addEventListener("click", handler);
   };
-  onClick("reset-view", () => show(defaultView(live.page)));
-  onClick("download-png", () => {
-    live.interactive().then((chart) => {
-      const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
-      a.href = chart.getDataURL({
-        type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
-        excludeComponents: ["toolbox", "dataZoom"],
-      });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    }, () => {});
-  });
-  const copy = (text, ok, fallback) => {
-    const done = (copied) => {
-      status.textContent = copied ? ok : fallback;
+  // The form the build wrote made the live one (for a long history, its older dates added),
+  // showing the view drawn if that is not the one it was written for.
+  const makeFormLive = () => {
+    if (!form) return;
+    const bar = form.firstElementChild;
+    enhanceControls(live, form);
+    controlsWired = true;
+    if (form.firstElementChild !== bar || fragmentOf(live.page, live.view) !== "" || live.extra.length) syncControls();
+  };
+  const wireButtons = () => {
+    const onClick = (id, handler) => {
+      const button = document.getElementById(id);
+      if (button) button.addEventListener("click", handler);
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
-    else done(false);
+    onClick("reset-view", () => show(defaultView(live.page)));
+    onClick("download-png", () => {
+      live.interactive().then((chart) => {
+        const a = element("a", { download: live.page.slug.replace(/[^a-z0-9-]+/gi, "-") + ".png" });
+        a.href = chart.getDataURL({
+          type: "png", pixelRatio: 2, backgroundColor: getComputedStyle(document.body).backgroundColor || "#fff",
+          excludeComponents: ["toolbox", "dataZoom"],
+        });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      }, () => {});
+    });
+    const copy = (text, ok, fallback) => {
+      const done = (copied) => {
+        status.textContent = copied ? ok : fallback;
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+      else done(false);
+    };
+    onClick("copy-link", () => copy(location.href, t("share.copied"), t("share.copyFailed")));
+    onClick("copy-embed", () => {
+      const code = embedCode(location.href, document.title);
+      const field = document.getElementById("embed-code");
+      if (field) {
+        field.value = code;
+        field.parentElement.hidden = false;
+        field.select();
+      }
+      copy(code, t("share.embedCopied"), t("share.embedCopyFailed"));
+    });
   };
-  onClick("copy-link", () => copy(location.href, t("share.copied"), t("share.copyFailed")));
-  onClick("copy-embed", () => {
-    const code = embedCode(location.href, document.title);
-    const field = document.getElementById("embed-code");
-    if (field) {
-      field.value = code;
-      field.parentElement.hidden = false;
-      field.select();
+  // The history section and the overlay of earlier dates, on pages with two or more snapshots;
+  // they read the fragment the first drawing was made from, and follow it from now on.
+  const wireHistory = () => {
+    const trendBox = document.getElementById("trend");
+    if (!trendBox || page.dates.length < 2) return;
+    const controls = document.getElementById("trend-controls");
+    compare = new Compare(live, controls, writeHash);
+    trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
+    compare.readHash(location.hash);
+    if (live.computed) {
+      compare.apply();
+      trend.update();
     }
-    copy(code, t("share.embedCopied"), t("share.embedCopyFailed"));
-  });
-  // The shown points' CSV is made from the table, so a click builds it first if need be; the
-  // browser reads the link's address after this handler.
-  csvLink.addEventListener("click", () => {
-    if (!table) points();
-  });
-  if (box) {
+  };
+  const wireTables = () => {
+    if (chooser) {
+      chosen = read();
+      chooser.addEventListener("change", () => {
+        chosen = read();
+        if (table) points();
+      });
+      // The metrics #page-data leaves out (page.later) come when the reader opens the chooser.
+      chooser.addEventListener("toggle", () => {
+        if (chooser.open) live.loadLater().catch(() => {});
+      });
+    }
+    // The shown points' CSV is made from the table, so a click builds it first if need be; the
+    // browser reads the link's address after this handler.
+    csvLink.addEventListener("click", () => {
+      if (!table) points();
+    });
+    if (!box) return;
     box.addEventListener("click", (e) => {
       const button = e.target.closest && e.target.closest("button[data-sort]");
       if (!button) return;
@@ -235,12 +273,16 @@ export function initChartPage() {
     } else {
       points();
     }
-  }
-  window.addEventListener("hashchange", open);
-  // The first draw in a task of its own, after the browser's next frame has laid the page out
-  // (so that reading the chart's size lays nothing out again): on a phone, setting up (the
-  // page data parsed, the tables wired) and drawing are each a few dozen milliseconds.
-  requestAnimationFrame(() => setTimeout(open, 0));
+  };
+
+  wireControls();
+  wireButtons();
+  initYourRun(live, (fn) => drawn.push(fn));
+  // The first draw after the browser's next frame has laid the page out (so that reading the
+  // chart's size lays nothing out again), in tasks of its own (open, LiveChart.render); the
+  // rest of the page once it is on screen, in the order the reader meets it.
+  requestAnimationFrame(() => nextTask().then(open));
+  live.busyUntil(drawnOnce.then(() => inTasks([makeFormLive, wireHistory, wireTables].concat(after || []))));
   // The preview server (frontier serve) updates the page in place after a save that changed
   // only its data: same view, same fragment, no reload.
   window.frontierChartPage = {
@@ -261,6 +303,7 @@ export function initChartPage() {
       }
     },
   };
+  return true;
 }
 
 // embedCode is the <iframe> that shows the chart of the page at href in its current view.

@@ -109,8 +109,10 @@ export function renderLegend(box, option, groupOf, toggle) {
     box.setAttribute("aria-label", t("legend.label"));
   }
   box.replaceChildren(...out);
-  box.scrollTop = top;
-  box.scrollLeft = left;
+  // Only a box scrolled is scrolled back: setting the position lays the page out at once, the
+  // longest part of drawing a long legend on a phone, for nothing when it is at the top.
+  if (top) box.scrollTop = top;
+  if (left) box.scrollLeft = left;
   if (!box.frontierLegend) {
     // One listener for the box's life: the entries are redrawn, the box is not.
     box.frontierLegend = true;

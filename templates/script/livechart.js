@@ -13,6 +13,7 @@ import { choices, compute, fillLater, fillRest } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
 import { renderLegend } from "./legend.js";
+import { nextTask } from "./tasks.js";
 import { dateIn, defaultView, fragmentOf, parseView } from "./view.js";
 
 let loading = null; // the promise of ECharts' script, once asked for
@@ -147,8 +148,10 @@ export class LiveChart {
     const wrap = element.parentElement;
     this.legendBox = wrap ? Array.from(wrap.children).find((c) => c.classList.contains("chart-legend")) || null : null;
     this.legendOption = null; // the option the legend was last drawn from
+    this.drawing = false; // a drawing is on its way to the screen
+    this.settingUp = false; // the page around the chart is being set up (busyUntil)
     // Busy until the first drawing is on screen (render below says when).
-    element.setAttribute("aria-busy", "true");
+    this.busy();
     // this.failed says why a load failed, in the status line.
     whenReached([element], () => this.interactive().catch(() => {}));
 
@@ -230,7 +233,7 @@ export class LiveChart {
     });
     // "updated" comes after the lazy update's paint, and also when nothing needed repainting.
     const drawn = () => {
-      this.element.removeAttribute("aria-busy");
+      this.idle();
       if (this.picture) {
         this.picture.remove();
         this.picture = null;
@@ -247,6 +250,30 @@ export class LiveChart {
 
   narrow() {
     return this.element.clientWidth < 640;
+  }
+
+  // busy says a drawing is on its way (aria-busy: what tests and tools wait on); idle that it
+  // is on screen. The chart stays busy while its page is set up too (busyUntil), so that once
+  // it is not, everything the page offers is there.
+  busy() {
+    this.drawing = true;
+    this.element.setAttribute("aria-busy", "true");
+  }
+
+  idle() {
+    this.drawing = false;
+    if (!this.settingUp) this.element.removeAttribute("aria-busy");
+  }
+
+  // busyUntil keeps the chart busy, drawn or not, until setUp (a promise) settles.
+  busyUntil(setUp) {
+    this.settingUp = true;
+    this.element.setAttribute("aria-busy", "true");
+    const done = () => {
+      this.settingUp = false;
+      if (!this.drawing) this.idle();
+    };
+    setUp.then(done, done);
   }
 
   // drawLegend draws the HTML legend of option (its legend's names and selection, the series'
@@ -310,42 +337,48 @@ export class LiveChart {
       // lazyUpdate: the option's model is built now, but ECharts lays it out and paints it in
       // the next animation frame, a task of its own. The chart says it is busy until the
       // drawing is on screen (what tests and tools wait for: browsertest.WaitChart).
-      this.element.setAttribute("aria-busy", "true");
+      this.busy();
       this.chart.setOption(option, { notMerge: true, lazyUpdate: true });
       this.drawLegend(option);
       this.onChange(this);
       return;
     }
-    // The picture: the view is worked out now (the page reads it at once), then the option,
-    // the picture and the page's update each come in a task of their own. On a phone each is
-    // a few dozen milliseconds, together long enough to be felt. Renders before the picture
-    // is drawn draw only the last.
+    // The picture: the view is worked out now (the page reads it at once), then drawn in tasks
+    // of its own (drawPictureInTasks). Renders before the picture is drawn draw only the last.
     const queued = this.next;
     this.next = { look, gen: (queued ? queued.gen : 0) + 1 };
-    if (queued) return;
-    const build = () => buildOption(this.page, this.computed, this.base, this.next.look);
-    // ECharts may come first (the reader reached for the chart): it has drawn the view then.
-    const overtaken = () => {
-      if (this.chart) this.next = null;
-      return !!this.chart;
-    };
-    setTimeout(() => {
-      if (overtaken()) return;
+    if (!queued) this.drawPictureInTasks();
+  }
+
+  // drawPictureInTasks draws the view render worked out as a picture: the option, the picture
+  // and its legend each in a task of its own (on a phone each is a few dozen milliseconds,
+  // together long enough to be felt), the picture first since it is what the reader looks
+  // at, then the page's update. A render meanwhile starts the drawing over; ECharts may come
+  // first (the reader reached for the chart), and has drawn the view then.
+  async drawPictureInTasks() {
+    this.busy();
+    for (;;) {
       const gen = this.next.gen;
-      const option = build();
-      setTimeout(() => {
-        if (overtaken()) return;
-        const drawn = this.next.gen === gen ? option : build();
-        const svg = drawPicture(this.element, drawn, this.next.look.fg);
-        this.drawLegend(drawn);
-        this.next = null;
-        if (this.picture) this.picture.replaceWith(svg);
-        else this.element.append(svg);
-        this.picture = svg;
-        this.element.removeAttribute("aria-busy");
-        setTimeout(() => this.onChange(this), 0);
-      }, 0);
-    }, 0);
+      const stale = () => !!this.chart || this.next.gen !== gen;
+      await nextTask();
+      if (this.chart) break;
+      const option = buildOption(this.page, this.computed, this.base, this.next.look);
+      await nextTask();
+      if (stale()) continue;
+      const svg = drawPicture(this.element, option, this.next.look.fg);
+      if (this.picture) this.picture.replaceWith(svg);
+      else this.element.append(svg);
+      this.picture = svg;
+      await nextTask();
+      if (stale()) continue;
+      this.drawLegend(option);
+      this.next = null;
+      this.idle();
+      await nextTask();
+      this.onChange(this);
+      return;
+    }
+    this.next = null;
   }
 
   // replacePage swaps in a new build of the page's data (the preview after a save): older

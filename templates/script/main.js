@@ -11,15 +11,15 @@ import { initShare } from "./share.js";
 import { initOverview } from "./overview.js";
 import { initVersusCharts } from "./versus.js";
 import { prefetchECharts } from "./livechart.js";
+import { inTasks } from "./tasks.js";
 
+// init sets the page up: what answers the reader at once (listeners only), the rest a step a
+// task (tasks.js), after its chart's picture on a chart page (initChartPage).
 function init() {
-  initChartPage();
-  initChartBlocks();
   initShare();
-  initVersusCharts();
-  initOverview();
-  prefetchECharts();
   initLanguageSwitch();
+  const steps = [initChartBlocks, initVersusCharts, initOverview, prefetchECharts];
+  if (!initChartPage(steps)) inTasks(steps);
 }
 
 // In a task of its own after the document is parsed: the browser lays the page out when its
