@@ -83,9 +83,10 @@ func TestHomeShowsHeadlineChange(t *testing.T) {
 	}
 }
 
-// atomFeed is what TestFeed reads of feed.xml.
+// atomFeed is what TestFeed and TestFeedPerLanguage read of feed.xml.
 type atomFeed struct {
 	XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang    string   `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
 	Title   string   `xml:"title"`
 	ID      string   `xml:"id"`
 	Updated string   `xml:"updated"`

@@ -445,21 +445,7 @@ func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
 // feed too. The default language's feed stays at /feed.xml, in English.
 func TestFeedPerLanguage(t *testing.T) {
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
-	type feed struct {
-		Lang  string `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
-		Links []struct {
-			Href string `xml:"href,attr"`
-			Rel  string `xml:"rel,attr"`
-		} `xml:"link"`
-		Entries []struct {
-			Title   string `xml:"title"`
-			Summary string `xml:"summary"`
-			Link    struct {
-				Href string `xml:"href,attr"`
-			} `xml:"link"`
-		} `xml:"entry"`
-	}
-	var zh, en feed
+	var zh, en atomFeed
 	if err := xml.Unmarshal(mustGet(t, files, "zh/feed.xml"), &zh); err != nil {
 		t.Fatal(err)
 	}
