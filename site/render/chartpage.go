@@ -228,7 +228,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	}
 	// The history: every row once, chunked, and the trend tables (historyrows.go).
 	if mirror {
-		data.History = history.withPrefix(dataDir)
+		data.History = r.localHistory(history.withPrefix(dataDir))
 	} else if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
 		return nil, err
 	}
@@ -383,6 +383,22 @@ func (p *Page) dates() []string {
 		ds[i] = s.Date
 	}
 	return ds
+}
+
+// localHistory names, in this language, the configurations the page data's history index
+// names in full: those of older snapshots only (the newest snapshot's take their names from
+// the page's own series, already in it). The index comes from the default language's page.
+func (r *Renderer) localHistory(h *HistoryIndex) *HistoryIndex {
+	if h == nil {
+		return nil
+	}
+	h.Series = slices.Clone(h.Series)
+	for i, s := range h.Series {
+		if s.Name != "" {
+			h.Series[i].Name = r.seriesName(&PageSeries{Name: s.Name, Label: s.Label, GPU: s.GPU, Framework: s.Framework})
+		}
+	}
+	return h
 }
 
 // gpuLabel is the hardware label's GPU part: "B200 (vLLM)" gives "B200".
