@@ -5,32 +5,14 @@ import (
 	"encoding/xml"
 )
 
-// sitemapURLSet is sitemap.xml, as the sitemap protocol (sitemaps.org, 0.9) names its elements.
-// A multilingual site's also declares the xhtml namespace of its alternates.
-type sitemapURLSet struct {
-	XMLName xml.Name     `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
-	XHTML   string       `xml:"xmlns:xhtml,attr,omitempty"`
-	URLs    []sitemapURL `xml:"url"`
-}
-
-// sitemapURL is one page of the sitemap: only its location, since the site's dates are its
-// snapshots' and a page has several; on a multilingual site, the page in every language
-// (Google's sitemap form of hreflang).
-type sitemapURL struct {
-	Loc   string        `xml:"loc"`
-	Links []sitemapLink `xml:"xhtml:link"`
-}
-
-// sitemapLink is an xhtml:link alternate of a sitemap URL.
-type sitemapLink struct {
-	Rel      string `xml:"rel,attr"`
-	Hreflang string `xml:"hreflang,attr"`
-	Href     string `xml:"href,attr"`
-}
-
-// sitemap lists every page by absolute URL, in a stable order: home, the chart pages in site
-// order (each followed by its compare pages), the overview, then the markdown pages (not the notes, which are shown on chart pages, nor the embeds,
-// which search engines should not list); then the same in every other language.
+// sitemap is sitemap.xml (the sitemap protocol of sitemaps.org, 0.9): every page by absolute
+// URL, only its location (a page has several snapshot dates), in a stable order: home, the
+// chart pages in site order (each followed by its compare pages), the overview, then the
+// markdown pages (not the notes, shown on chart pages, nor the embeds, which search engines
+// should not list); then the same in every other language, each URL with its alternates in
+// every language (Google's sitemap form of hreflang). It is written directly, as encoding/xml
+// indents it (a test holds the two to the same bytes): the preview writes it again on every
+// save, and for 1,000 datasets' 2,800 pages encoding/xml's reflection took 50 ms of a save.
 func (r *Renderer) sitemap() ([]byte, error) {
 	paths := []string{""}
 	for _, p := range r.pages {
@@ -43,27 +25,43 @@ func (r *Renderer) sitemap() ([]byte, error) {
 			paths = append(paths, m.URL)
 		}
 	}
-	set := sitemapURLSet{}
-	if len(r.langs) > 1 {
-		set.XHTML = "http://www.w3.org/1999/xhtml"
-	}
 	langs := r.langs
 	if len(langs) == 0 {
 		langs = []langInfo{{Tag: "en"}} // a Renderer made without New (tests)
 	}
+	multi := len(r.langs) > 1
+	var b bytes.Buffer
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"")
+	if multi {
+		b.WriteString(` xmlns:xhtml="http://www.w3.org/1999/xhtml"`)
+	}
+	b.WriteString(">")
 	for _, l := range langs {
 		for _, p := range paths {
-			u := sitemapURL{Loc: r.in.Config.AbsURL(l.Prefix + p)}
-			if len(r.langs) > 1 {
+			b.WriteString("\n  <url>\n    <loc>")
+			xml.EscapeText(&b, []byte(r.in.Config.AbsURL(l.Prefix+p)))
+			b.WriteString("</loc>")
+			if multi {
 				for _, a := range r.langs {
-					u.Links = append(u.Links, sitemapLink{"alternate", a.Tag, r.in.Config.AbsURL(a.Prefix + p)})
+					sitemapLink(&b, a.Tag, r.in.Config.AbsURL(a.Prefix+p))
 				}
-				u.Links = append(u.Links, sitemapLink{"alternate", "x-default", r.in.Config.AbsURL(p)})
+				sitemapLink(&b, "x-default", r.in.Config.AbsURL(p))
 			}
-			set.URLs = append(set.URLs, u)
+			b.WriteString("\n  </url>")
 		}
 	}
-	return marshalXML(`<?xml version="1.0" encoding="UTF-8"?>`, set)
+	b.WriteString("\n</urlset>\n")
+	return b.Bytes(), nil
+}
+
+// sitemapLink writes one xhtml:link alternate of a sitemap URL (Google's sitemap form of
+// hreflang).
+func sitemapLink(b *bytes.Buffer, hreflang, href string) {
+	b.WriteString("\n    <xhtml:link rel=\"alternate\" hreflang=\"")
+	xml.EscapeText(b, []byte(hreflang))
+	b.WriteString(`" href="`)
+	xml.EscapeText(b, []byte(href))
+	b.WriteString(`"></xhtml:link>`)
 }
 
 // marshalXML writes v indented under the XML declaration decl, ending with a newline. The
