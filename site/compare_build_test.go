@@ -143,7 +143,8 @@ func TestCompareJSONHoldsTheNumbersAsComputed(t *testing.T) {
 }
 
 // TestComparePageWordsEveryReference: the title, the description, a sentence per reference
-// (values, ratio, configurations, or which curve does not reach), per dollar and per megawatt.
+// (values, ratio, configurations, or which curve does not reach), per dollar and per megawatt;
+// the unit is the metric's one name (tok/s/GPU), not the data's spelling of it (tok/s/gpu).
 func TestComparePageWordsEveryReference(t *testing.T) {
 	files := buildVersus(t)
 	page := html.UnescapeString(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html"))
@@ -155,7 +156,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 		"B200 from B200 (vLLM); MI355X from MI355X (SGLang).",
 		"At 50 tok/s/user, B200 serves 2.0× the total throughput per GPU of MI355X: 1,000 against 500.",
 		"B200 from B200 (TRTLLM); MI355X from MI355X (SGLang).",
-		"At 100 tok/s/user, MI355X's curve does not reach (MI355X covers 10 to 80 tok/s/user); B200 serves 400 tok/s/gpu.",
+		"At 100 tok/s/user, MI355X's curve does not reach (MI355X covers 10 to 80 tok/s/user); B200 serves 400 tok/s/GPU.",
 		"At 200 tok/s/user, neither curve reaches: B200 covers 20 to 100 tok/s/user; MI355X covers 10 to 80 tok/s/user.",
 		// Tokens per dollar: 2000/6 against 1000/3 is the same; the values are $ per million tokens.
 		"At 20 tok/s/user, B200 and MI355X serve the same: $0.83 against $0.83 per million tokens.",
@@ -176,7 +177,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 	// H100 was measured at 30 tok/s/user only: it has no value at any reference, and no price.
 	h := html.UnescapeString(get(t, files, "tiny-model/1k-1k/compare/b200-vs-h100/index.html"))
 	for _, want := range []string{
-		"At 50 tok/s/user, H100's curve does not reach (H100 was measured at 30 tok/s/user only); B200 serves 1,000 tok/s/gpu.",
+		"At 50 tok/s/user, H100's curve does not reach (H100 was measured at 30 tok/s/user only); B200 serves 1,000 tok/s/GPU.",
 		"No comparison per dollar and per megawatt",
 	} {
 		if !strings.Contains(h, want) {
@@ -212,7 +213,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 	curves := charts.Charts["versus-chart"]
 	if len(curves.Lines) != 2 || curves.Lines[0].Name != "B200" || curves.Lines[1].Name != "MI355X" ||
 		!slices.Contains(curves.Lines[0].Marks, [2]float64{50, 1000}) || curves.Lines[1].Points[len(curves.Lines[1].Points)-1] != [2]float64{80, 300} ||
-		curves.Y != "Total throughput per GPU (tok/s/gpu)" {
+		curves.Y != "Total throughput per GPU (tok/s/GPU)" {
 		t.Errorf("curves chart %+v", curves)
 	}
 	ratio := charts.Charts["ratio-chart"]

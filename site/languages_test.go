@@ -520,3 +520,27 @@ func TestLanguagesWithoutHostWriteNoRelativeHreflang(t *testing.T) {
 		}
 	}
 }
+
+// TestOneNameForTheMetricInWords: the example's datasets label their metric "Token Throughput
+// per Chip (tok/s/chip)", the chart calls it "Total throughput per GPU (tok/s/GPU)", and so
+// does every sentence about it: descriptions, JSON-LD, compare sentences and charts, the home,
+// the feed and llms.txt, in both languages; the input's label is nowhere a reader reads.
+func TestOneNameForTheMetricInWords(t *testing.T) {
+	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
+	checked := 0
+	for _, name := range files.Names() {
+		if !strings.HasSuffix(name, ".html") && name != "feed.xml" && name != "zh/feed.xml" && name != "llms.txt" {
+			continue
+		}
+		b := mustGet(t, files, name)
+		for _, old := range []string{"Token Throughput per Chip", "tok/s/chip"} {
+			if i := bytes.Index(b, []byte(old)); i >= 0 {
+				t.Errorf("%s: %q at byte %d: %.120s", name, old, i, b[max(0, i-60):])
+			}
+		}
+		checked++
+	}
+	if checked < 50 {
+		t.Fatalf("checked %d files, want the example's every page", checked)
+	}
+}

@@ -86,14 +86,15 @@ func (r *Renderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
 func (r *Renderer) pageCardSpec(p *Page) card.Spec {
 	snap := p.Snapshots[0]
 	hx := r.in.Config.HeadlineX
+	metric := r.pageMetric(p, false)
 	s := card.Spec{
 		Subtitle: fmt.Sprintf("%d configurations, the best of each GPU shown · as of %s", len(snap.Series), snap.Date),
 		Footer:   r.cardFooter(),
 		XLabel:   p.XAxis.Label,
-		YLabel:   p.Metric.Label,
+		YLabel:   metric.Axis,
 	}
 	if v, leader, ok := snapshotHeadline(snap, hx); ok {
-		s.Headline = fmt.Sprintf("%s %s at %s tok/s/user: %s leads", fmtNum(v), p.Metric.Unit, strconv.FormatFloat(hx, 'g', -1, 64), leader)
+		s.Headline = fmt.Sprintf("%s %s at %s tok/s/user: %s leads", fmtNum(v), metric.Unit, strconv.FormatFloat(hx, 'g', -1, 64), leader)
 	} else {
 		s.Headline = fmt.Sprintf("No frontier reaches %s tok/s/user", strconv.FormatFloat(hx, 'g', -1, 64))
 	}
@@ -134,7 +135,7 @@ func (r *Renderer) compareCard(w output.Writer, p *Page, dir, title, headline st
 		Subtitle: "Every configuration of each GPU as one frontier · as of " + p.Snapshots[0].Date,
 		Headline: headline,
 		XLabel:   p.XAxis.Label,
-		YLabel:   p.Metric.Label,
+		YLabel:   r.pageMetric(p, false).Axis,
 	}
 	for i, g := range []*gpuSide{a, b} {
 		cs := card.Series{Name: g.Label, Color: g.Color, Dashed: i == 1}

@@ -445,6 +445,25 @@ func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
 	return ms
 }
 
+// pageMetric is the page's own metric (its datasets' y) as its chart names it: the catalog's
+// name, axis title and unit, in r's language when localize is set (English, the built-in
+// names, for cards), with frontier.toml's names over them. Sentences, descriptions, feeds and
+// cards speak of the metric through it, so a metric has one name everywhere, not the chart's
+// in one place and the input's label ("Token Throughput per Chip") in another. A metric the
+// charts do not know keeps the data's label and unit.
+func (r *Renderer) pageMetric(p *Page, localize bool) MetricData {
+	ms := metricsFor(p, pageColumns{names: []string{p.Metric.Key}}, r.in.Config)
+	if localize {
+		r.localizeMetrics(ms, nil)
+	}
+	for _, m := range ms {
+		if m.Key == p.Metric.Key {
+			return m
+		}
+	}
+	return MetricData{Key: p.Metric.Key, Label: p.Metric.Label, Axis: p.Metric.Label, Unit: p.Metric.Unit}
+}
+
 // throughputNames are the three throughputs' one names, in the points table's column order.
 func throughputNames(ms []MetricData) []string {
 	var out []string

@@ -279,8 +279,9 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			cv.Others = append(cv.Others, l)
 		}
 	}
+	unit := r.pageMetric(p, true).Unit
 	for _, g := range got {
-		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), ""))
+		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+unit, ""))
 	}
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
 	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
@@ -309,7 +310,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		cv.CostMissing = tr.T("compare.missing_mw")
 	}
 	var err error
-	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric); err != nil {
+	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric, unit); err != nil {
 		return err
 	}
 
@@ -331,7 +332,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		cardDesc = ""
 		if raw := compare.At(ca.curve, cb.curve, refs); len(raw) > 0 {
 			what := ct.T("compare.what_metric", "metric", metricWordsIn(ct, p))
-			cardDesc = answer(ct, raw[0], ca, cb, what, fmtSentence, " "+cmp.Or(p.Metric.Unit, "tok/s/GPU"), "").Text
+			cardDesc = answer(ct, raw[0], ca, cb, what, fmtSentence, " "+r.pageMetric(p, false).Unit, "").Text
 		}
 	}
 	if v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, ca, cb); err != nil {
@@ -640,7 +641,7 @@ func (d chartData) appendJSON(b []byte) []byte {
 // compareCharts is the JSON of a compare page's two charts, {"layouts": compareLayouts,
 // "charts": {"versus-chart": chartData, "ratio-chart": chartData}}: both GPUs' curves, and
 // their ratio over the interactivity both reach (left out, with a note, when they share none).
-func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric string) (out json.RawMessage, note string, err error) {
+func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string) (out json.RawMessage, note string, err error) {
 	layouts, err := compareLayouts()
 	if err != nil {
 		return nil, "", err
@@ -666,8 +667,8 @@ func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric string) (out
 		return *g.line
 	}
 	yName := firstRune(metric, unicode.ToUpper)
-	if p.Metric.Unit != "" {
-		yName += " (" + p.Metric.Unit + ")"
+	if unit != "" {
+		yName += " (" + unit + ")"
 	}
 	lb := line(b)
 	if lb.Name == a.Label {

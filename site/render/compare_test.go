@@ -33,7 +33,7 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 	}
 	draw := func(x, y *gpuSide) charts {
 		t.Helper()
-		js, _, err := compareCharts(english(), p, x, y, "throughput")
+		js, _, err := compareCharts(english(), p, x, y, "throughput", "tok/s/GPU")
 		if err != nil {
 			t.Fatal(err)
 		}

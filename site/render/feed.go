@@ -69,7 +69,7 @@ func (r *Renderer) feed() ([]byte, error) {
 		for i, h := range hs {
 			var sum strings.Builder
 			if h.OK {
-				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", p.Metric.Unit, "x", hx,
+				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", r.pageMetric(p, true).Unit, "x", hx,
 					"leader", r.leaderName(p.Snapshots[0], h.Leader)))
 				if c, since, ok := headlineChange(hs, i); ok {
 					sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))

@@ -44,7 +44,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 		}
 		snap := p.Snapshots[0]
 		c := cardView{
-			Sequence: p.Sequence, URL: r.site.Base + p.Path, Unit: p.Metric.Unit,
+			Sequence: p.Sequence, URL: r.site.Base + p.Path, Unit: r.pageMetric(p, true).Unit,
 			Series: len(snap.Series), Date: snap.Date, Snapshots: len(p.Snapshots),
 		}
 		for _, s := range snap.Series {

@@ -65,7 +65,7 @@ func (r *Renderer) datasetJSONLD(p *Page, description string) *datasetLD {
 		Description:      description,
 		URL:              cfg.AbsURL(p.Path),
 		Keywords:         []string{"LLM inference", "benchmark", p.Model, p.Sequence, "Pareto frontier"},
-		VariableMeasured: []string{p.Metric.Label, p.XAxis.Label},
+		VariableMeasured: []string{r.pageMetric(p, true).Axis, p.XAxis.Label},
 		Free:             true,
 		License:          cfg.LicenseURL(),
 		TemporalCoverage: coverage,

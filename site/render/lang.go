@@ -345,16 +345,10 @@ func (r *Renderer) localizeMetrics(ms []MetricData, xs []XAxisData) {
 	}
 }
 
-// dataMetricLabel is the name of the metric p's datasets were measured on, for sentences: the
-// data's own label in English (as before languages), its labelZh on a Chinese page when it
-// has one, else the catalog's name for the metric.
+// dataMetricLabel is the name of the metric p's datasets were measured on, for sentences: its
+// name on the page's chart (ms, the page's metrics as the page names them), so that the
+// description says what the axis says; the data's own label for a metric the page lacks.
 func (r *Renderer) dataMetricLabel(p *Page, ms []MetricData) string {
-	switch {
-	case r.cat.Lang == "en":
-		return p.Metric.Label
-	case strings.HasPrefix(r.cat.Lang, "zh") && p.Metric.LabelZh != "":
-		return p.Metric.LabelZh
-	}
 	for _, m := range ms {
 		if m.Key == p.Metric.Key {
 			return m.Label

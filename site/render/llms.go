@@ -45,9 +45,10 @@ func (r *Renderer) llmsTxt() []byte {
 			for _, s := range snap.Series {
 				points += len(s.Points)
 			}
-			note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", p.Metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
+			metric := r.pageMetric(p, false)
+			note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
 			if v, leader, ok := snapshotHeadline(snap, cfg.HeadlineX); ok {
-				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(v), p.Metric.Unit, leader)
+				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(v), metric.Unit, leader)
 			}
 			item(p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
 		}
