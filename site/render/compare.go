@@ -222,10 +222,10 @@ func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
 	if len(gs) < 2 {
 		return nil
 	}
-	links := r.compareLinks(p)
+	links, names := r.compareLinks(p), r.configNames(p)
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
-			if err := r.renderCompare(w, p, a, b, links); err != nil {
+			if err := r.renderCompare(w, p, a, b, links, names); err != nil {
 				return err
 			}
 		}
@@ -234,8 +234,9 @@ func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
 }
 
 // renderCompare writes the compare page of GPUs a and b (a first in slug order) and its
-// compare.json; links are the page's Compare menu, of which it lists those of a or b.
-func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links []compareLink) error {
+// compare.json; links are the page's Compare menu, of which it lists those of a or b, and
+// names the configurations' names in r's language (configNames).
+func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links []compareLink, names map[string]string) error {
 	cfg := r.in.Config
 	dir := p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/"
 	refs := referenceXs(cfg)
@@ -263,7 +264,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	// data's sides (cardtext.go).
 	ca, cb := a, b
 	a, b = r.localSide(a), r.localSide(b)
-	got = r.localRefs(p, got)
+	got = localRefs(names, got)
 	metric := r.metricWords(p)
 	tr := r.cat
 	cv := &compareView{
@@ -286,7 +287,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
 	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
-		for _, g := range r.localRefs(p, compare.At(a.tp, b.tp, refs)) {
+		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
 				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
 			}, true)
@@ -294,7 +295,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		}
 	}
 	if ga.KW > 0 && gb.KW > 0 {
-		for _, g := range r.localRefs(p, compare.At(a.tp, b.tp, refs)) {
+		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
 				return y / []float64{ga.KW, gb.KW}[side] * 1000
 			}, false)
@@ -441,15 +442,21 @@ func (r *Renderer) localSide(g *gpuSide) *gpuSide {
 	return &c
 }
 
-// localRefs are refs with their configurations as r's language names their series
-// (seriesName); refs themselves when no name changes.
-func (r *Renderer) localRefs(p *Page, refs []compare.Ref) []compare.Ref {
+// configNames maps each configuration of p's newest snapshot whose name r's language words
+// differently (seriesName) to that name: the same for every compare page of p, so made once.
+func (r *Renderer) configNames(p *Page) map[string]string {
 	names := map[string]string{}
 	for _, s := range p.Snapshots[0].Series {
 		if n := r.seriesName(s); n != s.Name {
 			names[s.Name] = n
 		}
 	}
+	return names
+}
+
+// localRefs are refs with their configurations named as names (configNames) has them; refs
+// themselves when no name changes.
+func localRefs(names map[string]string, refs []compare.Ref) []compare.Ref {
 	if len(names) == 0 {
 		return refs
 	}
