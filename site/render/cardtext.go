@@ -6,95 +6,26 @@ package render
 // catalog the fonts cover (cardCatalog: English on a site whose first language is zh), a
 // model's name from the first language whose name for it they cover (cardModel), and
 // whatever the data or the config still gives that they cannot draw loses those runes
-// (fitCard), so that no card ever shows a box. Package card is not changed for this: what
-// it is given is.
+// (fitCard), so that no card ever shows a box. Package card, which holds the fonts, says
+// which runes they draw (card.Draws, card.Fit).
 
 import (
 	"maps"
 	"slices"
-	"strings"
-	"sync"
-	"unicode"
-
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/sfnt"
 
 	"github.com/frontier-bench/frontier/site/card"
 	"github.com/frontier-bench/frontier/site/i18n"
 )
 
-// cardFonts are the faces package card draws with (canvas.go: Go regular and bold), parsed
-// once; an sfnt.Font is safe for concurrent use.
-var cardFonts = sync.OnceValue(func() []*sfnt.Font {
-	var fs []*sfnt.Font
-	for _, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
-		if f, err := sfnt.Parse(ttf); err == nil {
-			fs = append(fs, f)
-		}
-	}
-	return fs
-})
-
-// cardDraws reports whether both card faces have a glyph for r; white space is drawn as
-// space whatever the font says of it.
-func cardDraws(r rune, buf *sfnt.Buffer) bool {
-	if unicode.IsSpace(r) {
-		return true
-	}
-	fs := cardFonts()
-	if len(fs) == 0 {
-		return r < 0x80
-	}
-	for _, f := range fs {
-		if i, err := f.GlyphIndex(buf, r); err != nil || i == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// cardCovers reports whether the card's fonts draw every rune of s.
-func cardCovers(s string) bool {
-	var buf sfnt.Buffer
-	for _, r := range s {
-		if r >= 0x20 && r < 0x7f {
-			continue // ASCII's printable range: the Go fonts have it all
-		}
-		if !cardDraws(r, &buf) {
-			return false
-		}
-	}
-	return true
-}
-
-// cardFit is s with the runes the card's fonts cannot draw left out, and the spaces that
-// leaves doubled made one: the last resort for a name no language gives drawably.
-func cardFit(s string) string {
-	if cardCovers(s) {
-		return s
-	}
-	var buf sfnt.Buffer
-	var b strings.Builder
-	for _, r := range s {
-		if cardDraws(r, &buf) {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return strings.Join(strings.Fields(b.String()), " ")
-}
-
-// fitCard is s with every text on it drawable (cardFit).
+// fitCard is s with every text on it drawable (card.Fit).
 func fitCard(s card.Spec) card.Spec {
 	for _, p := range []*string{&s.Title, &s.Subtitle, &s.Headline, &s.Footer, &s.XLabel, &s.YLabel} {
-		*p = cardFit(*p)
+		*p = card.Fit(*p)
 	}
 	if len(s.Series) > 0 {
 		s.Series = append([]card.Series(nil), s.Series...)
 		for i := range s.Series {
-			s.Series[i].Name = cardFit(s.Series[i].Name)
+			s.Series[i].Name = card.Fit(s.Series[i].Name)
 		}
 	}
 	return s
@@ -122,7 +53,7 @@ func (r *Renderer) cardCatalog() *i18n.Catalog {
 		}
 		ok := true
 		for _, k := range cardKeys {
-			if !cardCovers(c.Raw(k)) {
+			if !card.Draws(c.Raw(k)) {
 				ok = false
 				break
 			}
@@ -139,7 +70,7 @@ func (r *Renderer) cardCatalog() *i18n.Catalog {
 // ([models.KEY.names], KEY its key or its name), else the data's (fitCard then leaves out
 // what cannot be drawn).
 func (r *Renderer) cardModel(model string) string {
-	if cardCovers(model) {
+	if card.Draws(model) {
 		return model
 	}
 	tags := []string{}
@@ -150,7 +81,7 @@ func (r *Renderer) cardModel(model string) string {
 	for _, k := range slices.Sorted(maps.Keys(r.in.Config.Models)) {
 		if m := r.in.Config.Models[k]; k == model || m.Name == model {
 			for _, tag := range tags {
-				if n := m.Names[tag]; n != "" && cardCovers(n) {
+				if n := m.Names[tag]; n != "" && card.Draws(n) {
 					return n
 				}
 			}

@@ -19,12 +19,12 @@ func TestCardCoversWhatGoFontsDraw(t *testing.T) {
 		"交互性":                      false,
 		"Frontier\tsite\nline two": true,
 	} {
-		if got := cardCovers(s); got != want {
-			t.Errorf("cardCovers(%q) = %v, want %v", s, got, want)
+		if got := card.Draws(s); got != want {
+			t.Errorf("card.Draws(%q) = %v, want %v", s, got, want)
 		}
 	}
-	if got := cardFit("英伟达 B200 (vLLM) 对比 MI355X"); got != "B200 (vLLM) MI355X" {
-		t.Errorf("cardFit: %q", got)
+	if got := card.Fit("英伟达 B200 (vLLM) 对比 MI355X"); got != "B200 (vLLM) MI355X" {
+		t.Errorf("card.Fit: %q", got)
 	}
 }
 
@@ -84,7 +84,7 @@ func TestCardsOfAChineseFirstSiteHoldOnlyDrawableText(t *testing.T) {
 			texts = append(texts, se.Name)
 		}
 		for _, x := range texts {
-			if !cardCovers(x) {
+			if !card.Draws(x) {
 				t.Errorf("card %q: %q holds a rune its fonts cannot draw", s.Title, x)
 			}
 		}
