@@ -14,6 +14,7 @@ import (
 
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // distinctIDs lists the point ids of ds, sorted, each once.
@@ -74,21 +75,7 @@ type idPlace struct{ src, s, p int32 }
 // alone: an error, and rare. Each page's first use of such an id is reported, except the first
 // in path order, which the others name.
 func (pl *pipeline) idClashes() problem.Problems {
-	type ref struct {
-		id   int64
-		page int32
-	}
-	n := 0
-	for _, p := range pl.pages {
-		n += len(p.IDs)
-	}
-	refs := make([]ref, 0, n)
-	for i, p := range pl.pages {
-		for _, id := range p.IDs {
-			refs = append(refs, ref{id, int32(i)})
-		}
-	}
-	slices.SortFunc(refs, func(a, b ref) int { return cmp.Or(cmp.Compare(a.id, b.id), cmp.Compare(a.page, b.page)) })
+	refs := mergeIDs(pl.pages)
 	clashing := map[int32][]int64{} // page -> its ids that other pages give too
 	for i := 0; i < len(refs); {
 		j := i + 1
@@ -142,4 +129,61 @@ func (pl *pipeline) idClashes() problem.Problems {
 		}
 	}
 	return ps
+}
+
+// idRef is a point id and the page (by index) that gives it.
+type idRef struct {
+	id   int64
+	page int32
+}
+
+// mergeIDs is every page's ids with the page's index, sorted by id and then page. Each page's
+// ids are sorted already, so the runs are merged pairwise, a linear pass for each doubling,
+// rather than sorted again as one slice: that was most of the check's time on a big site, and
+// the check runs on every build, the preview's too.
+func mergeIDs(pages []*render.Page) []idRef {
+	n := 0
+	for _, p := range pages {
+		n += len(p.IDs)
+	}
+	a, b := make([]idRef, 0, n), make([]idRef, n)
+	var runs []int // where each run starts in a; the last ends at len(a)
+	for i, p := range pages {
+		runs = append(runs, len(a))
+		for _, id := range p.IDs {
+			a = append(a, idRef{id, int32(i)})
+		}
+	}
+	for len(runs) > 1 {
+		var next []int
+		for r := 0; r < len(runs); r += 2 {
+			lo := runs[r]
+			if r+1 == len(runs) {
+				copy(b[lo:], a[lo:])
+				next = append(next, lo)
+				break
+			}
+			mid, hi := runs[r+1], len(a)
+			if r+2 < len(runs) {
+				hi = runs[r+2]
+			}
+			// Runs are in page order and ties go to the left run, so equal ids stay in page order.
+			i, j, k := lo, mid, lo
+			for i < mid && j < hi {
+				if a[j].id < a[i].id {
+					b[k] = a[j]
+					j++
+				} else {
+					b[k] = a[i]
+					i++
+				}
+				k++
+			}
+			k += copy(b[k:], a[i:mid])
+			copy(b[k:], a[j:hi])
+			next = append(next, lo)
+		}
+		a, b, runs = b, a, next
+	}
+	return a
 }
