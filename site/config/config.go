@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/BurntSushi/toml"
 
@@ -225,7 +227,7 @@ func (c Config) BasePath() string {
 // AbsURL returns the absolute URL of a site path ("about/"), or a root-relative one when
 // the base URL names no host.
 func (c Config) AbsURL(p string) string {
-	u, err := output.ParseBaseURL(c.BaseURL)
+	u, err := parseBase(c.BaseURL)
 	if err != nil {
 		return "/" + p
 	}
@@ -236,6 +238,33 @@ func (c Config) AbsURL(p string) string {
 // HasHost reports whether the base URL names a host, so the site can give absolute URLs
 // (the sitemap, canonical links) rather than paths.
 func (c Config) HasHost() bool {
-	u, err := output.ParseBaseURL(c.BaseURL)
+	u, err := parseBase(c.BaseURL)
 	return err == nil && u.Host != ""
+}
+
+// lastBase is the base URL parseBase parsed last: a build asks for tens of thousands of
+// absolute URLs (the sitemap alone has one per page and language, and one per alternate),
+// all of one base URL, and parsing it was most of their cost.
+var lastBase atomic.Pointer[parsedBase]
+
+type parsedBase struct {
+	raw string
+	u   url.URL
+	err error
+}
+
+// parseBase is output.ParseBaseURL(raw), as a copy the caller may change.
+func parseBase(raw string) (url.URL, error) {
+	if b := lastBase.Load(); b != nil && b.raw == raw {
+		return b.u, b.err
+	}
+	b := &parsedBase{raw: raw}
+	u, err := output.ParseBaseURL(raw)
+	if err != nil {
+		b.err = err
+	} else {
+		b.u = *u
+	}
+	lastBase.Store(b)
+	return b.u, b.err
 }

@@ -66,6 +66,13 @@ func (f *Files) Names() []string {
 	return slices.Sorted(maps.Keys(f.m))
 }
 
+// All is every file by name: a new map, holding the stored bytes themselves (as Get does).
+func (f *Files) All() map[string][]byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return maps.Clone(f.m)
+}
+
 // Len is the number of files.
 func (f *Files) Len() int {
 	f.mu.Lock()

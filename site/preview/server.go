@@ -54,11 +54,11 @@ func NewServer() *Server {
 
 // Publish makes files the site being served, after a good build whose base path is base, and
 // tells every open page what changed. It returns the site paths whose bytes changed (added
-// and removed files included).
+// and removed files included). The server takes files over: nothing may write to it after.
 func (s *Server) Publish(base string, files *site.Files) []string {
-	next := make(map[string][]byte, files.Len())
-	for _, name := range files.Names() {
-		next[name], _ = files.Get(name)
+	next := files.All()
+	if next == nil {
+		next = map[string][]byte{}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -76,11 +76,8 @@ func (s *Server) Publish(base string, files *site.Files) []string {
 	}
 	slices.Sort(changed)
 	hadProblems := s.problems != nil
-	fsys := &site.Files{} // the build's files as an fs.FS, for output.Serves
-	for name, b := range next {
-		fsys.ShareFile(name, b)
-	}
-	s.files, s.fsys, s.base, s.problems = next, fsys, base, nil
+	// files is also the site as an fs.FS, for output.Serves.
+	s.files, s.fsys, s.base, s.problems = next, files, base, nil
 	if len(changed) == 0 && !all {
 		if hadProblems { // fixed back to what it was: only the overlay goes
 			s.broadcast("build", map[string]any{"build": s.build, "changed": []string{}})
