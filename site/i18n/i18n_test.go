@@ -120,3 +120,37 @@ func TestDateAndNumber(t *testing.T) {
 		t.Errorf("zh Number = %q", got)
 	}
 }
+
+// TestDigestFollowsWhatACatalogIsMadeFrom: loading the same files again gives the same
+// digests (and the same strings, from the kept flattening); a changed site catalog changes
+// its language's digest, and the default's change reaches every language that falls back
+// to it.
+func TestDigestFollowsWhatACatalogIsMadeFrom(t *testing.T) {
+	site := fstest.MapFS{"i18n/zh.toml": {Data: []byte("[nav]\nabout = \"关于\"\n")}}
+	a, _ := load(t, []string{"en", "zh"}, site)
+	b, _ := load(t, []string{"en", "zh"}, site)
+	for i := range a.Langs {
+		if a.Langs[i].Digest() != b.Langs[i].Digest() || a.Langs[i].Digest() == ([32]byte{}) {
+			t.Errorf("%s: the same files give digests %x and %x", a.Langs[i].Lang, a.Langs[i].Digest(), b.Langs[i].Digest())
+		}
+		if got, want := b.Langs[i].T("nav.about"), a.Langs[i].T("nav.about"); got != want {
+			t.Errorf("%s: nav.about is %q loaded again, %q first", a.Langs[i].Lang, got, want)
+		}
+	}
+	if a.Langs[0].Digest() == a.Langs[1].Digest() {
+		t.Error("en and zh have one digest")
+	}
+
+	zh, _ := load(t, []string{"en", "zh"}, fstest.MapFS{"i18n/zh.toml": {Data: []byte("[nav]\nabout = \"关于我们\"\n")}})
+	if zh.Langs[0].Digest() != a.Langs[0].Digest() || zh.Langs[1].Digest() == a.Langs[1].Digest() {
+		t.Error("a changed zh catalog must change zh's digest alone")
+	}
+	if got := zh.Langs[1].T("nav.about"); got != "关于我们" {
+		t.Errorf("nav.about = %q after the edit", got)
+	}
+
+	en, _ := load(t, []string{"en", "zh"}, fstest.MapFS{"i18n/zh.toml": site["i18n/zh.toml"], "i18n/en.toml": {Data: []byte("[nav]\nhome = \"Start\"\n")}})
+	if en.Langs[0].Digest() == a.Langs[0].Digest() || en.Langs[1].Digest() == a.Langs[1].Digest() {
+		t.Error("a changed default catalog must change every language's digest (they fall back to it)")
+	}
+}

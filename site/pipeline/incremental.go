@@ -1,7 +1,7 @@
 package pipeline
 
 // Incremental builds for the preview server. A Builder runs the same page pipeline as Build
-// (pipeline.go), with every dataset decoded up front, and keeps four things from one build to
+// (pipeline.go), with every dataset decoded up front, and keeps five things from one build to
 // the next:
 //
 //   - decoded datasets, keyed by path, size and modification time: an unchanged file is not read
@@ -15,10 +15,15 @@ package pipeline
 //     render's reuse.go, started by StartReuse); the Builder keeps them from build to build.
 //   - with each chart page, the pieces its history was derived into (chunks, trend cells and
 //     tables, gzipped files), keyed by digests of what each was made from: a page drawn again
-//     after a save to one day's file derives only what that day reaches (render's reuse.go).
+//     after a save to one day's file derives only what that day reaches (render's reuse.go),
+//     and its compare pages, keyed by their views: a save that renames one GPU's series
+//     templates that GPU's pairs again, not the others';
+//   - the site-wide files (home, overview, markdown pages, 404, sitemap, feeds), by a digest
+//     of what each is made from (its view, its entries, its paths): they read every chart
+//     page, but a save rarely changes what they show (render's sitememo.go).
 //
-// Markdown, the check of point ids across pages and the site-wide files (home, 404, sitemap,
-// assets) are redone on every build: they are cheap, and they depend on everything.
+// Markdown, the check of point ids across pages and the site-wide files' models are redone on
+// every build: they are cheap next to drawing, and they depend on everything.
 //
 // The digest rests on one assumption about renderChart: a chart page reads only its own Page,
 // the renderer's shared view (r.site, r.in.Config, the templates) and the list of pages. If it
@@ -53,6 +58,7 @@ type Builder struct {
 	serial   uint64                   // numbers decodings, so a page key changes when a dataset does
 	charts   [2]int                   // chart pages drawn and reused by the last build
 	derived  [2]int                   // the drawn pages' derived pieces made and kept (render.Reuse.Derived)
+	site     [2]int                   // site-wide files made and kept (render.Reuse.SiteFiles)
 	// assembled keeps the last build's assembled pages and dataset checks (assembleCache).
 	assembled *assembleCache
 	// rawKey is the raw options the kept datasets were decoded with: a raw file's rows depend
@@ -78,7 +84,7 @@ type fileStamp struct {
 func (b *Builder) Build(in config.Input, out output.Writer) (*Report, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.charts, b.derived = [2]int{}, [2]int{}
+	b.charts, b.derived, b.site = [2]int{}, [2]int{}, [2]int{}
 	rep, err := buildWith(in, out, b)
 	if p := b.pass; p != nil {
 		b.pass = nil
@@ -86,6 +92,8 @@ func (b *Builder) Build(in config.Input, out output.Writer) (*Report, error) {
 		b.charts = [2]int{drawn, reused}
 		made, kept := p.Derived()
 		b.derived = [2]int{made, kept}
+		made, kept = p.SiteFiles()
+		b.site = [2]int{made, kept}
 		if err == nil {
 			b.pages = p.Next()
 		}
@@ -99,6 +107,15 @@ func (b *Builder) Charts() (drawn, reused int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.charts[0], b.charts[1]
+}
+
+// SiteFiles says how many site-wide files (the home page, overview, markdown pages, 404,
+// sitemap and feeds) the last build made anew and how many it kept from the one before
+// because what each is made from had not changed.
+func (b *Builder) SiteFiles() (made, kept int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.site[0], b.site[1]
 }
 
 // Forget drops what the Builder keeps about the given data files (slash paths below the data

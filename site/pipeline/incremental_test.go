@@ -58,6 +58,13 @@ func TestBuilderMatchesBuild(t *testing.T) {
 			d := bytes.Replace(data["b/other.json"].Data, []byte("10672.443754896221"), []byte("10672.5"), 1)
 			data["b/other.json"] = testsite.MapFile(d, 2)
 		}, 1, 1, false},
+		{"rename a series", func() {
+			d := bytes.Replace(data["b/other.json"].Data, []byte(`"label": "B200 (vLLM)"`), []byte(`"label": "B200 (vLLM) renamed"`), 1)
+			data["b/other.json"] = testsite.MapFile(d, 2)
+		}, 1, 1, false},
+		{"edit the markdown page", func() {
+			data["about.md"] = testsite.MapFile([]byte("# About\n\nHello again.\n"), 2)
+		}, 0, 2, false},
 		{"add a snapshot to a page", func() {
 			data["a/older.json"] = testsite.MapFile(seedVariant(t, "DeepSeek-V4-Pro", 2e6, "2026-07-01"), 3)
 		}, -1, -1, false},
@@ -82,8 +89,40 @@ func TestBuilderMatchesBuild(t *testing.T) {
 			}
 			tmpl["chart.html"] = &fstest.MapFile{Data: append(chart, "\n<!-- override -->\n"...)}
 		}, 2, 0, false},
+		{"override a catalog string", func() {
+			data["i18n/en.toml"] = testsite.MapFile([]byte("[nav]\noverview = \"Every GPU\"\n"), 8)
+		}, 2, 0, false},
+		{"a second language", func() { cfg.Languages = []string{"en", "zh"} }, 2, 0, false},
+		{"override a string of the second language", func() {
+			data["i18n/zh.toml"] = testsite.MapFile([]byte("[nav]\noverview = \"全部 GPU\"\n"), 8)
+		}, 2, 0, false},
+		{"rename a series in two languages", func() {
+			d := bytes.Replace(data["a/dsv4.json"].Data, []byte(`"label": "B200 (vLLM)"`), []byte(`"label": "B200 (vLLM) renamed"`), 1)
+			data["a/dsv4.json"] = testsite.MapFile(d, 8)
+		}, 1, 1, false},
+		{"edit a headline figure in two languages", func() {
+			d := bytes.ReplaceAll(data["a/dsv4.json"].Data, []byte(`"y": `), []byte(`"y": 2`))
+			data["a/dsv4.json"] = testsite.MapFile(d, 9)
+		}, 1, 1, false},
 		{"remove a dataset", func() { delete(data, "a/older.json") }, -1, -1, false},
 		{"remove a model and its notes", func() { delete(data, "b/other.json"); delete(data, "notes.md") }, -1, -1, false},
+	}
+	// How many site-wide files (home, overview, markdown pages, 404, sitemap, feeds: six in
+	// one language) a step makes anew rather than keeps: none when what they show is as it was.
+	siteMade := map[string]int{
+		"first build":                      6,
+		"nothing changed":                  0,
+		"rename a series":                  0, // the series leads no headline: only its chart page shows it
+		"edit the markdown page":           1,
+		"override a catalog string":        6,
+		"a second language":                11, // the sitemap is one file for both
+		"rename a series in two languages": 0,
+		// The home page, overview and feed, in each language: their figures changed.
+		"edit a headline figure in two languages": 6,
+	}
+	stringShown := map[string][2]string{ // a page, and what it must show after the step
+		"override a catalog string":                {"index.html", "Every GPU"},
+		"override a string of the second language": {"zh/index.html", "全部 GPU"},
 	}
 	for _, s := range steps {
 		s.edit()
@@ -103,6 +142,18 @@ func TestBuilderMatchesBuild(t *testing.T) {
 			continue
 		}
 		testsite.SameFiles(t, s.name, got, want)
+		// Both builds could be wrong alike (parsed templates are kept by content across
+		// builds): a changed string must show.
+		if shows, ok := stringShown[s.name]; ok {
+			if b, _ := got.Get(shows[0]); !bytes.Contains(b, []byte(shows[1])) {
+				t.Errorf("%s: %s does not show %q", s.name, shows[0], shows[1])
+			}
+		}
+		if want, ok := siteMade[s.name]; ok {
+			if made, kept := b.SiteFiles(); made != want {
+				t.Errorf("%s: made %d site-wide files anew and kept %d, want %d made", s.name, made, kept, want)
+			}
+		}
 		if drawn, reused := b.Charts(); s.drawn >= 0 && (drawn != s.drawn || reused != s.reuse) {
 			t.Errorf("%s: drew %d chart pages and reused %d, want %d and %d", s.name, drawn, reused, s.drawn, s.reuse)
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"crypto/sha256"
 	"slices"
 	"sync/atomic"
 
@@ -27,8 +28,15 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 }
 
 // KeepHeadlines stores p's home-page figure of every snapshot on p, so that the pipeline may
-// then drop the older snapshots' points.
-func (r *Renderer) KeepHeadlines(p *Page) { p.headlines = headlines(p, r.in.Config.HeadlineX) }
+// then drop the older snapshots' points. A page that has them for the same interactivity (one
+// a Builder kept from its previous build, whose snapshots are the same) keeps them as they are.
+func (r *Renderer) KeepHeadlines(p *Page) {
+	x := r.in.Config.HeadlineX
+	if p.headlines != nil && len(p.headlines) == len(p.Snapshots) && p.headlinesAt == x {
+		return
+	}
+	p.headlines, p.headlinesAt = headlines(p, x), x
+}
 
 // ChartNanos is the time spent building chart options, added over goroutines (for --stats).
 func (r *Renderer) ChartNanos() int64 {
@@ -50,6 +58,7 @@ func (r *Renderer) WriteNanos() *atomic.Int64 { return &r.writeNanos }
 // Reuse.Next returns and StartReuse takes. It is opaque; nil keeps nothing.
 type Kept struct {
 	pages map[string]*pageEntry
+	site  map[[sha256.Size]byte][]byte // site-wide files by the digest of their models (sitememo.go)
 }
 
 // StartReuse makes r copy, rather than draw, every chart page whose key is unchanged since the
@@ -57,11 +66,17 @@ type Kept struct {
 // when one of its datasets does.
 func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
 	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
+	u.site.next = map[[sha256.Size]byte][]byte{}
 	if old != nil {
-		u.old = old.pages
+		u.old, u.site.old = old.pages, old.site
 	}
 	u.shared = sharedKey(r)
 	r.reuse = u
+	for _, m := range r.mirrors {
+		// A mirror's chart pages are drawn by r's Chart, under r's key; the mirror keeps its
+		// site-wide files with r's (sitememo.go), under its own prefix.
+		m.reuse = u
+	}
 	return u
 }
 
@@ -78,7 +93,7 @@ func (u *Reuse) Derived() (made, kept int) {
 }
 
 // Next is the chart pages of this build, for the next one.
-func (u *Reuse) Next() *Kept { return &Kept{pages: u.next} }
+func (u *Reuse) Next() *Kept { return &Kept{pages: u.next, site: u.site.next} }
 
 // ReservedIDs are the element ids the page templates use, which a markdown heading must not take.
 func ReservedIDs() []string { return slices.Clone(reservedIDs) }

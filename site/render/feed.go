@@ -66,10 +66,14 @@ func (r *Renderer) feed() ([]byte, error) {
 	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
 	for _, p := range r.pages {
 		hs := r.pageHeadlines(p)
+		unit, named := "", false // the metric's unit, worked out once a page
 		for i, h := range hs {
 			var sum strings.Builder
 			if h.OK {
-				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", r.pageMetric(p, true).Unit, "x", hx,
+				if !named {
+					unit, named = r.pageMetric(p, true).Unit, true
+				}
+				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", unit, "x", hx,
 					"leader", r.leaderName(p.Snapshots[0], h.Leader)))
 				if c, since, ok := headlineChange(hs, i); ok {
 					sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))
@@ -107,5 +111,7 @@ func (r *Renderer) feed() ([]byte, error) {
 	if r.prefix != "" {
 		f.Lang = tr.Lang // the default language's feed is as it always was
 	}
-	return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f)
+	// The entries are most of what a save would redo; encoding/xml's reflection on each is the
+	// rest, which an unchanged feed skips (sitememo.go).
+	return r.siteFile("feed.xml", f, func() ([]byte, error) { return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f) })
 }

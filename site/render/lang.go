@@ -71,7 +71,7 @@ func (p prefixWriter) WriteFile(name string, data []byte) error {
 }
 
 func (p prefixWriter) ShareFile(name string, data []byte) error {
-	if !strings.HasSuffix(name, ".html") {
+	if !strings.HasSuffix(name, ".html") && !mirroredData(name) {
 		return nil
 	}
 	return ShareFile(p.w, p.prefix+name, data)

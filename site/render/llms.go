@@ -47,8 +47,8 @@ func (r *Renderer) llmsTxt() []byte {
 			}
 			metric := r.pageMetric(p, false)
 			note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
-			if v, leader, ok := snapshotHeadline(snap, cfg.HeadlineX); ok {
-				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(v), metric.Unit, leader)
+			if h := r.pageHeadlines(p)[0]; h.OK { // the newest snapshot's, at cfg.HeadlineX
+				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(h.Value), metric.Unit, h.Leader)
 			}
 			item(p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
 		}

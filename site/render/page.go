@@ -21,8 +21,10 @@ type Page struct {
 	Notes string
 	IDs   []int64 // the distinct point ids of its datasets, sorted (the pipeline checks them across pages)
 	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
-	// the older snapshots' points (history.go).
-	headlines []datedHeadline
+	// the older snapshots' points (history.go), and the interactivity they were read at: a
+	// Builder hands an unchanged page back as the same Page, which keeps them.
+	headlines   []datedHeadline
+	headlinesAt float64
 	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
 	// reads off the curves it builds and the overview then takes (overview.go).
 	gpuValues []gpuValues

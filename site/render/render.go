@@ -11,7 +11,9 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,6 +233,31 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 
 // parseTemplates parses every page kind's templates with the funcs of catalog cat.
 func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.Catalog) (map[string]*template.Template, error) {
+	kinds := slices.Sorted(maps.Keys(pageKinds))
+	src := map[string][]byte{}
+	h := sha256.New()
+	for _, name := range slices.Concat(templateFiles, kinds) {
+		if file, ok := pageKinds[name]; ok {
+			name = file
+		}
+		b, err := read(name)
+		if err != nil {
+			return nil, err
+		}
+		src[name] = b
+		fmt.Fprintf(h, "%q %d\n", name, len(b))
+		h.Write(b)
+	}
+	catalog := cat.Digest()
+	h.Write(catalog[:])
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	if catalog != ([sha256.Size]byte{}) {
+		if tmpl := parsed.get(key); tmpl != nil {
+			return tmpl, nil
+		}
+	}
+
 	// Each file is parsed under its own name, so that an error names the file and the line in
 	// it, and in a fixed order, so that it names the same ones on every run. The shared files
 	// are parsed once and cloned into each page kind's set, which then redefines "main" and
@@ -238,30 +265,55 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	tmpl := map[string]*template.Template{}
 	shared := template.New("frontier").Funcs(funcs(cat)) // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
-		b, err := read(name)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := shared.New(name).Parse(string(b)); err != nil {
+		if _, err := shared.New(name).Parse(string(src[name])); err != nil {
 			return nil, r.templateProblems(err)
 		}
 	}
-	for _, kind := range slices.Sorted(maps.Keys(pageKinds)) {
+	for _, kind := range kinds {
 		file := pageKinds[kind]
-		b, err := read(file)
-		if err != nil {
-			return nil, err
-		}
 		t, err := shared.Clone()
 		if err != nil {
 			return nil, err
 		}
-		if _, err := t.New(file).Parse(string(b)); err != nil {
+		if _, err := t.New(file).Parse(string(src[file])); err != nil {
 			return nil, r.templateProblems(err)
 		}
 		tmpl[kind] = t
 	}
+	if catalog != ([sha256.Size]byte{}) {
+		parsed.put(key, tmpl)
+	}
 	return tmpl, nil
+}
+
+// parsed keeps the template sets parseTemplates made last, by the digest of their files and
+// catalog: the preview builds the site again on every save, and parsing every page kind's
+// templates for every language was a tenth of a rebuild of 1,000 datasets. A set, once
+// executed, is only ever executed again (html/template allows that from many goroutines at
+// once); its funcs answer from the catalog it was parsed with, whose strings are those of any
+// catalog with the same digest. At most parsedMax sets are kept.
+var parsed templateCache
+
+const parsedMax = 8
+
+type templateCache struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]map[string]*template.Template
+}
+
+func (c *templateCache) get(key [sha256.Size]byte) map[string]*template.Template {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}
+
+func (c *templateCache) put(key [sha256.Size]byte, tmpl map[string]*template.Template) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= parsedMax {
+		c.m = map[[sha256.Size]byte]map[string]*template.Template{}
+	}
+	c.m[key] = tmpl
 }
 
 // textTemplateError is how text/template words an error: "template: NAME:LINE: msg" when
@@ -295,41 +347,52 @@ func (r *Renderer) Render(w output.Writer) error {
 			return err
 		}
 	}
-	if err := r.renderPages(w); err != nil {
-		return err
+	// The files below read every page, and only a mirror's pages read what another writes
+	// (the default's cards), so they are made side by side, the mirrors' pages after the
+	// default's: after a save that redraws one chart page they are most of the preview's
+	// rebuild, and one at a time they left the other cores idle. The first error in this
+	// order is the one returned, whichever finished first.
+	tasks := []func() error{
+		func() error {
+			if err := r.renderPages(w); err != nil {
+				return err
+			}
+			// A mirror's pages show the default's cards, drawn by now (writeCard).
+			var pages []func() error
+			for _, m := range r.mirrors {
+				pages = append(pages, func() error { return m.renderPages(prefixWriter{w, m.prefix}) })
+			}
+			return parallel(pages)
+		},
+		func() error {
+			sitemap, err := r.sitemap()
+			if err != nil {
+				return fmt.Errorf("sitemap.xml: %w", err)
+			}
+			return w.WriteFile("sitemap.xml", sitemap)
+		},
+		func() error {
+			feed, err := r.feed()
+			if err != nil {
+				return fmt.Errorf("feed.xml: %w", err)
+			}
+			return w.WriteFile("feed.xml", feed)
+		},
+		func() error { return w.WriteFile("llms.txt", r.llmsTxt()) },
 	}
 	for _, m := range r.mirrors {
-		if err := m.renderPages(prefixWriter{w, m.prefix}); err != nil {
-			return err
-		}
+		tasks = append(tasks, func() error {
+			feed, err := m.feed()
+			if err != nil {
+				return fmt.Errorf("%sfeed.xml: %w", m.prefix, err)
+			}
+			return w.WriteFile(m.prefix+"feed.xml", feed)
+		})
+	}
+	if err := parallel(tasks); err != nil {
+		return err
 	}
 	if err := w.WriteFile(".nojekyll", nil); err != nil {
-		return err
-	}
-	sitemap, err := r.sitemap()
-	if err != nil {
-		return fmt.Errorf("sitemap.xml: %w", err)
-	}
-	if err := w.WriteFile("sitemap.xml", sitemap); err != nil {
-		return err
-	}
-	feed, err := r.feed()
-	if err != nil {
-		return fmt.Errorf("feed.xml: %w", err)
-	}
-	if err := w.WriteFile("feed.xml", feed); err != nil {
-		return err
-	}
-	for _, m := range r.mirrors {
-		feed, err := m.feed()
-		if err != nil {
-			return fmt.Errorf("%sfeed.xml: %w", m.prefix, err)
-		}
-		if err := w.WriteFile(m.prefix+"feed.xml", feed); err != nil {
-			return err
-		}
-	}
-	if err := w.WriteFile("llms.txt", r.llmsTxt()); err != nil {
 		return err
 	}
 	robots := "User-agent: *\nAllow: /\n"
@@ -342,6 +405,28 @@ func (r *Renderer) Render(w output.Writer) error {
 	}
 	for _, s := range r.statics {
 		if err := w.WriteFile(s.Name, s.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parallel runs tasks on as many goroutines as there are cores, and returns the error of the
+// first task (in their order) that failed.
+func parallel(tasks []func() error) error {
+	errs := make([]error, len(tasks))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(tasks); i = int(next.Add(1) - 1) {
+				errs[i] = tasks[i]()
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
@@ -409,9 +494,52 @@ func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 		buf = new(bytes.Buffer)
 	}
 	defer r.bufs.Put(buf)
-	buf.Reset()
-	if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
-		return r.templateProblems(err)
+	exec := func() ([]byte, error) {
+		buf.Reset()
+		if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
+			return nil, r.templateProblems(err)
+		}
+		return buf.Bytes(), nil
 	}
-	return w.WriteFile(name, buf.Bytes())
+	if rec := pageRecorder(w); rec != nil && kind == "compare" {
+		// A chart page drawn again keeps each compare page whose view is the same: a save
+		// that renames one GPU's series changes that GPU's pairs, not the others'.
+		d := newDigest("compare page")
+		d.key(r.reuse.shared) // the templates and catalogs
+		d.str(r.prefix)
+		d.str(name)
+		if digestValue(d, reflect.ValueOf(v), 0) {
+			var err error
+			b := r.derived(rec, d.sum(""), func() []byte {
+				var b []byte
+				if b, err = exec(); err != nil {
+					return nil
+				}
+				return bytes.Clone(b)
+			})
+			if b == nil {
+				return err
+			}
+			return ShareFile(w, name, b)
+		}
+	}
+	if r.reuse == nil || !siteWide[kind] {
+		b, err := exec()
+		if err != nil {
+			return err
+		}
+		return w.WriteFile(name, b)
+	}
+	// A site-wide page reads every chart page: kept from the build before when its view is
+	// the same (sitememo.go).
+	b, err := r.siteFile("page "+kind+" "+name, v, exec)
+	if err != nil {
+		return err
+	}
+	return ShareFile(w, name, b)
 }
+
+// siteWide are the page kinds drawn once per language from every chart page (rather than per
+// chart page, which Reuse keeps as a whole): an incremental build keeps their bytes by their
+// views (siteFile).
+var siteWide = map[string]bool{"home": true, "overview": true, "page": true, "404": true}

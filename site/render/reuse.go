@@ -48,6 +48,8 @@ type Reuse struct {
 	next          map[string]*pageEntry
 	drawn, reused int
 	made, kept    int // derived pieces made anew and taken from a build before (Derived)
+
+	site siteMemo // the site-wide files (sitememo.go)
 }
 
 // gzip is gzipped(b), taken from the previous build when the page compressed the same bytes; w,
@@ -162,9 +164,24 @@ type recorder struct {
 }
 
 func (r *recorder) WriteFile(name string, data []byte) error {
-	data = bytes.Clone(data)
+	return r.ShareFile(name, bytes.Clone(data))
+}
+
+// ShareFile keeps data as it is: bytes the page derived (Renderer.derived) and writes, kept
+// once for both.
+func (r *recorder) ShareFile(name string, data []byte) error {
 	r.files = append(r.files, outFile{name, data})
 	return ShareFile(r.w, name, data)
+}
+
+// pageRecorder is the recorder a chart page's files pass through in an incremental build,
+// below a mirror's prefixWriter or not; nil outside one.
+func pageRecorder(w output.Writer) *recorder {
+	if p, ok := w.(prefixWriter); ok {
+		w = p.w
+	}
+	rec, _ := w.(*recorder)
+	return rec
 }
 
 // A sharer is a Writer that can keep a file's bytes without copying them, for callers that never

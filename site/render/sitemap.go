@@ -29,6 +29,16 @@ func (r *Renderer) sitemap() ([]byte, error) {
 	if len(langs) == 0 {
 		langs = []langInfo{{Tag: "en"}} // a Renderer made without New (tests)
 	}
+	// The paths and languages are all it is made of (with the config, in the Reuse's key):
+	// a save that adds or removes no page keeps the build before's (sitememo.go).
+	return r.siteFile("sitemap.xml", struct {
+		paths []string
+		langs []langInfo
+	}{paths, langs}, func() ([]byte, error) { return r.writeSitemap(paths, langs), nil })
+}
+
+// writeSitemap is sitemap.xml of paths in every language of langs.
+func (r *Renderer) writeSitemap(paths []string, langs []langInfo) []byte {
 	multi := len(r.langs) > 1
 	var b bytes.Buffer
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"")
@@ -51,7 +61,7 @@ func (r *Renderer) sitemap() ([]byte, error) {
 		}
 	}
 	b.WriteString("\n</urlset>\n")
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 // sitemapLink writes one xhtml:link alternate of a sitemap URL (Google's sitemap form of

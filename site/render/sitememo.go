@@ -1,0 +1,169 @@
+package render
+
+// Site-wide files kept from one incremental build to the next. The home page, the overview,
+// the markdown pages, 404.html, the sitemap and the feeds read every chart page, so no chart
+// page's key can say whether they changed; but each is made in two steps, a model of the file
+// (a view for html/template, a feed's entries, a list of paths) and then its bytes, and the
+// second step is most of the cost: html/template escapes every cell of the overview, and
+// encoding/xml reflects on every feed entry. So a file's bytes are kept under the digest of
+// its model (digestValue: every field, exported or not, followed through pointers, maps and
+// interfaces) and of everything else its bytes come from (the Reuse's shared key: config,
+// templates, catalogs, page list). A save that leaves a model as it was copies the bytes of
+// the build before; a save that changes it makes them anew. TestBuilderMatchesBuild holds the
+// result to Build's bytes.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"reflect"
+	"slices"
+	"sync"
+)
+
+// siteMemo is the site-wide files' bytes by the digest of what they were made from: those of
+// the build before (old), and this build's, for the next (next).
+type siteMemo struct {
+	mu         sync.Mutex
+	old, next  map[[sha256.Size]byte][]byte
+	made, kept int // files made anew, and kept from the build before (Reuse.SiteFiles)
+}
+
+// SiteFiles says how many site-wide files (pages of every chart page, the sitemap, the
+// feeds; sitememo.go) the build made anew and how many it kept from the build before.
+func (u *Reuse) SiteFiles() (made, kept int) {
+	u.site.mu.Lock()
+	defer u.site.mu.Unlock()
+	return u.site.made, u.site.kept
+}
+
+// siteFile is make(), or the bytes made under the same key by the build before; kind names the
+// file's maker and model is what it makes them from. make may return a buffer it reuses: the
+// bytes siteFile returns are its own, never to be changed. Outside an incremental build, or
+// when model cannot be digested (a func in it), they are make()'s every time.
+func (r *Renderer) siteFile(kind string, model any, make func() ([]byte, error)) ([]byte, error) {
+	d := newDigest("site file")
+	if r.reuse == nil || !digestValue(d, reflect.ValueOf(model), 0) {
+		b, err := make()
+		return slices.Clone(b), err
+	}
+	d.key(r.reuse.shared)
+	d.str(r.prefix)
+	d.str(kind)
+	key := d.sum("")
+	m := &r.reuse.site
+	m.mu.Lock()
+	b, ok := m.next[key]
+	if !ok {
+		b, ok = m.old[key]
+	}
+	m.mu.Unlock()
+	if !ok {
+		var err error
+		if b, err = make(); err != nil {
+			return nil, err
+		}
+		b = slices.Clone(b) // make may hand out a buffer it reuses
+	}
+	m.mu.Lock()
+	m.next[key] = b
+	if ok {
+		m.kept++
+	} else {
+		m.made++
+	}
+	m.mu.Unlock()
+	return b, nil
+}
+
+// digestValue adds v to d: its type's shape as it goes (kinds, lengths, nil or not), every
+// field of a struct, exported or not, the elements of slices and arrays, a map's entries in
+// the order of their keys' digests, what a pointer or interface holds (an interface with its
+// dynamic type's name). It reports false for what it cannot digest: a func, a channel, an
+// unsafe pointer, or nesting deeper than a view ever goes (a cycle).
+func digestValue(d *digest, v reflect.Value, depth int) bool {
+	if depth > 32 {
+		return false
+	}
+	if !v.IsValid() {
+		d.u64(0)
+		return true
+	}
+	d.u64(uint64(v.Kind()) + 1)
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			d.u64(1)
+		} else {
+			d.u64(0)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		d.i64(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		d.u64(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		d.f64(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		d.f64(real(c))
+		d.f64(imag(c))
+	case reflect.String:
+		d.str(v.String())
+	case reflect.Slice:
+		if v.IsNil() {
+			d.u64(0)
+			return true
+		}
+		d.u64(1)
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			d.str(string(v.Bytes()))
+			return true
+		}
+		fallthrough
+	case reflect.Array:
+		d.u64(uint64(v.Len()))
+		for i := range v.Len() {
+			if !digestValue(d, v.Index(i), depth+1) {
+				return false
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !digestValue(d, v.Field(i), depth+1) {
+				return false
+			}
+		}
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			d.u64(0)
+			return true
+		}
+		d.u64(1)
+		if v.Kind() == reflect.Interface {
+			d.str(v.Elem().Type().String())
+		}
+		return digestValue(d, v.Elem(), depth+1)
+	case reflect.Map:
+		if v.IsNil() {
+			d.u64(0)
+			return true
+		}
+		d.u64(uint64(v.Len()) + 1)
+		// Each entry digested on its own, then added in the order of those digests: a map's
+		// own order is random.
+		entries := make([][sha256.Size]byte, 0, v.Len())
+		e := newDigest("map entry")
+		for it := v.MapRange(); it.Next(); {
+			if !digestValue(e, it.Key(), depth+1) || !digestValue(e, it.Value(), depth+1) {
+				return false
+			}
+			entries = append(entries, e.sum("map entry"))
+		}
+		slices.SortFunc(entries, func(a, b [sha256.Size]byte) int { return bytes.Compare(a[:], b[:]) })
+		for _, k := range entries {
+			d.key(k)
+		}
+	default: // func, chan, unsafe pointer
+		return false
+	}
+	return true
+}
