@@ -34,6 +34,9 @@ type Files struct {
 	m  map[string][]byte
 }
 
+// NewFiles is an empty Files with room for n files: a site's size is known from its last build.
+func NewFiles(n int) *Files { return &Files{m: make(map[string][]byte, n)} }
+
 // WriteFile stores a copy of data under name.
 func (f *Files) WriteFile(name string, data []byte) error {
 	return f.ShareFile(name, slices.Clone(data))

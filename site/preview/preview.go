@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // Preview is `frontier serve` without the command line: it builds the site in memory, serves
@@ -151,7 +152,7 @@ func (p *Preview) rebuild(b *site.Builder, srv *Server, verb string) {
 		return
 	}
 	in.Dev = true
-	files := &site.Files{}
+	files := output.NewFiles(srv.FileCount())
 	rep, err := b.Build(in, files)
 	if err != nil {
 		fail(in.Config.BasePath(), err)

@@ -94,6 +94,13 @@ func (s *Server) Publish(base string, files *site.Files) []string {
 	return changed
 }
 
+// FileCount is how many files the site being served has: room to keep for the next build's.
+func (s *Server) FileCount() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.files)
+}
+
 // Fail records a failed build: the last good site stays, and every open page shows problems.
 // base is the base path the failed build would have had ("" when unknown); it takes effect
 // only while nothing has built yet.

@@ -3,11 +3,13 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/frontier-bench/frontier/charts"
@@ -134,26 +136,62 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	return nil
 }
 
-// renderChart writes a chart page, its downloads and its history, then the page in every
-// other language (lang.go), which links to the same downloads and history.
+// renderChart writes a chart page, its downloads and its history, and the page in every other
+// language (lang.go), which links to the same downloads and history. The languages are drawn
+// side by side, a mirror waiting for the history the default writes, unless the pages show
+// cards: a mirror shows the default's card, drawn by then (writeCard). In the preview, where
+// a save redraws one page, the other cores would otherwise wait for it.
 func (r *Renderer) renderChart(w output.Writer, p *Page) error {
-	history, err := r.renderChartLang(w, p, nil)
-	if err != nil {
-		return err
-	}
+	history := &historyFuture{done: make(chan struct{})}
+	tasks := []func() error{func() error { return r.renderChartLang(w, p, history) }}
 	for _, m := range r.mirrors {
-		if _, err := m.renderChartLang(prefixWriter{w, m.prefix}, p, history); err != nil {
-			return err
-		}
+		tasks = append(tasks, func() error { return m.renderChartLang(prefixWriter{w, m.prefix}, p, history) })
 	}
-	return nil
+	if r.cardsOn() {
+		for _, t := range tasks {
+			if err := t(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return parallel(tasks)
 }
 
-// renderChartLang writes chart page p in r's language. The default language's (history nil)
-// writes the data files too and returns the page's history index; a mirror's is given it and
-// writes the HTML only, its data pointing at the default's files.
-func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryIndex) (*HistoryIndex, error) {
+// historyFuture is a page's history index, which the default language's page writes and its
+// mirrors link to.
+type historyFuture struct {
+	once  sync.Once
+	done  chan struct{}
+	index *HistoryIndex
+	err   error
+}
+
+// set gives the history to every page waiting for it; only the first call counts.
+func (f *historyFuture) set(index *HistoryIndex, err error) {
+	f.once.Do(func() {
+		f.index, f.err = index, err
+		close(f.done)
+	})
+}
+
+func (f *historyFuture) wait() (*HistoryIndex, error) {
+	<-f.done
+	return f.index, f.err
+}
+
+// errNoHistory is what a mirror waits for when the default language's page failed before it
+// wrote the history: the default's own error is the one renderChart returns.
+var errNoHistory = errors.New("the default language's page failed before its history")
+
+// renderChartLang writes chart page p in r's language. The default language's writes the data
+// files too, and sets history to the page's history index; a mirror's waits for it and links
+// to the default's data files.
+func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFuture) error {
 	mirror := r.def != nil
+	if !mirror {
+		defer history.set(nil, errNoHistory) // set below unless the page fails first
+	}
 	// dataDir is where the page's data files are: beside it, or the default language's page.
 	dataDir := ""
 	if mirror {
@@ -190,7 +228,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	option, err := charts.Options(c)
 	r.chartNanos.Add(int64(time.Since(t0)))
 	if err != nil {
-		return nil, fmt.Errorf("chart options: %w", err)
+		return fmt.Errorf("chart options: %w", err)
 	}
 
 	data := PageData{
@@ -228,16 +266,24 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	}
 	// The history: every row once, chunked, and the trend tables (historyrows.go).
 	if mirror {
-		data.History = r.localHistory(history.withPrefix(dataDir))
-	} else if data.History, err = r.writeHistory(w, p, cols, data.Metrics); err != nil {
-		return nil, err
+		h, err := history.wait()
+		if err != nil {
+			return err
+		}
+		data.History = r.localHistory(h.withPrefix(dataDir))
+	} else {
+		data.History, err = r.writeHistory(w, p, cols, data.Metrics)
+		history.set(data.History, err)
+		if err != nil {
+			return err
+		}
 	}
 	dataJSON, err := json.Marshal(data)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
-		return nil, err
+		return err
 	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
@@ -261,16 +307,16 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		}
 		if mask != 0 {
 			if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if light {
 			if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if shownJSON, err = json.Marshal(shown); err != nil {
-			return nil, err
+			return err
 		}
 	}
 
@@ -324,7 +370,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 	v.HasCharts = true
 	v.DataDir = dataDir
 	if v.Card, err = r.chartCard(w, p); err != nil {
-		return nil, err
+		return err
 	}
 	v.JSONLD = r.datasetJSONLD(p, v.Description)
 	if r.def != nil {
@@ -334,7 +380,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		ld.Language = r.cat.Lang
 	}
 	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
-		return nil, err
+		return err
 	}
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
@@ -354,26 +400,26 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *HistoryInd
 		}
 		b, err := json.Marshal(embedData)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		cv.Data = b
 	}
 	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
-		return nil, err
+		return err
 	}
 	if !mirror {
 		js, err := downloadJSON(p)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := w.WriteFile(p.Path+"data.json", js); err != nil {
-			return nil, err
+			return err
 		}
 		if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols, csvNames(metrics, c.XName, c.YName))); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return data.History, r.renderCompares(w, p)
+	return r.renderCompares(w, p)
 }
 
 // dates lists the page's snapshot dates, newest first.

@@ -218,7 +218,9 @@ type answerView struct {
 // renderCompares writes p's compare pages and their compare.json.
 func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
 	gs := pageGPUs(p, true)
-	p.gpuValues = valuesAt(gs, referenceXs(r.in.Config))
+	if r.def == nil { // the overview's, once (a mirror's page may be drawn at the same time)
+		p.gpuValues = valuesAt(gs, referenceXs(r.in.Config))
+	}
 	if len(gs) < 2 {
 		return nil
 	}

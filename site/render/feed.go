@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/frontier-bench/frontier/site/i18n"
 )
 
 // atomFeed is feed.xml, as Atom (RFC 4287) names its elements, in the order the feed has
@@ -65,32 +67,7 @@ func (r *Renderer) feed() ([]byte, error) {
 	var es []atomEntry
 	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
 	for _, p := range r.pages {
-		hs := r.pageHeadlines(p)
-		unit, named := "", false // the metric's unit, worked out once a page
-		for i, h := range hs {
-			var sum strings.Builder
-			if h.OK {
-				if !named {
-					unit, named = r.pageMetric(p, true).Unit, true
-				}
-				sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", unit, "x", hx,
-					"leader", r.leaderName(p.Snapshots[0], h.Leader)))
-				if c, since, ok := headlineChange(hs, i); ok {
-					sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))
-				}
-			} else {
-				sum.WriteString(tr.T("feed.none", "x", hx))
-			}
-			sum.WriteString(tr.T("feed.end"))
-			es = append(es, atomEntry{
-				Title:   tr.T("feed.title", "model", r.modelName(p.Model), "sequence", p.Sequence, "date", tr.Date(h.Date)),
-				Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + "#date=" + h.Date, Rel: "alternate"},
-				ID:      id(r.prefix+p.Path) + "#date=" + h.Date,
-				Updated: h.Date + "T00:00:00Z",
-				Summary: sum.String(),
-				date:    h.Date,
-			})
-		}
+		es = append(es, r.pageFragment(p, "feed", func() any { return r.feedEntries(p, tr, hx, id) }).([]atomEntry)...)
 	}
 	// Newest first; one date's pages in site order (r.pages is sorted).
 	slices.SortStableFunc(es, func(a, b atomEntry) int { return cmp.Compare(b.date, a.date) })
@@ -114,4 +91,37 @@ func (r *Renderer) feed() ([]byte, error) {
 	// The entries are most of what a save would redo; encoding/xml's reflection on each is the
 	// rest, which an unchanged feed skips (sitememo.go).
 	return r.siteFile("feed.xml", f, func() ([]byte, error) { return marshalXML(`<?xml version="1.0" encoding="utf-8"?>`, f) })
+}
+
+// feedEntries are page p's entries of feed.xml, one per snapshot date, in its language (tr).
+func (r *Renderer) feedEntries(p *Page, tr *i18n.Catalog, hx string, id func(string) string) []atomEntry {
+	cfg := r.in.Config
+	var es []atomEntry
+	hs := r.pageHeadlines(p)
+	unit, named := "", false // the metric's unit, worked out once a page
+	for i, h := range hs {
+		var sum strings.Builder
+		if h.OK {
+			if !named {
+				unit, named = r.pageMetric(p, true).Unit, true
+			}
+			sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", unit, "x", hx,
+				"leader", r.leaderName(p.Snapshots[0], h.Leader)))
+			if c, since, ok := headlineChange(hs, i); ok {
+				sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))
+			}
+		} else {
+			sum.WriteString(tr.T("feed.none", "x", hx))
+		}
+		sum.WriteString(tr.T("feed.end"))
+		es = append(es, atomEntry{
+			Title:   tr.T("feed.title", "model", r.modelName(p.Model), "sequence", p.Sequence, "date", tr.Date(h.Date)),
+			Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + "#date=" + h.Date, Rel: "alternate"},
+			ID:      id(r.prefix+p.Path) + "#date=" + h.Date,
+			Updated: h.Date + "T00:00:00Z",
+			Summary: sum.String(),
+			date:    h.Date,
+		})
+	}
+	return es
 }

@@ -16,13 +16,6 @@ import (
 func (r *Renderer) llmsTxt() []byte {
 	cfg := r.in.Config
 	var b strings.Builder
-	item := func(name, url, note string) {
-		fmt.Fprintf(&b, "- [%s](%s)", mdLinkText(name), url)
-		if note = oneLine(note); note != "" {
-			b.WriteString(": " + note)
-		}
-		b.WriteByte('\n')
-	}
 	fmt.Fprintf(&b, "# %s\n\n", oneLine(cfg.Title))
 	if d := oneLine(cfg.Description); d != "" {
 		fmt.Fprintf(&b, "> %s\n\n", d)
@@ -37,34 +30,27 @@ func (r *Renderer) llmsTxt() []byte {
 	b.WriteString("\n")
 
 	hx := strconv.FormatFloat(cfg.HeadlineX, 'g', -1, 64)
+	// Each page's lines, kept with the page when a save did not redraw it (pageFragment).
+	lines := make([]llmsPage, len(r.pages))
+	for i, p := range r.pages {
+		lines[i] = r.pageFragment(p, "llms", func() any { return r.llmsPageLines(p, hx) }).(llmsPage)
+	}
 	if len(r.pages) > 0 {
 		b.WriteString("\n## Chart pages\n\n")
-		for _, p := range r.pages {
-			snap := p.Snapshots[0]
-			points := 0
-			for _, s := range snap.Series {
-				points += len(s.Points)
-			}
-			metric := r.pageMetric(p, false)
-			note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
-			if h := r.pageHeadlines(p)[0]; h.OK { // the newest snapshot's, at cfg.HeadlineX
-				note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(h.Value), metric.Unit, h.Leader)
-			}
-			item(p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
+		for _, l := range lines {
+			b.WriteString(l.chart)
 		}
 		b.WriteString("\n## Data\n\n")
-		for _, p := range r.pages {
-			name := p.Model + " " + p.Sequence
-			item(name+": data.csv", cfg.AbsURL(p.Path+"data.csv"), "every point of the chart page, one row per point (CSV)")
-			item(name+": data.json", cfg.AbsURL(p.Path+"data.json"), "the same points by series, with every metric measured (JSON)")
+		for _, l := range lines {
+			b.WriteString(l.data)
 		}
 	}
 	b.WriteString("\n## Pages\n\n")
-	item("Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
-	item("Overview", cfg.AbsURL("overview/"), "every chart page against every GPU: each GPU's value as a percentage of a reference GPU's at a reference interactivity")
+	llmsItem(&b, "Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
+	llmsItem(&b, "Overview", cfg.AbsURL("overview/"), "every chart page against every GPU: each GPU's value as a percentage of a reference GPU's at a reference interactivity")
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
-			item(m.Title, cfg.AbsURL(m.URL), m.Description)
+			llmsItem(&b, m.Title, cfg.AbsURL(m.URL), m.Description)
 		}
 	}
 	if len(r.langs) > 1 {
@@ -73,25 +59,64 @@ func (r *Renderer) llmsTxt() []byte {
 		// it is without doubling the file for every language.
 		b.WriteString("\n## Languages\n\n")
 		for _, l := range r.langs[1:] {
-			item(l.Name+" ("+l.Tag+")", cfg.AbsURL(l.Prefix),
+			llmsItem(&b, l.Name+" ("+l.Tag+")", cfg.AbsURL(l.Prefix),
 				"every page above in this language, at the same path under /"+l.Prefix+"; its Atom feed is "+cfg.AbsURL(l.Prefix+"feed.xml"))
 		}
 	}
 	b.WriteString("\n## Optional\n\n")
-	item("Atom feed", cfg.AbsURL("feed.xml"), "one entry per chart page and snapshot date")
-	item("Sitemap", cfg.AbsURL("sitemap.xml"), "every page")
+	llmsItem(&b, "Atom feed", cfg.AbsURL("feed.xml"), "one entry per chart page and snapshot date")
+	llmsItem(&b, "Sitemap", cfg.AbsURL("sitemap.xml"), "every page")
 	// The compare pages are many (one per pair of a page's GPUs), so they are optional reading.
-	for _, p := range r.pages {
-		gs := pageGPUs(p, false)
-		for i, a := range gs {
-			for _, g := range gs[i+1:] {
-				dir := p.Path + "compare/" + pairSlug(a.Slug, g.Slug) + "/"
-				item(a.Label+" vs "+g.Label+": "+p.Model+" "+p.Sequence, cfg.AbsURL(dir),
-					"the two GPUs' frontiers compared at each reference interactivity, in sentences; compare.json beside it holds the numbers")
-			}
-		}
+	for _, l := range lines {
+		b.WriteString(l.compares)
 	}
 	return []byte(b.String())
+}
+
+// llmsPage is one chart page's lines of llms.txt: under "Chart pages", under "Data", and its
+// compare pages under "Optional".
+type llmsPage struct{ chart, data, compares string }
+
+func (r *Renderer) llmsPageLines(p *Page, hx string) llmsPage {
+	cfg := r.in.Config
+	var chart, data, compares strings.Builder
+	snap := p.Snapshots[0]
+	points := 0
+	for _, s := range snap.Series {
+		points += len(s.Points)
+	}
+	metric := r.pageMetric(p, false)
+	note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
+	if h := r.pageHeadlines(p)[0]; h.OK { // the newest snapshot's, at cfg.HeadlineX
+		note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(h.Value), metric.Unit, h.Leader)
+	}
+	llmsItem(&chart, p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
+	name := p.Model + " " + p.Sequence
+	llmsItem(&data, name+": data.csv", cfg.AbsURL(p.Path+"data.csv"), "every point of the chart page, one row per point (CSV)")
+	llmsItem(&data, name+": data.json", cfg.AbsURL(p.Path+"data.json"), "the same points by series, with every metric measured (JSON)")
+	gs := pageGPUs(p, false)
+	for i, a := range gs {
+		for _, g := range gs[i+1:] {
+			dir := p.Path + "compare/" + pairSlug(a.Slug, g.Slug) + "/"
+			llmsItem(&compares, a.Label+" vs "+g.Label+": "+p.Model+" "+p.Sequence, cfg.AbsURL(dir),
+				"the two GPUs' frontiers compared at each reference interactivity, in sentences; compare.json beside it holds the numbers")
+		}
+	}
+	return llmsPage{chart.String(), data.String(), compares.String()}
+}
+
+// llmsItem writes one "- [name](url): note" line, the note on one line and left out when empty.
+func llmsItem(b *strings.Builder, name, url, note string) {
+	b.WriteString("- [")
+	b.WriteString(mdLinkText(name))
+	b.WriteString("](")
+	b.WriteString(url)
+	b.WriteString(")")
+	if note = oneLine(note); note != "" {
+		b.WriteString(": ")
+		b.WriteString(note)
+	}
+	b.WriteByte('\n')
 }
 
 // oneLine turns every run of white space, line breaks included, into one space.

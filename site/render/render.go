@@ -343,7 +343,9 @@ func (r *Renderer) templateProblems(err error) error {
 // author's static files; then the same pages in every other language (lang.go).
 func (r *Renderer) Render(w output.Writer) error {
 	for _, name := range slices.Sorted(maps.Keys(r.assets)) {
-		if err := w.WriteFile(name, r.assets[name]); err != nil {
+		// Shared, not copied: the assets never change, and ECharts alone is a megabyte that
+		// every preview rebuild would copy again.
+		if err := ShareFile(w, name, r.assets[name]); err != nil {
 			return err
 		}
 	}

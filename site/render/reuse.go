@@ -30,6 +30,9 @@ type pageEntry struct {
 	// reach; when the page is drawn again every other piece is taken from here. They stay with
 	// the page's entry, so a page copied whole costs nothing per piece.
 	derived map[[sha256.Size]byte][]byte
+	// fragments are what the site-wide files took from the page, by language and kind
+	// (Renderer.pageFragment): a page copied whole gives them again as they were.
+	fragments sync.Map
 }
 
 type outFile struct {
@@ -92,19 +95,26 @@ func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func()
 	if r.reuse == nil || !ok {
 		return derive()
 	}
+	rec.mu.Lock()
 	z, ok := rec.derived[key]
 	if !ok {
 		z, ok = rec.old[key]
 	}
-	if ok {
-		rec.kept++
-	} else {
+	rec.mu.Unlock()
+	if !ok {
+		// Derived outside the lock: a page's languages are drawn side by side (renderChart).
 		if z = derive(); z == nil {
 			return nil
 		}
+	}
+	rec.mu.Lock()
+	if ok {
+		rec.kept++
+	} else {
 		rec.made++
 	}
 	rec.derived[key] = z
+	rec.mu.Unlock()
 	return z
 }
 
@@ -112,6 +122,8 @@ func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func()
 // without using it now.
 func (r *Renderer) keep(w output.Writer, key [sha256.Size]byte) {
 	if rec, ok := w.(*recorder); ok && r.reuse != nil {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
 		if z, ok := rec.old[key]; ok {
 			rec.derived[key] = z
 		}
@@ -126,11 +138,17 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 		fmt.Fprintf(h, "page %q %q %q\n", p.Path, p.Model, p.Sequence)
 	}
 	// Every language's strings (a site's data/i18n/*.toml among them): a changed string redraws.
+	// A catalog Load made has a digest of the files it was made from; one made otherwise
+	// (tests) is digested string by string.
 	for _, m := range append([]*Renderer{r}, r.mirrors...) {
 		if m.cat == nil {
 			continue
 		}
 		fmt.Fprintf(h, "lang %q\n", m.cat.Lang)
+		if d := m.cat.Digest(); d != ([sha256.Size]byte{}) {
+			h.Write(d[:])
+			continue
+		}
 		for _, k := range m.cat.Keys() {
 			fmt.Fprintf(h, "%q %q\n", k, m.cat.Raw(k))
 		}
@@ -155,6 +173,7 @@ func sharedKey(r *Renderer) [sha256.Size]byte {
 // recorder passes files on and keeps a copy of each, and the pieces the page derived
 // (Renderer.derived).
 type recorder struct {
+	mu    sync.Mutex // a page's languages are drawn side by side (renderChart)
 	w     output.Writer
 	files []outFile
 	// old and derived are the page's derived pieces from the build before and from this one
@@ -170,7 +189,9 @@ func (r *recorder) WriteFile(name string, data []byte) error {
 // ShareFile keeps data as it is: bytes the page derived (Renderer.derived) and writes, kept
 // once for both.
 func (r *recorder) ShareFile(name string, data []byte) error {
+	r.mu.Lock()
 	r.files = append(r.files, outFile{name, data})
+	r.mu.Unlock()
 	return ShareFile(r.w, name, data)
 }
 

@@ -167,3 +167,26 @@ func digestValue(d *digest, v reflect.Value, depth int) bool {
 	}
 	return true
 }
+
+// pageFragment is make(), or what make gave for page p, in this language and of this kind, in
+// the build that drew p, when this build copied p whole (Chart): a page's key holds everything
+// the page is made from, so what a site-wide file takes from the page alone (its feed entries,
+// its lines of llms.txt) is the same while the key is. The value is shared: never change it.
+func (r *Renderer) pageFragment(p *Page, kind string, make func() any) any {
+	if r.reuse == nil {
+		return make()
+	}
+	r.reuse.mu.Lock()
+	e := r.reuse.next[p.Path]
+	r.reuse.mu.Unlock()
+	if e == nil { // not charted by this build (a build that failed before)
+		return make()
+	}
+	key := r.prefix + kind
+	if v, ok := e.fragments.Load(key); ok {
+		return v
+	}
+	v := make()
+	e.fragments.Store(key, v)
+	return v
+}
