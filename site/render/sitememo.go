@@ -9,8 +9,14 @@ package render
 // its model (digestValue: every field, exported or not, followed through pointers, maps and
 // interfaces) and of everything else its bytes come from (the Reuse's shared key: config,
 // templates, catalogs, page list). A save that leaves a model as it was copies the bytes of
-// the build before; a save that changes it makes them anew. TestBuilderMatchesBuild holds the
-// result to Build's bytes.
+// the build before; a save that changes it makes them anew. A drawn chart page keeps its
+// compare pages the same way, by their views (Renderer.execute).
+//
+// What a site-wide file takes from one page alone (its feed entries, its lines of llms.txt)
+// is kept with that page while the page's key is unchanged (pageFragment), so a save words
+// the one page it touched again, not every page.
+//
+// TestBuilderMatchesBuild holds the result to Build's bytes after every kind of edit.
 
 import (
 	"bytes"
@@ -28,22 +34,26 @@ type siteMemo struct {
 	made, kept int // files made anew, and kept from the build before (Reuse.SiteFiles)
 }
 
-// SiteFiles says how many site-wide files (pages of every chart page, the sitemap, the
-// feeds; sitememo.go) the build made anew and how many it kept from the build before.
+// SiteFiles says how many site-wide files (home, overview, markdown pages, 404, sitemap,
+// feeds) the build made anew and how many it kept from the build before.
 func (u *Reuse) SiteFiles() (made, kept int) {
 	u.site.mu.Lock()
 	defer u.site.mu.Unlock()
 	return u.site.made, u.site.kept
 }
 
-// siteFile is make(), or the bytes made under the same key by the build before; kind names the
-// file's maker and model is what it makes them from. make may return a buffer it reuses: the
-// bytes siteFile returns are its own, never to be changed. Outside an incremental build, or
-// when model cannot be digested (a func in it), they are make()'s every time.
-func (r *Renderer) siteFile(kind string, model any, make func() ([]byte, error)) ([]byte, error) {
+// siteFile is build(), or the bytes built under the same key by the build before; kind names
+// the file's maker and model is what it builds them from. build may return a buffer it
+// reuses: the bytes siteFile returns are its own, never to be changed. Outside an incremental
+// build, or when model cannot be digested (a func in it), they are build()'s every time.
+func (r *Renderer) siteFile(kind string, model any, build func() ([]byte, error)) ([]byte, error) {
+	if r.reuse == nil {
+		b, err := build()
+		return slices.Clone(b), err
+	}
 	d := newDigest("site file")
-	if r.reuse == nil || !digestValue(d, reflect.ValueOf(model), 0) {
-		b, err := make()
+	if !digestValue(d, reflect.ValueOf(model), 0) {
+		b, err := build()
 		return slices.Clone(b), err
 	}
 	d.key(r.reuse.shared)
@@ -59,10 +69,10 @@ func (r *Renderer) siteFile(kind string, model any, make func() ([]byte, error))
 	m.mu.Unlock()
 	if !ok {
 		var err error
-		if b, err = make(); err != nil {
+		if b, err = build(); err != nil {
 			return nil, err
 		}
-		b = slices.Clone(b) // make may hand out a buffer it reuses
+		b = slices.Clone(b) // build may hand out a buffer it reuses
 	}
 	m.mu.Lock()
 	m.next[key] = b
@@ -168,25 +178,26 @@ func digestValue(d *digest, v reflect.Value, depth int) bool {
 	return true
 }
 
-// pageFragment is make(), or what make gave for page p, in this language and of this kind, in
-// the build that drew p, when this build copied p whole (Chart): a page's key holds everything
-// the page is made from, so what a site-wide file takes from the page alone (its feed entries,
-// its lines of llms.txt) is the same while the key is. The value is shared: never change it.
-func (r *Renderer) pageFragment(p *Page, kind string, make func() any) any {
+// pageFragment is build(), or what build gave for page p, in this language and of this kind,
+// in the build that drew p, when this build copied p whole (Chart): a page's key holds
+// everything the page is made from, so what a site-wide file takes from the page alone (its
+// feed entries, its lines of llms.txt) is the same while the key is. The value is shared:
+// never change it.
+func (r *Renderer) pageFragment(p *Page, kind string, build func() any) any {
 	if r.reuse == nil {
-		return make()
+		return build()
 	}
 	r.reuse.mu.Lock()
 	e := r.reuse.next[p.Path]
 	r.reuse.mu.Unlock()
 	if e == nil { // not charted by this build (a build that failed before)
-		return make()
+		return build()
 	}
 	key := r.prefix + kind
 	if v, ok := e.fragments.Load(key); ok {
 		return v
 	}
-	v := make()
+	v := build()
 	e.fragments.Store(key, v)
 	return v
 }
