@@ -111,10 +111,20 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	var problems problem.Problems
 
 	t0 := time.Now()
-	mds, ps := markdown.LoadMarkdown(in.Data, prefix, in.Config.BasePath(), render.ReservedIDs())
-	problems = append(problems, ps...)
-	statics, ps := input.LoadStatic(in.Data, prefix)
-	problems = append(problems, ps...)
+	// The markdown pages and the author's static files are read (each a walk of the data
+	// folder) while the data files are listed: nothing needs them before the pages are grouped.
+	var (
+		mds        []*markdown.MarkdownPage
+		statics    []input.StaticFile
+		mdProblems problem.Problems
+		stProblems problem.Problems
+	)
+	authored := make(chan struct{})
+	go func() {
+		defer close(authored)
+		mds, mdProblems = markdown.LoadMarkdown(in.Data, prefix, in.Config.BasePath(), render.ReservedIDs())
+		statics, stProblems = input.LoadStatic(in.Data, prefix)
+	}()
 	changes, ps := input.LoadChangelog(in.Data, prefix)
 	problems = append(problems, ps...)
 	opt := in.Config.RawOptions()
@@ -122,6 +132,9 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	problems = append(problems, ps...)
 	pages, groups, ps := groupPages(srcs, prefix)
 	problems = append(problems, ps...)
+	<-authored
+	problems = append(problems, mdProblems...)
+	problems = append(problems, stProblems...)
 	problems = append(problems, render.AttachNotes(pages, mds)...)
 	problems = append(problems, render.LanguageClashes(cmp.Or(in.ConfigFile, "frontier.toml"), in.Config.Langs(), pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)

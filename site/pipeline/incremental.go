@@ -35,6 +35,7 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -201,15 +202,16 @@ type changedFS struct {
 // goroutine, before any file is read.
 func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	es, err := fs.ReadDir(c.FS, name)
+	infos := statAll(es)
 	out := make([]fs.DirEntry, 0, len(es))
-	for _, e := range es {
+	for i, e := range es {
 		// Only plain files: a symbolic link's own stamp says nothing about its target.
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
 			out = append(out, e)
 			continue
 		}
-		info, ierr := e.Info()
-		if ierr != nil {
+		info := infos[i]
+		if info == nil {
 			out = append(out, e)
 			continue
 		}
@@ -223,6 +225,33 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		out = append(out, e)
 	}
 	return out, err
+}
+
+// statAll is the FileInfo of each plain .json file of es (nil for the rest, and where it
+// cannot be had), asked on every core: on a save, a folder of a few hundred data files is
+// otherwise a few hundred lstat calls one after another before anything else starts.
+func statAll(es []fs.DirEntry) []fs.FileInfo {
+	infos := make([]fs.FileInfo, len(es))
+	stat := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if e := es[i]; e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json") {
+				if info, err := e.Info(); err == nil {
+					infos[i] = info
+				}
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(es)/64+1)
+	if workers == 1 { // a small folder
+		stat(0, len(es))
+		return infos
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { stat(w*len(es)/workers, (w+1)*len(es)/workers) })
+	}
+	wg.Wait()
+	return infos
 }
 
 // pageReuse starts reusing pages for the renderer of this build.
@@ -247,6 +276,40 @@ type assembleCache struct {
 	next      map[*input.Dataset]*assembled
 	warnings  map[*input.Dataset]problem.Problems // frontier-flag warnings, from the previous build
 	nextWarns map[*input.Dataset]problem.Problems
+	// clashFree are the pages' ids, page by page, of the previous build when they had no
+	// clash across pages (idKeeper); nil otherwise.
+	clashFree, nextClashFree [][]int64
+}
+
+// idKeeper remembers the pages' point ids of a build whose check across pages found no
+// clash (pipeline.idClashes), so that a build giving the very same ids may skip the check.
+type idKeeper interface {
+	sameIDs(pages []*render.Page) bool
+	keepIDs(pages []*render.Page)
+}
+
+// sameIDs reports whether pages give, page by page, the ids of the last clash-free build.
+func (c *assembleCache) sameIDs(pages []*render.Page) bool {
+	if c.clashFree == nil || len(c.clashFree) != len(pages) {
+		return false
+	}
+	for i, p := range pages {
+		if !slices.Equal(p.IDs, c.clashFree[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepIDs remembers the pages' ids after a check that found no clash.
+func (c *assembleCache) keepIDs(pages []*render.Page) {
+	ids := make([][]int64, len(pages))
+	for i, p := range pages {
+		ids[i] = p.IDs
+	}
+	c.mu.Lock()
+	c.nextClashFree = ids
+	c.mu.Unlock()
 }
 
 // assembled is one page and the datasets it was assembled from.
@@ -263,7 +326,7 @@ func (b *Builder) streams() bool { return false }
 func (b *Builder) assembler(prefix string) assembler {
 	c := &assembleCache{prefix: prefix, next: map[*input.Dataset]*assembled{}, nextWarns: map[*input.Dataset]problem.Problems{}}
 	if b.assembled != nil && b.assembled.prefix == prefix {
-		c.pages, c.warnings = b.assembled.next, b.assembled.nextWarns
+		c.pages, c.warnings, c.clashFree = b.assembled.next, b.assembled.nextWarns, b.assembled.nextClashFree
 	}
 	b.assembled = c
 	return c

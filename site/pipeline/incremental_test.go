@@ -45,6 +45,7 @@ func TestBuilderMatchesBuild(t *testing.T) {
 	tmpl := fstest.MapFS{}
 	cfg := DefaultConfig()
 	var b Builder
+	var kept *fstest.MapFile // a file a step takes away and a later one gives back
 
 	steps := []struct {
 		name         string
@@ -72,6 +73,15 @@ func TestBuilderMatchesBuild(t *testing.T) {
 			data["a/broken.json"] = testsite.MapFile([]byte(`{"view": "inference",`), 4)
 		}, -1, -1, true},
 		{"remove the broken file", func() { delete(data, "a/broken.json") }, 0, 2, false},
+		{"a point id another page gives", func() {
+			data["c/clash.json"] = testsite.MapFile(seedVariant(t, "Third-Model", 0, "2026-07-31"), 4)
+		}, -1, -1, true},
+		{"remove the clash", func() { delete(data, "c/clash.json") }, 0, 2, false},
+		{"give a page's points another page's ids", func() {
+			kept = data["b/other.json"]
+			data["b/other.json"] = testsite.MapFile(seedVariant(t, "Other-Model", 0, "2026-07-31"), 4)
+		}, -1, -1, true},
+		{"give them back their own", func() { data["b/other.json"] = kept }, 1, 1, false},
 		{"notes for one page", func() {
 			data["notes.md"] = testsite.MapFile([]byte("---\nmodel: Other-Model\nsequence: 8k/1k\n---\nMeasured twice.\n"), 5)
 		}, -1, -1, false},

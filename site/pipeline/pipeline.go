@@ -162,7 +162,17 @@ func (pl *pipeline) run(orphans []*source) (problem.Problems, error) {
 	for _, ops := range orphanProblems {
 		ps = append(ps, ops...)
 	}
-	ps = append(ps, pl.idClashes()...)
+	// A Builder's pages that give the very ids of its last build, which had no clashes, have
+	// none now either: the check is skipped on a save that changed no point id.
+	kept, keeps := pl.cache.(idKeeper)
+	clashes := problem.Problems(nil)
+	if !keeps || !kept.sameIDs(pl.pages) {
+		clashes = pl.idClashes()
+		ps = append(ps, clashes...)
+	}
+	if keeps && len(clashes) == 0 {
+		kept.keepIDs(pl.pages)
+	}
 	for _, err := range renderErrs {
 		if err != nil {
 			return ps, err

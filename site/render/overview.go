@@ -140,13 +140,9 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 			ov.Ref = g.Label
 		}
 	}
-	for _, row := range data.Rows {
-		or := overviewRow{URL: row.URL}
-		for _, p := range r.pages {
-			if r.site.Base+p.Path == row.URL {
-				or.Model, or.Sequence = r.modelName(p.Model), p.Sequence
-			}
-		}
+	for i, row := range data.Rows { // a row per page, in r.pages' order
+		p := r.pages[i]
+		or := overviewRow{URL: row.URL, Model: r.modelName(p.Model), Sequence: p.Sequence}
 		for _, g := range data.GPUs {
 			or.Cells = append(or.Cells, overviewCellOf(data, row, g, xi))
 		}

@@ -16,8 +16,9 @@ import (
 func (r *Renderer) sitemap() ([]byte, error) {
 	paths := []string{""}
 	for _, p := range r.pages {
-		paths = append(paths, p.Path)
-		paths = append(paths, comparePaths(p)...)
+		paths = append(paths, r.pageFragment(p, "sitemap", func() any {
+			return append([]string{p.Path}, comparePaths(p)...)
+		}).([]string)...)
 	}
 	paths = append(paths, "overview/")
 	for _, m := range r.mds {
