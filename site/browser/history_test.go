@@ -397,5 +397,20 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 			t.Errorf("%s still drawn after its date was removed", s.Name)
 		}
 	}
+
+	// With no date left to overlay, a view change updates ECharts once: the overlay has
+	// nothing to add, and must not set the chart's series a second time.
+	p.Click(`button[data-date="` + d2.Date + `"]`)
+	p.WaitFor(`location.hash === "#best=0"`)
+	p.WaitChart("#chart")
+	p.Eval(`(() => { window.__sets = 0; const c = echarts.getInstanceByDom(document.getElementById("chart"));
+  const set = c.setOption; c.setOption = function (...a) { window.__sets++; return set.apply(this, a); }; return 0; })()`, nil)
+	p.Eval(`location.hash = "#best=1"`, nil)
+	p.WaitFor(`window.__sets > 0`) // the render and what follows it in the same task have run
+	var sets int
+	p.Eval(`window.__sets`, &sets)
+	if sets != 1 {
+		t.Errorf("a view change without overlays set the chart's option %d times, want 1", sets)
+	}
 	p.NoErrors()
 }

@@ -103,6 +103,10 @@ export class Compare {
         }
       });
     }
+    // Nothing to overlay, and nothing overlaid to take away: the chart stays as the live chart
+    // drew it. (Setting its series again anyway was a second full update of ECharts after
+    // every render, forced at once and as long as the render itself.)
+    if (!this.overlays.length && !drawn.size) return;
     // Overlays are ECharts' to draw: the picture before it shows the view alone.
     if (!live.chart) {
       if (this.overlays.length) live.interactive().catch(() => {});
