@@ -66,7 +66,6 @@ type Kept struct {
 // when one of its datasets does.
 func (r *Renderer) StartReuse(old *Kept, serial map[string]uint64) *Reuse {
 	u := &Reuse{serial: serial, next: map[string]*pageEntry{}}
-	u.site.next = map[[sha256.Size]byte][]byte{}
 	if old != nil {
 		u.old, u.site.old = old.pages, old.site
 	}

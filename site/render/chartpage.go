@@ -120,18 +120,19 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 		u.mu.Unlock()
 		return nil
 	}
-	rec := &recorder{w: w, derived: map[[sha256.Size]byte][]byte{}}
+	rec := &recorder{w: w}
 	if old := u.old[p.Path]; old != nil {
-		rec.old = old.derived
+		rec.pieces.old = old.derived
 	}
 	if err := r.renderChart(rec, p); err != nil {
 		return err
 	}
 	u.mu.Lock()
-	u.next[p.Path] = &pageEntry{key: key, files: rec.files, derived: rec.derived}
+	made, kept := rec.pieces.counts()
+	u.next[p.Path] = &pageEntry{key: key, files: rec.files, derived: rec.pieces.next}
 	u.drawn++
-	u.made += rec.made
-	u.kept += rec.kept
+	u.made += made
+	u.kept += kept
 	u.mu.Unlock()
 	return nil
 }

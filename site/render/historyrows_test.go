@@ -142,7 +142,7 @@ func TestRowChunkWritesAnEqualColumnOnce(t *testing.T) {
 func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
 	build := func(old map[[32]byte][]byte, files ...string) ([][]byte, *recorder) {
 		r := &Renderer{reuse: &Reuse{next: map[string]*pageEntry{}}}
-		rec := &recorder{old: old, derived: map[[32]byte][]byte{}}
+		rec := &recorder{pieces: keptBytes{old: old}}
 		var out [][]byte
 		for _, f := range files {
 			out = append(out, r.gzip(rec, []byte(f)))
@@ -150,15 +150,15 @@ func TestGzipReusesTheLastBuildsBytes(t *testing.T) {
 		return out, rec
 	}
 	first, kept := build(nil, "day one's chunk", "the trend table")
-	again, rec := build(kept.derived, "day one's chunk", "the trend table, after a save")
+	again, rec := build(kept.pieces.next, "day one's chunk", "the trend table, after a save")
 	if &again[0][0] != &first[0][0] {
 		t.Error("an unchanged chunk was compressed again")
 	}
 	if &again[1][0] == &first[1][0] || !bytes.Equal(again[1], gzipped([]byte("the trend table, after a save"))) {
 		t.Error("a changed table was not compressed anew")
 	}
-	if len(rec.derived) != 2 || rec.made != 1 || rec.kept != 1 {
-		t.Errorf("the page kept %d pieces (made %d, kept %d), want 2 (1 and 1)", len(rec.derived), rec.made, rec.kept)
+	if made, kept := rec.pieces.counts(); len(rec.pieces.next) != 2 || made != 1 || kept != 1 {
+		t.Errorf("the page kept %d pieces (made %d, kept %d), want 2 (1 and 1)", len(rec.pieces.next), made, kept)
 	}
 }
 

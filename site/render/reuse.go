@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash"
 	"io/fs"
@@ -52,7 +53,7 @@ type Reuse struct {
 	drawn, reused int
 	made, kept    int // derived pieces made anew and taken from a build before (Derived)
 
-	site siteMemo // the site-wide files (sitememo.go)
+	site keptBytes // the site-wide files (sitememo.go)
 }
 
 // gzip is gzipped(b), taken from the previous build when the page compressed the same bytes; w,
@@ -95,39 +96,83 @@ func (r *Renderer) derived(w output.Writer, key [sha256.Size]byte, derive func()
 	if r.reuse == nil || !ok {
 		return derive()
 	}
-	rec.mu.Lock()
-	z, ok := rec.derived[key]
-	if !ok {
-		z, ok = rec.old[key]
-	}
-	rec.mu.Unlock()
-	if !ok {
-		// Derived outside the lock: a page's languages are drawn side by side (renderChart).
-		if z = derive(); z == nil {
-			return nil
+	z, _ := rec.pieces.get(key, func() ([]byte, error) {
+		if z := derive(); z != nil {
+			return z, nil
 		}
-	}
-	rec.mu.Lock()
-	if ok {
-		rec.kept++
-	} else {
-		rec.made++
-	}
-	rec.derived[key] = z
-	rec.mu.Unlock()
+		return nil, errNotDerived
+	})
 	return z
 }
+
+// errNotDerived is a derive func's nil: a failure its caller reports.
+var errNotDerived = errors.New("not derived")
 
 // keep carries what the page derived under key in the build before over to the next build,
 // without using it now.
 func (r *Renderer) keep(w output.Writer, key [sha256.Size]byte) {
 	if rec, ok := w.(*recorder); ok && r.reuse != nil {
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		if z, ok := rec.old[key]; ok {
-			rec.derived[key] = z
+		rec.pieces.carry(key)
+	}
+}
+
+// keptBytes are bytes by the digest of what they were made from: those of the build before
+// (old), and those of this build (next), for the one after. A drawn page's derived pieces are
+// kept so (recorder), and so are the site-wide files (sitememo.go).
+type keptBytes struct {
+	mu         sync.Mutex
+	old, next  map[[sha256.Size]byte][]byte
+	made, kept int // how many get built anew and took from old or next
+}
+
+// get is the bytes under key, this build's or the build before's, or else build's, which then
+// go under key; build's error is returned and nothing kept. build runs outside the lock: two
+// callers may build the same bytes at once (a page's languages are drawn side by side), and
+// either's will do.
+func (k *keptBytes) get(key [sha256.Size]byte, build func() ([]byte, error)) ([]byte, error) {
+	k.mu.Lock()
+	b, ok := k.next[key]
+	if !ok {
+		b, ok = k.old[key]
+	}
+	k.mu.Unlock()
+	if !ok {
+		var err error
+		if b, err = build(); err != nil {
+			return nil, err
 		}
 	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.next == nil {
+		k.next = map[[sha256.Size]byte][]byte{}
+	}
+	k.next[key] = b
+	if ok {
+		k.kept++
+	} else {
+		k.made++
+	}
+	return b, nil
+}
+
+// carry keeps the build before's bytes under key for the next build, without counting them.
+func (k *keptBytes) carry(key [sha256.Size]byte) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if b, ok := k.old[key]; ok {
+		if k.next == nil {
+			k.next = map[[sha256.Size]byte][]byte{}
+		}
+		k.next[key] = b
+	}
+}
+
+// counts says how many get built anew and how many it took from before.
+func (k *keptBytes) counts() (made, kept int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.made, k.kept
 }
 
 // sharedKey digests what every chart page is rendered from besides its own Page.
@@ -176,10 +221,9 @@ type recorder struct {
 	mu    sync.Mutex // a page's languages are drawn side by side (renderChart)
 	w     output.Writer
 	files []outFile
-	// old and derived are the page's derived pieces from the build before and from this one
-	// (Renderer.derived); made and kept count them.
-	old, derived map[[sha256.Size]byte][]byte
-	made, kept   int
+	// pieces are the page's derived pieces, from the build before (old) and this one (next),
+	// with their counts (Renderer.derived).
+	pieces keptBytes
 }
 
 func (r *recorder) WriteFile(name string, data []byte) error {

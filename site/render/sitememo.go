@@ -23,24 +23,11 @@ import (
 	"crypto/sha256"
 	"reflect"
 	"slices"
-	"sync"
 )
-
-// siteMemo is the site-wide files' bytes by the digest of what they were made from: those of
-// the build before (old), and this build's, for the next (next).
-type siteMemo struct {
-	mu         sync.Mutex
-	old, next  map[[sha256.Size]byte][]byte
-	made, kept int // files made anew, and kept from the build before (Reuse.SiteFiles)
-}
 
 // SiteFiles says how many site-wide files (home, overview, markdown pages, 404, sitemap,
 // feeds) the build made anew and how many it kept from the build before.
-func (u *Reuse) SiteFiles() (made, kept int) {
-	u.site.mu.Lock()
-	defer u.site.mu.Unlock()
-	return u.site.made, u.site.kept
-}
+func (u *Reuse) SiteFiles() (made, kept int) { return u.site.counts() }
 
 // siteFile is build(), or the bytes built under the same key by the build before; kind names
 // the file's maker and model is what it builds them from. build may return a buffer it
@@ -59,30 +46,11 @@ func (r *Renderer) siteFile(kind string, model any, build func() ([]byte, error)
 	d.key(r.reuse.shared)
 	d.str(r.prefix)
 	d.str(kind)
-	key := d.sum("")
-	m := &r.reuse.site
-	m.mu.Lock()
-	b, ok := m.next[key]
-	if !ok {
-		b, ok = m.old[key]
-	}
-	m.mu.Unlock()
-	if !ok {
-		var err error
-		if b, err = build(); err != nil {
-			return nil, err
-		}
-		b = slices.Clone(b) // build may hand out a buffer it reuses
-	}
-	m.mu.Lock()
-	m.next[key] = b
-	if ok {
-		m.kept++
-	} else {
-		m.made++
-	}
-	m.mu.Unlock()
-	return b, nil
+	// build may hand out a buffer it reuses: what is kept is a copy.
+	return r.reuse.site.get(d.sum(""), func() ([]byte, error) {
+		b, err := build()
+		return slices.Clone(b), err
+	})
 }
 
 // digestValue adds v to d: its type's shape as it goes (kinds, lengths, nil or not), every
