@@ -382,6 +382,9 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 	}
 	if ov := string(mustGet(t, files, "zh/overview/index.html")); !strings.Contains(ov, "英伟达 B200") {
 		t.Errorf("zh overview: no Chinese GPU name")
+	} else if strings.Contains(ov, " against ") || strings.Contains(ov, "is not on this page") || strings.Contains(ov, "does not reach") || !strings.Contains(ov, " 为 ") {
+		// The cells' titles: the build's are the page script's twins, worded by the same strings.
+		t.Errorf("zh overview: the cells' titles are not worded in Chinese")
 	}
 	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "TensorRT-LLM") {
 		t.Errorf("zh/ home: the headline's leader keeps the data's framework name")

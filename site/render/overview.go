@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -129,6 +130,10 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		return err
 	}
 
+	tr := r.cat
+	if tr == nil {
+		tr = english() // a Renderer made without New (tests)
+	}
 	ov := &overviewView{X: fmtX(data.X), Data: js}
 	for _, x := range refs {
 		ov.XChoices = append(ov.XChoices, optionView{fmtX(x), fmtX(x) + " tok/s/user", x == data.X})
@@ -144,7 +149,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		p := r.pages[i]
 		or := overviewRow{URL: row.URL, Model: r.modelName(p.Model), Sequence: p.Sequence}
 		for _, g := range data.GPUs {
-			or.Cells = append(or.Cells, overviewCellOf(data, row, g, xi))
+			or.Cells = append(or.Cells, overviewCellOf(tr, data, row, g, xi))
 		}
 		ov.Rows = append(ov.Rows, or)
 	}
@@ -187,8 +192,10 @@ func heatClass(k int) string {
 	return "heat heat-0"
 }
 
-// overviewCellOf is the default table's cell of GPU g on row; overview.js's cell is its twin.
-func overviewCellOf(data overviewData, row overviewRowDoc, g overviewGPU, xi int) overviewCell {
+// overviewCellOf is the default table's cell of GPU g on row, its title worded by tr's
+// [script.overview] strings, which the page script words its cells with; overview.js's cellOf
+// is its twin.
+func overviewCellOf(tr *i18n.Catalog, data overviewData, row overviewRowDoc, g overviewGPU, xi int) overviewCell {
 	x := fmtX(data.X) + " tok/s/user"
 	refLabel := data.Ref
 	for _, h := range data.GPUs {
@@ -198,7 +205,7 @@ func overviewCellOf(data overviewData, row overviewRowDoc, g overviewGPU, xi int
 	}
 	vs, on := row.Values[g.Slug]
 	if !on {
-		return overviewCell{Text: "–", Class: "heat none", Title: g.Label + " is not on this page"}
+		return overviewCell{Text: "–", Class: "heat none", Title: tr.T("script.overview.notOnPage", "gpu", g.Label)}
 	}
 	c := overviewCell{Class: "heat none", Text: "–", URL: row.URL + "compare/" + pairSlug(g.Slug, data.Ref) + "/"}
 	if g.Slug == data.Ref {
@@ -214,17 +221,17 @@ func overviewCellOf(data overviewData, row overviewRowDoc, g overviewGPU, xi int
 	}
 	switch {
 	case !refOn:
-		c.Title = refLabel + ", the reference, is not on this page"
+		c.Title = tr.T("script.overview.refNotOnPage", "ref", refLabel)
 		c.URL = row.URL
 	case v == nil:
-		c.Title = g.Label + "'s curve does not reach " + x
+		c.Title = tr.T("script.overview.notReached", "gpu", g.Label, "x", x)
 	case ref == nil || *ref == 0:
-		c.Title = refLabel + "'s curve does not reach " + x
+		c.Title = tr.T("script.overview.notReached", "gpu", refLabel, "x", x)
 	default:
 		q := *v / *ref
 		c.Text = strconv.FormatFloat(math.Round(100*q), 'f', 0, 64) + "%"
 		c.Class = heatClass(heatBin(q))
-		c.Title = g.Label + ": " + fmtSentence(*v) + " against " + refLabel + "'s " + fmtSentence(*ref) + " at " + x
+		c.Title = tr.T("script.overview.against", "gpu", g.Label, "value", fmtSentence(*v), "ref", refLabel, "refValue", fmtSentence(*ref), "x", x)
 	}
 	return c
 }
