@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"maps"
 	"path"
-	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -503,38 +502,24 @@ func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 		}
 		return buf.Bytes(), nil
 	}
+	// In an incremental build some pages are kept by their views: a chart page drawn again
+	// keeps each compare page whose view is the same (a save that renames one GPU's series
+	// changes that GPU's pairs, not the others'), and a site-wide page, which reads every
+	// chart page, is kept from the build before when its view is the same (sitememo.go).
+	var keep *keptBytes
 	if rec := pageRecorder(w); rec != nil && kind == "compare" {
-		// A chart page drawn again keeps each compare page whose view is the same: a save
-		// that renames one GPU's series changes that GPU's pairs, not the others'.
-		d := newDigest("compare page")
-		d.key(r.reuse.shared) // the templates and catalogs
-		d.str(r.prefix)
-		d.str(name)
-		if digestValue(d, reflect.ValueOf(v), 0) {
-			var err error
-			b := r.derived(rec, d.sum(""), func() []byte {
-				var b []byte
-				if b, err = exec(); err != nil {
-					return nil
-				}
-				return bytes.Clone(b)
-			})
-			if b == nil {
-				return err
-			}
-			return ShareFile(w, name, b)
-		}
+		keep = &rec.pieces
+	} else if r.reuse != nil && siteWide[kind] {
+		keep = &r.reuse.site
 	}
-	if r.reuse == nil || !siteWide[kind] {
+	if keep == nil {
 		b, err := exec()
 		if err != nil {
 			return err
 		}
 		return w.WriteFile(name, b)
 	}
-	// A site-wide page reads every chart page: kept from the build before when its view is
-	// the same (sitememo.go).
-	b, err := r.siteFile("page "+kind+" "+name, v, exec)
+	b, err := r.keptByModel(keep, "page "+kind+" "+name, v, exec)
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,15 @@ func (r *Renderer) siteFile(kind string, model any, build func() ([]byte, error)
 		b, err := build()
 		return slices.Clone(b), err
 	}
-	d := newDigest("site file")
+	return r.keptByModel(&r.reuse.site, kind, model, build)
+}
+
+// keptByModel is build(), or the bytes kept in k under the digest of model, kind, the
+// language and the Reuse's shared key (what else the bytes come from: config, templates,
+// catalogs); what build makes is kept there in turn, as a copy. A model that cannot be
+// digested is built every time.
+func (r *Renderer) keptByModel(k *keptBytes, kind string, model any, build func() ([]byte, error)) ([]byte, error) {
+	d := newDigest("kept by model")
 	if !digestValue(d, reflect.ValueOf(model), 0) {
 		b, err := build()
 		return slices.Clone(b), err
@@ -47,7 +55,7 @@ func (r *Renderer) siteFile(kind string, model any, build func() ([]byte, error)
 	d.str(r.prefix)
 	d.str(kind)
 	// build may hand out a buffer it reuses: what is kept is a copy.
-	return r.reuse.site.get(d.sum(""), func() ([]byte, error) {
+	return k.get(d.sum(""), func() ([]byte, error) {
 		b, err := build()
 		return slices.Clone(b), err
 	})
