@@ -205,8 +205,7 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	infos := statAll(es)
 	out := make([]fs.DirEntry, 0, len(es))
 	for i, e := range es {
-		// Only plain files: a symbolic link's own stamp says nothing about its target.
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
+		if !stamped(e) {
 			out = append(out, e)
 			continue
 		}
@@ -227,14 +226,20 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	return out, err
 }
 
-// statAll is the FileInfo of each plain .json file of es (nil for the rest, and where it
-// cannot be had), asked on every core: on a save, a folder of a few hundred data files is
+// stamped reports whether a folder entry is a data file known by its stamp: only plain files,
+// since a symbolic link's own stamp says nothing about its target.
+func stamped(e fs.DirEntry) bool {
+	return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json")
+}
+
+// statAll is the FileInfo of each stamped entry of es (nil for the rest, and where it cannot
+// be had), asked on every core: on a save, a folder of a few hundred data files is
 // otherwise a few hundred lstat calls one after another before anything else starts.
 func statAll(es []fs.DirEntry) []fs.FileInfo {
 	infos := make([]fs.FileInfo, len(es))
 	stat := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			if e := es[i]; e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json") {
+			if e := es[i]; stamped(e) {
 				if info, err := e.Info(); err == nil {
 					infos[i] = info
 				}

@@ -165,7 +165,7 @@ func (pl *pipeline) run(orphans []*source) (problem.Problems, error) {
 	// A Builder's pages that give the very ids of its last build, which had no clashes, have
 	// none now either: the check is skipped on a save that changed no point id.
 	kept, keeps := pl.cache.(idKeeper)
-	clashes := problem.Problems(nil)
+	var clashes problem.Problems
 	if !keeps || !kept.sameIDs(pl.pages) {
 		clashes = pl.idClashes()
 		ps = append(ps, clashes...)
