@@ -53,10 +53,7 @@ type atomEntry struct {
 // linking to its pages (as Hugo writes one feed per language).
 func (r *Renderer) feed() ([]byte, error) {
 	cfg := r.in.Config
-	tr := r.cat
-	if tr == nil {
-		tr = english()
-	}
+	tr := r.catalog()
 	abs := cfg.HasHost()
 	id := func(p string) string {
 		if abs {

@@ -310,6 +310,14 @@ var (
 	htmlValue   = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
 )
 
+// catalog is r's language's catalog, or English for a Renderer made without New (tests).
+func (r *Renderer) catalog() *i18n.Catalog {
+	if r.cat != nil {
+		return r.cat
+	}
+	return english()
+}
+
 // english is Frontier's shipped English catalog, for the words of views made without a
 // Renderer (the twins' tests call leadersHTML and setViewState so).
 var english = sync.OnceValue(func() *i18n.Catalog {

@@ -90,15 +90,15 @@ func (r *Renderer) llmsPageLines(p *Page, hx string) llmsPage {
 	if h := r.pageHeadlines(p)[0]; h.OK { // the newest snapshot's, at cfg.HeadlineX
 		note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(h.Value), metric.Unit, h.Leader)
 	}
-	llmsItem(&chart, p.Model+" "+p.Sequence, cfg.AbsURL(p.Path), note)
 	name := p.Model + " " + p.Sequence
+	llmsItem(&chart, name, cfg.AbsURL(p.Path), note)
 	llmsItem(&data, name+": data.csv", cfg.AbsURL(p.Path+"data.csv"), "every point of the chart page, one row per point (CSV)")
 	llmsItem(&data, name+": data.json", cfg.AbsURL(p.Path+"data.json"), "the same points by series, with every metric measured (JSON)")
 	gs := pageGPUs(p, false)
 	for i, a := range gs {
 		for _, g := range gs[i+1:] {
 			dir := p.Path + "compare/" + pairSlug(a.Slug, g.Slug) + "/"
-			llmsItem(&compares, a.Label+" vs "+g.Label+": "+p.Model+" "+p.Sequence, cfg.AbsURL(dir),
+			llmsItem(&compares, a.Label+" vs "+g.Label+": "+name, cfg.AbsURL(dir),
 				"the two GPUs' frontiers compared at each reference interactivity, in sentences; compare.json beside it holds the numbers")
 		}
 	}

@@ -130,10 +130,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		return err
 	}
 
-	tr := r.cat
-	if tr == nil {
-		tr = english() // a Renderer made without New (tests)
-	}
+	tr := r.catalog()
 	ov := &overviewView{X: fmtX(data.X), Data: js}
 	for _, x := range refs {
 		ov.XChoices = append(ov.XChoices, optionView{fmtX(x), fmtX(x) + " tok/s/user", x == data.X})
