@@ -217,7 +217,7 @@ func (c Config) Langs() []string {
 
 // BasePath is the path every site URL starts with, "/" or "/repo/".
 func (c Config) BasePath() string {
-	u, err := output.ParseBaseURL(c.BaseURL)
+	u, err := parseBase(c.BaseURL)
 	if err != nil {
 		return "/"
 	}
@@ -242,8 +242,8 @@ func (c Config) HasHost() bool {
 	return err == nil && u.Host != ""
 }
 
-// lastBase is the base URL parseBase parsed last: a build asks for tens of thousands of
-// absolute URLs (the sitemap alone has one per page and language, and one per alternate),
+// lastBase is the base URL parseBase parsed last: a build asks for its base path and for tens
+// of thousands of absolute URLs (the sitemap alone has one per page, language and alternate),
 // all of one base URL, and parsing it was most of their cost.
 var lastBase atomic.Pointer[parsedBase]
 
