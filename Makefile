@@ -4,6 +4,14 @@
 # See README.md.
 
 GO        ?= go
+# Frontier needs Go 1.27 (go.mod). Where the installed go is older and GOTOOLCHAIN leaves the
+# choice to it (unset, local or auto), Go 1.27 is fetched through the module proxy and used for
+# every go command below; a GOTOOLCHAIN naming a version is left as it is.
+GO_TOOLCHAIN := go1.27.3
+ifneq ($(filter-out local auto,$(GOTOOLCHAIN)),)
+else ifneq ($(shell cd / && GOTOOLCHAIN=local $(GO) env GOVERSION 2>/dev/null | grep -E '^go1\.([0-9]|1[0-9]|2[0-6])(\.|rc|beta|$$)'),)
+export GOTOOLCHAIN := $(GO_TOOLCHAIN)
+endif
 BASE_URL  ?=
 DATA      ?= data
 OUT       ?= public
@@ -116,9 +124,9 @@ test-js:
 FUZZTIME ?= 5s
 ## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs.
 ## The packages are every one go list finds with a Fuzz function in its tests, so moved code keeps its fuzzing.
-## Go 1.26's fuzz coordinator can fail a run with a bare "context deadline exceeded" when its own
-## -fuzztime ends under load (go.dev/issue/75804, fixed in Go 1.27): such a run wrote no failing
-## input and is not a finding. Any other failure prints its log and stops.
+## Go's fuzz coordinator can fail a run with a bare "context deadline exceeded" when its own
+## -fuzztime ends under load (go.dev/issue/75804): such a run wrote no failing input and is not a
+## finding. Any other failure prints its log and stops.
 fuzz-smoke:
 	@set -e; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; for pkg in $$($(GO) list -f '{{.Dir}}' ./... | while read -r d; do \
 	    if grep -qs '^func Fuzz' "$$d"/*_test.go; then echo "./$${d#$(CURDIR)/}"; fi; done); do \
