@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/xml"
 	"slices"
 	"testing"
@@ -113,63 +112,5 @@ func TestFeedXML(t *testing.T) {
 				t.Errorf("entries\n links %q\n   ids %q\nwant links %q\n   ids %q", links, ids, wantLinks, wantIDs)
 			}
 		})
-	}
-}
-
-// TestSitemapIsWhatEncodingXMLWrites: the sitemap, written by hand, has the bytes encoding/xml
-// writes for the same URL set, indented, for one language and two, with a base URL whose
-// characters XML must escape.
-func TestSitemapIsWhatEncodingXMLWrites(t *testing.T) {
-	type link struct {
-		Rel      string `xml:"rel,attr"`
-		Hreflang string `xml:"hreflang,attr"`
-		Href     string `xml:"href,attr"`
-	}
-	type url struct {
-		Loc   string `xml:"loc"`
-		Links []link `xml:"xhtml:link"`
-	}
-	type urlSet struct {
-		XMLName xml.Name `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
-		XHTML   string   `xml:"xmlns:xhtml,attr,omitempty"`
-		URLs    []url    `xml:"url"`
-	}
-	for _, base := range []string{"https://owner.github.io/repo/", "https://ex.org/a&b\"<'>\t/"} {
-		for _, langs := range [][]langInfo{nil, {{Tag: "en"}, {Tag: "zh", Prefix: "zh/"}}} {
-			r := xmlSite(base)
-			r.langs = langs
-			got, err := r.sitemap()
-			if err != nil {
-				t.Fatal(err)
-			}
-			set := urlSet{}
-			if len(langs) > 1 {
-				set.XHTML = "http://www.w3.org/1999/xhtml"
-			}
-			paths := []string{"", "m/1k-1k/", "n&o/8k-1k/", "overview/", "about/"}
-			each := langs
-			if each == nil {
-				each = []langInfo{{Tag: "en"}}
-			}
-			for _, l := range each {
-				for _, p := range paths {
-					u := url{Loc: r.in.Config.AbsURL(l.Prefix + p)}
-					if len(langs) > 1 {
-						for _, a := range langs {
-							u.Links = append(u.Links, link{"alternate", a.Tag, r.in.Config.AbsURL(a.Prefix + p)})
-						}
-						u.Links = append(u.Links, link{"alternate", "x-default", r.in.Config.AbsURL(p)})
-					}
-					set.URLs = append(set.URLs, u)
-				}
-			}
-			want, err := marshalXML(`<?xml version="1.0" encoding="UTF-8"?>`, set)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("base %q, %d languages:\n got %s\nwant %s", base, len(langs), got, want)
-			}
-		}
 	}
 }
