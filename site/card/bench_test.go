@@ -3,6 +3,9 @@
 package card
 
 import (
+	"bytes"
+	"image/png"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -45,3 +48,50 @@ func BenchmarkDrawCompare(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEncode is the PNG of one compare card, drawn once, written by encodePNG (png.go)
+// and by image/png as a library-first card would be written (png.BestSpeed, its buffers
+// pooled), side by side in one run: what keeps png.go (see the package doc). bytes/op is
+// the PNG's size.
+//
+//	go test -run '^$' -bench Encode -count 3 ./site/card/
+func BenchmarkEncode(b *testing.B) {
+	sf := newSurface()
+	c, err := newCanvas(sf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.layout(compareSample())
+	sf.img.Palette = sf.palette()
+	lib := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: new(pngBuffers)}
+	for _, e := range []struct {
+		name   string
+		encode func(*bytes.Buffer) error
+	}{
+		{"encoder=png.go", func(w *bytes.Buffer) error { return encodePNG(w, sf.img, sf.dirty[:]) }},
+		{"encoder=image-png", func(w *bytes.Buffer) error { return lib.Encode(w, sf.img) }},
+	} {
+		b.Run(e.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			defer reportCPU(b)()
+			for b.Loop() {
+				buf.Reset()
+				if err := e.encode(&buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes/op")
+		})
+	}
+}
+
+// pngBuffers is image/png's EncoderBufferPool over a sync.Pool, as a card drawn on every
+// core would need.
+type pngBuffers struct{ p sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	buf, _ := p.p.Get().(*png.EncoderBuffer)
+	return buf
+}
+
+func (p *pngBuffers) Put(buf *png.EncoderBuffer) { p.p.Put(buf) }

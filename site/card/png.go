@@ -15,10 +15,10 @@ import (
 // colours, opaque): each row with the Sub filter, or Up where it repeats the row above or
 // leaves fewer bytes that are not zero (upCheaper), then deflated as one block of fixed
 // Huffman codes whose only matches are runs of zero bytes. A card is mostly flat colour,
-// which Sub turns into runs of zero bytes: image/png tries five filters per row and
-// compress/flate searches for matches everywhere, which together were three quarters of
-// drawing a card; this takes each run of one colour at once and writes it as matches of a
-// zero byte. The bytes depend on the pixels and the palette alone.
+// which Sub turns into runs of zero bytes: compress/flate, under image/png, searches for
+// matches in every byte, which made it more than half of drawing a card (the package doc
+// gives the figures); this takes each run of one colour at once and writes it as matches
+// of a zero byte. The bytes depend on the pixels and the palette alone.
 //
 // dirty, when not nil, has a bit per row and tileWidth-pixel column of img that may differ
 // from the card's background (white, index 0, beyond the first column): a clean column is

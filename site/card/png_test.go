@@ -224,16 +224,7 @@ func TestDotIsTheCircle(t *testing.T) {
 // TestManyColoursKeepAPalette: a card of more colours than a palette holds takes the nearest
 // for the rest, and still reads back as drawn.
 func TestManyColoursKeepAPalette(t *testing.T) {
-	s := sample()
-	s.Series = nil
-	for i := range 40 {
-		var line []Point
-		for x := 0.0; x <= 100; x += 10 {
-			line = append(line, Point{x, float64((i*7)%40) + x*float64(i%5)/10})
-		}
-		s.Series = append(s.Series, Series{Name: "S", Color: "#" + string("0123456789abcdef"[i%16]) + "0" + string("fedcba9876543210"[i/3%16]) + "8" + string("37bf"[i%4]) + "1", Line: line, Points: line})
-	}
-	sf := drawn(t, s)
+	sf := drawn(t, manyColours())
 	if sf.pal.n != 256 {
 		t.Fatalf("%d colours, want a full palette of 256", sf.pal.n)
 	}
