@@ -28,9 +28,9 @@ func manyColours() Spec {
 }
 
 // TestCardsLookAsBefore: a chart page's card, a compare page's and one of a full palette
-// decode to the pixels and colours of the cards in testdata, written by the encoder cards
-// had before image/png (go test -update rewrites them from Draw). It holds the drawing
-// still across a change of encoder: any change of pixel shows here.
+// decode to the pixels and colours of the cards in testdata (go test ./site/card -run
+// CardsLookAsBefore -update rewrites them from Draw). Their bytes may change with the
+// encoder; a pixel changed by the drawing or by the encoder shows here.
 func TestCardsLookAsBefore(t *testing.T) {
 	for name, s := range map[string]Spec{"chart": sample(), "compare": compareSample(), "many-colours": manyColours()} {
 		t.Run(name, func(t *testing.T) {
