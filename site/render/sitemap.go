@@ -61,13 +61,27 @@ func (r *Renderer) sitemap() ([]byte, error) {
 }
 
 // writeSitemap is sitemap.xml of paths in every language of langs, indented. It streams:
-// the urlset's tags as tokens, and each URL encoded from one sitemapURL, refilled, so that
-// the only values made per URL are its strings.
+// the urlset's tags as tokens, then each URL encoded from one sitemapURL, refilled. On a
+// site of several languages a path's alternates are the same in every language's url, so
+// its absolute URLs are made once, and a url's loc is its own language's alternate.
 func (r *Renderer) writeSitemap(paths []string, langs []langInfo) ([]byte, error) {
 	multi := len(r.langs) > 1
-	per := 100 // about what a URL takes, in bytes
+	var u sitemapURL
+	var hrefs []string // by path, the alternates' URLs: one per language, then x-default's
+	per := 100         // about what a url takes, in bytes
 	if multi {
-		per += 150 * (len(r.langs) + 1)
+		for _, a := range r.langs {
+			u.Links = append(u.Links, sitemapLink{Rel: "alternate", Hreflang: a.Tag})
+		}
+		u.Links = append(u.Links, sitemapLink{Rel: "alternate", Hreflang: "x-default"})
+		hrefs = make([]string, 0, len(paths)*len(u.Links))
+		for _, p := range paths {
+			for _, a := range r.langs {
+				hrefs = append(hrefs, r.in.Config.AbsURL(a.Prefix+p))
+			}
+			hrefs = append(hrefs, r.in.Config.AbsURL(p))
+		}
+		per += 150 * len(u.Links)
 	}
 	var b bytes.Buffer
 	b.Grow(len(langs) * len(paths) * per)
@@ -81,15 +95,16 @@ func (r *Renderer) writeSitemap(paths []string, langs []langInfo) ([]byte, error
 	if err := enc.EncodeToken(set); err != nil {
 		return nil, err
 	}
-	var u sitemapURL
-	for _, l := range langs {
-		for _, p := range paths {
-			u.Loc, u.Links = r.in.Config.AbsURL(l.Prefix+p), u.Links[:0]
+	for li, l := range langs {
+		for i, p := range paths {
 			if multi {
-				for _, a := range r.langs {
-					u.Links = append(u.Links, sitemapLink{"alternate", a.Tag, r.in.Config.AbsURL(a.Prefix + p)})
+				alt := hrefs[i*len(u.Links):][:len(u.Links)]
+				for j := range u.Links {
+					u.Links[j].Href = alt[j]
 				}
-				u.Links = append(u.Links, sitemapLink{"alternate", "x-default", r.in.Config.AbsURL(p)})
+				u.Loc = alt[li] // langs is r.langs
+			} else {
+				u.Loc = r.in.Config.AbsURL(l.Prefix + p)
 			}
 			if err := enc.Encode(&u); err != nil {
 				return nil, err

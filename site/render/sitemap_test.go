@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/xml"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,31 @@ func TestSitemapValues(t *testing.T) {
 				t.Errorf("base %q, %d languages: declares the XHTML namespace: %v", base, len(langs), xhtml)
 			}
 		}
+	}
+}
+
+// BenchmarkSitemap writes the sitemap of the 1,000-dataset build's 2,800 pages, in one
+// language and in two (each url then with three alternates). A save that adds or removes
+// no page keeps the sitemap it had (siteFile); a build or a save that does writes it.
+func BenchmarkSitemap(b *testing.B) {
+	for _, langs := range [][]langInfo{nil, {{Tag: "en"}, {Tag: "zh", Prefix: "zh/"}}} {
+		r := xmlSite("https://owner.github.io/repo/")
+		r.langs = langs
+		paths := []string{""}
+		for i := range 2800 {
+			paths = append(paths, "model-"+strconv.Itoa(i/10)+"/8k-1k/compare/b200-vs-h"+strconv.Itoa(i%10)+"/")
+		}
+		each := langs
+		if each == nil {
+			each = []langInfo{{Tag: "en"}}
+		}
+		b.Run("languages="+strconv.Itoa(len(each)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.writeSitemap(paths, each); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
