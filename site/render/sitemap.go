@@ -102,7 +102,7 @@ func (r *Renderer) writeSitemap(paths []string, langs []langInfo) ([]byte, error
 				for j := range u.Links {
 					u.Links[j].Href = alt[j]
 				}
-				u.Loc = alt[li] // langs is r.langs
+				u.Loc = alt[li] // with several languages, langs is r.langs (sitemap)
 			} else {
 				u.Loc = r.in.Config.AbsURL(l.Prefix + p)
 			}
