@@ -42,6 +42,7 @@ var viewKeys = []string{"view", "apiVersion", "params", "series", "xAxis"}
 // an object of no format at all) is formatView, so that LoadDataset reports it as today.
 func sniffFormat(data []byte) (f rawFormat, msg string) {
 	d := newDecoder("", data)
+	defer d.release()
 	var keys []string
 	if se := catchSyntax(func() {
 		array := d.peek() == jsontext.KindBeginArray

@@ -37,6 +37,7 @@ func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
 // appears as a key. (Other escapes are common: the seed's Chinese metric label has a dozen.)
 func scanHead(data []byte) (h Head) {
 	d := newDecoder("", data)
+	defer d.release()
 	if se := catchSyntax(func() {
 		once := bytes.Count(data, []byte(`"params"`)) == 1 && !escapesLetter(data)
 		d.fields(func(k []byte) {

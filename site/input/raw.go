@@ -72,6 +72,7 @@ func (r *rawRow) loc() string {
 // Rows with problems are left out; the problems say why, in file order. data is not retained.
 func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
 	d := newDecoder(name, data)
+	defer d.release()
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
 	if se := catchSyntax(func() {
 		switch f {

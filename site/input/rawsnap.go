@@ -321,6 +321,7 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 		return pages
 	}
 	d := newDecoder(name, data)
+	defer d.release()
 	catchSyntax(func() { // a syntax error ends the list here; decodeRaw reports it
 		seen := map[rawPage]bool{}
 		row := func(int) {

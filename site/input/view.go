@@ -47,6 +47,7 @@ import (
 // every error and warning found, in the order they appear in the file. data is not retained.
 func LoadDataset(name string, data []byte) (ds *Dataset, ps problem.Problems) {
 	d := newDecoder(name, data)
+	defer d.release()
 	if se := catchSyntax(func() { ds = d.dataset() }); se != nil {
 		return nil, se.problems(name, data)
 	}
