@@ -77,3 +77,21 @@ func FuzzStringsDecodeAsEncodingJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestSyntaxErrorsAfterAByteOrderMark: the mark is skipped before jsontext reads the file, and
+// the place of an error still counts it, as an editor does (one character).
+func TestSyntaxErrorsAfterAByteOrderMark(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\xef\xbb\xbf{\"a\": x}", "data/x.json:1:8: invalid character 'x' looking for beginning of value"},
+		{"\xef\xbb\xbf{", "data/x.json:1:3: unexpected end of JSON input"},
+		{"\xef\xbb\xbf", "data/x.json:1:2: unexpected end of JSON input"},
+		{"\xef\xbb\xbf{}\n x", "data/x.json:2:2: invalid character 'x' after top-level value"},
+		{"\xef\xbb\xbf{\"a\": \"\\q\"}", "data/x.json:1:10: invalid character 'q' in string escape code"},
+		{"\xef\xbb\xbf[1.x]", "data/x.json:1:5: invalid character 'x' after decimal point in numeric literal"},
+	} {
+		_, ps := LoadDataset("data/x.json", []byte(c.in))
+		if got := testsite.ProblemLines(ps); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q: %q, want %q", c.in, got, c.want)
+		}
+	}
+}
