@@ -1,83 +1,32 @@
 package input
 
 // The decoding toolkit every format shares: the inference view (view.go) and the raw results
-// (raw.go, rawserve.go) are read by one decoder over the tokenizer of jsonscan.go, with the
-// same leaves (str, number, integer, date...), the same problem paths and one way to end on a
-// syntax error (catchSyntax).
+// (raw.go, rawserve.go) are read by one decoder over encoding/json/jsontext's Decoder, with the
+// same containers (fields, elements), the same leaves (str, number, integer, date...), the same
+// problem paths and one way to end on a syntax error (catchSyntax, syntax.go).
 //
-// The decoder is a small schema-driven parser over the file's bytes rather than encoding/json:
-// one pass checks the syntax, knows the JSON path of every value (so a wrong leaf is reported as
-// "series[3].points[2].y" and decoding carries on to find the next one), copies only the strings
-// it keeps, and runs several times faster than reflection, which matters because this stage
-// dominates the build.
+// The decoder is a small schema-driven reader of jsontext's tokens and values rather than
+// unmarshalling through reflection: one pass checks the syntax, knows the JSON path of every
+// value (so a wrong leaf is reported as "series[3].points[2].y" and decoding carries on to find
+// the next one), copies only the strings it keeps, and takes a sixth of the time of
+// unmarshalling the file and marshalling it again (BenchmarkDecodeReencodeBaseline, the
+// yardstick of the performance budget). jsontext reads a bytes.Buffer in place, so a
+// value's bytes (ReadValue) and its offset in the file (InputOffset) come without a copy. jsontext
+// alone judges the syntax: the decoder itself looks only at the whitespace after the top-level
+// value and, to word a syntax error, at the bytes around it (syntax.go).
 
 import (
+	"bytes"
+	"encoding/json/jsontext"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
-
-// maxDepth bounds nesting, so a hostile file cannot exhaust the stack (encoding/json uses the same).
-const maxDepth = 10000
-
-// catchSyntax runs parse, the decoding of one file, and returns the syntax error that ended it,
-// or nil. A syntaxError travels by panic so that the parser's happy path has no error checks;
-// this is the one place that catches it, for every format and for the head scans. errHeadDone
-// (a scan that has read all it needs) ends parse without an error. Any other panic is a bug,
-// and goes on.
-func catchSyntax(parse func()) (se *syntaxError) {
-	defer func() {
-		switch r := recover(); r.(type) {
-		case nil:
-		case *syntaxError:
-			se = r.(*syntaxError)
-		default:
-			if r != errHeadDone {
-				panic(r)
-			}
-		}
-	}()
-	parse()
-	return nil
-}
-
-// problems is a syntax error as the one problem of file name: past a syntax error nothing is
-// certain, so it is the only problem reported for that file.
-func (se *syntaxError) problems(name string, data []byte) problem.Problems {
-	line, col := lineCol(data, se.off)
-	return problem.Problems{{File: name, Line: line, Col: col, Msg: se.msg}}
-}
-
-// skipBOM steps over a UTF-8 byte order mark, which editors on Windows may write.
-func skipBOM(d *decoder) {
-	if len(d.data) >= 3 && d.data[0] == 0xEF && d.data[1] == 0xBB && d.data[2] == 0xBF {
-		d.pos = 3
-	}
-}
-
-// lineCol turns a byte offset into a 1-based line and a 1-based column in characters.
-func lineCol(data []byte, off int) (line, col int) {
-	off = min(off, len(data))
-	line = 1
-	start := 0
-	for i, c := range data[:off] {
-		if c == '\n' {
-			line++
-			start = i + 1
-		}
-	}
-	return line, utf8.RuneCount(data[start:off]) + 1
-}
-
-// syntaxError ends decoding; it travels by panic so the parser's happy path has no error checks.
-type syntaxError struct {
-	off int
-	msg string
-}
 
 // located is a problem with the offset it was found at, so problems list in file order
 // whatever order the checks ran in.
@@ -92,29 +41,162 @@ type seg struct {
 	idx int
 }
 
-// kind is the type of a JSON value, known from its first byte.
-type kind uint8
-
-const (
-	kString kind = iota
-	kNumber
-	kTrue
-	kFalse
-	kNull
-	kObject
-	kArray
-)
-
 // decoder holds one file's parse. Paths are kept as a stack and rendered only for problems.
 type decoder struct {
-	data  []byte
-	pos   int
-	depth int
-	file  string
-	path  []seg
-	probs []located
-	nerr  int
-	strs  map[string]string // interned strings: dates, precisions and keys repeat a lot
+	dec  jsontext.Decoder
+	src  bytes.Buffer // what dec reads: data after its byte order mark, read in place
+	data []byte       // the whole file
+	base int          // where the JSON text starts in data: 3 after a byte order mark, else 0
+	// off and end are where the value read last (a leaf, a member's name, or a whole object
+	// or array once fields or elements returns) starts and ends in data.
+	off, end int
+	file     string
+	path     []seg
+	probs    []located
+	nerr     int
+	strs     map[string]string // interned strings: dates, precisions and keys repeat a lot
+}
+
+// bom is the UTF-8 byte order mark, which editors on Windows may write; every format skips it.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// newDecoder starts the parse of data, the file that problems call name.
+//
+// Duplicate names are jsontext's syntax errors but ours to report: a known field given twice
+// is a warning and the last one counts, as encoding/json does. Invalid UTF-8 in a string
+// becomes U+FFFD, as encoding/json does, rather than failing the file.
+func newDecoder(name string, data []byte) *decoder {
+	d := decoders.Get().(*decoder)
+	d.data, d.file = data, name
+	if bytes.HasPrefix(data, bom) {
+		d.base = len(bom)
+	}
+	d.src = *bytes.NewBuffer(data[d.base:])
+	d.dec.Reset(&d.src, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	return d
+}
+
+// decoders keeps decoders between files, so that jsontext's state and the interning map are
+// made once per core rather than once per file (BenchmarkLoadDataset: about 8% of the time). It
+// is a cache, not state: a decoder from it reads as a new one.
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
+
+// release gives d back for the next file; nothing of d may be used after, and it holds nothing
+// of the file.
+func (d *decoder) release() {
+	clear(d.strs)
+	clear(d.path[:cap(d.path)])
+	*d = decoder{dec: d.dec, path: d.path[:0], strs: d.strs}
+	d.dec.Reset(&d.src)
+	decoders.Put(d)
+}
+
+// ---- Reading: every read ends the parse on a syntax error (fail), so callers check none ----
+
+// peek returns the kind of what comes next: a value's, or the end of the object or array.
+func (d *decoder) peek() jsontext.Kind {
+	k := d.dec.PeekKind()
+	if k == jsontext.KindInvalid {
+		_, err := d.dec.ReadToken() // the error PeekKind found
+		d.fail(err)
+	}
+	return k
+}
+
+// read consumes the next value, or a member's name, whole, and returns its kind and its bytes
+// as written; d.off and d.end say where they are.
+func (d *decoder) read() (jsontext.Kind, []byte) {
+	v, err := d.dec.ReadValue()
+	if err != nil {
+		d.fail(err)
+	}
+	d.end = d.base + int(d.dec.InputOffset())
+	d.off = d.end - len(v)
+	return v.Kind(), v
+}
+
+// delim consumes a delimiter token ({ } [ ]) that peek has seen, and returns where it starts.
+func (d *decoder) delim() int {
+	if _, err := d.dec.ReadToken(); err != nil {
+		d.fail(err)
+	}
+	return d.base + int(d.dec.InputOffset()) - 1
+}
+
+// skip consumes a value the schema does not know, checking its syntax.
+func (d *decoder) skip() { d.read() }
+
+// top ends the file's one top-level value: anything after it but whitespace is a syntax error,
+// as encoding/json has it.
+func (d *decoder) top() {
+	p := d.base + int(d.dec.InputOffset())
+	for p < len(d.data) && isSpace(d.data[p]) {
+		p++
+	}
+	if p < len(d.data) {
+		panic(&syntaxError{off: p, msg: "invalid character " + quoteChar(d.data, p) + " after top-level value"})
+	}
+}
+
+// isSpace is JSON's whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// fields walks the object that comes next, calling fn with each member's name; fn must consume
+// the member's value, and d.off is where its name starts when fn is called. A value that is
+// not an object is reported (want an object) and skipped, and fields returns false. Either
+// way d.off is then where the value starts.
+func (d *decoder) fields(fn func(key []byte)) bool {
+	start, ok := d.open(jsontext.KindBeginObject, "an object")
+	if !ok {
+		return false
+	}
+	for d.peek() != jsontext.KindEndObject {
+		_, name := d.read()
+		key := name[1 : len(name)-1]
+		if !plain(key) {
+			key = unquote(name)
+		}
+		d.path = append(d.path, seg{key: key})
+		fn(key)
+		d.path = d.path[:len(d.path)-1]
+	}
+	d.closing(start)
+	return true
+}
+
+// elements walks the array that comes next, calling fn with each index; fn must consume the
+// element. A value that is not an array is reported and skipped. d.off is then where the value
+// starts, as with fields.
+func (d *decoder) elements(fn func(i int)) bool {
+	start, ok := d.open(jsontext.KindBeginArray, "an array")
+	if !ok {
+		return false
+	}
+	for i := 0; d.peek() != jsontext.KindEndArray; i++ {
+		d.path = append(d.path, seg{idx: i})
+		fn(i)
+		d.path = d.path[:len(d.path)-1]
+	}
+	d.closing(start)
+	return true
+}
+
+// open enters the object or array (want) that comes next, returning where it starts. Any
+// other value is reported as not being what (an object, an array), skipped, and open returns
+// false.
+func (d *decoder) open(want jsontext.Kind, what string) (int, bool) {
+	if d.peek() != want {
+		k, raw := d.read()
+		d.problem(d.off, "want %s, got %s", what, describe(k, raw))
+		return d.off, false
+	}
+	return d.delim(), true
+}
+
+// closing consumes the end of the object or array that started at start.
+func (d *decoder) closing(start int) {
+	d.end = d.delim() + 1
+	d.off = start
 }
 
 // ---- Problems and paths ----
@@ -161,10 +243,11 @@ func (d *decoder) pathString(child string) string {
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
-// once warns when a known field appears twice in one object.
+// once warns when a known field appears twice in one object. It is called first thing in a
+// fields callback, where d.off is the member's name.
 func (d *decoder) once(seen *uint, bit uint) {
 	if *seen&bit != 0 {
-		d.add(d.at(d.valueStart(), d.pathString(""), true, "given twice; the last one counts"))
+		d.add(d.at(d.off, d.pathString(""), true, "given twice; the last one counts"))
 	}
 	*seen |= bit
 }
@@ -183,16 +266,14 @@ func (d *decoder) require(start int, seen, want uint, names ...string) {
 
 // str reads a string. null is absent (ok false); for a required field it is a type error.
 func (d *decoder) str(req bool) (string, bool) {
-	start := d.valueStart()
-	if start < len(d.data) && d.data[start] == '"' {
-		slow := d.scanString()
-		s := d.keep(d.data[start:d.pos], slow)
-		d.noControls(start, s)
+	k, raw := d.read()
+	if k == jsontext.KindString {
+		s := d.keep(raw)
+		d.noControls(d.off, s)
 		return s, true
 	}
-	k, raw := d.value()
-	if k != kNull || req {
-		d.problem(start, "want a string, got %s", describe(k, raw))
+	if k != jsontext.KindNull || req {
+		d.problem(d.off, "want a string, got %s", describe(k, raw))
 	}
 	return "", false
 }
@@ -219,20 +300,18 @@ func (d *decoder) noControls(start int, s string) {
 
 // text reads a string that must not be empty or blank.
 func (d *decoder) text(req bool) string {
-	start := d.valueStart()
 	s, ok := d.str(req)
 	if ok && strings.TrimSpace(s) == "" {
-		d.problem(start, "must not be empty")
+		d.problem(d.off, "must not be empty")
 	}
 	return s
 }
 
 // date reads a YYYY-MM-DD date.
 func (d *decoder) date(req bool) string {
-	start := d.valueStart()
 	s, ok := d.str(req)
 	if ok && !isDate(s) {
-		d.problem(start, "want a date as YYYY-MM-DD, got %s", describe(kString, d.data[start:d.pos]))
+		d.problem(d.off, "want a date as YYYY-MM-DD, got %s", describe(jsontext.KindString, d.last()))
 		return ""
 	}
 	return s
@@ -240,10 +319,10 @@ func (d *decoder) date(req bool) string {
 
 // number reads a finite, non-negative number.
 func (d *decoder) number(req bool) (float64, bool) {
-	start := d.valueStart()
-	k, raw := d.value()
+	k, raw := d.read()
+	start := d.off
 	switch {
-	case k == kNumber:
+	case k == jsontext.KindNumber:
 		f, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil || math.IsInf(f, 0) {
 			d.problem(start, "number %s is out of range", describe(k, raw))
@@ -254,7 +333,7 @@ func (d *decoder) number(req bool) (float64, bool) {
 			return 0, false
 		}
 		return f, true
-	case k == kNull && !req:
+	case k == jsontext.KindNull && !req:
 		return 0, false
 	}
 	d.problem(start, "want a number, got %s", describe(k, raw))
@@ -264,10 +343,10 @@ func (d *decoder) number(req bool) (float64, bool) {
 // integer reads an integer. Integral numbers written with a fraction or exponent (1e3, 2.0)
 // are accepted as long as they are exact.
 func (d *decoder) integer(req, nonNeg bool) (int64, bool) {
-	start := d.valueStart()
-	k, raw := d.value()
+	k, raw := d.read()
+	start := d.off
 	switch {
-	case k == kNumber:
+	case k == jsontext.KindNumber:
 		var n int64
 		if isPlainInt(raw) {
 			var err error
@@ -292,7 +371,7 @@ func (d *decoder) integer(req, nonNeg bool) (int64, bool) {
 			return 0, false
 		}
 		return n, true
-	case k == kNull && !req:
+	case k == jsontext.KindNull && !req:
 		return 0, false
 	}
 	d.problem(start, "want an integer, got %s", describe(k, raw))
@@ -310,28 +389,31 @@ func isPlainInt(raw []byte) bool {
 
 // boolean reads true or false.
 func (d *decoder) boolean(req bool) (bool, bool) {
-	start := d.valueStart()
-	k, raw := d.value()
+	k, raw := d.read()
+	start := d.off
 	switch {
-	case k == kTrue:
+	case k == jsontext.KindTrue:
 		return true, true
-	case k == kFalse:
+	case k == jsontext.KindFalse:
 		return false, true
-	case k == kNull && !req:
+	case k == jsontext.KindNull && !req:
 		return false, false
 	}
 	d.problem(start, "want true or false, got %s", describe(k, raw))
 	return false, false
 }
 
-// keep turns a token into a string the dataset owns: a string token (quoted) is decoded,
-// anything else taken as written. Repeated strings share one copy.
-func (d *decoder) keep(tok []byte, slow bool) string {
+// last is the value read last, as written.
+func (d *decoder) last() []byte { return d.data[d.off:d.end] }
+
+// keep turns a value into a string the dataset owns: a string (quoted) is decoded, anything
+// else taken as written. Repeated strings share one copy.
+func (d *decoder) keep(tok []byte) string {
 	if len(tok) > 0 && tok[0] == '"' {
-		tok = tok[1 : len(tok)-1]
-		if slow {
-			return string(unescape(tok)) // rare: escapes or invalid UTF-8
+		if !plain(tok[1 : len(tok)-1]) {
+			return string(unquote(tok)) // rare: escapes or invalid UTF-8
 		}
+		tok = tok[1 : len(tok)-1]
 	}
 	if s, ok := d.strs[string(tok)]; ok {
 		return s
@@ -344,12 +426,31 @@ func (d *decoder) keep(tok []byte, slow bool) string {
 	return s
 }
 
+// plain reports whether a string's content, as written, is its value: valid UTF-8 without
+// escapes, which is nearly every string in a data file.
+func plain(s []byte) bool {
+	for _, c := range s {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s)
+		}
+	}
+	return true // ASCII without escapes: names, keys, dates, precisions
+}
+
+// unquote decodes a string as written (quoted, and already checked by jsontext) the way
+// encoding/json does: invalid UTF-8 and unpaired surrogates become U+FFFD. jsontext reports
+// those as an error after decoding the rest; they are not errors here.
+func unquote(quoted []byte) []byte {
+	s, _ := jsontext.AppendUnquote(nil, quoted)
+	return s
+}
+
 // describe shows a wrong value the way the file writes it, shortened.
-func describe(k kind, raw []byte) string {
+func describe(k jsontext.Kind, raw []byte) string {
 	switch k {
-	case kObject:
+	case jsontext.KindBeginObject:
 		return "an object"
-	case kArray:
+	case jsontext.KindBeginArray:
 		return "an array"
 	}
 	const limit = 40
@@ -361,7 +462,7 @@ func describe(k kind, raw []byte) string {
 		cut--
 	}
 	s := strings.ToValidUTF8(string(raw[:cut]), "\uFFFD") + "…"
-	if k == kString {
+	if k == jsontext.KindString {
 		s += `"`
 	}
 	return s

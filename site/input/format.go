@@ -4,6 +4,7 @@ package input
 // keys of its first object (sniffFormat), never by a flag or a file name.
 
 import (
+	"encoding/json/jsontext"
 	"slices"
 	"strings"
 )
@@ -40,28 +41,23 @@ var viewKeys = []string{"view", "apiVersion", "params", "series", "xAxis"}
 // and msg says which formats it looked like and what it lacked. Anything else (a syntax error,
 // an object of no format at all) is formatView, so that LoadDataset reports it as today.
 func sniffFormat(data []byte) (f rawFormat, msg string) {
-	d := &decoder{data: data}
+	d := newDecoder("", data)
+	defer d.release()
 	var keys []string
 	if se := catchSyntax(func() {
-		skipBOM(d)
-		start := d.valueStart()
-		if start >= len(data) {
-			f, msg = formatView, ""
-			return
-		}
-		array := data[start] == '['
+		array := d.peek() == jsontext.KindBeginArray
 		if array {
-			d.pos++
-			d.ws()
-			if d.pos < len(data) && data[d.pos] == ']' {
+			d.delim()
+			switch d.peek() {
+			case jsontext.KindEndArray:
 				f, msg = formatAPI, ""
 				return // no rows: nothing to show, and nothing wrong
-			}
-			if d.pos >= len(data) || data[d.pos] != '{' {
+			case jsontext.KindBeginObject:
+			default:
 				f, msg = formatView, ""
 				return
 			}
-		} else if data[start] != '{' {
+		} else if d.peek() != jsontext.KindBeginObject {
 			f, msg = formatView, ""
 			return
 		}

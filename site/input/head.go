@@ -36,13 +36,10 @@ func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
 // \u007a), the key can be spelled only one way, and its count in the bytes bounds how often it
 // appears as a key. (Other escapes are common: the seed's Chinese metric label has a dozen.)
 func scanHead(data []byte) (h Head) {
-	d := &decoder{data: data}
+	d := newDecoder("", data)
+	defer d.release()
 	if se := catchSyntax(func() {
 		once := bytes.Count(data, []byte(`"params"`)) == 1 && !escapesLetter(data)
-		if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-			d.pos = 3
-		}
-		d.valueStart()
 		d.fields(func(k []byte) {
 			if string(k) != "params" {
 				d.skip()

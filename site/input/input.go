@@ -18,9 +18,10 @@
 // become a page's snapshot datasets once every file of the page is known (rawsnap.go,
 // rawfile.go). What the site's config tells them is RawOptions.
 //
-// Every format is read by one decoder (decode.go) over one JSON tokenizer (jsonscan.go), which
-// accepts exactly what encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts) and
-// knows the JSON path and byte offset of every value; a syntax error ends a file's decoding
-// through one helper (catchSyntax). Load (walk.go) decodes the files on all cores, each core
-// reading file after file into one buffer.
+// Every format is read by one decoder (decode.go) over encoding/json/jsontext's Decoder, which
+// accepts exactly what encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts); the
+// decoder knows the JSON path of every value and, from jsontext's InputOffset, its byte offset.
+// A syntax error ends a file's decoding through one helper (catchSyntax), worded as
+// encoding/json words it, at the file's line and column (syntax.go). Load (walk.go) decodes the
+// files on all cores, each core reading file after file into one buffer.
 package input

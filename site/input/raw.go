@@ -30,6 +30,7 @@ import (
 	"github.com/frontier-bench/frontier/site/problem"
 
 	"bytes"
+	"encoding/json/jsontext"
 	"fmt"
 	"slices"
 	"strconv"
@@ -70,30 +71,26 @@ func (r *rawRow) loc() string {
 // ("data/runs/x.json"), rel its slash path below the data folder (what [[runs]] globs match).
 // Rows with problems are left out; the problems say why, in file order. data is not retained.
 func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
-	d := &decoder{data: data, file: name}
+	d := newDecoder(name, data)
+	defer d.release()
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
 	if se := catchSyntax(func() {
-		skipBOM(d)
-		start := d.valueStart()
 		switch f {
 		case formatServe:
 			rd.serve()
 		case formatAPI, formatAgg:
-			if start < len(data) && data[start] == '{' {
+			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)
 			} else {
 				n := 0
 				if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
-					d.add(d.at(start, "", true, "no rows: this file adds nothing to the site"))
+					d.add(d.at(d.off, "", true, "no rows: this file adds nothing to the site"))
 				}
 			}
 		default:
 			panic(fmt.Sprintf("decodeRaw: format %d", f))
 		}
-		d.ws()
-		if d.pos < len(d.data) {
-			d.syntax(d.pos, "invalid character %s after top-level value", quoteChar(d.data, d.pos))
-		}
+		d.top()
 	}); se != nil {
 		return nil, se.problems(name, data)
 	}
@@ -146,7 +143,6 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 	var r rowFields
 	var seen uint
 	nerr := d.nerr
-	start := d.valueStart()
 	api := f == formatAPI
 	if !d.fields(func(k []byte) {
 		key := string(k)
@@ -225,6 +221,7 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 	}) {
 		return
 	}
+	start := d.off
 	want := rHW | rFramework | rModel | rPrecision | rISL | rOSL | rConc
 	names := []string{"hardware", "framework", "model", "precision", "isl", "osl", "conc", "metrics"}
 	if api {
@@ -311,14 +308,13 @@ func (d *rawDecoder) metric(m *metricSet, k []byte, ms bool) {
 		d.skip()
 		return
 	}
-	start := d.valueStart()
 	v, ok := d.number(false)
 	if !ok {
 		m.bad |= 1 << id // reported: it is not also missing
 		return
 	}
 	if v == 0 && id >= latencyMetric(1, 0) && id < latencyMetric(1, 5) {
-		d.problem(start, "must be greater than 0")
+		d.problem(d.off, "must be greater than 0")
 		m.bad |= 1 << id
 		return
 	}
@@ -413,14 +409,13 @@ func runIDOf(u string) string {
 // flexBool reads a boolean written as JSON (true) or as Python and shell scripts write it
 // ("true", "True"); null is false.
 func (d *decoder) flexBool() bool {
-	start := d.valueStart()
-	k, raw := d.value()
+	k, raw := d.read()
 	switch k {
-	case kTrue:
+	case jsontext.KindTrue:
 		return true
-	case kFalse, kNull:
+	case jsontext.KindFalse, jsontext.KindNull:
 		return false
-	case kString:
+	case jsontext.KindString:
 		switch string(raw) {
 		case `"true"`, `"True"`, `"TRUE"`:
 			return true
@@ -428,16 +423,15 @@ func (d *decoder) flexBool() bool {
 			return false
 		}
 	}
-	d.problem(start, "want true or false, got %s", describe(k, raw))
+	d.problem(d.off, "want true or false, got %s", describe(k, raw))
 	return false
 }
 
 // positive reads a required integer greater than 0.
 func (d *decoder) positive() int64 {
-	start := d.valueStart()
 	n, ok := d.integer(true, true)
 	if ok && n == 0 {
-		d.problem(start, "must be greater than 0")
+		d.problem(d.off, "must be greater than 0")
 	}
 	return n
 }
@@ -445,26 +439,24 @@ func (d *decoder) positive() int64 {
 // flexPositive reads an integer greater than 0 written as a number or, as `--metadata KEY=VALUE`
 // writes every value, as a string ("8"); null is absent (0).
 func (d *decoder) flexPositive() int64 {
-	start := d.valueStart()
-	if start < len(d.data) && d.data[start] == '"' {
+	if d.peek() == jsontext.KindString {
 		s, _ := d.str(false)
 		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 		if err != nil || n <= 0 {
-			d.problem(start, "want an integer greater than 0, got %s", describe(kString, d.data[start:d.pos]))
+			d.problem(d.off, "want an integer greater than 0, got %s", describe(jsontext.KindString, d.last()))
 			return 0
 		}
 		return n
 	}
 	n, ok := d.integer(false, true)
 	if ok && n == 0 {
-		d.problem(start, "must be greater than 0")
+		d.problem(d.off, "must be greater than 0")
 	}
 	return n
 }
 
 // rowDate reads a row's date: YYYY-MM-DD, or an ISO 8601 timestamp of which the date counts.
 func (d *decoder) rowDate() string {
-	start := d.valueStart()
 	s, ok := d.str(false)
 	if !ok {
 		return ""
@@ -473,7 +465,7 @@ func (d *decoder) rowDate() string {
 		return s[:10]
 	}
 	if !isDate(s) {
-		d.problem(start, "want a date as YYYY-MM-DD, got %s", describe(kString, d.data[start:d.pos]))
+		d.problem(d.off, "want a date as YYYY-MM-DD, got %s", describe(jsontext.KindString, d.last()))
 		return ""
 	}
 	return s
@@ -481,7 +473,6 @@ func (d *decoder) rowDate() string {
 
 // serveDate reads vLLM's date, "20250101-120000", or a YYYY-MM-DD date, as YYYY-MM-DD.
 func (d *decoder) serveDate() string {
-	start := d.valueStart()
 	s, ok := d.str(false)
 	if !ok {
 		return ""
@@ -494,6 +485,6 @@ func (d *decoder) serveDate() string {
 	if isDate(s) {
 		return s
 	}
-	d.problem(start, "want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got %s", describe(kString, d.data[start:d.pos]))
+	d.problem(d.off, "want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got %s", describe(jsontext.KindString, d.last()))
 	return ""
 }

@@ -19,13 +19,12 @@ func (d *rawDecoder) serve() {
 	var total, output float64
 	var concOff int
 	nerr := d.nerr
-	start := d.valueStart()
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
 			seen |= sConc
-			concOff = d.valueStart()
 			r.conc, _ = d.integer(true, true)
+			concOff = d.off
 		case "total_token_throughput":
 			seen |= sTotal
 			total, _ = d.number(true)
@@ -66,6 +65,7 @@ func (d *rawDecoder) serve() {
 	}) {
 		return
 	}
+	start := d.off
 	d.require(start, seen, sConc|sTotal|sOutput, "max_concurrency", "total_token_throughput", "output_throughput")
 	if seen&sConc != 0 && r.conc == 0 && d.nerr == nerr {
 		d.add(d.at(concOff, "max_concurrency", false, "must be greater than 0"))

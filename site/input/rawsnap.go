@@ -19,6 +19,7 @@ package input
 // from its page and identity.
 
 import (
+	"encoding/json/jsontext"
 	"maps"
 
 	"github.com/frontier-bench/frontier/site/problem"
@@ -319,9 +320,9 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 		}
 		return pages
 	}
-	d := &decoder{data: data, file: name}
+	d := newDecoder(name, data)
+	defer d.release()
 	catchSyntax(func() { // a syntax error ends the list here; decodeRaw reports it
-		skipBOM(d)
 		seen := map[rawPage]bool{}
 		row := func(int) {
 			var model, prefix string
@@ -356,7 +357,7 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 				pages = append(pages, p)
 			}
 		}
-		if start := d.valueStart(); start < len(data) && data[start] == '{' {
+		if d.peek() == jsontext.KindBeginObject {
 			row(-1)
 		} else {
 			d.elements(row)

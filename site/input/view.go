@@ -35,6 +35,7 @@ package input
 //     and are the only problem reported for that file: past a syntax error nothing is certain.
 
 import (
+	"encoding/json/jsontext"
 	"fmt"
 	"slices"
 
@@ -45,7 +46,8 @@ import (
 // (e.g. "data/x.json"). The dataset is nil when any problem is an error; the problems hold
 // every error and warning found, in the order they appear in the file. data is not retained.
 func LoadDataset(name string, data []byte) (ds *Dataset, ps problem.Problems) {
-	d := &decoder{data: data, file: name}
+	d := newDecoder(name, data)
+	defer d.release()
 	if se := catchSyntax(func() { ds = d.dataset() }); se != nil {
 		return nil, se.problems(name, data)
 	}
@@ -102,23 +104,19 @@ const (
 )
 
 func (d *decoder) dataset() *Dataset {
-	if len(d.data) >= 3 && d.data[0] == 0xEF && d.data[1] == 0xBB && d.data[2] == 0xBF {
-		d.pos = 3 // a UTF-8 byte order mark, as some Windows editors write
-	}
 	ds := &Dataset{}
 	st := &fileState{}
 	var seen uint
-	start := d.valueStart()
 	ok := d.fields(func(k []byte) {
 		switch string(k) {
 		case "view":
 			d.once(&seen, fView)
-			st.viewOff = d.valueStart()
 			st.view, st.viewOK = d.str(true)
+			st.viewOff = d.off
 		case "apiVersion":
 			d.once(&seen, fAPI)
-			st.apiOff = d.valueStart()
 			st.api, st.apiOK = d.str(true)
+			st.apiOff = d.off
 		case "params":
 			d.once(&seen, fParams)
 			d.params(ds)
@@ -133,16 +131,14 @@ func (d *decoder) dataset() *Dataset {
 			d.hardware(ds)
 		case "series":
 			d.once(&seen, fSeries)
-			st.seriesOff = d.valueStart()
 			st.seriesOK = d.series(ds, st)
+			st.seriesOff = d.off
 		default:
 			d.skip()
 		}
 	})
-	d.ws()
-	if d.pos < len(d.data) {
-		d.syntax(d.pos, "invalid character %s after top-level value", quoteChar(d.data, d.pos))
-	}
+	start := d.off
+	d.top()
 	if !ok {
 		return nil
 	}
@@ -198,7 +194,6 @@ func (d *decoder) params(ds *Dataset) {
 		date
 	)
 	var seen uint
-	start := d.valueStart()
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "model":
@@ -216,7 +211,7 @@ func (d *decoder) params(ds *Dataset) {
 	}) {
 		return
 	}
-	d.require(start, seen, model|sequence|date, "model", "sequence", "date")
+	d.require(d.off, seen, model|sequence|date, "model", "sequence", "date")
 }
 
 func (d *decoder) metric(m *Metric) {
@@ -227,7 +222,6 @@ func (d *decoder) metric(m *Metric) {
 		unit
 	)
 	var seen uint
-	start := d.valueStart()
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "key":
@@ -248,7 +242,7 @@ func (d *decoder) metric(m *Metric) {
 	}) {
 		return
 	}
-	d.require(start, seen, key, "key")
+	d.require(d.off, seen, key, "key")
 }
 
 func (d *decoder) xAxis(x *XAxis) {
@@ -258,7 +252,6 @@ func (d *decoder) xAxis(x *XAxis) {
 		label
 	)
 	var seen uint
-	start := d.valueStart()
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "mode":
@@ -276,7 +269,7 @@ func (d *decoder) xAxis(x *XAxis) {
 	}) {
 		return
 	}
-	d.require(start, seen, label, "mode", "field", "label")
+	d.require(d.off, seen, label, "mode", "field", "label")
 }
 
 func (d *decoder) hardware(ds *Dataset) {
@@ -289,14 +282,13 @@ func (d *decoder) hardware(ds *Dataset) {
 	d.elements(func(i int) {
 		var h Hardware
 		var seen uint
-		start := d.valueStart()
-		off := start
+		off := -1
 		if !d.fields(func(k []byte) {
 			switch string(k) {
 			case "key":
 				d.once(&seen, key)
-				off = d.valueStart()
 				h.Key = d.text(true)
+				off = d.off
 			case "label":
 				d.once(&seen, label)
 				h.Label = d.text(true)
@@ -309,7 +301,7 @@ func (d *decoder) hardware(ds *Dataset) {
 		}) {
 			return
 		}
-		d.require(start, seen, key|label, "key", "label")
+		d.require(d.off, seen, key|label, "key", "label")
 		if h.Key != "" {
 			if first, dup := keyOff[h.Key]; dup {
 				d.add(d.at(off, d.pathString("key"), false,
@@ -340,13 +332,12 @@ func (d *decoder) series(ds *Dataset, st *fileState) bool {
 		st.hwKeyOff = append(st.hwKeyOff, -1)
 		s := &ds.Series[len(ds.Series)-1]
 		var seen uint
-		start := d.valueStart()
 		if !d.fields(func(k []byte) {
 			switch string(k) {
 			case "hwKey":
 				d.once(&seen, hwKey)
-				st.hwKeyOff[i] = d.valueStart()
 				s.HWKey = d.text(true)
+				st.hwKeyOff[i] = d.off
 			case "gpu":
 				d.once(&seen, gpu)
 				s.GPU = d.text(true)
@@ -380,13 +371,12 @@ func (d *decoder) series(ds *Dataset, st *fileState) bool {
 		if s.SpecMethod == "" {
 			s.SpecMethod = "none"
 		}
-		d.require(start, seen, hwKey|gpu|framework|label|points,
+		d.require(d.off, seen, hwKey|gpu|framework|label|points,
 			"hwKey", "gpu", "framework", "specMethod", "label", "vendor", "deployment", "bestPerSku", "points")
 	})
 }
 
 func (d *decoder) points(s *Series, si int, st *fileState) {
-	start := d.valueStart()
 	st.scratch = st.scratch[:0]
 	if !d.elements(func(i int) {
 		st.scratch = append(st.scratch, Point{})
@@ -396,7 +386,7 @@ func (d *decoder) points(s *Series, si int, st *fileState) {
 		return
 	}
 	if len(st.scratch) == 0 {
-		d.add(d.at(start, d.pathString(""), true, "no points"))
+		d.add(d.at(d.off, d.pathString(""), true, "no points"))
 	}
 	// A given points array replaces an earlier one (last wins), so drop the earlier infos.
 	n := len(st.points) - len(st.scratch)
@@ -423,9 +413,7 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 	)
 	var seen uint
 	nerr := d.nerr
-	start := d.valueStart()
-	info.off = start
-	if d.fields(func(k []byte) {
+	ok := d.fields(func(k []byte) {
 		switch string(k) {
 		case "id":
 			d.once(&seen, id)
@@ -438,8 +426,8 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 			p.X, _ = d.number(true)
 		case "y":
 			d.once(&seen, y)
-			info.yOff = d.valueStart()
 			p.Y, _ = d.number(true)
+			info.yOff = d.off
 		case "concurrency":
 			d.once(&seen, concurrency)
 			p.Concurrency, _ = d.integer(false, true)
@@ -464,8 +452,10 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 		default:
 			d.skip()
 		}
-	}) {
-		d.require(start, seen, id|precision|x|y, "id", "precision", "x", "y")
+	})
+	info.off = d.off
+	if ok {
+		d.require(d.off, seen, id|precision|x|y, "id", "precision", "x", "y")
 	}
 	info.bad = d.nerr > nerr
 }
@@ -486,7 +476,7 @@ func (d *decoder) metrics(p *Point) (has uint8) {
 			return
 		}
 		if has&bit != 0 {
-			d.add(d.at(d.valueStart(), d.pathString(""), true, "given twice; the last one counts"))
+			d.add(d.at(d.off, d.pathString(""), true, "given twice; the last one counts"))
 		}
 		var ok bool
 		if *v, ok = d.number(false); ok {
@@ -501,20 +491,17 @@ func (d *decoder) metrics(p *Point) (has uint8) {
 // runID reads a run id, which the format writes as a number or a string, as text.
 // A number keeps its literal spelling: run ids are identifiers, not quantities.
 func (d *decoder) runID() string {
-	start := d.valueStart()
-	if start < len(d.data) && d.data[start] == '"' {
-		slow := d.scanString()
-		s := d.keep(d.data[start:d.pos], slow)
-		d.noControls(start, s)
-		return s
-	}
-	k, raw := d.value()
+	k, raw := d.read()
 	switch k {
-	case kNumber:
-		return d.keep(raw, false)
-	case kNull:
+	case jsontext.KindString:
+		s := d.keep(raw)
+		d.noControls(d.off, s)
+		return s
+	case jsontext.KindNumber:
+		return d.keep(raw)
+	case jsontext.KindNull:
 		return ""
 	}
-	d.problem(start, "want a number, a string or null, got %s", describe(k, raw))
+	d.problem(d.off, "want a number, a string or null, got %s", describe(k, raw))
 	return ""
 }

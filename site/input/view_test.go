@@ -312,8 +312,10 @@ func TestLoadDatasetSyntaxErrors(t *testing.T) {
 }
 
 func TestLoadDatasetSyntaxErrorsMatchEncodingJSON(t *testing.T) {
-	// Our messages follow encoding/json's, so authors who know one know the other.
-	for _, in := range []string{`{"a": tru}`, `{"a" 1}`, `[1,]`, `{"a": "\q"}`, `{} x`, `{"a": 1 "b"}`} {
+	// Our messages follow encoding/json's, so authors who know one know the other. (Since Go
+	// 1.27 encoding/json words a bad escape its own way, "invalid escape sequence `\q` in
+	// string"; authors keep the wording they know, which TestLoadDatasetSyntaxErrors holds.)
+	for _, in := range []string{`{"a": tru}`, `{"a" 1}`, `[1,]`, `{} x`, `{"a": 1 "b"}`} {
 		err := json.Unmarshal([]byte(in), new(any))
 		var se *json.SyntaxError
 		if !errors.As(err, &se) {
