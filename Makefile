@@ -103,10 +103,11 @@ check-links: $(BIN)
 
 ## test: every test, unit and browser, the browser tests of site/browser/ included (needs
 ## chromium; CI=true makes a missing browser fail)
+# go vet and the page script's node tests run side by side (neither waits on the other).
 test:
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
-	$(GO) vet ./...
-	$(MAKE) --no-print-directory test-js
+	@echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
+	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]
 	$(GO) test -count=1 -timeout 15m ./...
 	$(GO) test -count=1 -race -short -timeout 15m ./site/...  # -short: the browser tests already ran above
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -124,21 +125,29 @@ test-js:
 FUZZTIME ?= 5s
 ## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs.
 ## The packages are every one go list finds with a Fuzz function in its tests, so moved code keeps its fuzzing.
+## Each package's fuzzing binary is built once (go test -c -fuzz) and run for each of its targets
+## from the package's folder, as go test -fuzz runs it (its testdata/fuzz corpus, and go's fuzz
+## cache for what earlier runs found), instead of one go test -fuzz, and one link, per target.
 ## Go's fuzz coordinator can fail a run with a bare "context deadline exceeded" when its own
 ## -fuzztime ends under load (go.dev/issue/75804): such a run wrote no failing input and is not a
 ## finding. Any other failure prints its log and stops.
 fuzz-smoke:
-	@set -e; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; for pkg in $$($(GO) list -f '{{.Dir}}' ./... | while read -r d; do \
-	    if grep -qs '^func Fuzz' "$$d"/*_test.go; then echo "./$${d#$(CURDIR)/}"; fi; done); do \
-	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg >$$log 2>&1 && continue; \
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; log=$$tmp/log; cache=$$($(GO) env GOCACHE)/fuzz; \
+	$(GO) list -f '{{.ImportPath}} {{.Dir}}' ./... | while read -r pkg dir; do \
+	  if grep -qs '^func Fuzz' "$$dir"/*_test.go; then echo "$$pkg $$dir"; fi; done >$$tmp/pkgs; \
+	while read -r pkg dir; do \
+	  bin=$$tmp/$$(echo $$pkg | tr / _).test; \
+	  $(GO) test -c -fuzz . -o $$bin $$pkg </dev/null; \
+	  for t in $$(cd $$dir && $$bin -test.list '^Fuzz' </dev/null | grep '^Fuzz'); do \
+	    echo "fuzz ./$${dir#$(CURDIR)/} $$t ($(FUZZTIME))"; \
+	    (cd $$dir && $$bin -test.run '^$$' -test.fuzz "^$$t$$" -test.fuzztime $(FUZZTIME) \
+	      -test.fuzzcachedir $$cache/$$pkg -test.paniconexit0) </dev/null >$$log 2>&1 && continue; \
 	    if grep -q 'context deadline exceeded' $$log && ! grep -qE 'Failing input written|panic:|_test\.go:[0-9]+:' $$log; then \
 	      echo "  (go.dev/issue/75804: the fuzz coordinator raced its own deadline; no failing input)"; continue; \
 	    fi; \
 	    cat $$log; exit 1; \
 	  done; \
-	done
+	done <$$tmp/pkgs
 
 fuzz:
 	$(MAKE) fuzz-smoke FUZZTIME=$(if $(filter 5s,$(FUZZTIME)),2m,$(FUZZTIME))

@@ -82,7 +82,7 @@ func (b *Browser) ServeHandler(h http.Handler) string {
 	return srv.URL + "/"
 }
 
-// hosts are the host:port pairs of the Browser's servers.
+// hosts are the host:port pairs of the Browser's servers and of the shared sites' servers.
 func (b *Browser) hosts() []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -91,7 +91,7 @@ func (b *Browser) hosts() []string {
 		u, _ := url.Parse(s.URL)
 		hs[i] = u.Host
 	}
-	return hs
+	return append(hs, sharedHosts()...)
 }
 
 func (b *Browser) closeServers() {

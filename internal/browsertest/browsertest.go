@@ -19,7 +19,9 @@
 //   - Serving: b.Serve(fs.FS, base) serves a built site (output.Files, os.DirFS of a folder) as
 //     a static host does (output.Serves: index.html for folders; 404.html with status 404;
 //     nothing outside base) and returns the site root URL; b.ServeHandler(h) serves any
-//     handler, such as the preview server, to see later rebuilds.
+//     handler, such as the preview server, to see later rebuilds. Shared(b, t, name, base,
+//     build) builds a site once for the whole test binary and serves it once, for the tests
+//     that only read it.
 //   - Pages: b.Open(t, url) *Page, opened for t (a subtest may use its parent's Browser);
 //     p.Navigate(url), p.URL(), p.Close().
 //   - Reading: p.Eval(js, &out) (promises are awaited), p.EvalErr, p.WaitFor(js) until truthy,
@@ -48,7 +50,10 @@
 // its own tab in its own browser context (no cookies or storage shared), so tests stay
 // independent and the suite pays for the start once. Call Main from TestMain to close it when the
 // tests end; without it the process dies with the test binary and the next run removes the
-// profile folder it left.
+// profile folder it left. Tests may run side by side (t.Parallel), each with its own tabs: every
+// tab is told it has the focus, as the only window on a reader's screen has, so a page behaves
+// the same whichever tab the browser last brought forward. Keep a test that measures time (a
+// trace, blocking time) out of the parallel ones: the others' pages would share its two cores.
 //
 // The helpers wait for the state they need (a chart that exists and has finished animating, a
 // tooltip that shows) with a generous deadline that only guards against hangs; nothing here
@@ -60,10 +65,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -200,17 +207,34 @@ func (p *process) close() {
 	os.RemoveAll(p.profile)
 }
 
+// Parallel is how many Parallel tests Main lets run side by side when -parallel is not given.
+const Parallel = 4
+
 // Main runs the tests and then closes the shared browser. Use it from TestMain:
 //
 //	func TestMain(m *testing.M) { browsertest.Main(m) }
+//
+// Browser tests spend most of their time waiting on the browser (a chart's animation, a quiet
+// second for deferred work), so unless -parallel says otherwise Main lets Parallel tests run
+// side by side, rather than the default of one per CPU, which leaves two cores mostly idle.
 func Main(m *testing.M) {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(max(Parallel, runtime.GOMAXPROCS(0))))
+	}
 	code := m.Run()
 	Shutdown()
 	os.Exit(code)
 }
 
-// Shutdown closes the shared browser if it runs. A later New starts a new one.
+// Shutdown closes the shared browser if it runs, and the shared sites' servers (Shared). A
+// later New starts a new browser.
 func Shutdown() {
+	closeShared()
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
 	if shared.p != nil {

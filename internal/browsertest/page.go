@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
@@ -92,6 +93,11 @@ func (p *Page) setup() error {
 		return err
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewportWidth, viewportHeight)); err != nil {
+		return err
+	}
+	// Every tab has the focus, as the one window on a reader's screen does, whichever tab the
+	// browser last brought forward: tests running side by side each see a focused page.
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 		return err
 	}
 	paused := chromedp.Events(p.ctx, fetch.RequestPaused) // subscribed from here on

@@ -92,11 +92,11 @@ func checkFrontiers(t *testing.T, label string, st browsertest.ChartState, d pag
 // latency against throughput), and round-trips through the fragment and the form; an axis
 // some points lack (p90) is not offered and a link naming it opens the default.
 func TestAxesEveryXAxisOnRawResults(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, rawPage+"page.json")
 	a := readAxesJSON(t, files, rawPage+"page.json")
-	root := b.Serve(files, "/")
 	var keys []string
 	for _, x := range a.XAxes {
 		keys = append(keys, x.Key)
@@ -261,11 +261,11 @@ func TestAxesEveryXAxisOnRawResults(t *testing.T) {
 // with lower-is-better frontiers and name the series that lack them; cost and throughput per
 // MW use the prices of the fragment, typed prices recompute at once and go into the fragment.
 func TestAxesMeasuredMetricsAndReaderPrices(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, rawPage+"page.json")
 	a := readAxesJSON(t, files, rawPage+"page.json")
-	root := b.Serve(files, "/")
 	// note is the note under the chart that names the series a metric leaves out.
 	note := func(p *browsertest.Page) string {
 		var s string
@@ -392,10 +392,10 @@ func TestAxesMeasuredMetricsAndReaderPrices(t *testing.T) {
 // it offers the filter; each value shows exactly its series and round-trips with the rest of
 // the view.
 func TestAxesDeploymentFilter(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	a := readAxesJSON(t, files, rawPage+"page.json")
-	root := b.Serve(files, "/")
 	for _, dep := range []string{"single-node", "disaggregated"} {
 		var want []string
 		for _, s := range a.Series {
@@ -425,6 +425,7 @@ func TestAxesDeploymentFilter(t *testing.T) {
 
 // TestAxesChartBlockX: a chart block's x: draws that axis, as the chart page's link does.
 func TestAxesChartBlockX(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	data := exampleData(t)
 	data["axes.md"] = &fstest.MapFile{Data: []byte("# Axes\n\n```chart\nmodel: DeepSeek-R1-0528\nsequence: 1k/1k\nx: p99_ttft\ny: outputTputPerGpu\nbest: false\n```\n")}

@@ -38,13 +38,14 @@ func TestMain(m *testing.M) { browsertest.Main(m) }
 const chartSel = "#chart"
 
 func TestBrowserExampleSite(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data := os.DirFS("../../data")
-	files := buildForBrowser(t, data, exampleConfig(t))
-	checkSite(t, b, b.Serve(files, "/"), expectPages(t, data))
+	_, root := exampleSite(t, b)
+	checkSite(t, b, root, expectPages(t, exampleDir))
 }
 
 func TestBrowserFixtureSite(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	data := fixtureSite()
 	want := expectPages(t, data)
@@ -75,9 +76,10 @@ func TestBrowserFixtureSite(t *testing.T) {
 // and clicking its legend entry (the legend has a tooltip too), nothing ran and the text shows
 // exactly as written.
 func TestBrowserHostileLabelsStayText(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data := hostileSite()
-	checkHostile(t, b, b.Serve(buildForBrowser(t, data, exampleConfig(t)), "/"), expectPages(t, data))
+	_, root := hostileShared(t, b)
+	checkHostile(t, b, root, expectPages(t, hostileSite()))
 }
 
 // checkHostile checks the hostile site served at root: see TestBrowserHostileLabelsStayText.
@@ -603,13 +605,59 @@ func sortedNames(p *wantPage) []string { return slices.Sorted(maps.Keys(p.Series
 // ---- building
 
 // buildForBrowser builds a site in memory with the real ECharts, as `frontier build` would.
+// A test that only reads the example site takes the shared one (exampleSite, hostedSite).
 func buildForBrowser(t testing.TB, data fs.FS, cfg site.Config) *site.Files {
 	t.Helper()
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
+	files, err := build(data, cfg, testsite.RealECharts(t))
+	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return files
+}
+
+func build(data fs.FS, cfg site.Config, echarts []byte) (*site.Files, error) {
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: echarts}, files); err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	return files, nil
+}
+
+// hostileShared is hostileSite built once for the package and served once, as exampleSite is.
+func hostileShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
+	t.Helper()
+	echarts, cfg := testsite.RealECharts(t), exampleConfig(t)
+	return browsertest.Shared(b, t, "hostile", "/", func() (*site.Files, error) {
+		return build(hostileSite(), cfg, echarts)
+	})
+}
+
+// exampleDir is the example site's data folder.
+var exampleDir = os.DirFS("../../data")
+
+// exampleSite is the example site (data/ and its frontier.toml: English and Chinese) built with
+// the real ECharts once for the package, and served once at the root of a server that lives as
+// long as the tests: it and its URL are shared by every test that asks, so they must only read
+// it. A test that changes a built file builds its own (buildForBrowser).
+func exampleSite(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
+	t.Helper()
+	echarts, cfg := testsite.RealECharts(t), exampleConfig(t)
+	return browsertest.Shared(b, t, "example", "/", func() (*site.Files, error) {
+		return build(exampleDir, cfg, echarts)
+	})
+}
+
+// hostedSite is exampleSite built for a base URL with a host (https://bench.example/), as it
+// is deployed, in English and Chinese: its pages carry absolute alternates and cards. Shared
+// the same way.
+func hostedSite(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
+	t.Helper()
+	echarts, cfg := testsite.RealECharts(t), exampleConfig(t)
+	cfg.Languages = []string{"en", "zh"}
+	cfg.BaseURL = "https://bench.example/" // the alternates are absolute URLs, written only with a host
+	return browsertest.Shared(b, t, "hosted", "/", func() (*site.Files, error) {
+		return build(exampleDir, cfg, echarts)
+	})
 }
 
 // ---- fixtures

@@ -51,12 +51,13 @@ const firstScreenJS = `(() => {
 // without moving the chart, says so with aria-expanded, and Escape closes it with the focus
 // back on its button.
 func TestBrowserChartInFirstScreen(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, path := range chartFirstPages {
 		for _, d := range chartFirstScreens {
 			t.Run(fmt.Sprintf("%s@%dx%d", path, d.Width, d.Height), func(t *testing.T) {
+				t.Parallel()
 				p := b.OpenAs(t, root+path, d)
 				defer p.Close()
 				p.WaitDrawn(chartSel)
@@ -151,12 +152,13 @@ const legendStateFn = `((boxID, chartID) => {
 // box), at 360 px and 1400 px. It has the same names and the same place before and after
 // ECharts takes over, and a click on an entry hides its series as ECharts' legend did.
 func TestBrowserLegendIsHTMLAndWhole(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, path := range chartFirstPages {
 		for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
 			t.Run(fmt.Sprintf("%s@%d", path, d.Width), func(t *testing.T) {
+				t.Parallel()
 				p := b.OpenAs(t, root+path, d)
 				defer p.Close()
 				p.WaitDrawn(chartSel)
@@ -262,9 +264,9 @@ func overlaps(boxes []textBox) []string {
 // no axis name or title overlaps another text of the same chart, at 360 px and at 1400 px.
 // The legend is HTML, outside the chart, so it cannot.
 func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	pages := []struct {
 		path string
 		sels []string
@@ -279,6 +281,7 @@ func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
 	for _, pg := range pages {
 		for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
 			t.Run(fmt.Sprintf("%s@%d", pg.path, d.Width), func(t *testing.T) {
+				t.Parallel()
 				p := b.OpenAs(t, root+pg.path, d)
 				defer p.Close()
 				for _, sel := range pg.sels {
@@ -328,10 +331,9 @@ func TestBrowserChartTextsDoNotOverlap(t *testing.T) {
 // right-to-left overrides) every page of that site is at most 360 px wide on a 360-px phone,
 // and no element anywhere cuts its text with an ellipsis; at 1400 px likewise.
 func TestBrowserHostileStringsFitAPhone(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data := hostileSite()
-	files := buildForBrowser(t, data, exampleConfig(t))
-	root := b.Serve(files, "/")
+	files, root := hostileShared(t, b)
 	var pages []string
 	for _, name := range files.Names() {
 		if strings.HasSuffix(name, ".html") {
@@ -340,7 +342,10 @@ func TestBrowserHostileStringsFitAPhone(t *testing.T) {
 	}
 	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
 		for _, path := range pages {
-			hostilePageFits(t, b, root, path, d)
+			t.Run(fmt.Sprintf("/%s@%d", path, d.Width), func(t *testing.T) {
+				t.Parallel()
+				hostilePageFits(t, b, root, path, d)
+			})
 		}
 	}
 }
@@ -388,9 +393,9 @@ func hostilePageFits(t *testing.T, b *browsertest.Browser, root, path string, d 
 // measured metric (total and output throughput) and a derived one (cost per million tokens at
 // the reader's price).
 func TestBrowserOneNameForTheMetric(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, frag := range []string{"", "#y=outputTputPerGpu", "#y=costPerMTok&cost=b200:5.5"} {
 		p := b.Open(t, root+"deepseek-v4-pro/8k-1k/"+frag)
 		p.WaitChart(chartSel)
@@ -462,11 +467,12 @@ func containsString(list []string, s string) bool {
 // text the trend draws (the y axis' name above all), at 360 px and 1400 px; a click on an entry
 // hides its line and a second shows it again.
 func TestBrowserTrendLegendIsHTMLAndWhole(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
 		t.Run(fmt.Sprint(d.Width), func(t *testing.T) {
+			t.Parallel()
 			// Every configuration (best=0): its lines grouped under their GPUs.
 			p := b.OpenAs(t, root+"deepseek-r1-0528/1k-1k/#best=0", d)
 			defer p.Close()
@@ -514,9 +520,9 @@ func TestBrowserTrendLegendIsHTMLAndWhole(t *testing.T) {
 // reader, but only after its first paint and its load event, so that the download never
 // competes with the first screen.
 func TestBrowserEChartsPrefetchedAfterFirstPaint(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	p := b.OpenAs(t, root+"deepseek-v4-pro/8k-1k/", browsertest.Phone)
 	defer p.Close()
 	p.WaitFor(`performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/echarts."))`)

@@ -39,6 +39,7 @@ func hasPoint(s browsertest.SeriesState, x, y float64) bool {
 // TestBrowserComparePage: the sentences, both charts (a picture first, then ECharts on
 // reach, through the measured points), and the links to the filtered chart and back.
 func TestBrowserComparePage(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	root := versusRoot(t, b)
 	p := b.Open(t, root+"tiny-model/1k-1k/compare/b200-vs-mi355x/")
@@ -141,6 +142,7 @@ func choose(p *browsertest.Page, name, value string) {
 // TestBrowserOverviewFragment: the default table, then the reader's reference GPU and
 // interactivity, each redrawing the cells and kept in the fragment, which a new tab reads back.
 func TestBrowserOverviewFragment(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	root := versusRoot(t, b)
 	p := b.Open(t, root+"overview/")
@@ -197,6 +199,7 @@ func TestBrowserOverviewFragment(t *testing.T) {
 // TestBrowserComparePhone: on a 360-px phone neither page is wider than the screen, with GPU
 // names as long as the data's longest ("GB200 NVL72") and longer.
 func TestBrowserComparePhone(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	data := testsite.VersusData()
 	doc := strings.ReplaceAll(string(data["tiny.json"].Data), `"H100 (vLLM)"`, `"H100 SXM5 NVLink 80GB Extended (vLLM)"`)
@@ -221,6 +224,7 @@ func TestBrowserComparePhone(t *testing.T) {
 // TestBrowserCompareShare: a compare page's Share menu, where the browser has no share sheet,
 // shares the compare page's own address, and stays on a 360-px phone's screen.
 func TestBrowserCompareShare(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	root := versusRoot(t, b)
 	p := b.OpenAs(t, root+"tiny-model/1k-1k/compare/b200-vs-mi355x/", browsertest.Device{Width: 360, Height: 740, Mobile: true, Init: noShareSheet})

@@ -47,6 +47,17 @@ func controlsFixture(t testing.TB) (fstest.MapFS, site.Config) {
 	return data, cfg
 }
 
+// controlsShared is the site of controlsFixture, built once for the package and served once,
+// as exampleSite is: the tests that take it only read it.
+func controlsShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
+	t.Helper()
+	echarts := testsite.RealECharts(t)
+	data, cfg := controlsFixture(t)
+	return browsertest.Shared(b, t, "controls", "/", func() (*site.Files, error) {
+		return build(data, cfg, echarts)
+	})
+}
+
 // exampleData is the example site's data folder: the seed and the markdown pages.
 func exampleData(t *testing.T) fstest.MapFS { return testsite.ExampleData(t) }
 
@@ -183,9 +194,10 @@ func namesWhere(d pageJSON, keep func(pageSeries) bool) []string {
 }
 
 func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
-	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	_, root := exampleSite(t, b)
+	p := b.Open(t, root+seedPage)
 	waitView(p, "#chart", "")
 
 	st := p.ChartState("#chart")
@@ -243,9 +255,9 @@ func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
 // click on a checkbox, a change of a select) on a fresh page, then checks the fragment the
 // page wrote and what the chart shows.
 func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
-	root := b.Serve(files, "/")
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	all := namesWhere(d, func(pageSeries) bool { return true })
 
@@ -332,6 +344,7 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := b.Open(t, root+seedPage)
 			waitView(p, "#chart", "")
 			if tc.click {
@@ -359,9 +372,10 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 // TestControlsKeepOneValuePerFilter: unticking the last ticked GPU would empty the chart, so
 // the box stays ticked.
 func TestControlsKeepOneValuePerFilter(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
-	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	_, root := exampleSite(t, b)
+	p := b.Open(t, root+seedPage)
 	waitView(p, "#chart", "")
 	clickControl(p, `input[name="gpus"][value="b300"]`)
 	waitView(p, "#chart", "gpus=b200")
@@ -374,9 +388,9 @@ func TestControlsKeepOneValuePerFilter(t *testing.T) {
 }
 
 func TestControlsFragmentRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
-	root := b.Serve(files, "/")
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 
 	t.Run("a link opens its view", func(t *testing.T) {
@@ -498,22 +512,22 @@ func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSe
 }
 
 func TestControlsLeadersMatchSitePareto(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 
 	t.Run("throughput, every series", func(t *testing.T) {
-		files := controlsSite(t, exampleData(t), exampleConfig(t))
+		files, root := exampleSite(t, b)
 		d := readPageJSON(t, files, seedPage+"page.json")
-		p := b.Open(t, b.Serve(files, "/")+seedPage)
+		p := b.Open(t, root+seedPage)
 		waitView(p, "#chart", "")
 		checkLeaders(t, p, d, d.Series, func(s pageSeries) []float64 { return d.column(s, "tpPerGpu") }, true)
 	})
 
 	t.Run("cost, lower is better, filtered", func(t *testing.T) {
-		data, cfg := controlsFixture(t)
-		files := controlsSite(t, data, cfg)
+		files, root := controlsShared(t, b)
 		d := readPageJSON(t, files, seedPage+"page.json")
 		// best=0: the fixture's page has more than 12 configurations, so it opens on best per GPU.
-		p := b.Open(t, b.Serve(files, "/")+seedPage+"#y=costPerMTok&precisions=fp8&best=0")
+		p := b.Open(t, root+seedPage+"#y=costPerMTok&precisions=fp8&best=0")
 		waitView(p, "#chart", "y=costPerMTok&precisions=fp8&best=0")
 		var fp8 []pageSeries
 		for _, s := range d.Series {
@@ -525,9 +539,9 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 	})
 
 	t.Run("follows legend clicks", func(t *testing.T) {
-		files := controlsSite(t, exampleData(t), exampleConfig(t))
+		files, root := exampleSite(t, b)
 		d := readPageJSON(t, files, seedPage+"page.json")
-		p := b.Open(t, b.Serve(files, "/")+seedPage+"#global=1")
+		p := b.Open(t, root+seedPage+"#global=1")
 		waitView(p, "#chart", "global=1")
 		before, _ := p.ChartState("#chart").Find("Global frontier", "line")
 		p.ClickLegend("#chart", "B300 (TRTLLM, MTP)")
@@ -553,12 +567,12 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 }
 
 func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data, cfg := controlsFixture(t)
-	files := controlsSite(t, data, cfg)
+	files, root := controlsShared(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	frag := "gpus=b300&precisions=fp4&best=0" // every configuration: the page opens on best per GPU
-	p := b.Open(t, b.Serve(files, "/")+seedPage+"#"+frag)
+	p := b.Open(t, root+seedPage+"#"+frag)
 	waitView(p, "#chart", frag)
 
 	want := 0
@@ -633,10 +647,9 @@ func TestControlsPointsTableSortsAndDownloads(t *testing.T) {
 }
 
 func TestControlsSnapshotDate(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data, cfg := controlsFixture(t)
-	files := controlsSite(t, data, cfg)
-	root := b.Serve(files, "/")
+	files, root := controlsShared(t, b)
 	hb, err := render.SnapshotJSON(files, seedPage, "2026-07-01")
 	if err != nil {
 		t.Fatal(err)
@@ -672,10 +685,9 @@ func TestControlsSnapshotDate(t *testing.T) {
 }
 
 func TestControlsVendorPrecisionAndCost(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data, cfg := controlsFixture(t)
-	files := controlsSite(t, data, cfg)
-	root := b.Serve(files, "/")
+	files, root := controlsShared(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 
 	for _, tc := range []struct {
@@ -724,10 +736,11 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 }
 
 func TestControlsTooltipAndAccess(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
-	p := b.Open(t, b.Serve(files, "/")+seedPage)
+	p := b.Open(t, root+seedPage)
 	waitView(p, "#chart", "")
 
 	s := d.Series[0]
@@ -756,9 +769,9 @@ func TestControlsTooltipAndAccess(t *testing.T) {
 }
 
 func TestChartBlocksDrawTheirView(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
-	root := b.Serve(files, "/")
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	for _, tc := range []struct {
 		page, frag string
@@ -768,6 +781,7 @@ func TestChartBlocksDrawTheirView(t *testing.T) {
 		{"about/", "spec=mtp", func(s pageSeries) bool { return s.Spec == "mtp" }},
 	} {
 		t.Run("/"+tc.page, func(t *testing.T) {
+			t.Parallel()
 			p := b.Open(t, root+tc.page)
 			sel := "figure.chart-block .chart"
 			waitView(p, sel, tc.frag)
@@ -791,6 +805,7 @@ func TestChartBlocksDrawTheirView(t *testing.T) {
 // TestControlsShowHostileStringsAsText gives one series a label and a vendor made of markup:
 // the legend, tooltip, filters and both tables show it as text, and nothing runs or loads.
 func TestControlsShowHostileStringsAsText(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	raw, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
@@ -839,8 +854,9 @@ func TestControlsShowHostileStringsAsText(t *testing.T) {
 // TestControlsWorkFromTheKeyboard: a reader without a mouse reaches the controls with Tab, changes
 // the metric with the arrow keys and a checkbox with Space, and the chart and link follow.
 func TestControlsWorkFromTheKeyboard(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	root := b.Serve(controlsSite(t, exampleData(t), exampleConfig(t)), "/")
+	_, root := exampleSite(t, b)
 	p := b.Open(t, root+seedPage)
 	p.WaitChart(chartSel)
 
@@ -896,8 +912,9 @@ func TestControlsWorkFromTheKeyboard(t *testing.T) {
 // TestControlsBestPerGPUListFollowsTheView: the "Best per GPU" list names each GPU's winner
 // among the series the filters pass, as site/pareto picks it.
 func TestControlsBestPerGPUListFollowsTheView(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	root := b.Serve(controlsSite(t, exampleData(t), exampleConfig(t)), "/")
+	_, root := exampleSite(t, b)
 	p := b.Open(t, root+seedPage+"#frameworks=sglang,vllm")
 	p.WaitChart(chartSel)
 

@@ -29,6 +29,7 @@ const chartSelector = "#chart, figure.chart-block .chart"
 // GitHub Pages serves a project site, and opens every page and a missing one: every chart
 // draws, no request fails, and every request stays below /repo/.
 func TestDeployBrowserUnderSubPath(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	files := deployedSite(t, "/repo/")
 	root := b.Serve(files, "/repo/")
@@ -47,6 +48,7 @@ func TestDeployBrowserUnderSubPath(t *testing.T) {
 	}
 	for _, pg := range pages {
 		t.Run("repo/"+pg.path, func(t *testing.T) {
+			t.Parallel()
 			p := b.Open(t, root+pg.path)
 			var n int
 			p.Eval(fmt.Sprintf(`document.querySelectorAll(%q).length`, chartSelector), &n)

@@ -13,6 +13,13 @@
 //	go test ./site/browser/ -run 'TestControls|TestAxes'
 //	go test -run '^$' -bench . ./site/browser/   # time to first chart, blocking time
 //
+// Most tests only read a built site: the example site, its deployed twin, the controls
+// fixture and the hostile site are each built once for the package and served once
+// (exampleSite, hostedSite, controlsShared, hostileShared, through browsertest.Shared), and a
+// test that changes a built file builds its own. The tests run side by side (t.Parallel, four
+// at a time, each in its own tabs of the one browser), but for the few that weigh time or
+// steadiness (TestBrowserSetUpInShortTasks, TestBrowserSteady*), which run first and alone.
+//
 // They need Chromium (or $FRONTIER_CHROME) and the ECharts of `make deps`; without either they
 // skip, except with CI=true, where they fail, so that CI cannot pass by not testing.
 // `make test` runs them with everything else.

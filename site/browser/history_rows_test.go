@@ -72,9 +72,9 @@ func beforeHistory(t testing.TB) map[string]map[string]struct {
 // then (the fragment changed in place) overlays another: the same points and frontiers, to the
 // digit, as the page showed from its snapshot files before the rows.
 func TestBrowserHistoryRowsOlderDateAndCompareAsBefore(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := buildExampleSite(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	before := beforeHistory(t)
 	const older, other = "2026-01-14", "2026-05-18"
 
@@ -258,6 +258,7 @@ func BenchmarkHistoryBytes(b *testing.B) {
 // leaves the site. (file:// is no option: Chromium refuses fetch() of file URLs, so a history
 // page needs a server, however small.)
 func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	dir := filepath.Join(t.TempDir(), "public")
 	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))

@@ -174,6 +174,7 @@ func waitTrend(p *browsertest.Page, hash string) {
 // the reference is kept in the fragment; the change table compares a baseline with the newest;
 // best per GPU gives one line per GPU; the changelog's entries are markers.
 func TestBrowserTrendOnRealHistory(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	data := historyViews(t)
 	data["changelog.yaml"] = &fstest.MapFile{Data: []byte("- date: 2026-01-14\n  configs: dsr1-fp4-b200-sglang*\n  description: SGLang <b>upgrade</b>\n")}
@@ -304,6 +305,7 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 // for that date, their tooltips name the date, and removing a date takes it off the chart
 // and out of the fragment.
 func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	data := historyViews(t)
 	files := buildForBrowser(t, data, site.DefaultConfig())

@@ -9,7 +9,6 @@ package browser_test
 
 import (
 	"encoding/json"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,24 +16,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/templates"
 )
-
-// exampleFiles builds the example site in memory.
-func exampleFiles(t *testing.T) *site.Files {
-	t.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
 
 // scriptStringsOf is a catalog's [script] table as a page's #strings holds it.
 func scriptStringsOf(t *testing.T, lang string) map[string]string {
@@ -128,16 +112,16 @@ func readScriptTexts(t *testing.T, b *browsertest.Browser, url string) scriptTex
 }
 
 func TestBrowserScriptInChinese(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := exampleFiles(t)
+	_, root := exampleSite(t, b)
 	const page = "deepseek-v4-pro/8k-1k/index.html"
 	// A view the build did not lay out (best per GPU off, log y, the global frontier), so that the
 	// script writes the status line, the leaders table and the filter summary itself.
 	const view = "#best=0&log=1&global=1&frameworks=sglang,vllm"
-	root := b.Serve(files, "/")
 	en := readScriptTexts(t, b, root+"deepseek-v4-pro/8k-1k/"+view)
 
-	zhFiles := exampleFiles(t)
+	zhFiles := buildForBrowser(t, exampleDir, exampleConfig(t)) // its own: a page is rewritten
 	inChinese(t, zhFiles, page)
 	zhRoot := b.Serve(zhFiles, "/")
 	zh := readScriptTexts(t, b, zhRoot+"deepseek-v4-pro/8k-1k/"+view)
@@ -190,9 +174,9 @@ func TestBrowserScriptInChinese(t *testing.T) {
 // other language's page with the view the reader has now, fragment and all, though the link was
 // written without one and the view changed after the page loaded.
 func TestBrowserScriptLanguageSwitchKeepsTheView(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := exampleFiles(t) // the example site, in English and Chinese
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b) // the example site, in English and Chinese
 	p := b.Open(t, root+"deepseek-v4-pro/8k-1k/#log=1")
 	p.WaitChart("#chart")
 	// The reader changes the view: the fragment follows (history.replaceState, no hashchange).

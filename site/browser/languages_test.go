@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/testsite"
-	"github.com/frontier-bench/frontier/site"
 )
 
 // TestBrowserChineseChartPage opens /zh/deepseek-v4-pro/8k-1k/ of the example built in
@@ -18,14 +16,9 @@ import (
 // languages and x-default, a language switch to the English page, and a chart with the same
 // series and points as the English page's.
 func TestBrowserChineseChartPage(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	cfg.Languages = []string{"en", "zh"}
-	cfg.BaseURL = "https://bench.example/" // the alternates are absolute URLs, written only with a host
-	root := b.Serve(buildForBrowser(t, testsite.ExampleData(t), cfg), "/")
+	_, root := hostedSite(t, b) // the alternates are absolute URLs, written only with a host
 	const page = "deepseek-v4-pro/8k-1k/"
 
 	zh := b.Open(t, root+"zh/"+page)
@@ -97,17 +90,13 @@ const clippedJS = `(() => {
 // (axis names, title) over another, the snapshot menu's dates written the Chinese way
 // (values still ISO, for the fragment's date=), and the home's markdown chart block in Chinese.
 func TestBrowserChineseLayout(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	cfg.Languages = []string{"en", "zh"}
-	cfg.BaseURL = "https://bench.example/"
-	root := b.Serve(buildForBrowser(t, testsite.ExampleData(t), cfg), "/")
+	_, root := hostedSite(t, b)
 	for _, d := range []browsertest.Device{browsertest.Phone, {Width: 1400, Height: 900}} {
 		for _, path := range []string{"zh/deepseek-v4-pro/8k-1k/", "zh/deepseek-r1-0528/1k-1k/", "zh/"} {
 			t.Run(fmt.Sprintf("%s@%d", path, d.Width), func(t *testing.T) {
+				t.Parallel()
 				p := b.OpenAs(t, root+path, d)
 				defer p.Close()
 				sel := chartSel

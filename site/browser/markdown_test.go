@@ -26,8 +26,9 @@ func shownScatter(st browsertest.ChartState) []string {
 }
 
 func TestBrowserMarkdownChartBlockDrawsItsView(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	root := b.Serve(buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t)), "/")
+	_, root := exampleSite(t, b)
 
 	// data/about.md holds a block with spec: mtp: only the MTP configurations show.
 	p := b.Open(t, root+"about/")
@@ -62,6 +63,7 @@ func TestBrowserMarkdownChartBlockDrawsItsView(t *testing.T) {
 }
 
 func TestBrowserMarkdownNeverRunsScript(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	seed, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {

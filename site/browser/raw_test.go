@@ -15,12 +15,13 @@ const rawPage = "deepseek-r1-0528/1k-1k/"
 // a tooltip with the topology, image, date and the run as a real https link, and a points table
 // whose column chooser adds any metric the rows carry.
 func TestRawResultsPage(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	d := readPageJSON(t, files, rawPage+"page.json")
 	// best=0: the page has more than 12 configurations, so it opens on best per GPU; this test
 	// hovers configurations that view hides.
-	p := b.Open(t, b.Serve(files, "/")+rawPage+"#best=0")
+	p := b.Open(t, root+rawPage+"#best=0")
 	waitView(p, "#chart", "best=0")
 
 	var scatters int
@@ -131,9 +132,10 @@ func TestRawResultsPage(t *testing.T) {
 // build whose rows carry another metric and lack one, the column chooser offers the new one
 // and drops the one gone, and the points table shows the new column once ticked.
 func TestBrowserRawChooserFollowsAPreviewUpdate(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	p := b.Open(t, b.Serve(files, "/")+rawPage)
+	_, root := exampleSite(t, b)
+	p := b.Open(t, root+rawPage)
 	p.WaitDrawn(chartSel)
 	// What the preview's reload script does with a new build's page.json.
 	p.Eval(`fetch("page.json").then((r) => r.json()).then((d) => {

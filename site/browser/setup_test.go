@@ -91,9 +91,10 @@ func traceSetUp(t *testing.T, b *browsertest.Browser, url string) setUp {
 // form. And no task holds more than 60% of the script's time, which a set-up run in one or two
 // tasks again would (the picture's task holds 25 to 45% under a varying load).
 func TestBrowserSetUpInShortTasks(t *testing.T) {
+	// Not side by side with the other tests (t.Parallel): it weighs the script's tasks against
+	// each other, and other tabs would take the cores from some of them.
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, c := range []struct {
 		page string
 		want []string

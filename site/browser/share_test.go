@@ -8,29 +8,18 @@ package browser_test
 
 import (
 	"net/url"
-	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/testsite"
-	"github.com/frontier-bench/frontier/site"
 )
 
-// shareSite is the example site as it is deployed at a host, served at the root.
+// shareSite is the example site as it is deployed at a host, served at the root (hostedSite).
 func shareSite(t *testing.T, b *browsertest.Browser) string {
 	t.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	cfg.BaseURL = "https://example.org/"
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), Config: cfg, ECharts: testsite.RealECharts(t)}, files); err != nil {
-		t.Fatal(err)
-	}
-	return b.Serve(files, "/")
+	_, root := hostedSite(t, b)
+	return root
 }
 
 // noShareSheet is a browser without navigator.share (desktop Chrome on Linux, Firefox), whose
@@ -72,6 +61,7 @@ func readShare(p *browsertest.Page) shareState {
 }
 
 func TestBrowserShareMenuWithoutAShareSheet(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	root := shareSite(t, b)
 	p := b.OpenAs(t, root+"deepseek-v4-pro/8k-1k/#log=1&gpus=b200", browsertest.Device{Init: noShareSheet})
@@ -128,6 +118,7 @@ func TestBrowserShareMenuWithoutAShareSheet(t *testing.T) {
 }
 
 func TestBrowserShareUsesTheShareSheet(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
 	root := shareSite(t, b)
 	p := b.OpenAs(t, root+"deepseek-v4-pro/8k-1k/#log=1", browsertest.Device{Init: shareSheet})

@@ -12,7 +12,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -79,9 +78,10 @@ func measure(t testing.TB, p *browsertest.Page, chart bool) pageMeasure {
 	return m
 }
 
-// examplePages are the site paths of every HTML page of the example site, embeds included.
-func examplePages(t testing.TB) (*site.Files, []string) {
-	files := buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t))
+// examplePages are the site paths of every HTML page of the shared example site (exampleSite),
+// embeds included.
+func examplePages(t testing.TB, b *browsertest.Browser) (*site.Files, string, []string) {
+	files, root := exampleSite(t, b)
 	var pages []string
 	for _, name := range files.Names() {
 		if strings.HasSuffix(name, ".html") {
@@ -89,7 +89,7 @@ func examplePages(t testing.TB) (*site.Files, []string) {
 		}
 	}
 	slices.Sort(pages)
-	return files, pages
+	return files, root, pages
 }
 
 // steadyDevices are the screens a page's steadiness is measured on: the desktop and a 360-px
@@ -106,9 +106,10 @@ var steadyDevices = []struct {
 // and holds at most 800 elements before any interaction; its chart is a picture until the
 // reader reaches for it, and ECharts then draws over it without moving anything either.
 func TestBrowserSteadySeedPage(t *testing.T) {
+	// Not side by side with the other tests (t.Parallel), as the steadiness a reader meets is
+	// measured on a browser that loads nothing else.
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, d := range steadyDevices {
 		t.Run(d.name, func(t *testing.T) {
 			p := b.OpenAs(t, root+seedPage, d.dev)
@@ -149,9 +150,9 @@ func TestBrowserSteadySeedPage(t *testing.T) {
 // its points table (and the column chooser above it, which is in the server HTML) included:
 // the reader scrolls to the table, it is built, and nothing shifts.
 func TestBrowserSteadyRawPage(t *testing.T) {
+	// Not side by side with the other tests (t.Parallel): see TestBrowserSteadySeedPage.
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	files, root := exampleSite(t, b)
 	var html string
 	if got, ok := files.Get(rawPage + "index.html"); !ok || !strings.Contains(string(got), `id="column-chooser"`) {
 		t.Fatalf("/%s: no column chooser in the server HTML", rawPage)
@@ -197,23 +198,27 @@ func TestBrowserSteadyRawPage(t *testing.T) {
 }
 
 // TestBrowserPhoneEveryPage: at 360×740, no page of the example site is wider than the screen,
-// and a chart is at least 320 px tall.
+// and a chart is at least 320 px tall. The pages are opened side by side (a subtest each), as
+// each waits a quiet second.
 func TestBrowserPhoneEveryPage(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, pages := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root, pages := examplePages(t, b)
 	for _, path := range pages {
-		p := b.OpenAs(t, root+path, browsertest.Phone)
-		var hasChart bool
-		p.Eval(`!!document.querySelector("#chart")`, &hasChart)
-		m := measure(t, p, hasChart)
-		if m.Width > 360 {
-			t.Errorf("/%s: %d px wide on a 360-px phone", path, m.Width)
-		}
-		if hasChart && m.ChartHeight < 320 {
-			t.Errorf("/%s: chart %d px tall on a phone, want at least 320", path, m.ChartHeight)
-		}
-		p.Close()
+		t.Run("/"+path, func(t *testing.T) {
+			t.Parallel()
+			p := b.OpenAs(t, root+path, browsertest.Phone)
+			var hasChart bool
+			p.Eval(`!!document.querySelector("#chart")`, &hasChart)
+			m := measure(t, p, hasChart)
+			if m.Width > 360 {
+				t.Errorf("/%s: %d px wide on a 360-px phone", path, m.Width)
+			}
+			if hasChart && m.ChartHeight < 320 {
+				t.Errorf("/%s: chart %d px tall on a phone, want at least 320", path, m.ChartHeight)
+			}
+			p.Close()
+		})
 	}
 }
 
@@ -224,8 +229,7 @@ func TestBrowserPhoneEveryPage(t *testing.T) {
 // the mean counted from navigation rather than the first paint (tbt-all-ms).
 func BenchmarkBlockingTime(b *testing.B) {
 	br := browsertest.New(b)
-	files, _ := examplePages(b)
-	root := br.Serve(files, "/")
+	_, root := exampleSite(b, br)
 	var tbts []float64
 	var all, longest, fcp float64
 	for range b.N {
@@ -265,14 +269,13 @@ func BenchmarkBlockingTime(b *testing.B) {
 // best per GPU, through the legend selection (the option still holds every series), and
 // best=0 in the fragment shows them all.
 func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	data, cfg := controlsFixture(t)
-	files := controlsSite(t, data, cfg)
+	files, root := controlsShared(t, b)
 	d := readPageJSON(t, files, seedPage+"page.json")
 	if len(d.Series) <= 12 {
 		t.Fatalf("the fixture page has %d configurations, want more than 12", len(d.Series))
 	}
-	root := b.Serve(files, "/")
 
 	p := b.Open(t, root+seedPage)
 	waitView(p, chartSel, "")
@@ -301,8 +304,8 @@ func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 	}
 
 	// The example page (11 configurations) opens as before, on every one.
-	ex := buildForBrowser(t, os.DirFS("../../data"), exampleConfig(t))
-	p2 := b.Open(t, b.Serve(ex, "/")+seedPage)
+	_, ex := exampleSite(t, b)
+	p2 := b.Open(t, ex+seedPage)
 	waitView(p2, chartSel, "")
 	if got := visibleScatter(p2.ChartState(chartSel)); len(got) != 11 {
 		t.Errorf("example page: %d visible, want all 11", len(got))
@@ -312,9 +315,9 @@ func TestBrowserManyConfigurationsOpenOnBestPerGPU(t *testing.T) {
 // TestBrowserEmbed: /<model>/<sequence>/embed/ is the chart alone, in the view its fragment
 // names, filling its frame, noindex; the chart page's "Copy embed code" gives the <iframe>.
 func TestBrowserEmbed(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	frag := "gpus=b300&log=1"
 
 	p := b.Open(t, root+seedPage+"embed/#"+frag)
@@ -357,9 +360,10 @@ func TestBrowserEmbed(t *testing.T) {
 // TestBrowserPhoneLegendByTouch: on a 360-px touch screen, tapping a legend entry hides its
 // series and tapping it again shows it.
 func TestBrowserPhoneLegendByTouch(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	p := b.OpenAs(t, b.Serve(files, "/")+seedPage, browsertest.Phone)
+	_, root := exampleSite(t, b)
+	p := b.OpenAs(t, root+seedPage, browsertest.Phone)
 	waitView(p, chartSel, "")
 	const name = "B300 (TRTLLM, MTP)"
 	p.TapLegend(chartSel, name)
@@ -376,6 +380,7 @@ func TestBrowserPhoneLegendByTouch(t *testing.T) {
 // configuration in the two precisions differ in marker fill or line style, in the page data
 // the script draws from and in the legend's marker (the scatter's itemStyle).
 func TestPrecisionsLookDifferent(t *testing.T) {
+	t.Parallel()
 	data, cfg := controlsFixture(t)
 	files := buildForBrowser(t, data, cfg)
 	raw, ok := files.Get(seedPage + "page.json")
@@ -417,9 +422,10 @@ func TestPrecisionsLookDifferent(t *testing.T) {
 // the marker ECharts draws, which is what the legend shows and what a point off the frontier
 // has, and in the frontier line, which has no markers.
 func TestBrowserEveryDistinctionVisible(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	p := b.Open(t, b.Serve(files, "/")+rawPage+"#best=0")
+	files, root := exampleSite(t, b)
+	p := b.Open(t, root+rawPage+"#best=0")
 	waitView(p, chartSel, "best=0")
 	p.WaitChart(chartSel)
 	d := readPageJSON(t, files, rawPage+"page.json")
@@ -494,9 +500,9 @@ const pictureLines = `(() => {
 // ECharts then draws: every frontier line the view shows, each point within 3 px of where
 // ECharts puts it (the same grid, the same axes and ticks), linear and log, wide and on a phone.
 func TestBrowserPictureIsEChartsChart(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files, _ := examplePages(t)
-	root := b.Serve(files, "/")
+	_, root := exampleSite(t, b)
 	for _, c := range []struct {
 		name, page, hash string
 		dev              browsertest.Device
@@ -507,6 +513,7 @@ func TestBrowserPictureIsEChartsChart(t *testing.T) {
 		{"raw results, median TTFT", rawPage, "#x=median_ttft&best=0", browsertest.Device{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			p := b.OpenAs(t, root+c.page+c.hash, c.dev)
 			p.WaitDrawn(chartSel)
 			var picture [][][2]float64
@@ -544,8 +551,9 @@ func TestBrowserPictureIsEChartsChart(t *testing.T) {
 // reader reaching for the chart keeps its picture and the status line says why, naming the
 // script; nothing is left busy.
 func TestBrowserChartWithoutECharts(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	built, _ := examplePages(t)
+	built, _ := exampleSite(t, b)
 	files := &site.Files{}
 	for _, name := range built.Names() {
 		if !strings.Contains(name, "echarts.") {

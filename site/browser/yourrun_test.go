@@ -143,8 +143,9 @@ func sameAsBuilt(t *testing.T, d yourPage, yours map[string][][2]float64) int {
 func nearRel(a, b float64) bool { return math.Abs(a-b) <= 1e-5*math.Max(math.Abs(a), math.Abs(b)) }
 
 func TestBrowserYourRun(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t)
-	files := controlsSite(t, exampleData(t), exampleConfig(t))
+	files, root := exampleSite(t, b)
 	raw, ok := files.Get(rawPage + "page.json")
 	if !ok {
 		t.Fatal("no page.json on the raw page")
@@ -153,7 +154,6 @@ func TestBrowserYourRun(t *testing.T) {
 	if err := json.Unmarshal(raw, &d); err != nil {
 		t.Fatal(err)
 	}
-	root := b.Serve(files, "/")
 	open := func(t *testing.T) *browsertest.Page {
 		p := b.Open(t, root+rawPage)
 		p.WaitDrawn("#chart")

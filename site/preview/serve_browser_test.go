@@ -144,6 +144,7 @@ func atomicWrite(t testing.TB, name string, data []byte) {
 // edit reloads the pages it changes and no others, and a restarted server reloads the page.
 // It logs the time from each save to the reloaded page's load event.
 func TestBrowserServeFollowsSaves(t *testing.T) {
+	t.Parallel() // each with its own folder, preview server and tab
 	b := browsertest.New(t)
 	echarts := testsite.RealECharts(t)
 	root, data := copyExampleSite(t)
@@ -292,6 +293,7 @@ func fetchPage(t *testing.T, url string) []byte {
 // TestBrowserServeErrorPageRecovers opens a site that has never built: the page lists the
 // problem, and fixing it brings up the chart page without touching the browser.
 func TestBrowserServeErrorPageRecovers(t *testing.T) {
+	t.Parallel() // each with its own folder, preview server and tab
 	b := browsertest.New(t)
 	echarts := testsite.RealECharts(t)
 	root, data := copyExampleSite(t)
@@ -384,6 +386,7 @@ func saveToPage(tb testing.TB, b *browsertest.Browser, root, name, page string, 
 // chart page, checks that each save shows, in place (the page's data alone changed), and logs
 // the times (BenchmarkSaveToPage reports them).
 func TestBrowserServeSaveToReload(t *testing.T) {
+	t.Parallel() // each with its own folder, preview server and tab
 	b := browsertest.New(t)
 	root, _ := copyExampleSite(t)
 	total, _, inPlace, _ := saveToPage(t, b, root, "deepseek-v4-pro_8k-1k_fp4.json", "deepseek-v4-pro/8k-1k/", 4)

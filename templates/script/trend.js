@@ -116,13 +116,7 @@ export class Trend {
     // configurations the trend has at all).
     this.legendBox = document.getElementById("trend-legend");
     this.hidden = new Set(); // names of the lines the reader hid here
-    // The trend is drawn by ECharts, which the page loads when the reader reaches for a chart
-    // or nears this one.
     this.chart = null;
-    live.whenInteractive(() => {
-      this.chart = initECharts(box);
-      this.update();
-    });
     if (window.IntersectionObserver) {
       const near = new IntersectionObserver((entries) => {
         if (!entries.some((en) => en.isIntersecting)) return;
@@ -165,6 +159,14 @@ export class Trend {
       this.renderTable();
       const again = table.querySelector('button[data-sort="' + key + '"]');
       if (again) again.focus();
+    });
+    // The trend is drawn by ECharts, which the page loads when the reader reaches for a chart
+    // or nears this one. Asked last: when ECharts is there already (the reader reached for the
+    // main chart while the page was still being set up), fn runs at once, and update needs the
+    // menus above.
+    live.whenInteractive(() => {
+      this.chart = initECharts(box);
+      this.update();
     });
   }
 
