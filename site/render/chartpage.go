@@ -2,7 +2,7 @@ package render
 
 import (
 	"crypto/sha256"
-	"encoding/json"
+	"encoding/json/jsontext"
 	"errors"
 	"fmt"
 	"html/template"
@@ -36,8 +36,8 @@ type chartPageView struct {
 	Rows            []rowView     // for templates of a site's own; chart.html shows RowsHTML
 	RowsHTML        template.HTML // the rows as <tr> elements, every string escaped (rowsHTML)
 	Sources         []string
-	Option          json.RawMessage // the go-echarts option, escaped by html/template inside <script>
-	Data            json.RawMessage // PageData
+	Option          jsontext.Value // the go-echarts option, escaped by html/template inside <script>
+	Data            jsontext.Value // PageData
 	// The default view as the page script will show it (chartview.go), so that the page is
 	// laid out once: the form, the status line, the best-per-GPU note, the leaders table and
 	// the count of shown points.
@@ -279,7 +279,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 			return err
 		}
 	}
-	dataJSON, err := json.Marshal(data)
+	dataJSON, err := marshalJSON(data)
 	if err != nil {
 		return err
 	}
@@ -316,7 +316,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 				return err
 			}
 		}
-		if shownJSON, err = json.Marshal(shown); err != nil {
+		if shownJSON, err = marshalJSON(shown); err != nil {
 			return err
 		}
 	}
@@ -399,7 +399,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 		if shown.Rest != nil {
 			embedData.Rest = &LaterIndex{File: "../" + shown.Rest.File, Cols: shown.Rest.Cols}
 		}
-		b, err := json.Marshal(embedData)
+		b, err := marshalJSON(embedData)
 		if err != nil {
 			return err
 		}
@@ -610,7 +610,7 @@ func (r *Renderer) writeLater(w output.Writer, name string, snap *Snapshot, ms [
 	for _, s := range snap.Series {
 		later.Series = append(later.Series, LaterCells{s.Points, ms, strs, has})
 	}
-	b, err := json.Marshal(later)
+	b, err := marshalJSON(later)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,8 @@ package render
 
 import (
 	"cmp"
-	"encoding/json"
+	"encoding/json/jsontext"
+	"encoding/json/v2"
 	"maps"
 	"math"
 	"slices"
@@ -32,7 +33,7 @@ type gpuSide struct {
 	Color string
 	curve *compare.Curve // on the page's metric
 	tp    *compare.Curve // on total throughput per GPU, for cost and power
-	line  *lineData      // its line on the curves' chart, once drawn (compareCharts)
+	line  jsontext.Value // its line on the curves' chart (lineData), once drawn (compareCharts)
 }
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
@@ -142,54 +143,14 @@ type compareRef struct {
 	BConfig *string  `json:"bConfig"`
 }
 
-// appendJSON writes d as json.MarshalIndent(d, "", "  ") does, and a newline, by hand: a build
-// writes one per pair of GPUs of every page, and encoding then indenting them took a twentieth
-// of what the compare pages cost. TestCompareJSONIsWhatEncodingJSONWrites holds the two alike.
-func (d *compareDoc) appendJSON(b []byte) []byte {
-	str := func(b []byte, key, v string) []byte { return appendJSONString(append(b, key...), v) }
-	b = str(b, "{\n  \"model\": ", d.Model)
-	b = str(b, ",\n  \"sequence\": ", d.Sequence)
-	b = str(b, ",\n  \"date\": ", d.Date)
-	b = str(b, ",\n  \"metric\": ", d.Metric)
-	for _, g := range []struct {
-		key string
-		gpu compareGPU
-	}{{"a", d.A}, {"b", d.B}} {
-		b = str(b, ",\n  \""+g.key+"\": {\n    \"gpu\": ", g.gpu.GPU)
-		b = append(str(b, ",\n    \"label\": ", g.gpu.Label), "\n  }"...)
+// compareJSON is compare.json: d indented by two spaces, ending with a newline, as it is a
+// file a reader opens as well as one a program reads.
+func compareJSON(d *compareDoc) ([]byte, error) {
+	js, err := json.Marshal(d, jsonOptions, jsontext.WithIndent("  "))
+	if err != nil {
+		return nil, err
 	}
-	b = append(b, ",\n  \"refs\": "...)
-	switch {
-	case d.Refs == nil:
-		return append(b, "null\n}\n"...)
-	case len(d.Refs) == 0:
-		return append(b, "[]\n}\n"...)
-	}
-	num := func(b []byte, key string, v *float64) []byte {
-		if b = append(b, key...); v == nil {
-			return append(b, "null"...)
-		}
-		return appendJSONFloat(b, *v)
-	}
-	opt := func(b []byte, key string, v *string) []byte {
-		if v == nil {
-			return append(append(b, key...), "null"...)
-		}
-		return str(b, key, *v)
-	}
-	b = append(b, '[')
-	for i, r := range d.Refs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONFloat(append(b, "\n    {\n      \"x\": "...), r.X)
-		b = num(b, ",\n      \"a\": ", r.A)
-		b = num(b, ",\n      \"b\": ", r.B)
-		b = num(b, ",\n      \"ratio\": ", r.Ratio)
-		b = opt(b, ",\n      \"aConfig\": ", r.AConfig)
-		b = append(opt(b, ",\n      \"bConfig\": ", r.BConfig), "\n    }"...)
-	}
-	return append(b, "\n  ]\n}\n"...)
+	return append(js, '\n'), nil
 }
 
 // compareView is what compare.html sees as .Compare.
@@ -200,11 +161,11 @@ type compareView struct {
 	A, B                  *gpuSide
 	Metric                string // the metric's name in a sentence, "total throughput per GPU"
 	Answers               []answerView
-	Cost, Power           []answerView    // nil unless the config gives both GPUs' price (power)
-	CostMissing           string          // why there are no cost (power) answers, for the reader
-	Ranges                string          // the interactivity each curve covers
-	Charts                json.RawMessage // compareCharts: both charts' layouts and data
-	RatioNote             string          // why there is no ratio chart, when there is none
+	Cost, Power           []answerView   // nil unless the config gives both GPUs' price (power)
+	CostMissing           string         // why there are no cost (power) answers, for the reader
+	Ranges                string         // the interactivity each curve covers
+	Charts                jsontext.Value // compareCharts: both charts' layouts and data
+	RatioNote             string         // why there is no ratio chart, when there is none
 	Others                []compareLink
 }
 
@@ -257,7 +218,11 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			doc.Refs[i].BConfig = &c
 		}
 	}
-	if err := w.WriteFile(dir+"compare.json", doc.appendJSON(nil)); err != nil {
+	js, err := compareJSON(&doc)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteFile(dir+"compare.json", js); err != nil {
 		return err
 	}
 
@@ -312,7 +277,6 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	case cv.Power == nil:
 		cv.CostMissing = tr.T("compare.missing_mw")
 	}
-	var err error
 	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric, unit); err != nil {
 		return err
 	}
@@ -563,7 +527,7 @@ const curveSamples = 24
 // builds them once (charts.LineLayout), and each page carries them beside its own data
 // (compareCharts), which the page script puts in (versus.js). Building both options per page
 // through go-echarts and escaping them was half of what the compare pages cost a build.
-var compareLayouts = sync.OnceValues(func() ([]byte, error) {
+var compareLayouts = sync.OnceValues(func() (jsontext.Value, error) {
 	curves, err := charts.LineLayout(charts.LineChart{ID: "versus-chart", Lines: []charts.Line{
 		{Color: "#888", Dash: "solid", Marked: true}, {Color: "#888", Dash: "dashed", Marked: true}}})
 	if err != nil {
@@ -574,136 +538,140 @@ var compareLayouts = sync.OnceValues(func() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := append([]byte(`{"versus-chart":`), curves...)
-	b = append(append(append(b, `,"ratio-chart":`...), ratio...), '}')
-	return b, nil
+	return marshalJSON(struct {
+		Curves jsontext.Value `json:"versus-chart"`
+		Ratio  jsontext.Value `json:"ratio-chart"`
+	}{curves, ratio})
 })
+
+// compareChartsDoc is what a compare page carries for versus.js (#compare-charts): the two
+// layouts, and each chart's own part; no ratio chart where the curves share no interactivity.
+type compareChartsDoc struct {
+	Layouts jsontext.Value `json:"layouts"`
+	Charts  struct {
+		Curves chartData  `json:"versus-chart"`
+		Ratio  *chartData `json:"ratio-chart,omitzero"`
+	} `json:"charts"`
+}
 
 // chartData is one compare chart's own part, which versus.js puts into its layout: the axes'
 // names, the screen-reader description, and per line (in the layout's order) its name, colour,
-// the points it joins and the measured points marked on it.
+// the points it joins and the measured points marked on it (lineData), each line encoded.
 type chartData struct {
-	X, Y, Aria string
-	Lines      []lineData
+	X     string           `json:"x"`
+	Y     string           `json:"y"`
+	Aria  string           `json:"aria"`
+	Lines []jsontext.Value `json:"lines"`
 }
 
+// lineData is one line of a compare chart.
 type lineData struct {
-	Name, Color   string
-	Points, Marks [][2]float64
-	// enc is the line as appendJSON writes it, kept with a GPU's line: the line is the same in
-	// each of the GPU's pairs, and formatting its numbers again on every page was a sixth of
-	// what drawing a compare page's charts cost.
-	enc []byte
+	Name   string      `json:"name"`
+	Color  string      `json:"color"`
+	Points chartPoints `json:"points"`
+	Marks  chartPoints `json:"marks"`
 }
 
-// appendJSON writes l as {"name","color","points","marks"} (chartData.appendJSON).
-func (l *lineData) appendJSON(b []byte) []byte {
-	if l.enc != nil {
-		return append(b, l.enc...)
+// chartPoints are a line's points, written as [[x,y],...] with every number rounded to what a
+// reader can see (charts.Round6), non-finite points left out.
+type chartPoints [][2]float64
+
+// MarshalJSONTo writes the points (see chartPoints).
+func (ps chartPoints) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+		return err
 	}
-	b = appendJSONString(append(b, `{"name":`...), l.Name)
-	b = appendJSONString(append(b, `,"color":`...), l.Color)
-	b = appendJSONPoints(append(b, `,"points":`...), l.Points)
-	return append(appendJSONPoints(append(b, `,"marks":`...), l.Marks), '}')
-}
-
-// appendJSONPoints writes points as [[x,y],...], every number with 6 significant digits
-// (charts.Round6's precision), non-finite points left out.
-func appendJSONPoints(b []byte, ps [][2]float64) []byte {
-	b = append(b, '[')
-	first := true
 	for _, p := range ps {
 		if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
 			continue
 		}
-		if !first {
-			b = append(b, ',')
+		for _, t := range [...]jsontext.Token{jsontext.BeginArray, jsontext.Float(charts.Round6(p[0])), jsontext.Float(charts.Round6(p[1])), jsontext.EndArray} {
+			if err := enc.WriteToken(t); err != nil {
+				return err
+			}
 		}
-		first = false
-		b = append(b, '[')
-		b = strconv.AppendFloat(b, p[0], 'g', 6, 64)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, p[1], 'g', 6, 64)
-		b = append(b, ']')
 	}
-	return append(b, ']')
+	return enc.WriteToken(jsontext.EndArray)
 }
 
-// appendJSON writes d as JSON: {"x","y","aria","lines":[{"name","color","points","marks"}]},
-// every number with 6 significant digits (charts.Round6's precision), non-finite points left
-// out. By hand, as the page's other numbers: a compare page is mostly these numbers, and
-// reflection made them a large part of the page's cost.
-func (d chartData) appendJSON(b []byte) []byte {
-	b = appendJSONString(append(b, `{"x":`...), d.X)
-	b = appendJSONString(append(b, `,"y":`...), d.Y)
-	b = appendJSONString(append(b, `,"aria":`...), d.Aria)
-	b = append(b, `,"lines":[`...)
-	for i := range d.Lines {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = d.Lines[i].appendJSON(b)
-	}
-	return append(b, "]}"...)
-}
-
-// compareCharts is the JSON of a compare page's two charts, {"layouts": compareLayouts,
-// "charts": {"versus-chart": chartData, "ratio-chart": chartData}}: both GPUs' curves, and
-// their ratio over the interactivity both reach (left out, with a note, when they share none).
-func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string) (out json.RawMessage, note string, err error) {
-	layouts, err := compareLayouts()
-	if err != nil {
+// compareCharts is the JSON of a compare page's two charts (compareChartsDoc): both GPUs'
+// curves, and their ratio over the interactivity both reach (left out, with a note, when they
+// share none). A GPU's line is encoded once and kept with it (gpuSide.line): the line is the
+// same in each of the GPU's pairs, and formatting its numbers again on every page was a sixth
+// of what drawing a compare page's charts cost.
+func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string) (out jsontext.Value, note string, err error) {
+	var doc compareChartsDoc
+	if doc.Layouts, err = compareLayouts(); err != nil {
 		return nil, "", err
 	}
 	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
 	if tr.Lang != "en" {
 		xName = tr.T("xaxis." + charts.DefaultX + ".axis") // the data's own name is English
 	}
-	line := func(g *gpuSide) lineData {
-		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
-			l := lineData{Name: g.Label, Color: g.Color}
-			var knots []float64
-			for _, k := range g.curve.Knots() {
-				knots = append(knots, k.X)
-				l.Marks = append(l.Marks, [2]float64{k.X, k.Y})
-			}
-			if lo, hi, ok := g.curve.Domain(); ok {
-				l.Points = compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve))
-			}
-			l.enc = l.appendJSON(nil)
-			g.line = &l
+	line := func(g *gpuSide, name string) (jsontext.Value, error) {
+		if g.line != nil && name == g.Label {
+			return g.line, nil
 		}
-		return *g.line
+		l := lineData{Name: name, Color: g.Color}
+		var knots []float64
+		for _, k := range g.curve.Knots() {
+			knots = append(knots, k.X)
+			l.Marks = append(l.Marks, [2]float64{k.X, k.Y})
+		}
+		if lo, hi, ok := g.curve.Domain(); ok {
+			l.Points = compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve))
+		}
+		js, err := marshalJSON(&l)
+		if err == nil && name == g.Label {
+			g.line = js // drawn once per GPU: it is the same in each of its pairs
+		}
+		return js, err
 	}
 	yName := firstRune(metric, unicode.ToUpper)
 	if unit != "" {
 		yName += " (" + unit + ")"
 	}
-	lb := line(b)
-	if lb.Name == a.Label {
-		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
-		lb.enc = nil
+	nameB := b.Label
+	if nameB == a.Label {
+		nameB += " (" + b.Key + ")" // two labels alike: the legend goes by name
 	}
-	curves := chartData{X: xName, Y: yName, Lines: []lineData{line(a), lb},
+	la, err := line(a, a.Label)
+	if err != nil {
+		return nil, "", err
+	}
+	lb, err := line(b, nameB)
+	if err != nil {
+		return nil, "", err
+	}
+	doc.Charts.Curves = chartData{X: xName, Y: yName, Lines: []jsontext.Value{la, lb},
 		Aria: tr.T("compare.curves_aria", "metric", metric, "a", a.Label, "b", b.Label)}
-	js := append(append([]byte(`{"layouts":`), layouts...), `,"charts":{"versus-chart":`...)
-	js = curves.appendJSON(js)
 	lo, hi, ok := compare.Overlap(a.curve, b.curve)
 	if !ok || lo == hi {
-		return append(js, "}}"...), tr.T("compare.no_ratio"), nil
-	}
-	var knots []float64
-	for _, g := range []*gpuSide{a, b} {
-		for _, k := range g.curve.Knots() {
-			knots = append(knots, k.X)
+		note = tr.T("compare.no_ratio")
+	} else {
+		var knots []float64
+		for _, g := range []*gpuSide{a, b} {
+			for _, k := range g.curve.Knots() {
+				knots = append(knots, k.X)
+			}
 		}
-	}
-	ratio := chartData{X: xName, Y: a.Label + " ÷ " + b.Label + " (×)",
-		Aria: tr.T("compare.ratio_chart_aria", "a", a.Label, "b", b.Label, "metric", metric, "lo", fmtX3(lo), "hi", fmtX3(hi)),
-		Lines: []lineData{
+		lines := []lineData{
 			{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb", Points: compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve))},
-			{Name: tr.T("compare.parity"), Color: "#8a94a3", Points: [][2]float64{{lo, 1}, {hi, 1}}},
-		}}
-	js = ratio.appendJSON(append(js, `,"ratio-chart":`...))
-	return append(js, "}}"...), "", nil
+			{Name: tr.T("compare.parity"), Color: "#8a94a3", Points: chartPoints{{lo, 1}, {hi, 1}}},
+		}
+		ratio := &chartData{X: xName, Y: a.Label + " ÷ " + b.Label + " (×)",
+			Aria: tr.T("compare.ratio_chart_aria", "a", a.Label, "b", b.Label, "metric", metric, "lo", fmtX3(lo), "hi", fmtX3(hi))}
+		for i := range lines {
+			js, err := marshalJSON(&lines[i])
+			if err != nil {
+				return nil, "", err
+			}
+			ratio.Lines = append(ratio.Lines, js)
+		}
+		doc.Charts.Ratio = ratio
+	}
+	if out, err = marshalJSON(&doc); err != nil {
+		return nil, "", err
+	}
+	return out, note, nil
 }
