@@ -249,7 +249,7 @@ type HistoryData struct {
 // tenth of the render stage.
 // A page with raw results adds the columns pageColumns names: topology, image and run URL as
 // strings, then every metric a point of the page has (null where a point lacks it), rounded
-// as the view's columns are. TestPointsJSONValues checks the view's columns, package site's
+// as the view's columns are. FuzzPointsJSON checks the view's columns, package site's
 // TestPageDataRawColumnsMatchDownloads the values of the raw ones.
 type PointsJSON struct {
 	pts []input.Point
