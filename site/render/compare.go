@@ -156,11 +156,11 @@ type compareView struct {
 	A, B                  *gpuSide
 	Metric                string // the metric's name in a sentence, "total throughput per GPU"
 	Answers               []answerView
-	Cost, Power           []answerView   // nil unless the config gives both GPUs' price (power)
-	CostMissing           string         // why there are no cost (power) answers, for the reader
-	Ranges                string         // the interactivity each curve covers
-	Charts                jsontext.Value // compareCharts: both charts' layouts and data
-	RatioNote             string         // why there is no ratio chart, when there is none
+	Cost, Power           []answerView      // nil unless the config gives both GPUs' price (power)
+	CostMissing           string            // why there are no cost (power) answers, for the reader
+	Ranges                string            // the interactivity each curve covers
+	Charts                *compareChartsDoc // both charts' layouts and data, JSON-encoded by html/template
+	RatioNote             string            // why there is no ratio chart, when there is none
 	Others                []compareLink
 }
 

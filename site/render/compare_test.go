@@ -35,7 +35,11 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 	}
 	draw := func(x, y *gpuSide) charts {
 		t.Helper()
-		js, _, err := compareCharts(english(), p, x, y, "throughput", "tok/s/GPU")
+		doc, _, err := compareCharts(english(), p, x, y, "throughput", "tok/s/GPU")
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := json.Marshal(doc)
 		if err != nil {
 			t.Fatal(err)
 		}
