@@ -10,10 +10,10 @@ import (
 )
 
 // TestPageDataRawColumnsMatchDownloads: the columns a page with raw results adds to each point
-// of page.json (written by render.PointsJSON's own encoder, not encoding/json) hold the values
-// data.json (encoding/json, full precision) holds for that point, rounded as charts.Round6
-// rounds: topology, image and run URL as strings, every metric as a number, null where the
-// point lacks it. The view's columns are checked byte for byte by render's FuzzPointsJSON.
+// of page.json (written token by token by render.PointsJSON) hold the values data.json (full
+// precision) holds for that point, rounded as charts.Round6 rounds: topology, image and run
+// URL as strings, every metric as a number, null where the point lacks it. The view's columns
+// are checked by render's FuzzPointsJSON.
 func TestPageDataRawColumnsMatchDownloads(t *testing.T) {
 	files, _, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {

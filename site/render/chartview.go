@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json/jsontext"
 	"html/template"
 	"slices"
 	"strconv"
@@ -197,13 +198,13 @@ func pricesOf(data *PageData) []priceView {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	// A price as the script writes it back (String(v)), which is how encoding/json writes a
-	// number: 1000000 and 0.00005 as they are, not 1e+06 and 5e-05.
+	// A price as the script writes it back (String(v)): 1000000 and 0.00005 as they are, not
+	// 1e+06 and 5e-05.
 	num := func(v *float64) string {
 		if v == nil || *v == 0 {
 			return ""
 		}
-		return string(appendJSONFloat(nil, *v))
+		return jsNumber(*v)
 	}
 	out := make([]priceView, len(keys))
 	for i, k := range keys {
@@ -212,6 +213,10 @@ func pricesOf(data *PageData) []priceView {
 	}
 	return out
 }
+
+// jsNumber is v as JavaScript's String(v) writes it, which is how JSON writes a number too:
+// the form the page script writes the same values in, so that its tables match the server's.
+func jsNumber(v float64) string { return jsontext.Float(v).String() }
 
 func cmpOr(a, b string) string {
 	if a != "" {
@@ -291,7 +296,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 	for _, x := range refs {
 		b.WriteString(`<th scope="col" class="num">`)
 		// Six significant digits, written as the script's +x.toPrecision(6) is.
-		esc(string(appendJSONFloat(nil, charts.Round6(x))) + " " + data.X.Unit)
+		esc(jsNumber(charts.Round6(x)) + " " + data.X.Unit)
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
@@ -315,7 +320,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 				esc(tr.T("leaders.best_title"))
 			}
 			b.WriteString(`" data-value="`)
-			b.Write(appendJSONFloat(nil, y))
+			b.WriteString(jsNumber(y))
 			b.WriteString(`">`)
 			if lead {
 				b.WriteString(`<span class="mark" aria-hidden="true">★ </span>`)

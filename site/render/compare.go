@@ -1,25 +1,21 @@
 package render
 
-// Compare pages (/<model>/<sequence>/compare/<a>-vs-<b>/, with compare.json beside each) and
-// the overview (/overview/): one GPU against another at the page's reference interactivities,
-// and every GPU of every page against a reference GPU. The numbers come from package compare;
-// this file words them, charts them and lays them out.
+// Compare pages (/<model>/<sequence>/compare/<a>-vs-<b>/, with compare.json beside each): one
+// GPU against another at the page's reference interactivities; the overview (overview.go)
+// reads every GPU of every page against a reference GPU. The numbers come from package
+// compare; this file pairs a page's GPUs, writes compare.json and lays the pages out,
+// comparewords.go words the numbers and comparecharts.go charts them.
 
 import (
-	"cmp"
-	"encoding/json"
+	"encoding/json/jsontext"
+	"encoding/json/v2"
 	"maps"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-	"unicode"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/config"
-	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -32,7 +28,7 @@ type gpuSide struct {
 	Color string
 	curve *compare.Curve // on the page's metric
 	tp    *compare.Curve // on total throughput per GPU, for cost and power
-	line  *lineData      // its line on the curves' chart, once drawn (compareCharts)
+	line  jsontext.Value // its line on the curves' chart (lineData), once drawn (compareCharts)
 }
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
@@ -142,54 +138,14 @@ type compareRef struct {
 	BConfig *string  `json:"bConfig"`
 }
 
-// appendJSON writes d as json.MarshalIndent(d, "", "  ") does, and a newline, by hand: a build
-// writes one per pair of GPUs of every page, and encoding then indenting them took a twentieth
-// of what the compare pages cost. TestCompareJSONIsWhatEncodingJSONWrites holds the two alike.
-func (d *compareDoc) appendJSON(b []byte) []byte {
-	str := func(b []byte, key, v string) []byte { return appendJSONString(append(b, key...), v) }
-	b = str(b, "{\n  \"model\": ", d.Model)
-	b = str(b, ",\n  \"sequence\": ", d.Sequence)
-	b = str(b, ",\n  \"date\": ", d.Date)
-	b = str(b, ",\n  \"metric\": ", d.Metric)
-	for _, g := range []struct {
-		key string
-		gpu compareGPU
-	}{{"a", d.A}, {"b", d.B}} {
-		b = str(b, ",\n  \""+g.key+"\": {\n    \"gpu\": ", g.gpu.GPU)
-		b = append(str(b, ",\n    \"label\": ", g.gpu.Label), "\n  }"...)
+// compareJSON is compare.json: d indented by two spaces, ending with a newline, as it is a
+// file a reader opens as well as one a program reads.
+func compareJSON(d *compareDoc) ([]byte, error) {
+	js, err := json.Marshal(d, jsonOptions, jsontext.WithIndent("  "))
+	if err != nil {
+		return nil, err
 	}
-	b = append(b, ",\n  \"refs\": "...)
-	switch {
-	case d.Refs == nil:
-		return append(b, "null\n}\n"...)
-	case len(d.Refs) == 0:
-		return append(b, "[]\n}\n"...)
-	}
-	num := func(b []byte, key string, v *float64) []byte {
-		if b = append(b, key...); v == nil {
-			return append(b, "null"...)
-		}
-		return appendJSONFloat(b, *v)
-	}
-	opt := func(b []byte, key string, v *string) []byte {
-		if v == nil {
-			return append(append(b, key...), "null"...)
-		}
-		return str(b, key, *v)
-	}
-	b = append(b, '[')
-	for i, r := range d.Refs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONFloat(append(b, "\n    {\n      \"x\": "...), r.X)
-		b = num(b, ",\n      \"a\": ", r.A)
-		b = num(b, ",\n      \"b\": ", r.B)
-		b = num(b, ",\n      \"ratio\": ", r.Ratio)
-		b = opt(b, ",\n      \"aConfig\": ", r.AConfig)
-		b = append(opt(b, ",\n      \"bConfig\": ", r.BConfig), "\n    }"...)
-	}
-	return append(b, "\n  ]\n}\n"...)
+	return append(js, '\n'), nil
 }
 
 // compareView is what compare.html sees as .Compare.
@@ -200,11 +156,11 @@ type compareView struct {
 	A, B                  *gpuSide
 	Metric                string // the metric's name in a sentence, "total throughput per GPU"
 	Answers               []answerView
-	Cost, Power           []answerView    // nil unless the config gives both GPUs' price (power)
-	CostMissing           string          // why there are no cost (power) answers, for the reader
-	Ranges                string          // the interactivity each curve covers
-	Charts                json.RawMessage // compareCharts: both charts' layouts and data
-	RatioNote             string          // why there is no ratio chart, when there is none
+	Cost, Power           []answerView      // nil unless the config gives both GPUs' price (power)
+	CostMissing           string            // why there are no cost (power) answers, for the reader
+	Ranges                string            // the interactivity each curve covers
+	Charts                *compareChartsDoc // both charts' layouts and data, JSON-encoded by html/template
+	RatioNote             string            // why there is no ratio chart, when there is none
 	Others                []compareLink
 }
 
@@ -257,7 +213,11 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			doc.Refs[i].BConfig = &c
 		}
 	}
-	if err := w.WriteFile(dir+"compare.json", doc.appendJSON(nil)); err != nil {
+	js, err := compareJSON(&doc)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteFile(dir+"compare.json", js); err != nil {
 		return err
 	}
 
@@ -312,7 +272,6 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	case cv.Power == nil:
 		cv.CostMissing = tr.T("compare.missing_mw")
 	}
-	var err error
 	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric, unit); err != nil {
 		return err
 	}
@@ -342,368 +301,4 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		return err
 	}
 	return r.execute(w, "compare", dir+"index.html", v)
-}
-
-// perUnit turns a reference read off two throughput curves into one of a derived quantity:
-// each value through f (side 0 for a, 1 for b), and the ratio of what a reader gets per unit
-// (tokens per dollar when lowerBetter, the value itself otherwise), a over b.
-func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter bool) compare.Ref {
-	out := compare.Ref{X: g.X, AConfigs: g.AConfigs, BConfigs: g.BConfigs}
-	if g.A != nil {
-		v := f(*g.A, 0)
-		out.A = &v
-	}
-	if g.B != nil {
-		v := f(*g.B, 1)
-		out.B = &v
-	}
-	if out.A != nil && out.B != nil && *out.A != 0 && *out.B != 0 {
-		q := *out.A / *out.B
-		if lowerBetter {
-			q = *out.B / *out.A
-		}
-		out.Ratio = &q
-	}
-	return out
-}
-
-// metricWords is the page metric's name inside a sentence in r's language: the catalog's
-// name of a built-in metric outside English (lang.go), else metricWords'.
-func (r *Renderer) metricWords(p *Page) string { return metricWordsIn(r.cat, p) }
-
-// metricWordsIn is metricWords in tr's language.
-func metricWordsIn(tr *i18n.Catalog, p *Page) string {
-	if _, ok := charts.YMetric(p.Metric.Key); ok && tr.Lang != "en" {
-		if k := "metric." + p.Metric.Key + ".label"; tr.Has(k) {
-			return tr.T(k)
-		}
-	}
-	return metricWords(p)
-}
-
-// metricWords is the page metric's name inside a sentence: "total throughput per GPU".
-func metricWords(p *Page) string {
-	label := p.Metric.Label
-	if m, ok := charts.YMetric(p.Metric.Key); ok {
-		label = m.Label
-	}
-	if label == "" {
-		return "value"
-	}
-	return strings.ToLower(label[:1]) + label[1:]
-}
-
-// answer words one reference: which GPU gives more and by how much ("At 50 tok/s/user, B200
-// serves 1.9× the total throughput per GPU of MI355X: 5,210 against 2,740."), or which curve
-// does not reach x. g.Ratio is how many times more a gives than b of what is compared.
-// unit follows a value alone; pairUnit the second of two values compared.
-func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num func(float64) string, unit, pairUnit string) answerView {
-	x := fmtX(g.X)
-	at := tr.T("compare.at", "x", x)
-	av := answerView{X: x}
-	switch {
-	case g.A != nil && g.B != nil && g.Ratio != nil:
-		hi, lo, vh, vl, q := a, b, *g.A, *g.B, *g.Ratio
-		if q < 1 {
-			hi, lo, vh, vl, q = b, a, *g.B, *g.A, 1/q
-		}
-		if fmtRatio(q) == "1.00" {
-			av.Text = at + tr.T("compare.same", "a", a.Label, "b", b.Label, "va", num(*g.A), "vb", num(*g.B), "unit", pairUnit)
-		} else {
-			av.Text = at + tr.T("compare.ratio", "hi", hi.Label, "lo", lo.Label, "q", fmtRatio(q), "what", what, "vh", num(vh), "vl", num(vl), "unit", pairUnit)
-		}
-	case g.A == nil && g.B == nil:
-		av.Text = at + tr.T("compare.neither", "ca", coverage(tr, a), "cb", coverage(tr, b))
-	case g.A == nil:
-		av.Text = at + tr.T("compare.one_short", "a", a.Label, "ca", coverage(tr, a), "b", b.Label, "v", num(*g.B), "unit", unit)
-	default:
-		av.Text = at + tr.T("compare.one_short", "a", b.Label, "ca", coverage(tr, b), "b", a.Label, "v", num(*g.A), "unit", unit)
-	}
-	var from []string
-	if g.A != nil {
-		from = append(from, tr.T("compare.from", "gpu", a.Label, "config", wordConfigs(tr, g.AConfigs)))
-	}
-	if g.B != nil {
-		from = append(from, tr.T("compare.from", "gpu", b.Label, "config", wordConfigs(tr, g.BConfigs)))
-	}
-	if len(from) > 0 {
-		av.Configs = strings.Join(from, tr.T("compare.from_sep")) + tr.T("compare.from_end")
-	}
-	return av
-}
-
-// localSide is g as r's language names its GPU ([gpus.KEY.names]); g itself when the config
-// gives no such name.
-func (r *Renderer) localSide(g *gpuSide) *gpuSide {
-	n := r.gpuName(g.Key, g.Label)
-	if n == g.Label {
-		return g
-	}
-	c := *g
-	c.Label = n
-	return &c
-}
-
-// configNames maps each configuration of p's newest snapshot whose name r's language words
-// differently (seriesName) to that name: the same for every compare page of p, so made once.
-func (r *Renderer) configNames(p *Page) map[string]string {
-	names := map[string]string{}
-	for _, s := range p.Snapshots[0].Series {
-		if n := r.seriesName(s); n != s.Name {
-			names[s.Name] = n
-		}
-	}
-	return names
-}
-
-// localRefs are refs with their configurations named as names (configNames) has them; refs
-// themselves when no name changes.
-func localRefs(names map[string]string, refs []compare.Ref) []compare.Ref {
-	if len(names) == 0 {
-		return refs
-	}
-	rename := func(cs []string) []string {
-		out := make([]string, len(cs))
-		for i, c := range cs {
-			out[i] = cmp.Or(names[c], c)
-		}
-		return out
-	}
-	out := make([]compare.Ref, len(refs))
-	for i, g := range refs {
-		g.AConfigs, g.BConfigs = rename(g.AConfigs), rename(g.BConfigs)
-		out[i] = g
-	}
-	return out
-}
-
-// wordConfigs names the configurations a value comes from in a sentence of tr's language:
-// one, or the two around it joined by the catalog's compare.between ("A and B", "A 与 B").
-func wordConfigs(tr *i18n.Catalog, cs []string) string {
-	if len(cs) == 2 {
-		return tr.T("compare.between", "a", cs[0], "b", cs[1])
-	}
-	return strings.Join(cs, "")
-}
-
-// dataConfigs is compare.json's aConfig (bConfig): a string, as it always was, so that a
-// reader of the file keeps its type and the one-configuration value; two configurations are
-// joined by " / ", not by a word. The file is written once for every language (a mirror links
-// to the default language's), so no language's "and" belongs in it.
-func dataConfigs(cs []string) string { return strings.Join(cs, " / ") }
-
-// coverage says what interactivity a GPU's curve covers.
-func coverage(tr *i18n.Catalog, g *gpuSide) string {
-	lo, hi, ok := g.curve.Domain()
-	switch {
-	case !ok:
-		return tr.T("compare.cov_none", "gpu", g.Label)
-	case lo == hi:
-		return tr.T("compare.cov_one", "gpu", g.Label, "x", fmtX3(lo))
-	}
-	return tr.T("compare.cov_range", "gpu", g.Label, "lo", fmtX3(lo), "hi", fmtX3(hi))
-}
-
-// fmtX3 is a measured interactivity in words: 3 significant digits.
-func fmtX3(x float64) string {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// fmtX is a reference interactivity as the config gives it, without an exponent.
-func fmtX(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
-// fmtRatio is a ratio of at least 1 as a sentence gives it: two decimals near parity, one up
-// to ten, none beyond.
-func fmtRatio(q float64) string {
-	switch {
-	case q < 1.1:
-		return strconv.FormatFloat(q, 'f', 2, 64)
-	case q < 10:
-		return strconv.FormatFloat(q, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(q, 'f', 0, 64)
-}
-
-// fmtSentence is a value in a sentence: from 100 a whole number, grouped by thousands from
-// 1,000 (the tables' fmtNum keeps a decimal and groups from 10,000, where columns align them);
-// fmtNum below. overview.js's fmtWhole is its twin.
-func fmtSentence(v float64) string {
-	if math.Abs(v) < 100 {
-		return fmtNum(v)
-	}
-	digits := strconv.FormatFloat(math.Abs(math.Round(v)), 'f', 0, 64)
-	var b strings.Builder
-	if v < 0 {
-		b.WriteByte('-')
-	}
-	for i, c := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// fmtDollars is a cost: "$0.52".
-func fmtDollars(v float64) string {
-	if v < 0.1 {
-		return "$" + strconv.FormatFloat(v, 'g', 2, 64)
-	}
-	return "$" + fmtSentence(v)
-}
-
-// Samples drawn of each curve over its range, besides its knots: enough for a smooth line
-// between knots (the curve is monotone between them), few enough that thousands of compare
-// pages stay a small part of a build.
-const curveSamples = 24
-
-// compareLayouts are the two charts' layouts, the same on every compare page: go-echarts
-// builds them once (charts.LineLayout), and each page carries them beside its own data
-// (compareCharts), which the page script puts in (versus.js). Building both options per page
-// through go-echarts and escaping them was half of what the compare pages cost a build.
-var compareLayouts = sync.OnceValues(func() ([]byte, error) {
-	curves, err := charts.LineLayout(charts.LineChart{ID: "versus-chart", Lines: []charts.Line{
-		{Color: "#888", Dash: "solid", Marked: true}, {Color: "#888", Dash: "dashed", Marked: true}}})
-	if err != nil {
-		return nil, err
-	}
-	ratio, err := charts.LineLayout(charts.LineChart{ID: "ratio-chart", Lines: []charts.Line{
-		{Color: "#0b6bcb", Dash: "solid"}, {Color: "#8a94a3", Dash: "dotted", Width: 1}}})
-	if err != nil {
-		return nil, err
-	}
-	b := append([]byte(`{"versus-chart":`), curves...)
-	b = append(append(append(b, `,"ratio-chart":`...), ratio...), '}')
-	return b, nil
-})
-
-// chartData is one compare chart's own part, which versus.js puts into its layout: the axes'
-// names, the screen-reader description, and per line (in the layout's order) its name, colour,
-// the points it joins and the measured points marked on it.
-type chartData struct {
-	X, Y, Aria string
-	Lines      []lineData
-}
-
-type lineData struct {
-	Name, Color   string
-	Points, Marks [][2]float64
-	// enc is the line as appendJSON writes it, kept with a GPU's line: the line is the same in
-	// each of the GPU's pairs, and formatting its numbers again on every page was a sixth of
-	// what drawing a compare page's charts cost.
-	enc []byte
-}
-
-// appendJSON writes l as {"name","color","points","marks"} (chartData.appendJSON).
-func (l *lineData) appendJSON(b []byte) []byte {
-	if l.enc != nil {
-		return append(b, l.enc...)
-	}
-	b = appendJSONString(append(b, `{"name":`...), l.Name)
-	b = appendJSONString(append(b, `,"color":`...), l.Color)
-	b = appendJSONPoints(append(b, `,"points":`...), l.Points)
-	return append(appendJSONPoints(append(b, `,"marks":`...), l.Marks), '}')
-}
-
-// appendJSONPoints writes points as [[x,y],...], every number with 6 significant digits
-// (charts.Round6's precision), non-finite points left out.
-func appendJSONPoints(b []byte, ps [][2]float64) []byte {
-	b = append(b, '[')
-	first := true
-	for _, p := range ps {
-		if math.IsNaN(p[0]) || math.IsInf(p[0], 0) || math.IsNaN(p[1]) || math.IsInf(p[1], 0) {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '[')
-		b = strconv.AppendFloat(b, p[0], 'g', 6, 64)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, p[1], 'g', 6, 64)
-		b = append(b, ']')
-	}
-	return append(b, ']')
-}
-
-// appendJSON writes d as JSON: {"x","y","aria","lines":[{"name","color","points","marks"}]},
-// every number with 6 significant digits (charts.Round6's precision), non-finite points left
-// out. By hand, as the page's other numbers: a compare page is mostly these numbers, and
-// reflection made them a large part of the page's cost.
-func (d chartData) appendJSON(b []byte) []byte {
-	b = appendJSONString(append(b, `{"x":`...), d.X)
-	b = appendJSONString(append(b, `,"y":`...), d.Y)
-	b = appendJSONString(append(b, `,"aria":`...), d.Aria)
-	b = append(b, `,"lines":[`...)
-	for i := range d.Lines {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = d.Lines[i].appendJSON(b)
-	}
-	return append(b, "]}"...)
-}
-
-// compareCharts is the JSON of a compare page's two charts, {"layouts": compareLayouts,
-// "charts": {"versus-chart": chartData, "ratio-chart": chartData}}: both GPUs' curves, and
-// their ratio over the interactivity both reach (left out, with a note, when they share none).
-func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string) (out json.RawMessage, note string, err error) {
-	layouts, err := compareLayouts()
-	if err != nil {
-		return nil, "", err
-	}
-	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
-	if tr.Lang != "en" {
-		xName = tr.T("xaxis." + charts.DefaultX + ".axis") // the data's own name is English
-	}
-	line := func(g *gpuSide) lineData {
-		if g.line == nil { // drawn once per GPU: it is the same in each of its pairs
-			l := lineData{Name: g.Label, Color: g.Color}
-			var knots []float64
-			for _, k := range g.curve.Knots() {
-				knots = append(knots, k.X)
-				l.Marks = append(l.Marks, [2]float64{k.X, k.Y})
-			}
-			if lo, hi, ok := g.curve.Domain(); ok {
-				l.Points = compare.Sample(lo, hi, curveSamples, knots, compare.Value(g.curve))
-			}
-			l.enc = l.appendJSON(nil)
-			g.line = &l
-		}
-		return *g.line
-	}
-	yName := firstRune(metric, unicode.ToUpper)
-	if unit != "" {
-		yName += " (" + unit + ")"
-	}
-	lb := line(b)
-	if lb.Name == a.Label {
-		lb.Name += " (" + b.Key + ")" // two labels alike: the legend goes by name
-		lb.enc = nil
-	}
-	curves := chartData{X: xName, Y: yName, Lines: []lineData{line(a), lb},
-		Aria: tr.T("compare.curves_aria", "metric", metric, "a", a.Label, "b", b.Label)}
-	js := append(append([]byte(`{"layouts":`), layouts...), `,"charts":{"versus-chart":`...)
-	js = curves.appendJSON(js)
-	lo, hi, ok := compare.Overlap(a.curve, b.curve)
-	if !ok || lo == hi {
-		return append(js, "}}"...), tr.T("compare.no_ratio"), nil
-	}
-	var knots []float64
-	for _, g := range []*gpuSide{a, b} {
-		for _, k := range g.curve.Knots() {
-			knots = append(knots, k.X)
-		}
-	}
-	ratio := chartData{X: xName, Y: a.Label + " ÷ " + b.Label + " (×)",
-		Aria: tr.T("compare.ratio_chart_aria", "a", a.Label, "b", b.Label, "metric", metric, "lo", fmtX3(lo), "hi", fmtX3(hi)),
-		Lines: []lineData{
-			{Name: a.Label + " ÷ " + b.Label, Color: "#0b6bcb", Points: compare.Sample(lo, hi, curveSamples, knots, compare.Ratio(a.curve, b.curve))},
-			{Name: tr.T("compare.parity"), Color: "#8a94a3", Points: [][2]float64{{lo, 1}, {hi, 1}}},
-		}}
-	js = ratio.appendJSON(append(js, `,"ratio-chart":`...))
-	return append(js, "}}"...), "", nil
 }

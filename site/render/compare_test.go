@@ -2,8 +2,10 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
+	"encoding/json/v2"
+	"maps"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/compare"
@@ -33,7 +35,11 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 	}
 	draw := func(x, y *gpuSide) charts {
 		t.Helper()
-		js, _, err := compareCharts(english(), p, x, y, "throughput", "tok/s/GPU")
+		doc, _, err := compareCharts(english(), p, x, y, "throughput", "tok/s/GPU")
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := json.Marshal(doc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,10 +78,10 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 	}
 }
 
-// TestCompareJSONIsWhatEncodingJSONWrites: compare.json, written by hand, holds the bytes
-// json.MarshalIndent writes for the same document, and a newline: hostile strings, numbers of
-// every size, nulls where a curve does not reach, no refs at all.
-func TestCompareJSONIsWhatEncodingJSONWrites(t *testing.T) {
+// TestCompareJSONValues: compare.json, decoded, holds the document's values: hostile and
+// non-ASCII strings, numbers of every size, nulls where a curve does not reach, no refs at
+// all; indented by two spaces and ending with a newline, the same bytes on every encoding.
+func TestCompareJSONValues(t *testing.T) {
 	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 中 \xff \x01"
 	f := func(v float64) *float64 { return &v }
 	s := func(v string) *string { return &v }
@@ -91,14 +97,56 @@ func TestCompareJSONIsWhatEncodingJSONWrites(t *testing.T) {
 				{},
 			}},
 	}
+	valid := func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
 	for i, d := range docs {
-		want, err := json.MarshalIndent(d, "", "  ")
+		b, err := compareJSON(&d)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want = append(want, '\n')
-		if got := d.appendJSON(nil); !bytes.Equal(got, want) {
-			t.Errorf("doc %d: by hand\n%s\nencoding/json\n%s", i, got, want)
+		if again, _ := compareJSON(&d); !bytes.Equal(b, again) {
+			t.Errorf("doc %d: two encodings differ", i)
+		}
+		if !bytes.HasPrefix(b, []byte("{\n  \"model\": ")) || !bytes.HasSuffix(b, []byte("\n}\n")) {
+			t.Errorf("doc %d: want an object indented by two spaces and a newline, got\n%s", i, b)
+		}
+		// Every member, nulls included, decoded as it was meant.
+		var got struct {
+			Model    string            `json:"model"`
+			Sequence string            `json:"sequence"`
+			Date     string            `json:"date"`
+			Metric   string            `json:"metric"`
+			A        compareGPU        `json:"a"`
+			B        compareGPU        `json:"b"`
+			Refs     *[]map[string]any `json:"refs"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatalf("doc %d: %v\n%s", i, err, b)
+		}
+		if got.Model != valid(d.Model) || got.Sequence != d.Sequence || got.Date != d.Date || got.Metric != d.Metric ||
+			got.A.GPU != d.A.GPU || got.A.Label != valid(d.A.Label) || got.B.GPU != valid(d.B.GPU) || got.B.Label != d.B.Label {
+			t.Errorf("doc %d: %+v, want %+v", i, got, d)
+		}
+		if (got.Refs == nil) != (d.Refs == nil) || got.Refs != nil && len(*got.Refs) != len(d.Refs) {
+			t.Fatalf("doc %d: refs %v, want %v", i, got.Refs, d.Refs)
+		}
+		for j, r := range d.Refs {
+			g := (*got.Refs)[j]
+			num := func(v *float64) any {
+				if v == nil {
+					return nil
+				}
+				return *v
+			}
+			str := func(v *string) any {
+				if v == nil {
+					return nil
+				}
+				return valid(*v)
+			}
+			want := map[string]any{"x": r.X, "a": num(r.A), "b": num(r.B), "ratio": num(r.Ratio), "aConfig": str(r.AConfig), "bConfig": str(r.BConfig)}
+			if !maps.Equal(g, want) {
+				t.Errorf("doc %d ref %d: %v, want %v", i, j, g, want)
+			}
 		}
 	}
 }

@@ -21,7 +21,9 @@
 // older date derived from the rows (SnapshotJSON).
 //
 // One job per file: api.go (what the pipeline calls besides Chart and Render), render.go
-// (templates, assets, Render), chartpage.go (a chart page),
+// (templates, assets, Render), chartpage.go (a chart page), pagedata.go (what its page data
+// is made of: metrics, axes, series), compare.go (its compare pages and compare.json),
+// comparewords.go (their sentences), comparecharts.go (their charts), overview.go,
 // chartview.go (the view the page opens on, laid out as the script will show it), columns.go
 // (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
 // headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"encoding/json"
+	"encoding/json/jsontext"
 	"math"
 	"slices"
 	"strconv"
@@ -24,7 +24,7 @@ type overviewView struct {
 	Columns    []overviewColumn
 	Rows       []overviewRow
 	Legend     []overviewCell // one cell per colour of the heat map
-	Data       json.RawMessage
+	Data       jsontext.Value // overviewData
 }
 
 type overviewColumn struct{ Slug, Label string }
@@ -125,7 +125,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 			data.Ref = g.Slug
 		}
 	}
-	js, err := json.Marshal(data)
+	js, err := marshalJSON(&data)
 	if err != nil {
 		return err
 	}

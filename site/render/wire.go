@@ -1,7 +1,8 @@
 package render
 
 import (
-	"encoding/json"
+	"encoding/json/jsontext"
+	"encoding/json/v2"
 	"math"
 	"slices"
 	"strconv"
@@ -17,6 +18,22 @@ import (
 // this file is the one place its shape is written down: the types below, their json tags, and
 // PointsJSON's encoder. Tests outside the package decode it through these types, as a reader's
 // browser would.
+
+// jsonOptions are how the pages' JSON files are written (the page data, page.json, data.json,
+// compare.json, the compare charts, columns.json.gz): maps with their keys sorted, so that the
+// same inputs give the same bytes; nil slices and maps as null, as the page script has always
+// read them; a string that is not valid UTF-8 with U+FFFD in place of its bad bytes rather
+// than failing the build. Strings are not escaped for HTML: html/template escapes what a page
+// embeds (#page-data, #compare-charts), and a file fetched as JSON needs no escaping.
+var jsonOptions = json.JoinOptions(
+	json.Deterministic(true),
+	json.FormatNilSliceAsNull(true),
+	json.FormatNilMapAsNull(true),
+	jsontext.AllowInvalidUTF8(true),
+)
+
+// marshalJSON encodes v as the pages' JSON files are written (jsonOptions).
+func marshalJSON(v any) (jsontext.Value, error) { return json.Marshal(v, jsonOptions) }
 
 // PointColumns are the columns of each point in PageData and HistoryData, in order.
 func PointColumns() []string { return slices.Clone(pointColumns) }
@@ -111,40 +128,43 @@ type LaterCells struct {
 	strs, has bool
 }
 
-// MarshalJSON writes one array a point of the cells' metrics, six significant digits each.
-func (lc LaterCells) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+len(lc.pts)*12*len(lc.cols))
-	b = append(b, '[')
-	for i, pt := range lc.pts {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		if lc.strs {
-			b = appendPointStrings(b, &pt, lc.has)
-		}
-		for j, m := range lc.cols {
-			if j > 0 || lc.strs {
-				b = append(b, ',')
-			}
-			b = appendMetric(b, pt, m)
-		}
-		b = append(b, ']')
+// MarshalJSONTo writes one array a point of the cells' columns: with strs first the string
+// columns (writePointStrings), then each metric (writeMetric).
+func (lc LaterCells) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+		return err
 	}
-	return append(b, ']'), nil
+	for i := range lc.pts {
+		pt := &lc.pts[i]
+		if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+			return err
+		}
+		if lc.strs {
+			if err := writePointStrings(enc, pt, lc.has); err != nil {
+				return err
+			}
+		}
+		for _, m := range lc.cols {
+			if err := writeMetric(enc, pt, m); err != nil {
+				return err
+			}
+		}
+		if err := enc.WriteToken(jsontext.EndArray); err != nil {
+			return err
+		}
+	}
+	return enc.WriteToken(jsontext.EndArray)
 }
 
-// appendMetric appends a point's value of metric m as the page script reads it, null when the
-// point lacks it: six significant digits as Round6 keeps, written at once (a valid JSON number,
-// in exponent form beyond 1e6), a third of the cost of rounding and then printing the shortest
-// form, for dozens of metrics a point.
-func appendMetric(b []byte, pt input.Point, m input.MetricID) []byte {
+// writeMetric writes a point's value of metric m as the page script reads it, rounded to what
+// a reader can see (charts.Round6), or null when the point lacks it.
+func writeMetric(enc *jsontext.Encoder, pt *input.Point, m input.MetricID) error {
 	if pt.Raw != nil {
 		if v, ok := pt.Raw.Metrics.Get(m); ok {
-			return strconv.AppendFloat(b, v, 'g', 6, 64)
+			return enc.WriteToken(jsontext.Float(charts.Round6(v)))
 		}
 	}
-	return append(b, "null"...)
+	return enc.WriteToken(jsontext.Null)
 }
 
 // AxisData names the data's own x axis.
@@ -191,7 +211,7 @@ type SeriesData struct {
 	Color  string `json:"color"`
 	Symbol string `json:"symbol"`
 	Dash   string `json:"dash"`
-	Hollow bool   `json:"hollow,omitempty"`
+	Hollow bool   `json:"hollow,omitzero"`
 	Fill   string `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
 	Best   bool   `json:"best"`           // the best series of its GPU (pareto.BestPerGPU)
 	Date   string `json:"date"`           // the date of the dataset its points came from
@@ -224,14 +244,13 @@ type HistoryData struct {
 
 // PointsJSON is a series' points as the page script reads them: one array per point, in the
 // order of pointColumns, measurements rounded to what a reader can see (charts.Round6). It
-// encodes itself, exactly as encoding/json would encode [][]any of those values, because a
-// page's points are most of its data and boxing every value for reflection was a tenth of
-// the render stage.
+// writes itself token by token through the encoder (MarshalJSONTo) rather than as [][]any,
+// because a page's points are most of its data and boxing every value for reflection was a
+// tenth of the render stage.
 // A page with raw results adds the columns pageColumns names: topology, image and run URL as
-// strings, then every metric a point of the page has (null where a point lacks it), written
-// with six significant digits at once: a number equal to charts.Round6's, not always in the
-// form encoding/json would choose. FuzzPointsJSON checks the view's columns byte for byte,
-// package site's TestPageDataRawColumnsMatchDownloads the values of the raw ones.
+// strings, then every metric a point of the page has (null where a point lacks it), rounded
+// as the view's columns are. FuzzPointsJSON checks the view's columns, package site's
+// TestPageDataRawColumnsMatchDownloads the values of the raw ones.
 type PointsJSON struct {
 	pts []input.Point
 	raw []input.MetricID // the page's metric columns; nil on a page without raw results
@@ -244,48 +263,59 @@ type PointsJSON struct {
 	light bool
 }
 
-// MarshalJSON writes the points as the page script reads them (see PointsJSON).
-func (ps PointsJSON) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+len(ps.pts)*(120+12*len(ps.raw)))
-	b = append(b, '[')
-	for i, pt := range ps.pts {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, pt.ID, 10)
-		for _, v := range [...]float64{pt.X, pt.TpPerGpu, pt.OutputTputPerGpu, pt.InputTputPerGpu} {
-			b = append(b, ',')
-			b = appendJSONFloat(b, charts.Round6(v))
-		}
-		b = append(b, ',')
-		b = strconv.AppendInt(b, pt.Concurrency, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, pt.TP, 10)
-		if ps.light {
-			b = append(b, ']')
-			continue
-		}
-		b = append(b, ',')
-		b = appendPointStrings(b, &pt, ps.has)
-		if ps.has {
-			for _, m := range ps.raw {
-				b = append(b, ',')
-				if ps.later&(1<<m) != 0 {
-					b = append(b, "null"...)
-					continue
-				}
-				b = appendMetric(b, pt, m)
-			}
-		}
-		b = append(b, ']')
+// MarshalJSONTo writes the points as the page script reads them (see PointsJSON).
+func (ps PointsJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+		return err
 	}
-	return append(b, ']'), nil
+	for i := range ps.pts {
+		if err := ps.writePoint(enc, &ps.pts[i]); err != nil {
+			return err
+		}
+	}
+	return enc.WriteToken(jsontext.EndArray)
 }
 
-// appendJSONFloat appends v as encoding/json writes a float64: shortest digits, in exponent
-// form below 1e-6 and from 1e21, with a one-digit negative exponent unpadded. v is finite
-// (the load stage accepts no other).
+// writePoint writes one point's array (see PointsJSON).
+func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
+	toks := [...]jsontext.Token{
+		jsontext.BeginArray,
+		jsontext.Int(pt.ID),
+		jsontext.Float(charts.Round6(pt.X)),
+		jsontext.Float(charts.Round6(pt.TpPerGpu)),
+		jsontext.Float(charts.Round6(pt.OutputTputPerGpu)),
+		jsontext.Float(charts.Round6(pt.InputTputPerGpu)),
+		jsontext.Int(pt.Concurrency),
+		jsontext.Int(pt.TP),
+	}
+	for _, t := range toks {
+		if err := enc.WriteToken(t); err != nil {
+			return err
+		}
+	}
+	if !ps.light {
+		if err := writePointStrings(enc, pt, ps.has); err != nil {
+			return err
+		}
+		if ps.has {
+			for _, m := range ps.raw {
+				var err error
+				if ps.later&(1<<m) != 0 {
+					err = enc.WriteToken(jsontext.Null)
+				} else {
+					err = writeMetric(enc, pt, m)
+				}
+				if err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return enc.WriteToken(jsontext.EndArray)
+}
+
+// appendJSONFloat appends v as encoding/json writes a float64. It is historyrows.go's alone
+// now, kept until the history's files move to their own package and write their JSON there.
 func appendJSONFloat(b []byte, v float64) []byte {
 	format := byte('f')
 	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
@@ -297,20 +327,6 @@ func appendJSONFloat(b []byte, v float64) []byte {
 		b = b[:n-1]
 	}
 	return b
-}
-
-// appendJSONString appends s as encoding/json writes a string. Plain printable ASCII, which is
-// what dates and run ids are, is copied as it is; anything else goes through encoding/json.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string always encodes
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // ChangeData is a changelog entry as a chart page shows it: under its trend chart, and as a
@@ -349,7 +365,7 @@ type HistorySeries struct {
 	Color     string `json:"color,omitempty"`
 	Symbol    string `json:"symbol,omitempty"`
 	Dash      string `json:"dash,omitempty"`
-	Hollow    bool   `json:"hollow,omitempty"`
+	Hollow    bool   `json:"hollow,omitzero"`
 	Fill      string `json:"fill,omitempty"`
 	Deploy    string `json:"deploy,omitempty"`
 }
@@ -410,21 +426,26 @@ func (v TrendCell) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, f, 'g', 6, 64), nil
 }
 
-// appendPointStrings appends a point's string columns as PointsJSON and LaterCells write them:
+// writePointStrings writes a point's string columns as PointsJSON and LaterCells write them:
 // its date and run id, and with has its topology, image and run URL ("" where it has none).
-func appendPointStrings(b []byte, pt *input.Point, has bool) []byte {
-	b = appendJSONString(b, pt.Date)
-	b = append(b, ',')
-	b = appendJSONString(b, pt.RunID)
-	if has {
-		var topo, image, url string
-		if pt.Raw != nil {
-			topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
-		}
-		for _, s := range [...]string{topo, image, url} {
-			b = append(b, ',')
-			b = appendJSONString(b, s)
+func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
+	if err := enc.WriteToken(jsontext.String(pt.Date)); err != nil {
+		return err
+	}
+	if err := enc.WriteToken(jsontext.String(pt.RunID)); err != nil {
+		return err
+	}
+	if !has {
+		return nil
+	}
+	var topo, image, url string
+	if pt.Raw != nil {
+		topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+	}
+	for _, s := range [...]string{topo, image, url} {
+		if err := enc.WriteToken(jsontext.String(s)); err != nil {
+			return err
 		}
 	}
-	return b
+	return nil
 }
