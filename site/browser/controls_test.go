@@ -17,8 +17,8 @@ import (
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // The chart page's controls, as a reader uses them in a real browser: each control changes the
@@ -637,7 +637,7 @@ func TestControlsSnapshotDate(t *testing.T) {
 	data, cfg := controlsFixture(t)
 	files := controlsSite(t, data, cfg)
 	root := b.Serve(files, "/")
-	hb, err := render.SnapshotJSON(files, seedPage, "2026-07-01")
+	hb, err := history.SnapshotJSON(files, seedPage, "2026-07-01")
 	if err != nil {
 		t.Fatal(err)
 	}

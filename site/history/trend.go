@@ -1,16 +1,46 @@
-package render
+package history
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json/jsontext"
 	"math"
-	"strconv"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
+
+// trendTable is one metric's trend table (history/trend-<metric>.json.gz): for each
+// configuration (the Index's series, in order), the dates its rows changed on, each with its
+// value at every reference interactivity (null where its frontier does not reach it). A value
+// holds until the configuration's next change. The page script's trend chart and change table
+// read it, and no row.
+//
+//	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
+//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...]}
+type trendTable struct {
+	Metric string          `json:"metric"`
+	RefX   []float64       `json:"refX"`
+	Dates  []string        `json:"dates"`
+	Lines  [][][]trendCell `json:"lines"`
+}
+
+// trendCell is a date index or a value: null when NaN, a whole number exactly, any other to
+// six significant digits (charts.Round6).
+type trendCell float64
+
+// MarshalJSONTo writes the cell (encoding/json/v2's MarshalerTo).
+func (v trendCell) MarshalJSONTo(enc *jsontext.Encoder) error {
+	f := float64(v)
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return enc.WriteToken(jsontext.Null)
+	case f == math.Trunc(f) && math.Abs(f) < 1e15:
+		return enc.WriteToken(jsontext.Float(f)) // a date index, or a whole value: as it is
+	}
+	return enc.WriteToken(jsontext.Float(charts.Round6(f)))
+}
 
 // trendValues is a metric's values of points for the trend: the page script's yValues at $1
 // per GPU-hour and 1 kW per GPU, from the values rounded as the page's points are (the trend
@@ -35,7 +65,7 @@ func trendValues(pts []input.Point, key string) []float64 {
 		default:
 			if isRaw && pt.Raw != nil {
 				if v, ok := pt.Raw.Metrics.Get(id); ok {
-					y, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+					y = charts.Round6(v)
 				}
 			}
 		}
@@ -47,33 +77,26 @@ func trendValues(pts []input.Point, key string) []float64 {
 	return ys
 }
 
-// trendOf computes a metric's trend table: every configuration's frontier on the page's own
-// x axis (interactivity), in the metric's direction, read at each reference on every date its
-// points changed. It is what the page script's trend.js drew from every snapshot before.
-func trendOf(p *Page, series []*PageSeries, m MetricData, refs []float64) TrendData {
-	dates, states := trendStatesOf(p, series)
-	return trendFrom(dates, states, m, refs, nil)
-}
-
 // trendState is a configuration's points from date index d on, until its next state.
 type trendState struct {
 	d int
-	s *PageSeries
+	s *Series
 }
 
-// trendStatesOf lists each series' states, oldest first (a state starts on the date its
-// points changed), and the page's dates, oldest first: what every metric's trend table reads.
-func trendStatesOf(p *Page, series []*PageSeries) ([]string, [][]trendState) {
-	n := len(p.Snapshots)
+// trendStatesOf lists each configuration's states, oldest first (a state starts on the date
+// its points changed), and the page's dates, oldest first: what every metric's trend table
+// reads.
+func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState) {
+	n := len(snaps)
 	dates := make([]string, n)
 	states := make([][]trendState, len(series))
 	index := map[string]int{}
 	for i, s := range series {
 		index[s.Key] = i
 	}
-	last := make([]*PageSeries, len(series))
+	last := make([]*Series, len(series))
 	for d := range n {
-		snap := p.Snapshots[n-1-d]
+		snap := snaps[n-1-d]
 		dates[d] = snap.Date
 		for _, s := range snap.Series {
 			i := index[s.Key]
@@ -87,29 +110,29 @@ func trendStatesOf(p *Page, series []*PageSeries) ([]string, [][]trendState) {
 	return dates, states
 }
 
-// trendFrom is the trend table of the states; cell, when not nil, gives a state's values at the
-// references, computing them with the function it is passed only when it has not kept them
-// (an incremental build: a save recomputes only the states it changed).
-func trendFrom(dates []string, states [][]trendState, m MetricData, refs []float64,
-	cell func(s *PageSeries, compute func() []TrendCell) []TrendCell) TrendData {
-	t := TrendData{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]TrendCell, len(states))}
+// trendFrom is the trend table of the states; cell, when not nil, gives a state's values at
+// the references, computing them with the function it is passed only when it has not kept
+// them (an incremental build: a save recomputes only the states it changed).
+func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
+	cell func(s *Series, compute func() []trendCell) []trendCell) trendTable {
+	t := trendTable{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]trendCell, len(states))}
 	for i, ss := range states {
-		t.Lines[i] = make([][]TrendCell, 0, len(ss))
+		t.Lines[i] = make([][]trendCell, 0, len(ss))
 		for _, st := range ss {
-			var vals []TrendCell
+			var vals []trendCell
 			if cell != nil {
-				vals = cell(st.s, func() []TrendCell { return trendCell(st.s, m, refs) })
+				vals = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
 			} else {
-				vals = trendCell(st.s, m, refs)
+				vals = frontierAt(st.s, m, refs)
 			}
-			t.Lines[i] = append(t.Lines[i], append([]TrendCell{TrendCell(st.d)}, vals...))
+			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
 		}
 	}
 	return t
 }
 
-// trendCell is a state's frontier for metric m read at each reference (NaN outside it).
-func trendCell(s *PageSeries, m MetricData, refs []float64) []TrendCell {
+// frontierAt is a state's frontier for metric m read at each reference (NaN outside it).
+func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 	xs := make([]float64, len(s.Points))
 	for k, pt := range s.Points {
 		xs[k] = charts.Round6(pt.X)
@@ -121,33 +144,20 @@ func trendCell(s *PageSeries, m MetricData, refs []float64) []TrendCell {
 		fx[k], fy[k] = xs[j], ys[j]
 	}
 	curve := pareto.NewMonotone(fx, fy)
-	cell := make([]TrendCell, 0, len(refs))
+	cell := make([]trendCell, 0, len(refs))
 	for _, x := range refs {
 		v, ok := curve.At(x)
 		if !ok {
 			v = math.NaN()
 		}
-		cell = append(cell, TrendCell(v))
+		cell = append(cell, trendCell(v))
 	}
 	return cell
 }
 
-// samePoints reports whether two states of a series hold the same points.
-func samePoints(a, b *PageSeries) bool {
-	if len(a.Points) != len(b.Points) {
-		return false
-	}
-	for i := range a.Points {
-		if a.Points[i].ID != b.Points[i].ID {
-			return false
-		}
-	}
-	return true
-}
-
 // trendStateKeys digests each state's points, once for every metric's table and cells.
-func trendStateKeys(states [][]trendState) map[*PageSeries][sha256.Size]byte {
-	keys := map[*PageSeries][sha256.Size]byte{}
+func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
+	keys := map[*Series][sha256.Size]byte{}
 	d := newDigest("trend state")
 	for _, ss := range states {
 		for _, st := range ss {
@@ -164,9 +174,9 @@ func trendStateKeys(states [][]trendState) map[*PageSeries][sha256.Size]byte {
 	return keys
 }
 
-// trendMetric digests what a trend cell reads besides its points: the metric, its direction and
-// the references.
-func trendMetric(m MetricData, refs []float64) [sha256.Size]byte {
+// trendMetric digests what a trend cell reads besides its points: the metric, its direction
+// and the references.
+func trendMetric(m Metric, refs []float64) [sha256.Size]byte {
 	d := newDigest("trend metric")
 	trendMetricKey(d, m, refs)
 	return d.sum("")
@@ -181,8 +191,8 @@ func trendCellKey(metric, state [sha256.Size]byte) [sha256.Size]byte {
 }
 
 // trendTableKey digests what a metric's trend table is made of: the metric, the dates, and
-// each series' states with the date each began.
-func trendTableKey(m MetricData, refs []float64, dates []string, states [][]trendState, keys map[*PageSeries][sha256.Size]byte) [sha256.Size]byte {
+// each configuration's states with the date each began.
+func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendState, keys map[*Series][sha256.Size]byte) [sha256.Size]byte {
 	d := newDigest("trend table")
 	trendMetricKey(d, m, refs)
 	d.i64(int64(len(dates)))
@@ -200,7 +210,7 @@ func trendTableKey(m MetricData, refs []float64, dates []string, states [][]tren
 	return d.sum("")
 }
 
-func trendMetricKey(d *digest, m MetricData, refs []float64) {
+func trendMetricKey(d *digest, m Metric, refs []float64) {
 	d.str(m.Key)
 	if m.Higher {
 		d.u64(1)
@@ -213,10 +223,10 @@ func trendMetricKey(d *digest, m MetricData, refs []float64) {
 	}
 }
 
-// trendCellKept is compute(), or the cell kept under key by this build or the one before (an
-// incremental build), stored as the bits of its values.
-func (r *Renderer) trendCellKept(w output.Writer, key [sha256.Size]byte, compute func() []TrendCell) []TrendCell {
-	b := r.derived(w, key, func() []byte {
+// trendCellKept is compute(), or the cell the cache kept under key by this build or the one
+// before, stored as the bits of its values.
+func trendCellKept(cache Cache, key [sha256.Size]byte, compute func() []trendCell) []trendCell {
+	b := cache.Derived(key, func() []byte {
 		vals := compute()
 		b := make([]byte, 0, 8*len(vals)+1)
 		for _, v := range vals {
@@ -224,9 +234,9 @@ func (r *Renderer) trendCellKept(w output.Writer, key [sha256.Size]byte, compute
 		}
 		return append(b, 0) // never nil, even for no references
 	})
-	vals := make([]TrendCell, len(b)/8)
+	vals := make([]trendCell, len(b)/8)
 	for i := range vals {
-		vals[i] = TrendCell(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
+		vals[i] = trendCell(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
 	}
 	return vals
 }
