@@ -50,7 +50,8 @@ func Changes(p *Page, changes []input.Change) []Change {
 	names := map[string]string{} // configuration key -> legend name, the newest snapshot's
 	keys := map[string][]string{}
 	for i := len(p.Snapshots) - 1; i >= 0; i-- {
-		for _, s := range p.Snapshots[i].Series {
+		for j := range p.Snapshots[i].Series {
+			s := &p.Snapshots[i].Series[j]
 			names[s.Key] = s.Name
 			if keys[s.Key] == nil {
 				keys[s.Key] = configKeys(p.Model, s)

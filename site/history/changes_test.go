@@ -11,7 +11,7 @@ import (
 // TestConfigKeys: a changelog entry names a configuration by its InferenceX config key, and
 // InferenceX's model key names the same configuration as the slug.
 func TestConfigKeys(t *testing.T) {
-	s := &Series{Precision: "fp4", GPU: "b200", Framework: "sglang"}
+	s := &Series{Config: &Config{Precision: "fp4", GPU: "b200", Framework: "sglang"}}
 	if got := strings.Join(configKeys("DeepSeek-R1-0528", s), " "); got != "deepseek-r1-0528-fp4-b200-sglang dsr1-fp4-b200-sglang" {
 		t.Errorf("configKeys = %s", got)
 	}
@@ -25,13 +25,13 @@ func TestConfigKeys(t *testing.T) {
 // any snapshot, with the configurations' keys and newest names, oldest entry first; an entry
 // naming none of them is left out.
 func TestChangesNameThePagesConfigurations(t *testing.T) {
-	sg := &Series{Key: "b200_sglang", Name: "B200 (SGLang)", GPU: "b200", Framework: "sglang", Precision: "fp4", Spec: "none"}
-	old := &Series{Key: "h100_vllm", Name: "H100 (vLLM) old", GPU: "h100", Framework: "vllm", Precision: "fp4"}
-	renamed := *old
+	sg := Series{Config: &Config{Key: "b200_sglang", Name: "B200 (SGLang)", GPU: "b200", Framework: "sglang", Precision: "fp4", Spec: "none"}}
+	old := Series{Config: &Config{Key: "h100_vllm", Name: "H100 (vLLM) old", GPU: "h100", Framework: "vllm", Precision: "fp4"}}
+	renamed := *old.Config
 	renamed.Name = "H100 (vLLM)"
 	p := &Page{Model: "DeepSeek-R1-0528", Snapshots: []Snapshot{
-		{Date: "2026-02-01", Series: []*Series{sg, &renamed}},
-		{Date: "2026-01-01", Series: []*Series{old}},
+		{Date: "2026-02-01", Series: []Series{sg, {Config: &renamed}}},
+		{Date: "2026-01-01", Series: []Series{old}},
 	}}
 	changes := []input.Change{
 		{Date: "2026-01-20", Configs: []string{"dsr1-fp4-*"}, Description: "both"},

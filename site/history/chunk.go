@@ -1,7 +1,6 @@
 package history
 
 import (
-	"bytes"
 	"encoding/json/jsontext"
 	"math"
 	"slices"
@@ -93,8 +92,8 @@ func columnOf(rows []row, name string, str func(string) int64) column {
 	})}
 }
 
-// chunkJSON encodes rows as a chunk file in the page's columns cols (see Chunk).
-func chunkJSON(rows []row, cols []string) ([]byte, error) {
+// chunkJSON writes rows as a chunk file in the page's columns cols (see Chunk) to enc.
+func chunkJSON(enc *jsontext.Encoder, rows []row, cols []string) error {
 	strs := map[string]int64{}
 	var table []string
 	str := func(s string) int64 {
@@ -121,8 +120,7 @@ func chunkJSON(rows []row, cols []string) ([]byte, error) {
 		str(rows[i].Date)
 	}
 
-	var buf bytes.Buffer
-	e := encoder{jsontext.NewEncoder(&buf), nil}
+	e := encoder{enc, nil}
 	e.tok(jsontext.BeginObject)
 	e.tok(jsontext.String("cols"))
 	e.strings(cols)
@@ -158,7 +156,7 @@ func chunkJSON(rows []row, cols []string) ([]byte, error) {
 	}
 	e.tok(jsontext.EndArray)
 	e.tok(jsontext.EndObject)
-	return buf.Bytes(), e.err
+	return e.err
 }
 
 // encoder writes tokens until the first error, which it keeps.

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"slices"
@@ -24,6 +25,15 @@ type decodedChunk struct {
 	K       []int            `json:"k"`
 	D       []int            `json:"d"`
 	C       []jsontext.Value `json:"c"`
+}
+
+func encodeChunk(t *testing.T, rows []row, cols []string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := chunkJSON(jsontext.NewEncoder(&buf), rows, cols); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 func decodeChunk(t *testing.T, b []byte) (decodedChunk, map[string][]any) {
@@ -65,10 +75,7 @@ func TestChunkHoldsEveryRowsValues(t *testing.T) {
 	}
 	rows := []row{{asOfRow{1, 2, "2026-01-02"}, &pts[0]}, {asOfRow{0, 0, ""}, &pts[1]}}
 	cols := append(slices.Clone(pointColumns), "topology", "image", "runUrl", "p99_ttft")
-	b, err := chunkJSON(rows, cols)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := encodeChunk(t, rows, cols)
 	c, got := decodeChunk(t, b)
 	if !slices.Equal(c.Cols, cols) || !slices.Equal(c.S, []int{1, 0}) || !slices.Equal(c.K, []int{2, 0}) {
 		t.Errorf("cols %v, series %v, slots %v; want %v, [1 0], [2 0]", c.Cols, c.S, c.K, cols)
@@ -87,9 +94,8 @@ func TestChunkHoldsEveryRowsValues(t *testing.T) {
 			t.Errorf("column %s: %v, want %v", name, got[name], w)
 		}
 	}
-	again, err := chunkJSON(rows, cols)
-	if err != nil || string(again) != string(b) {
-		t.Errorf("the same rows encoded twice differ (%v)", err)
+	if again := encodeChunk(t, rows, cols); string(again) != string(b) {
+		t.Error("the same rows encoded twice differ")
 	}
 }
 
@@ -103,11 +109,7 @@ func TestChunkWritesAnEqualColumnOnce(t *testing.T) {
 	}
 	rows := []row{{asOfRow{0, 0, "2026-01-01"}, &pts[0]}, {asOfRow{0, 0, "2026-01-01"}, &pts[1]}}
 	written := func() map[string]string {
-		b, err := chunkJSON(rows, pointColumns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, _ := decodeChunk(t, b)
+		c, _ := decodeChunk(t, encodeChunk(t, rows, pointColumns))
 		out := map[string]string{}
 		for j, name := range c.Cols {
 			out[name] = string(c.C[j])

@@ -17,18 +17,18 @@ func TestHistoryRowsReproduceEverySnapshot(t *testing.T) {
 		return input.Point{ID: id, X: float64(id), Y: 100, TpPerGpu: 100, Concurrency: conc, Date: date, Raw: &input.RawPoint{}}
 	}
 	view := func(id int64) input.Point { return input.Point{ID: id, X: float64(id), Y: 50, TpPerGpu: 50} }
-	r1 := &Series{Key: "r", Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
-	r2 := &Series{Key: "r", Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
-	v1 := &Series{Key: "v", Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
-	v2 := &Series{Key: "v", Date: "2026-01-03", Points: []input.Point{view(12)}}
+	r1 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
+	r2 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
+	v1 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
+	v2 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-03", Points: []input.Point{view(12)}}
 	// m: a view dataset, then raw rows, then the view again (the same points as at first).
-	m1 := &Series{Key: "m", Date: "2026-01-01", Points: []input.Point{view(20)}}
-	m2 := &Series{Key: "m", Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
-	m3 := &Series{Key: "m", Date: "2026-01-03", Points: []input.Point{view(20)}}
+	m1 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-01", Points: []input.Point{view(20)}}
+	m2 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
+	m3 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-03", Points: []input.Point{view(20)}}
 	snaps := []Snapshot{
-		{Date: "2026-01-03", Series: []*Series{m3, r2, v2}},
-		{Date: "2026-01-02", Series: []*Series{m2, r1, v1}},
-		{Date: "2026-01-01", Series: []*Series{m1, r1, v1}},
+		{Date: "2026-01-03", Series: []Series{*m3, *r2, *v2}},
+		{Date: "2026-01-02", Series: []Series{*m2, *r1, *v1}},
+		{Date: "2026-01-01", Series: []Series{*m1, *r1, *v1}},
 	}
 	rows, series := rowsOf(snaps)
 	if got := len(series); got != 3 {

@@ -98,7 +98,8 @@ func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState
 	for d := range n {
 		snap := snaps[n-1-d]
 		dates[d] = snap.Date
-		for _, s := range snap.Series {
+		for j := range snap.Series {
+			s := &snap.Series[j]
 			i := index[s.Key]
 			if prev := last[i]; prev != nil && (prev == s || samePoints(prev, s)) {
 				continue

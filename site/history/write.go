@@ -1,14 +1,17 @@
 package history
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"errors"
 	"hash"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
@@ -45,12 +48,10 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 	rows, series := rowsOf(p.Snapshots)
 	h := &Index{Rows: len(rows), Trend: map[string]string{}, Index: indexFile}
 	for _, s := range series {
-		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
-		h.Series = append(h.Series, Config{
-			Key: s.Key, Name: s.Name, HW: s.HW, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
-			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Fill: st.Fill, Deploy: s.Deploy,
-		})
+		c := *s.Config
+		st := charts.StyleFor(c.GPU, c.Framework, c.Spec).WithPrecision(c.Precision)
+		c.Color, c.Symbol, c.Dash, c.Hollow, c.Fill = st.Color, st.Symbol, st.Dash, st.Hollow, st.Fill
+		h.Series = append(h.Series, c)
 	}
 	// Chunks, cut where the date changes once a chunk has chunkRows rows.
 	for lo := 0; lo < len(rows); {
@@ -63,7 +64,7 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
 		chunk := rows[lo:hi]
 		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return chunkKey(chunk, p.Cols) },
-			func() ([]byte, error) { return chunkJSON(chunk, p.Cols) })
+			func(s *scratch) error { return chunkJSON(&s.enc, chunk, p.Cols) })
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +92,7 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 	inPage := h.WithPrefix("")
 	inPage.Series = slices.Clone(h.Series)
 	for i, s := range inPage.Series {
-		if slices.ContainsFunc(p.Snapshots[0].Series, func(n *Series) bool { return n.Key == s.Key }) {
+		if slices.ContainsFunc(p.Snapshots[0].Series, func(n Series) bool { return n.Key == s.Key }) {
 			inPage.Series[i] = Config{Key: s.Key}
 		}
 	}
@@ -109,7 +110,7 @@ func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cac
 		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
 		made := false
 		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return trendTableKey(m, p.RefX, dates, states, stateKeys) },
-			func() ([]byte, error) {
+			func(s *scratch) error {
 				made = true
 				var cell func(*Series, func() []trendCell) []trendCell
 				if cache != nil {
@@ -118,7 +119,7 @@ func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cac
 						return trendCellKept(cache, trendCellKey(metric, stateKeys[s]), compute)
 					}
 				}
-				return json.Marshal(trendFrom(dates, states, m, p.RefX, cell))
+				return json.MarshalEncode(&s.enc, trendFrom(dates, states, m, p.RefX, cell))
 			})
 		if !made && cache != nil {
 			// The table was kept whole: keep its cells too, for the save that changes it.
@@ -140,12 +141,22 @@ func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cac
 	return nil
 }
 
-// gzipKeyed is output.Gzip(encode()), where key() digests everything encode reads: with a
-// cache that kept the same key, encode is not called at all. Without a cache no key is
-// computed.
-func gzipKeyed(cache Cache, key func() [sha256.Size]byte, encode func() ([]byte, error)) ([]byte, error) {
+// gzipKeyed is output.Gzip of the JSON encode writes, where key() digests everything encode
+// reads: with a cache that kept the same key, encode is not called at all. Without a cache no
+// key is computed.
+func gzipKeyed(cache Cache, key func() [sha256.Size]byte, encode func(*scratch) error) ([]byte, error) {
+	s := scratches.Get().(*scratch)
+	defer scratches.Put(s)
+	encodeJSON := func() ([]byte, error) {
+		s.buf.Reset()
+		s.enc.Reset(&s.buf)
+		if err := encode(s); err != nil {
+			return nil, err
+		}
+		return s.buf.Bytes(), nil
+	}
 	if cache == nil {
-		b, err := encode()
+		b, err := encodeJSON()
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +165,7 @@ func gzipKeyed(cache Cache, key func() [sha256.Size]byte, encode func() ([]byte,
 	var err error
 	z := cache.Derived(key(), func() []byte {
 		var b []byte
-		if b, err = encode(); err != nil {
+		if b, err = encodeJSON(); err != nil {
 			return nil
 		}
 		// New inputs may still give the same bytes (a table the save did not reach): keyed by
@@ -166,6 +177,16 @@ func gzipKeyed(cache Cache, key func() [sha256.Size]byte, encode func() ([]byte,
 	}
 	return z, err
 }
+
+// scratch is where a file's JSON is written before it is compressed: a year of rows is
+// megabytes of JSON, kept only until it is gzipped, so the buffer (and its encoder) serve
+// every file after it.
+type scratch struct {
+	buf bytes.Buffer
+	enc jsontext.Encoder
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
 // errNotDerived is a cache giving no bytes for a piece it was asked to derive.
 var errNotDerived = errors.New("history: a cache derived nothing")

@@ -23,18 +23,19 @@ func testPage() *Page {
 		}
 		return out
 	}
-	b1 := &Series{Key: "b200_vllm", Name: "B200 (vLLM)", HW: "b200_vllm", GPU: "b200", Vendor: "NVIDIA", Framework: "vllm",
-		Spec: "none", Precision: "fp8", Label: "B200 (vLLM)", Date: "2026-01-01", Points: pts(1, "2026-01-01", 900, 600, 300)}
-	b2 := *b1
-	b2.Date, b2.Points = "2026-01-03", pts(11, "2026-01-03", 1000, 700, 350)
-	h := &Series{Key: "h100_vllm", Name: "H100 (vLLM)", HW: "h100_vllm", GPU: "h100", Vendor: "NVIDIA", Framework: "vllm",
-		Spec: "none", Precision: "fp8", Label: "H100 (vLLM)", Date: "2026-01-01", Points: pts(21, "2026-01-01", 400, 200)}
+	b := &Config{Key: "b200_vllm", Name: "B200 (vLLM)", HW: "b200_vllm", GPU: "b200", Vendor: "NVIDIA", Framework: "vllm",
+		Spec: "none", Precision: "fp8", Label: "B200 (vLLM)"}
+	h := &Config{Key: "h100_vllm", Name: "H100 (vLLM)", HW: "h100_vllm", GPU: "h100", Vendor: "NVIDIA", Framework: "vllm",
+		Spec: "none", Precision: "fp8", Label: "H100 (vLLM)"}
+	b1 := Series{Config: b, Date: "2026-01-01", Points: pts(1, "2026-01-01", 900, 600, 300)}
+	b2 := Series{Config: b, Date: "2026-01-03", Points: pts(11, "2026-01-03", 1000, 700, 350)}
+	h1 := Series{Config: h, Date: "2026-01-01", Points: pts(21, "2026-01-01", 400, 200)}
 	return &Page{Path: "m/1k-1k/", Model: "M", Cols: pointColumns, RefX: []float64{15, 25},
 		Metrics: []Metric{{Key: "tpPerGpu", Higher: true}, {Key: "costPerMTok"}},
 		Snapshots: []Snapshot{
-			{Date: "2026-01-03", Series: []*Series{&b2}},
-			{Date: "2026-01-02", Series: []*Series{b1, h}},
-			{Date: "2026-01-01", Series: []*Series{b1, h}},
+			{Date: "2026-01-03", Series: []Series{b2}},
+			{Date: "2026-01-02", Series: []Series{b1, h1}},
+			{Date: "2026-01-01", Series: []Series{b1, h1}},
 		}}
 }
 

@@ -7,27 +7,27 @@ import (
 	"github.com/frontier-bench/frontier/site/output"
 )
 
-// historyPage is p as package history reads it; metrics and refs only for writing it. A series
-// that several snapshots share stays one *history.Series, so the history knows it unchanged
-// without comparing its points.
+// historyPage is p as package history reads it; metrics and refs only for writing it. A
+// configuration named the same on many dates shares one *history.Config: a year of daily
+// snapshots is tens of thousands of series.
 func historyPage(p *Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
 	hp := &history.Page{Path: p.Path, Model: p.Model, Cols: cols.names, RefX: refs,
 		Snapshots: make([]history.Snapshot, len(p.Snapshots))}
 	for _, m := range metrics {
 		hp.Metrics = append(hp.Metrics, history.Metric{Key: m.Key, Higher: m.Higher})
 	}
-	seen := map[*PageSeries]*history.Series{}
+	configs := map[history.Config]*history.Config{}
 	for i, snap := range p.Snapshots {
-		hs := history.Snapshot{Date: snap.Date, Series: make([]*history.Series, len(snap.Series))}
+		hs := history.Snapshot{Date: snap.Date, Series: make([]history.Series, len(snap.Series))}
 		for j, s := range snap.Series {
-			c, ok := seen[s]
+			c := history.Config{Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor,
+				Framework: s.Framework, Spec: s.Spec, Precision: s.Precision, Label: s.Label, Deploy: s.Deployment}
+			shared, ok := configs[c]
 			if !ok {
-				c = &history.Series{Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor,
-					Framework: s.Framework, Spec: s.Spec, Precision: s.Precision, Label: s.Label,
-					Deploy: s.Deployment, Date: s.Date, Points: s.Points}
-				seen[s] = c
+				shared = &c
+				configs[c] = shared
 			}
-			hs.Series[j] = c
+			hs.Series[j] = history.Series{Config: shared, Date: s.Date, Points: s.Points}
 		}
 		hp.Snapshots[i] = hs
 	}
