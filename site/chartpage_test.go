@@ -16,6 +16,7 @@ import (
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -212,7 +213,7 @@ func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
 	if d.Rest == nil || d.Later != nil || strings.Join(d.Rest.Cols, ",") != "date,run" {
 		t.Errorf("rest = %+v, later %+v: want date and run left to rest.json.gz on a page with history", d.Rest, d.Later)
 	}
-	b, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01")
+	b, err := history.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // historyPage is the example's page with the most history: 58 configurations over 64 dates.
@@ -75,7 +75,7 @@ type snapshotSeries struct {
 
 func snapshotOf(t *testing.T, files *Files, date string) (cols []string, series []snapshotSeries) {
 	t.Helper()
-	b, err := render.SnapshotJSON(files, historyPage, date)
+	b, err := history.SnapshotJSON(files, historyPage, date)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -112,7 +113,7 @@ func TestRawSnapshotsAsOf(t *testing.T) {
 		t.Errorf("newest snapshot: %d points in %d series, want 247 in 58 configurations", page.points(), len(page.Series))
 	}
 	for date, want := range map[string]int{"2026-05-18": 217, "2025-11-02": 23} {
-		b, err := render.SnapshotJSON(files, dir, date)
+		b, err := history.SnapshotJSON(files, dir, date)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"github.com/frontier-bench/frontier/internal/testsite"
-	"github.com/frontier-bench/frontier/site/render"
+	"github.com/frontier-bench/frontier/site/history"
 	"io/fs"
 	"net/url"
 	"os"
@@ -179,7 +179,7 @@ func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
 		t.Errorf("30 older snapshots grew the page from %d to %d B gzipped (%+.1f%%), want at most %+.0f%%: history must load on demand",
 			before, after, 100*gain, 100*maxHistoryGain)
 	}
-	if _, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01"); err != nil {
+	if _, err := history.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", "2026-07-01"); err != nil {
 		t.Errorf("no 2026-07-01 from the history rows beside the page: %v", err)
 	}
 }
@@ -226,7 +226,7 @@ func TestSixtySnapshotsKeepThePageBudget(t *testing.T) {
 		t.Errorf("a page with 60 snapshots: own HTML and data %d B gzipped, want at most %d", own, maxOwnGzip)
 	}
 	for i := 1; i < 60; i++ {
-		if b, err := render.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", seedDate(i)); err != nil || !bytes.Contains(b, []byte(`"points":[[`)) {
+		if b, err := history.SnapshotJSON(files, "deepseek-v4-pro/8k-1k/", seedDate(i)); err != nil || !bytes.Contains(b, []byte(`"points":[[`)) {
 			t.Errorf("no snapshot of %s from the history rows: %v", seedDate(i), err)
 		}
 	}

@@ -17,8 +17,8 @@ import (
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // The chart page's controls, as a reader uses them in a real browser: each control changes the
@@ -650,7 +650,7 @@ func TestControlsSnapshotDate(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	files, root := controlsShared(t, b)
-	hb, err := render.SnapshotJSON(files, seedPage, "2026-07-01")
+	hb, err := history.SnapshotJSON(files, seedPage, "2026-07-01")
 	if err != nil {
 		t.Fatal(err)
 	}

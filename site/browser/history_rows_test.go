@@ -1,6 +1,6 @@
 package browser_test
 
-// The history as rows (site/render/historyrows.go) in a reader's browser: an older date and a
+// The history as rows (package site/history) in a reader's browser: an older date and a
 // compare overlay on the real example show what they showed when every date was a file of its
 // own, and BenchmarkHistoryBytes counts what a reader downloads on a history page.
 

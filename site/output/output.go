@@ -3,7 +3,8 @@
 // folder and swaps it in whole; Serves is the one rule for which file a static host answers a
 // URL with, shared by the preview server, the link checker and the browser-test harness.
 // It also holds the two naming rules every stage shares: ParseBaseURL (the address a site is
-// built for, whose path starts every URL) and Slug (a model or sequence as one URL segment).
+// built for, whose path starts every URL) and Slug (a model or sequence as one URL segment),
+// and Gzip, how every file a site stores compressed is compressed.
 //
 // It knows nothing of pages, data or templates: a site here is slash paths and bytes.
 package output

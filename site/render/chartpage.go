@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
@@ -47,17 +48,17 @@ type chartPageView struct {
 	Status      string
 	BestNote    string
 	ShownCount  string
-	LeadersHTML template.HTML // every string escaped (leadersHTML)
-	Raw         bool          // the page has raw results: the points table has topology and image
-	Changes     []ChangeData  // the changelog's entries for this page, oldest first
+	LeadersHTML template.HTML    // every string escaped (leadersHTML)
+	Raw         bool             // the page has raw results: the points table has topology and image
+	Changes     []history.Change // the changelog's entries for this page, oldest first
 	// The points table's optional columns (raw results only), for the column chooser: in the
 	// server HTML, so that the script enhances it rather than inserting it and moving the page.
 	Columns []columnChoice
 	// cat is the catalog of the page's language, for the words setViewState writes.
 	cat *i18n.Catalog
-	// History is the page's history index (historyrows.go), linked under the downloads as every
+	// History is the page's history index (package history), linked under the downloads as every
 	// row the page measured; nil with one snapshot.
-	History *HistoryIndex
+	History *history.Index
 	// Compares are the page's compare pages, one per pair of its GPUs (compare.go).
 	Compares []compareLink
 }
@@ -145,10 +146,10 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 // cards: a mirror shows the default's card, drawn by then (writeCard). In the preview, where
 // a save redraws one page, the other cores would otherwise wait for it.
 func (r *Renderer) renderChart(w output.Writer, p *Page) error {
-	history := &historyFuture{done: make(chan struct{})}
-	tasks := []func() error{func() error { return r.renderChartLang(w, p, history) }}
+	hist := &historyFuture{done: make(chan struct{})}
+	tasks := []func() error{func() error { return r.renderChartLang(w, p, hist) }}
 	for _, m := range r.mirrors {
-		tasks = append(tasks, func() error { return m.renderChartLang(prefixWriter{w, m.prefix}, p, history) })
+		tasks = append(tasks, func() error { return m.renderChartLang(prefixWriter{w, m.prefix}, p, hist) })
 	}
 	if r.cardsOn() {
 		for _, t := range tasks {
@@ -166,19 +167,19 @@ func (r *Renderer) renderChart(w output.Writer, p *Page) error {
 type historyFuture struct {
 	once  sync.Once
 	done  chan struct{}
-	index *HistoryIndex
+	index *history.Index
 	err   error
 }
 
 // set gives the history to every page waiting for it; only the first call counts.
-func (f *historyFuture) set(index *HistoryIndex, err error) {
+func (f *historyFuture) set(index *history.Index, err error) {
 	f.once.Do(func() {
 		f.index, f.err = index, err
 		close(f.done)
 	})
 }
 
-func (f *historyFuture) wait() (*HistoryIndex, error) {
+func (f *historyFuture) wait() (*history.Index, error) {
 	<-f.done
 	return f.index, f.err
 }
@@ -188,12 +189,12 @@ func (f *historyFuture) wait() (*HistoryIndex, error) {
 var errNoHistory = errors.New("the default language's page failed before its history")
 
 // renderChartLang writes chart page p in r's language. The default language's writes the data
-// files too, and sets history to the page's history index; a mirror's waits for it and links
+// files too, and sets hist to the page's history index; a mirror's waits for it and links
 // to the default's data files.
-func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFuture) error {
+func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture) error {
 	mirror := r.def != nil
 	if !mirror {
-		defer history.set(nil, errNoHistory) // set below unless the page fails first
+		defer hist.set(nil, errNoHistory) // set below unless the page fails first
 	}
 	// dataDir is where the page's data files are: beside it, or the default language's page.
 	dataDir := ""
@@ -234,6 +235,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 		return fmt.Errorf("chart options: %w", err)
 	}
 
+	hp := historyPage(p, cols, metrics, cfg.ReferenceX) // for the changelog and the history
 	data := PageData{
 		Model: model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
 		X:          AxisData{Label: xAxes[0].Axis, Unit: xAxes[0].Unit},
@@ -246,7 +248,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 		XAxes:      xAxes,
 		Cols:       cols.names,
 		Series:     seriesDataOf(snap.Series, cols),
-		Changes:    pageChanges(p, r.changes),
+		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
 	for i, s := range snap.Series {
@@ -267,16 +269,16 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 			}
 		}
 	}
-	// The history: every row once, chunked, and the trend tables (historyrows.go).
+	// The history: every row once, chunked, and the trend tables (package history).
 	if mirror {
-		h, err := history.wait()
+		h, err := hist.wait()
 		if err != nil {
 			return err
 		}
-		data.History = r.localHistory(h.withPrefix(dataDir))
+		data.History = r.localHistory(h.WithPrefix(dataDir))
 	} else {
-		data.History, err = r.writeHistory(w, p, cols, data.Metrics)
-		history.set(data.History, err)
+		data.History, err = r.writeHistory(w, hp)
+		hist.set(data.History, err)
 		if err != nil {
 			return err
 		}
@@ -393,7 +395,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, history *historyFut
 		// paths are the default's, from the root already).
 		embedData := shown
 		if shown.History != nil {
-			embedData.History = shown.History.withPrefix("../")
+			embedData.History = shown.History.WithPrefix("../")
 		}
 		if shown.Later != nil {
 			embedData.Later = &LaterIndex{File: "../" + shown.Later.File, Cols: shown.Later.Cols}
@@ -437,7 +439,7 @@ func (p *Page) dates() []string {
 // localHistory names, in this language, the configurations the page data's history index
 // names in full: those of older snapshots only (the newest snapshot's take their names from
 // the page's own series, already in it). The index comes from the default language's page.
-func (r *Renderer) localHistory(h *HistoryIndex) *HistoryIndex {
+func (r *Renderer) localHistory(h *history.Index) *history.Index {
 	if h == nil {
 		return nil
 	}

@@ -1,9 +1,10 @@
 // Package render turns assembled chart pages, the author's markdown pages and the config into
 // the files of the site: each chart page (its option from package charts, html/template, the
-// page data the page script reads, its embed, its history as dated rows and downloads), then the home
-// page, the markdown pages, the 404 page, the feed, the sitemap, robots.txt, llms.txt and the
-// content-hashed assets. With a base URL that has a host, the home and each chart page also get
-// their link-preview card (og:image), drawn by package card.
+// page data the page script reads, its embed and downloads; its history, as dated rows, is
+// package history's), then the home page, the markdown pages, the 404 page, the feed, the
+// sitemap, robots.txt, llms.txt and the content-hashed assets. With a base URL that has a
+// host, the home and each chart page also get their link-preview card (og:image), drawn by
+// package card.
 //
 // Its contract: Pages in, files out to an output.Writer, nothing read but the templates (the
 // site's own over the embedded ones) and what it is given. It knows nothing of data files or of
@@ -16,9 +17,10 @@
 //
 // Page, Snapshot and PageSeries (page.go) are the page model both sides share: the pipeline
 // fills them, render only reads them (but for the headlines it keeps on a Page,
-// KeepHeadlines). PageData, SeriesData, HistoryIndex and TrendData (wire.go) are the JSON the
-// page script reads, the one place its shape is written down; HistoryData is the shape of one
-// older date derived from the rows (SnapshotJSON).
+// KeepHeadlines). PageData and SeriesData (wire.go) are the JSON the page script reads, the one
+// place its shape is written down (the history's files are package history's: history.Index
+// and the files it names); HistoryData is the shape of one older date derived from the rows
+// (history.SnapshotJSON).
 //
 // One job per file: api.go (what the pipeline calls besides Chart and Render), render.go
 // (templates, assets, Render), chartpage.go (a chart page), pagedata.go (what its page data
@@ -27,11 +29,9 @@
 // chartview.go (the view the page opens on, laid out as the script will show it), columns.go
 // (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
 // headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart
-// blocks), feed.go, sitemap.go, changelog.go (changelog entries for the trend chart),
-// historyrows.go (a page's history: every row once, chunked), asof.go (the as-of rule),
-// trend.go (the trend tables), snapshot.go (an older date from the rows, for tools), reuse.go
-// (pages kept between builds), format.go (numbers as a reader reads them), cards.go (the
-// og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
+// blocks), feed.go, sitemap.go, history.go (a page as package history reads it, and the
+// cache its history derives through), reuse.go (pages kept between builds), format.go
+// (numbers as a reader reads them), cards.go (the og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
 // schema.org Dataset markup), llms.go (llms.txt), lang.go (languages: every page rendered
 // again per language under /<lang>/ by a mirror Renderer, each with its catalog's t and
 // scriptStrings template funcs; words come from package i18n).

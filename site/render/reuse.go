@@ -16,7 +16,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -56,36 +55,13 @@ type Reuse struct {
 	site keptBytes // the site-wide files (sitememo.go)
 }
 
-// gzip is gzipped(b), taken from the previous build when the page compressed the same bytes; w,
+// gzip is output.Gzip(b), taken from the previous build when the page compressed the same bytes; w,
 // the page's recorder in an incremental build, keeps them with the page's entry.
 func (r *Renderer) gzip(w output.Writer, b []byte) []byte {
 	if r.reuse == nil {
-		return gzipped(b)
+		return output.Gzip(b)
 	}
-	return r.derived(w, sha256.Sum256(b), func() []byte { return gzipped(b) })
-}
-
-// gzipKeyed is gzipped(encode()), where key() digests everything encode reads: in an incremental
-// build whose previous build stored the same key, encode is not called at all. A save to one
-// day's file so encodes only the history chunks and trend tables whose inputs it changed. A
-// one-off build computes no key.
-func (r *Renderer) gzipKeyed(w output.Writer, key func() [sha256.Size]byte, encode func() ([]byte, error)) ([]byte, error) {
-	var err error
-	if _, ok := w.(*recorder); r.reuse == nil || !ok {
-		b, err := encode()
-		if err != nil {
-			return nil, err
-		}
-		return gzipped(b), nil
-	}
-	z := r.derived(w, key(), func() []byte {
-		var b []byte
-		if b, err = encode(); err != nil {
-			return nil
-		}
-		return r.gzip(w, b) // new inputs may still give the same bytes: a table the save did not reach
-	})
-	return z, err
+	return r.derived(w, sha256.Sum256(b), func() []byte { return output.Gzip(b) })
 }
 
 // derived is derive(), or the bytes this page made under key in the build before (or in this
@@ -303,38 +279,4 @@ func (d *digest) sum(kind string) [sha256.Size]byte {
 	d.b = d.b[:0]
 	d.str(kind)
 	return k
-}
-
-// values adds a point's numbers: its id, x, throughputs and every raw metric.
-func (d *digest) values(pt *input.Point) {
-	d.i64(pt.ID)
-	d.f64(pt.X)
-	d.f64(pt.TpPerGpu)
-	d.f64(pt.OutputTputPerGpu)
-	d.f64(pt.InputTputPerGpu)
-	if pt.Raw == nil {
-		d.u64(0)
-		return
-	}
-	d.u64(1)
-	pt.Raw.Metrics.Each(func(m input.MetricID, v float64) {
-		d.u64(uint64(m) + 1)
-		d.f64(v)
-	})
-	d.u64(0)
-}
-
-// point adds everything of a point a history chunk writes: its values, then its concurrency,
-// TP, date, run and raw results' topology, image and run link.
-func (d *digest) point(pt *input.Point) {
-	d.values(pt)
-	d.i64(pt.Concurrency)
-	d.i64(pt.TP)
-	d.str(pt.Date)
-	d.str(pt.RunID)
-	if pt.Raw != nil {
-		d.str(pt.Raw.Topology.String())
-		d.str(pt.Raw.Image)
-		d.str(pt.Raw.RunURL)
-	}
 }

@@ -3,21 +3,20 @@ package render
 import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
-	"math"
 	"slices"
-	"strconv"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
-// The wire format: the JSON a chart page carries for the page script, as #page-data in the page,
-// page.json beside it (which markdown chart blocks fetch), and the history beside it
-// (history/index.json, rows-<n>.json.gz, trend-<metric>.json.gz: HistoryIndex, the chunks
-// rowChunk writes, TrendData). It is a contract between Go and JavaScript (templates/script/model.js reads it), and
-// this file is the one place its shape is written down: the types below, their json tags, and
-// PointsJSON's encoder. Tests outside the package decode it through these types, as a reader's
-// browser would.
+// The wire format: the JSON a chart page carries for the page script, as #page-data in the page
+// and page.json beside it (which markdown chart blocks fetch); the history beside it
+// (history/index.json, rows-<n>.json.gz, trend-<metric>.json.gz) is package history's
+// (history.Index and the files it names). It is a contract between Go and JavaScript
+// (templates/script/model.js reads it), and this file is the one place its shape is written
+// down: the types below, their json tags, and PointsJSON's encoder. Tests outside the package
+// decode it through these types, as a reader's browser would.
 
 // jsonOptions are how the pages' JSON files are written (the page data, page.json, data.json,
 // compare.json, the compare charts, columns.json.gz): maps with their keys sorted, so that the
@@ -64,10 +63,10 @@ type PageData struct {
 	Frameworks map[string]string `json:"frameworks"`
 	// Dates are the snapshot dates, newest first; Series is the first of them.
 	Dates []string `json:"dates"`
-	// History is the page's history index (historyrows.go: its chunks of dated rows, its trend
-	// tables and the configurations they name), paths relative to the page ("../" before them
-	// in the embed, a folder below); nil with one snapshot.
-	History *HistoryIndex `json:"history,omitempty"`
+	// History is the page's history index (package history: its chunks of dated rows, its
+	// trend tables and the configurations they name), paths relative to the page ("../" before
+	// them in the embed, a folder below); nil with one snapshot.
+	History *history.Index `json:"history,omitempty"`
 	// RefX are the interactivities the leaders table and the trend chart read the frontiers at
 	// (the config's referenceInteractivity).
 	RefX []float64 `json:"refX"`
@@ -77,7 +76,7 @@ type PageData struct {
 	// Series are the newest snapshot's series, sorted by GPU, then name.
 	Series []SeriesData `json:"series"`
 	// Changes are the changelog's entries for this page's series, for the trend chart.
-	Changes []ChangeData `json:"changes,omitempty"`
+	Changes []history.Change `json:"changes,omitempty"`
 	// XAxes are the x axes the page offers, the default first (xAxesFor).
 	XAxes []XAxisData `json:"xAxes"`
 	// The page script's defaults, stated once here rather than again in the script: BestOver
@@ -233,9 +232,9 @@ type XAxisData struct {
 	Refs   []float64 `json:"refs"`   // where the leaders table reads the frontiers on this axis
 }
 
-// HistoryData is one older date of a chart page as SnapshotJSON derives it from the history's
-// rows (and asof.js in the page script): the series shown on that date. Cols and Series are as
-// in PageData.
+// HistoryData is one older date of a chart page as history.SnapshotJSON derives it from the
+// history's rows (and asof.js in the page script): the series shown on that date. Cols and
+// Series are as in PageData.
 type HistoryData struct {
 	Date   string       `json:"date"`
 	Cols   []string     `json:"cols"`
@@ -312,118 +311,6 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		}
 	}
 	return enc.WriteToken(jsontext.EndArray)
-}
-
-// appendJSONFloat appends v as encoding/json writes a float64. It is historyrows.go's alone
-// now, kept until the history's files move to their own package and write their JSON there.
-func appendJSONFloat(b []byte, v float64) []byte {
-	format := byte('f')
-	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, v, format, -1, 64)
-	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-		b[n-2] = b[n-1]
-		b = b[:n-1]
-	}
-	return b
-}
-
-// ChangeData is a changelog entry as a chart page shows it: under its trend chart, and as a
-// marker on it for the series it names.
-type ChangeData struct {
-	Date        string   `json:"date"`           // the changelog's date for it
-	Description string   `json:"description"`    // what changed, as the changelog words it
-	Link        string   `json:"link,omitempty"` // where to read more, when the changelog gives it
-	Series      []string `json:"series"`         // keys of the page's series it names, sorted
-	Names       string   `json:"-"`              // their legend names, for the list
-}
-
-// HistoryIndex is the page data's "history": where the page's rows and trend tables are.
-type HistoryIndex struct {
-	Rows   int             `json:"rows"` // rows in all chunks
-	Series []HistorySeries `json:"series"`
-	Chunks []HistoryChunk  `json:"chunks"`
-	// Trend maps a metric key to its trend table; "costPerMTok" is at $1 per GPU-hour and
-	// "tokPerMW" at 1 kW per GPU, which the page script scales by the view's prices.
-	Trend map[string]string `json:"trend"`
-	Index string            `json:"index"` // history/index.json
-}
-
-// HistorySeries is a configuration as every snapshot names it: a series' fields without its
-// points (SeriesData). In the page data, one of the newest snapshot has its key alone.
-type HistorySeries struct {
-	Key       string `json:"key"`
-	Name      string `json:"name,omitempty"`
-	HW        string `json:"hw,omitempty"`
-	GPU       string `json:"gpu,omitempty"`
-	Vendor    string `json:"vendor,omitempty"`
-	Framework string `json:"framework,omitempty"`
-	Spec      string `json:"spec,omitempty"`
-	Precision string `json:"precision,omitempty"`
-	Label     string `json:"label,omitempty"`
-	Color     string `json:"color,omitempty"`
-	Symbol    string `json:"symbol,omitempty"`
-	Dash      string `json:"dash,omitempty"`
-	Hollow    bool   `json:"hollow,omitzero"`
-	Fill      string `json:"fill,omitempty"`
-	Deploy    string `json:"deploy,omitempty"`
-}
-
-// HistoryChunk is one chunk of rows: its dates (From "" holds undated rows), file, row count,
-// and the earlier chunks holding rows still shown at its first date.
-type HistoryChunk struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	File  string `json:"file"`
-	Rows  int    `json:"rows"`
-	Needs []int  `json:"needs"`
-}
-
-// withPrefix is the index with every file path prefixed (the embed, a folder below the page).
-func (h *HistoryIndex) withPrefix(prefix string) *HistoryIndex {
-	if h == nil {
-		return nil
-	}
-	c := *h
-	c.Chunks = slices.Clone(h.Chunks)
-	for i := range c.Chunks {
-		c.Chunks[i].File = prefix + c.Chunks[i].File
-	}
-	c.Trend = make(map[string]string, len(h.Trend))
-	for k, v := range h.Trend {
-		c.Trend[k] = prefix + v
-	}
-	c.Index = prefix + h.Index
-	return &c
-}
-
-// TrendData is one metric's trend table: for each configuration (the index's series, in
-// order), the dates its rows changed on, each with its value at every reference
-// interactivity (null where its frontier does not reach it). A value holds until the
-// configuration's next change.
-//
-//	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...]}
-type TrendData struct {
-	Metric string          `json:"metric"`
-	RefX   []float64       `json:"refX"`
-	Dates  []string        `json:"dates"`
-	Lines  [][][]TrendCell `json:"lines"`
-}
-
-// TrendCell is a date index or a value, null when NaN.
-type TrendCell float64
-
-func (v TrendCell) MarshalJSON() ([]byte, error) {
-	f := float64(v)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
-		return strconv.AppendInt(nil, int64(f), 10), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', 6, 64), nil
 }
 
 // writePointStrings writes a point's string columns as PointsJSON and LaterCells write them:

@@ -1,4 +1,4 @@
-// A chart page's history as rows (site/render/historyrows.go): every measured point stored once,
+// A chart page's history as rows (package site/history): every measured point stored once,
 // in chunks, and the snapshot of any date derived here by the as-of rule, Go's asOf twin (both
 // held to the asOf cases of testdata/twins.json): on a date, each configuration shows, for each
 // slot (a topology and concurrency of raw results, a whole dataset of the inference view), the

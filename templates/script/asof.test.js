@@ -3,7 +3,7 @@ import test from "node:test";
 import { asOf, chunksFor, decodeChunk, snapshotAt, trendAt } from "./asof.js";
 import { twins } from "./testdata/twins.js";
 
-// The asOf cases of twins.json, which site/render's TestAsOfTwins holds Go's asOf to: rows are
+// The asOf cases of twins.json, which site/history's TestAsOfTwins holds Go's asOf to: rows are
 // [series, slot, date], at maps a date to the indices of the rows shown on it.
 test("asOf follows the shared cases", () => {
   for (const c of twins.asOf) {
@@ -14,7 +14,7 @@ test("asOf follows the shared cases", () => {
   }
 });
 
-// Two chunks as historyrows.go writes them: the second needs the first (b's row is older).
+// Two chunks as site/history writes them: the second needs the first (b's row is older).
 const history = {
   series: [{ key: "a" }, { key: "b", name: "B", gpu: "b200" }],
   chunks: [
@@ -29,7 +29,7 @@ const chunk0 = {
   cols, strCols: [3], strs: ["", "2026-01-01"], s: [0, 0, 1], k: [1, 2, 1], d: [0, 1, 1],
   c: [[11, 12, 21], [50, 10, 30], [100, 300, 200], [0, 1, 1]],
 };
-// chunk1's y column is written as the index of x's, whose values it has (historyrows.go).
+// chunk1's y column is written as the index of x's, whose values it has (site/history's chunk.go).
 const chunk1 = { cols, strCols: [3], strs: ["2026-01-02"], s: [0], k: [1], d: [0], c: [[13], [60], 1, [0]] };
 
 test("chunksFor names the chunk of the date and those it needs", () => {

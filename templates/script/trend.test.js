@@ -16,7 +16,7 @@ const page = {
   gpus: { b200: { label: "B200", color: "#111111" }, b300: { label: "B300", color: "#222222" } },
   series: [],
 };
-// The build's trend table of tpPerGpu for that history (site/render/historyrows.go's trendOf):
+// The build's trend table of tpPerGpu for that history (site/history's trend tables):
 // per configuration, the dates it changed on with its value at 20, 50 and 100.
 page.history = {
   series: [

@@ -1,10 +1,10 @@
-package render
+package history
 
 import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
-	"encoding/json"
+	"encoding/json/v2"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,24 +14,15 @@ import (
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
-// SnapshotJSON derives a chart page's snapshot of date from its history rows as the page
-// script does (asof.js's snapshotAt), in the shape older snapshots had as files of their own:
-// {"date", "cols", "series": [series with "points" and "frontier"]}. fsys is the built site,
-// dir the page's path ("deepseek-r1-0528/1k-1k/"). For tests and tools that read a page's
-// history without a browser.
+// SnapshotJSON derives a chart page's view of date from its history as the page script does
+// (asof.js's snapshotAt), in the shape older snapshots had as files of their own:
+// {"date", "cols", "series": [configurations (Config) with "date", "points" and "frontier"]},
+// points one array each in the page's columns, in x order. fsys is the built site, dir the
+// page's path ("deepseek-r1-0528/1k-1k/"). For tests and tools that read a page's history
+// without a browser.
 func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
-	var page struct {
-		Cols    []string      `json:"cols"`
-		History *HistoryIndex `json:"history"`
-	}
-	if err := readJSONFile(fsys, dir+"page.json", &page); err != nil {
-		return nil, err
-	}
-	if page.History == nil {
-		return nil, fmt.Errorf("%spage.json: history: none", dir)
-	}
-	h := page.History
-	if err := readJSONFile(fsys, dir+page.History.Index, &h); err != nil { // every series in full
+	var h Index
+	if err := readJSONFile(fsys, dir+indexFile, &h); err != nil {
 		return nil, err
 	}
 	c := -1
@@ -41,15 +32,17 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 		}
 	}
 	if c < 0 {
-		return nil, fmt.Errorf("%spage.json: history: no rows on or before %q", dir, date)
+		return nil, fmt.Errorf("%s%s: no rows on or before %q", dir, indexFile, date)
 	}
-	type row struct {
+	type pointRow struct {
 		asOfRow
 		point []any
 	}
-	var rows []row
+	var rows []pointRow
+	var cols []string
 	for _, k := range append(slices.Clone(h.Chunks[c].Needs), c) {
 		var raw struct {
+			Cols    []string `json:"cols"`
 			StrCols []int    `json:"strCols"`
 			Strs    []string `json:"strs"`
 			S       []int    `json:"s"`
@@ -60,42 +53,43 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 		if err := readJSONFile(fsys, dir+h.Chunks[k].File, &raw); err != nil {
 			return nil, err
 		}
-		cols := make([][]any, len(raw.C))
+		cols = raw.Cols
+		values := make([][]any, len(raw.C))
 		for j, c := range raw.C {
 			if same, ok := c.(float64); ok {
 				c = raw.C[int(same)]
 			}
-			cols[j], _ = c.([]any)
+			values[j], _ = c.([]any)
 		}
 		for i := range raw.S {
-			pt := make([]any, len(cols))
-			for j := range cols {
-				pt[j] = cols[j][i]
+			pt := make([]any, len(values))
+			for j := range values {
+				pt[j] = values[j][i]
 				if slices.Contains(raw.StrCols, j) {
-					pt[j] = raw.Strs[int(cols[j][i].(float64))]
+					pt[j] = raw.Strs[int(values[j][i].(float64))]
 				}
 			}
-			rows = append(rows, row{asOfRow{raw.S[i], raw.K[i], raw.Strs[raw.D[i]]}, pt})
+			rows = append(rows, pointRow{asOfRow{raw.S[i], raw.K[i], raw.Strs[raw.D[i]]}, pt})
 		}
 	}
 	ar := make([]asOfRow, len(rows))
 	for i, r := range rows {
 		ar[i] = r.asOfRow
 	}
-	x, y, id := slices.Index(page.Cols, "x"), slices.Index(page.Cols, "tpPerGpu"), slices.Index(page.Cols, "id")
-	bySeries := map[int][]row{}
+	x, y, id := slices.Index(cols, "x"), slices.Index(cols, "tpPerGpu"), slices.Index(cols, "id")
+	bySeries := map[int][]pointRow{}
 	for _, i := range asOf(ar, date) {
 		bySeries[rows[i].Series] = append(bySeries[rows[i].Series], rows[i])
 	}
 	type seriesOut struct {
-		HistorySeries
+		Config
 		Date     string  `json:"date"`
 		Points   [][]any `json:"points"`
 		Frontier []int   `json:"frontier"`
 	}
 	var out []seriesOut
 	for si, rs := range bySeries {
-		s := seriesOut{HistorySeries: h.Series[si], Frontier: []int{}}
+		s := seriesOut{Config: h.Series[si], Frontier: []int{}}
 		for _, r := range rs {
 			s.Points = append(s.Points, r.point)
 			s.Date = max(s.Date, r.Date)
@@ -118,9 +112,10 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 		Date   string      `json:"date"`
 		Cols   []string    `json:"cols"`
 		Series []seriesOut `json:"series"`
-	}{date, page.Cols, out})
+	}{date, cols, out})
 }
 
+// readJSONFile decodes the JSON file name of fsys, inflating it first when it ends in .gz.
 func readJSONFile(fsys fs.FS, name string, v any) error {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {

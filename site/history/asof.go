@@ -1,9 +1,4 @@
-package render
-
-// The as-of rule: on a date, each configuration shows, for each slot (one topology and
-// concurrency of raw results; a whole dataset of the inference view), the rows of the newest
-// date on or before it; an undated row is older than every date. templates/script/asof.js is
-// its twin, both held to the asOf cases of templates/script/testdata/twins.json.
+package history
 
 // asOfRow is what the as-of rule reads of a row: its configuration, its slot in it, its date
 // ("" undated).
@@ -14,7 +9,8 @@ type asOfRow struct {
 
 // asOf returns the indices (ascending) of the rows shown on date: per (series, slot), every row
 // of the newest date on or before it. Rows of one slot and date are re-measurements of the same
-// run kept side by side (a view dataset's points share one slot), so all of them show.
+// run kept side by side (a view dataset's points share one slot), so all of them show. The page
+// script's asOf (templates/script/asof.js) is its twin.
 func asOf(rows []asOfRow, date string) []int {
 	type slot struct{ series, slot int }
 	newest := map[slot]string{}
@@ -34,12 +30,4 @@ func asOf(rows []asOfRow, date string) []int {
 		}
 	}
 	return out
-}
-
-// asOfBefore is asOf on the newest date of rows (all rows of a prefix of the sorted rows).
-func asOfBefore(rows []asOfRow) []int {
-	if len(rows) == 0 {
-		return nil
-	}
-	return asOf(rows, rows[len(rows)-1].Date)
 }

@@ -1,0 +1,149 @@
+package history
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// TestHistoryRowsReproduceEverySnapshot checks that the rows, each stored once, give back every
+// snapshot of a page by the as-of rule: raw rows by topology and concurrency, a view's
+// datasets whole, and a series where both replace each other by its datasets.
+func TestHistoryRowsReproduceEverySnapshot(t *testing.T) {
+	raw := func(id int64, conc int64, date string) input.Point {
+		return input.Point{ID: id, X: float64(id), Y: 100, TpPerGpu: 100, Concurrency: conc, Date: date, Raw: &input.RawPoint{}}
+	}
+	view := func(id int64) input.Point { return input.Point{ID: id, X: float64(id), Y: 50, TpPerGpu: 50} }
+	r1 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
+	r2 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
+	v1 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
+	v2 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-03", Points: []input.Point{view(12)}}
+	// m: a view dataset, then raw rows, then the view again (the same points as at first).
+	m1 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-01", Points: []input.Point{view(20)}}
+	m2 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
+	m3 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-03", Points: []input.Point{view(20)}}
+	snaps := []Snapshot{
+		{Date: "2026-01-03", Series: []Series{*m3, *r2, *v2}},
+		{Date: "2026-01-02", Series: []Series{*m2, *r1, *v1}},
+		{Date: "2026-01-01", Series: []Series{*m1, *r1, *v1}},
+	}
+	rows, series := rowsOf(snaps)
+	if got := len(series); got != 3 {
+		t.Fatalf("%d series, want 3", got)
+	}
+	ar := make([]asOfRow, len(rows))
+	for i, r := range rows {
+		ar[i] = r.asOfRow
+	}
+	for _, snap := range snaps {
+		var want, got []int64
+		for _, s := range snap.Series {
+			for _, pt := range s.Points {
+				want = append(want, pt.ID)
+			}
+		}
+		for _, i := range asOf(ar, snap.Date) {
+			got = append(got, rows[i].pt.ID)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: points %v, want %v", snap.Date, got, want)
+		}
+	}
+	// r and v store each point once; m stores its first and last dataset apart.
+	if len(rows) != 3+3+3 {
+		t.Errorf("%d rows, want 9 (r: 3, v: 3, m: 3)", len(rows))
+	}
+}
+
+// TestHistorySweepsAgreeWithAsOf: the one-sweep checks (chunkNeeds, reproduces) give what the
+// as-of rule itself gives date by date, on random rows with undated rows, re-measurements on
+// one date and configurations that stop.
+func TestHistorySweepsAgreeWithAsOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	dates := []string{"", "2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05", "2026-01-08"}
+	for trial := range 200 {
+		var rows []row
+		for i := range 5 + rng.IntN(60) {
+			pt := &input.Point{ID: int64(i)}
+			rows = append(rows, row{asOfRow{rng.IntN(3), rng.IntN(3), dates[rng.IntN(len(dates))]}, pt})
+		}
+		slices.SortStableFunc(rows, func(a, b row) int { return strings.Compare(a.Date, b.Date) })
+		// Chunks cut at date boundaries after about four rows.
+		var chunks []Chunk
+		for lo := 0; lo < len(rows); {
+			hi := min(lo+4, len(rows))
+			for hi < len(rows) && rows[hi].Date == rows[hi-1].Date {
+				hi++
+			}
+			chunks = append(chunks, Chunk{Rows: hi - lo})
+			lo = hi
+		}
+		ar := make([]asOfRow, len(rows))
+		chunkOf := make([]int, len(rows))
+		for i, r := range rows {
+			ar[i] = r.asOfRow
+		}
+		for c, start := 0, 0; c < len(chunks); c++ {
+			for i := start; i < start+chunks[c].Rows; i++ {
+				chunkOf[i] = c
+			}
+			start += chunks[c].Rows
+		}
+		got := chunkNeeds(rows, chunks)
+		for c, start := 0, 0; c < len(chunks); c++ {
+			want := []int{}
+			if c > 0 {
+				for _, i := range asOfBefore(ar[:start]) {
+					want = append(want, chunkOf[i])
+				}
+				slices.Sort(want)
+				want = slices.Compact(want)
+			}
+			if !slices.Equal(got[c], want) {
+				t.Fatalf("trial %d: chunk %d needs %v, want %v", trial, c, got[c], want)
+			}
+			start += chunks[c].Rows
+		}
+		// One series' rows against states: its as-of view on each date, or that view with a
+		// point left out (which the rows cannot give).
+		var one []row
+		for _, r := range rows {
+			if r.Series == 0 {
+				one = append(one, r)
+			}
+		}
+		oneAr := make([]asOfRow, len(one))
+		for i, r := range one {
+			oneAr[i] = r.asOfRow
+		}
+		snapDates := dates[1:]
+		states := make([]*Series, len(snapDates))
+		for d, date := range snapDates {
+			if idx := asOf(oneAr, date); len(idx) > 0 {
+				s := &Series{}
+				for _, i := range idx {
+					s.Points = append(s.Points, *one[i].pt)
+				}
+				states[d] = s
+			}
+		}
+		if !reproduces(one, states, snapDates) {
+			t.Fatalf("trial %d: the rows' own as-of views are not reproduced", trial)
+		}
+		for d, s := range states {
+			if s != nil && len(s.Points) > 1 {
+				broken := slices.Clone(states)
+				broken[d] = &Series{Points: s.Points[1:]}
+				if reproduces(one, broken, snapDates) {
+					t.Fatalf("trial %d: a state missing a point on %s is reproduced", trial, snapDates[d])
+				}
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package history
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json/jsontext"
+	"math"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/pareto"
+)
+
+// trendTable is one metric's trend table (history/trend-<metric>.json.gz): for each
+// configuration (the Index's series, in order), the dates its rows changed on, each with its
+// value at every reference interactivity (null where its frontier does not reach it). A value
+// holds until the configuration's next change. The page script's trend chart and change table
+// read it, and no row.
+//
+//	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
+//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...]}
+type trendTable struct {
+	Metric string          `json:"metric"`
+	RefX   []float64       `json:"refX"`
+	Dates  []string        `json:"dates"`
+	Lines  [][][]trendCell `json:"lines"`
+}
+
+// trendCell is a date index or a value: null when NaN, a whole number exactly, any other to
+// six significant digits (charts.Round6).
+type trendCell float64
+
+// MarshalJSONTo writes the cell (encoding/json/v2's MarshalerTo).
+func (v trendCell) MarshalJSONTo(enc *jsontext.Encoder) error {
+	f := float64(v)
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return enc.WriteToken(jsontext.Null)
+	case f == math.Trunc(f) && math.Abs(f) < 1e15:
+		return enc.WriteToken(jsontext.Float(f)) // a date index, or a whole value: as it is
+	}
+	return enc.WriteToken(jsontext.Float(charts.Round6(f)))
+}
+
+// trendValues is a metric's values of points for the trend: the page script's yValues at $1
+// per GPU-hour and 1 kW per GPU, from the values rounded as the page's points are (the trend
+// drawn from the page's own data would read the same frontier).
+func trendValues(pts []input.Point, key string) []float64 {
+	ys := make([]float64, len(pts))
+	id, isRaw := input.MetricByName(key)
+	for i, pt := range pts {
+		y := math.NaN()
+		tp := charts.Round6(pt.TpPerGpu)
+		switch key {
+		case "tpPerGpu":
+			y = tp
+		case "outputTputPerGpu":
+			y = charts.Round6(pt.OutputTputPerGpu)
+		case "inputTputPerGpu":
+			y = charts.Round6(pt.InputTputPerGpu)
+		case "costPerMTok":
+			y = 1 / (tp * 3600) * 1e6
+		case "tokPerMW":
+			y = tp / 1 * 1000
+		default:
+			if isRaw && pt.Raw != nil {
+				if v, ok := pt.Raw.Metrics.Get(id); ok {
+					y = charts.Round6(v)
+				}
+			}
+		}
+		if math.IsInf(y, 0) {
+			y = math.NaN()
+		}
+		ys[i] = y
+	}
+	return ys
+}
+
+// trendState is a configuration's points from date index d on, until its next state.
+type trendState struct {
+	d int
+	s *Series
+}
+
+// trendStatesOf lists each configuration's states, oldest first (a state starts on the date
+// its points changed), and the page's dates, oldest first: what every metric's trend table
+// reads.
+func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState) {
+	n := len(snaps)
+	dates := make([]string, n)
+	states := make([][]trendState, len(series))
+	index := map[string]int{}
+	for i, s := range series {
+		index[s.Key] = i
+	}
+	last := make([]*Series, len(series))
+	for d := range n {
+		snap := snaps[n-1-d]
+		dates[d] = snap.Date
+		for j := range snap.Series {
+			s := &snap.Series[j]
+			i := index[s.Key]
+			if prev := last[i]; prev != nil && (prev == s || samePoints(prev, s)) {
+				continue
+			}
+			last[i] = s
+			states[i] = append(states[i], trendState{d, s})
+		}
+	}
+	return dates, states
+}
+
+// trendFrom is the trend table of the states; cell, when not nil, gives a state's values at
+// the references, computing them with the function it is passed only when it has not kept
+// them (an incremental build: a save recomputes only the states it changed).
+func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
+	cell func(s *Series, compute func() []trendCell) []trendCell) trendTable {
+	t := trendTable{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]trendCell, len(states))}
+	for i, ss := range states {
+		t.Lines[i] = make([][]trendCell, 0, len(ss))
+		for _, st := range ss {
+			var vals []trendCell
+			if cell != nil {
+				vals = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
+			} else {
+				vals = frontierAt(st.s, m, refs)
+			}
+			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
+		}
+	}
+	return t
+}
+
+// frontierAt is a state's frontier for metric m read at each reference (NaN outside it).
+func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
+	xs := make([]float64, len(s.Points))
+	for k, pt := range s.Points {
+		xs[k] = charts.Round6(pt.X)
+	}
+	ys := trendValues(s.Points, m.Key)
+	front := pareto.FrontierDir(xs, ys, true, m.Higher)
+	fx, fy := make([]float64, len(front)), make([]float64, len(front))
+	for k, j := range front {
+		fx[k], fy[k] = xs[j], ys[j]
+	}
+	curve := pareto.NewMonotone(fx, fy)
+	cell := make([]trendCell, 0, len(refs))
+	for _, x := range refs {
+		v, ok := curve.At(x)
+		if !ok {
+			v = math.NaN()
+		}
+		cell = append(cell, trendCell(v))
+	}
+	return cell
+}
+
+// trendStateKeys digests each state's points, once for every metric's table and cells.
+func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
+	keys := map[*Series][sha256.Size]byte{}
+	d := newDigest("trend state")
+	for _, ss := range states {
+		for _, st := range ss {
+			if _, ok := keys[st.s]; ok {
+				continue
+			}
+			d.i64(int64(len(st.s.Points)))
+			for k := range st.s.Points {
+				d.values(&st.s.Points[k])
+			}
+			keys[st.s] = d.sum("trend state")
+		}
+	}
+	return keys
+}
+
+// trendMetric digests what a trend cell reads besides its points: the metric, its direction
+// and the references.
+func trendMetric(m Metric, refs []float64) [sha256.Size]byte {
+	d := newDigest("trend metric")
+	trendMetricKey(d, m, refs)
+	return d.sum("")
+}
+
+// trendCellKey digests what trendCell reads: the metric (trendMetric) and the state's points.
+func trendCellKey(metric, state [sha256.Size]byte) [sha256.Size]byte {
+	var b [2 * sha256.Size]byte
+	copy(b[:], metric[:])
+	copy(b[sha256.Size:], state[:])
+	return sha256.Sum256(b[:])
+}
+
+// trendTableKey digests what a metric's trend table is made of: the metric, the dates, and
+// each configuration's states with the date each began.
+func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendState, keys map[*Series][sha256.Size]byte) [sha256.Size]byte {
+	d := newDigest("trend table")
+	trendMetricKey(d, m, refs)
+	d.i64(int64(len(dates)))
+	for _, date := range dates {
+		d.str(date)
+	}
+	d.i64(int64(len(states)))
+	for _, ss := range states {
+		d.i64(int64(len(ss)))
+		for _, st := range ss {
+			d.i64(int64(st.d))
+			d.key(keys[st.s])
+		}
+	}
+	return d.sum("")
+}
+
+func trendMetricKey(d *digest, m Metric, refs []float64) {
+	d.str(m.Key)
+	if m.Higher {
+		d.u64(1)
+	} else {
+		d.u64(0)
+	}
+	d.i64(int64(len(refs)))
+	for _, x := range refs {
+		d.f64(x)
+	}
+}
+
+// trendCellKept is compute(), or the cell the cache kept under key by this build or the one
+// before, stored as the bits of its values.
+func trendCellKept(cache Cache, key [sha256.Size]byte, compute func() []trendCell) []trendCell {
+	b := cache.Derived(key, func() []byte {
+		vals := compute()
+		b := make([]byte, 0, 8*len(vals)+1)
+		for _, v := range vals {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(float64(v)))
+		}
+		return append(b, 0) // never nil, even for no references
+	})
+	vals := make([]trendCell, len(b)/8)
+	for i := range vals {
+		vals[i] = trendCell(math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:])))
+	}
+	return vals
+}
