@@ -50,7 +50,12 @@ func TestSitemapXML(t *testing.T) {
 		locs = append(locs, u.Loc)
 	}
 	want := []string{"https://owner.github.io/repo/", "https://owner.github.io/repo/m/1k-1k/",
-		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/overview/", "https://owner.github.io/repo/about/"}
+		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/overview/", "https://owner.github.io/repo/api/",
+		"https://owner.github.io/repo/about/",
+		// The static API's files, once for every language: its index and OpenAPI document, and
+		// each chart page's views (none: these pages name no precision) and history.
+		"https://owner.github.io/repo/api/v1/index.json", "https://owner.github.io/repo/api/v1/openapi.json",
+		"https://owner.github.io/repo/api/v1/history/m/1k-1k.json", "https://owner.github.io/repo/api/v1/history/n&o/8k-1k.json"}
 	if !slices.Equal(locs, want) {
 		t.Errorf("sitemap locs\n got %q\nwant %q", locs, want)
 	}
@@ -146,7 +151,7 @@ func TestSitemapIsWhatEncodingXMLWrites(t *testing.T) {
 			if len(langs) > 1 {
 				set.XHTML = "http://www.w3.org/1999/xhtml"
 			}
-			paths := []string{"", "m/1k-1k/", "n&o/8k-1k/", "overview/", "about/"}
+			paths := []string{"", "m/1k-1k/", "n&o/8k-1k/", "overview/", "api/", "about/"}
 			each := langs
 			if each == nil {
 				each = []langInfo{{Tag: "en"}}
@@ -162,6 +167,9 @@ func TestSitemapIsWhatEncodingXMLWrites(t *testing.T) {
 					}
 					set.URLs = append(set.URLs, u)
 				}
+			}
+			for _, f := range []string{"api/v1/index.json", "api/v1/openapi.json", "api/v1/history/m/1k-1k.json", "api/v1/history/n&o/8k-1k.json"} {
+				set.URLs = append(set.URLs, url{Loc: r.in.Config.AbsURL(f)})
 			}
 			want, err := marshalXML(`<?xml version="1.0" encoding="UTF-8"?>`, set)
 			if err != nil {

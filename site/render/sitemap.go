@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"encoding/xml"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // sitemap is sitemap.xml (the sitemap protocol of sitemaps.org, 0.9): every page by absolute
@@ -20,7 +22,15 @@ func (r *Renderer) sitemap() ([]byte, error) {
 			return append([]string{p.Path}, comparePaths(p)...)
 		}).([]string)...)
 	}
-	paths = append(paths, "overview/")
+	paths = append(paths, "overview/", "api/")
+	// The static API's files (apilinks.go), once for every language: its index and OpenAPI
+	// document, and each chart page's views and history.
+	files := []string{output.APIIndex, output.APIOpenAPI}
+	for _, p := range r.pages {
+		for _, f := range apiFiles("", p) {
+			files = append(files, f.Path)
+		}
+	}
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			paths = append(paths, m.URL)
@@ -33,13 +43,14 @@ func (r *Renderer) sitemap() ([]byte, error) {
 	// The paths and languages are all it is made of (with the config, in the Reuse's key):
 	// a save that adds or removes no page keeps the build before's (sitememo.go).
 	return r.siteFile("sitemap.xml", struct {
-		paths []string
-		langs []langInfo
-	}{paths, langs}, func() ([]byte, error) { return r.writeSitemap(paths, langs), nil })
+		paths, files []string
+		langs        []langInfo
+	}{paths, files, langs}, func() ([]byte, error) { return r.writeSitemap(paths, langs, files), nil })
 }
 
-// writeSitemap is sitemap.xml of paths in every language of langs.
-func (r *Renderer) writeSitemap(paths []string, langs []langInfo) []byte {
+// writeSitemap is sitemap.xml of paths in every language of langs, then of files, which are
+// the same in every language.
+func (r *Renderer) writeSitemap(paths []string, langs []langInfo, files []string) []byte {
 	multi := len(r.langs) > 1
 	var b bytes.Buffer
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"")
@@ -60,6 +71,11 @@ func (r *Renderer) writeSitemap(paths []string, langs []langInfo) []byte {
 			}
 			b.WriteString("\n  </url>")
 		}
+	}
+	for _, f := range files {
+		b.WriteString("\n  <url>\n    <loc>")
+		xml.EscapeText(&b, []byte(r.in.Config.AbsURL(f)))
+		b.WriteString("</loc>\n  </url>")
 	}
 	b.WriteString("\n</urlset>\n")
 	return b.Bytes()
