@@ -271,3 +271,29 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 		})
 	}
 }
+
+// The /api/ page, in each language, says what the files are and shows curl and pandas reading
+// the first chart page's view at its full URL; every page's footer links it.
+func TestAPIPageInEveryLanguage(t *testing.T) {
+	files := exampleSite(t, "https://owner.github.io/repo/")
+	view := "https://owner.github.io/repo/api/v1/views/deepseek-r1-0528/1k-1k/fp4.json"
+	for _, c := range []struct{ page, title, footer string }{
+		{"api/index.html", "Data API", `href="/repo/api/"`},
+		{"zh/api/index.html", "数据 API", `href="/repo/zh/api/"`},
+	} {
+		b, ok := files.Get(c.page)
+		if !ok {
+			t.Fatalf("no %s", c.page)
+		}
+		for _, want := range []string{"<h1>" + c.title + "</h1>", "curl -s " + view + " | jq", `urllib.request.urlopen("` + view + `")`,
+			"pd.json_normalize", `href="/repo/api/v1/openapi.json"`, c.footer} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s lacks %s", c.page, want)
+			}
+		}
+	}
+	home, _ := files.Get("index.html")
+	if !strings.Contains(string(home), `href="/repo/api/">Data API</a>`) {
+		t.Error("the home page's footer does not link /api/")
+	}
+}
