@@ -219,12 +219,18 @@ func TestChartPageDatasetMarkup(t *testing.T) {
 		t.Errorf("temporalCoverage %q, want first/last date ending on the snapshot's", tc)
 	}
 	dist, _ := ld["distribution"].([]any)
-	want := map[string]string{base + "data.csv": "text/csv", base + "data.json": "application/json"}
+	api := "https://example.org/repo/api/v1/"
+	want := map[string]string{base + "data.csv": "text/csv", base + "data.json": "application/json",
+		api + "views/deepseek-v4-pro/8k-1k/fp4.json": "application/json", api + "history/deepseek-v4-pro/8k-1k.json": "application/json"}
 	for _, d := range dist {
 		m, _ := d.(map[string]any)
 		u, _ := m["contentUrl"].(string)
 		if m["@type"] != "DataDownload" || want[u] == "" || m["encodingFormat"] != want[u] {
-			t.Errorf("distribution entry %v: want a DataDownload of data.csv or data.json with its format", m)
+			t.Errorf("distribution entry %v: want a DataDownload of data.csv, data.json or an API file with its format", m)
+		}
+		// The static API's files name the JSON Schema they follow.
+		if s, _ := m["schemaVersion"].(string); strings.HasPrefix(u, api) && !strings.HasPrefix(s, api+"schema/") {
+			t.Errorf("distribution entry %v: want its schema as schemaVersion", m)
 		}
 		delete(want, u)
 	}

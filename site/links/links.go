@@ -1,6 +1,7 @@
 // Package links checks a built bundle the way a static host serves it (Check, behind
 // `frontier check --links`): every internal link and asset of every page, og:url and og:image,
-// the history files a chart page's data names, the sitemap and robots.txt, each broken one
+// the history files a chart page's data names, the sitemap and robots.txt, the URLs of the static
+// API's index.json and openapi.json (api.go), each broken one
 // reported with the page it is on. It reads any fs.FS (a folder, or output.Files in memory),
 // answers URLs with output.Serves, the same rule the preview server and the browser tests use,
 // and reads HTML with golang.org/x/net/html's tokenizer, as a browser does. Refs lists one
@@ -44,7 +45,8 @@ type Report struct {
 //
 // It checks href, src, srcset and poster attributes (so <a>, <link rel=icon|stylesheet|canonical>,
 // <script> and images), og:url and og:image, the history files a chart page's data names, every
-// <loc> of sitemap.xml and the Sitemap line of robots.txt. A fragment must name an id on the
+// <loc> of sitemap.xml, the Sitemap line of robots.txt, and every URL in the static API's
+// index.json and openapi.json (api.go). A fragment must name an id on the
 // target page; a fragment holding '=' is view state that the page script reads (a chart page's
 // "#y=outputTputPerGpu&gpus=b200"), not an id, and is not checked. Links to other hosts are not
 // followed. 404.html is checked as a static host serves it, for a missing URL one level deep and
@@ -111,6 +113,9 @@ func Check(bundle fs.FS, baseURL string) (*Report, error) {
 		return nil, err
 	}
 	if err := c.checkRobots(); err != nil {
+		return nil, err
+	}
+	if err := c.checkAPI(); err != nil { // api.go
 		return nil, err
 	}
 	c.broken.Sort()

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
@@ -153,7 +154,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		problems = append(problems, r.Warnings()...)
 		b.pageReuse(r)
 		counter.nanos = r.WriteNanos()
-		pl.r, pl.w = r, counter
+		pl.r, pl.w, pl.api = r, counter, api.New(in.Config, len(pages))
 	}
 	if len(problems.Errors()) > 0 {
 		pl.failed.Store(true)
@@ -199,6 +200,9 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 			return rep, tps
 		}
 		return rep, &StageError{"render", err}
+	}
+	if err := pl.api.Site(counter); err != nil {
+		return rep, &StageError{"render", fmt.Errorf("api: %w", err)}
 	}
 	rep.Files = counter.n
 

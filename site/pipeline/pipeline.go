@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/problem"
 	"github.com/frontier-bench/frontier/site/render"
@@ -55,6 +56,7 @@ type pipeline struct {
 	r      *render.Renderer
 	w      output.Writer
 	stream bool
+	api    *api.Writer // the static API's files of each page drawn (package api)
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
 	nanos  [2]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble
@@ -281,7 +283,10 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 
 	var err error
 	if pl.r != nil && !pl.failed.Load() {
-		if err = pl.r.Chart(pl.w, p); err != nil {
+		if err = pl.r.Chart(pl.w, p); err == nil {
+			err = pl.api.Page(pl.w, i, p)
+		}
+		if err != nil {
 			err = fmt.Errorf("%s: %w", p.Path, err)
 		}
 	}

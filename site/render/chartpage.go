@@ -61,6 +61,7 @@ type chartPageView struct {
 	History *history.Index
 	// Compares are the page's compare pages, one per pair of its GPUs (compare.go).
 	Compares []compareLink
+	API      []apiLink // the page's static API files (apilinks.go)
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -342,6 +343,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Changes:     data.Changes,
 		History:     data.History,
 		Columns:     columnChoices(cols),
+		API:         apiFiles(r.site.Root, p),
 	}
 	for _, s := range snap.Series {
 		if s.Best {

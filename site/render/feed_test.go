@@ -49,7 +49,12 @@ func TestSitemapXML(t *testing.T) {
 		locs = append(locs, u.Loc)
 	}
 	want := []string{"https://owner.github.io/repo/", "https://owner.github.io/repo/m/1k-1k/",
-		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/overview/", "https://owner.github.io/repo/about/"}
+		"https://owner.github.io/repo/n&o/8k-1k/", "https://owner.github.io/repo/overview/", "https://owner.github.io/repo/api/",
+		"https://owner.github.io/repo/about/",
+		// The static API's files, once for every language: its index and OpenAPI document, and
+		// each chart page's views (none: these pages name no precision) and history.
+		"https://owner.github.io/repo/api/v1/index.json", "https://owner.github.io/repo/api/v1/openapi.json",
+		"https://owner.github.io/repo/api/v1/history/m/1k-1k.json", "https://owner.github.io/repo/api/v1/history/n&o/8k-1k.json"}
 	if !slices.Equal(locs, want) {
 		t.Errorf("sitemap locs\n got %q\nwant %q", locs, want)
 	}

@@ -40,6 +40,7 @@ type downloadLD struct {
 	Name           string `json:"name"`
 	ContentURL     string `json:"contentUrl"`
 	EncodingFormat string `json:"encodingFormat"`
+	SchemaVersion  string `json:"schemaVersion,omitempty"` // the JSON Schema it follows (an API file's)
 }
 
 // datasetJSONLD is chart page p's Dataset markup. Its URLs are absolute when the base URL has
@@ -71,10 +72,10 @@ func (r *Renderer) datasetJSONLD(p *Page, description string) *datasetLD {
 		TemporalCoverage: coverage,
 		DateModified:     p.Snapshots[0].Date,
 		Catalog:          catalogLD{Type: "DataCatalog", Name: cfg.Title, URL: cfg.AbsURL("")},
-		Distribution: []downloadLD{
+		Distribution: append([]downloadLD{
 			{Type: "DataDownload", Name: "data.csv", ContentURL: cfg.AbsURL(p.Path + "data.csv"), EncodingFormat: "text/csv"},
 			{Type: "DataDownload", Name: "data.json", ContentURL: cfg.AbsURL(p.Path + "data.json"), EncodingFormat: "application/json"},
-		},
+		}, r.apiDownloads(p)...), // and the page's static API files (apilinks.go)
 	}
 }
 

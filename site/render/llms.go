@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // llmsTxt is /llms.txt, the site as a language model's tools read it (the llms.txt
@@ -45,6 +47,10 @@ func (r *Renderer) llmsTxt() []byte {
 			b.WriteString(l.data)
 		}
 	}
+	b.WriteString("\n## API\n\n")
+	llmsItem(&b, "API index", cfg.AbsURL(output.APIIndex), "every model, sequence, precision, GPU and date, and the URL of every data file (JSON)")
+	llmsItem(&b, "OpenAPI", cfg.AbsURL(output.APIOpenAPI), "every data file as a GET of a static path, with its JSON Schema (OpenAPI 3.1)")
+	llmsItem(&b, "Data API", cfg.AbsURL("api/"), "how to fetch the files with curl and pandas")
 	b.WriteString("\n## Pages\n\n")
 	llmsItem(&b, "Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
 	llmsItem(&b, "Overview", cfg.AbsURL("overview/"), "every chart page against every GPU: each GPU's value as a percentage of a reference GPU's at a reference interactivity")
@@ -94,6 +100,13 @@ func (r *Renderer) llmsPageLines(p *Page, hx string) llmsPage {
 	llmsItem(&chart, name, cfg.AbsURL(p.Path), note)
 	llmsItem(&data, name+": data.csv", cfg.AbsURL(p.Path+"data.csv"), "every point of the chart page, one row per point (CSV)")
 	llmsItem(&data, name+": data.json", cfg.AbsURL(p.Path+"data.json"), "the same points by series, with every metric measured (JSON)")
+	for _, f := range apiFiles("", p) { // the static API (apilinks.go)
+		note := "the newest snapshot of one precision in the InferenceX inference-view format, which Frontier reads back; schema " + cfg.AbsURL(output.APISchema("view"))
+		if f.Name == "history.json" {
+			note = "every date of the page, the as-of rule and its rows, stored once; schema " + cfg.AbsURL(output.APISchema("history"))
+		}
+		llmsItem(&data, name+": API "+f.Name, cfg.AbsURL(f.Path), note)
+	}
 	gs := pageGPUs(p, false)
 	for i, a := range gs {
 		for _, g := range gs[i+1:] {

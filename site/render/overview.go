@@ -129,6 +129,11 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	if err != nil {
 		return err
 	}
+	if r.def == nil { // the numbers, once for every language: the static API links them (package api)
+		if err := w.WriteFile("overview/overview.json", js); err != nil {
+			return err
+		}
+	}
 
 	tr := r.catalog()
 	ov := &overviewView{X: fmtX(data.X), Data: js}

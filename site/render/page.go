@@ -57,4 +57,4 @@ type PageSeries struct {
 }
 
 // reserved are top-level site paths that a model slug must not take.
-var reserved = map[string]bool{"assets": true, "history": true, "404.html": true}
+var reserved = map[string]bool{"assets": true, "history": true, "404.html": true, "api": true}

@@ -105,6 +105,7 @@ type view struct {
 	Chart       *chartPageView
 	Compare     *compareView  // a compare page (compare.go)
 	Overview    *overviewView // the overview (overview.go)
+	API         *apiPageView  // the /api/ page (apilinks.go)
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
 	HasH1       bool     // the markdown body has its own level-1 heading
@@ -129,7 +130,7 @@ var templateFiles = []string{"base.html", "controls.html", "history.html", "shar
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html",
-	"compare": "compare.html", "overview": "overview.html"}
+	"compare": "compare.html", "overview": "overview.html", "api": "api.html"}
 
 func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
 	prefix := cmp.Or(in.DataPrefix, "data/")
@@ -461,6 +462,9 @@ func (r *Renderer) renderPages(w output.Writer) error {
 		}
 	}
 	if err := r.renderOverview(w); err != nil {
+		return err
+	}
+	if err := r.renderAPIPage(w); err != nil {
 		return err
 	}
 	nf := r.view("404.html", r.cat.T("notfound.title"), r.in.Config.Description)

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"encoding/xml"
+
+	"github.com/frontier-bench/frontier/site/output"
 )
 
 // The namespaces of sitemap.xml: the sitemap protocol's, and XHTML's, whose link element
@@ -42,7 +44,15 @@ func (r *Renderer) sitemap() ([]byte, error) {
 			return append([]string{p.Path}, comparePaths(p)...)
 		}).([]string)...)
 	}
-	paths = append(paths, "overview/")
+	paths = append(paths, "overview/", "api/")
+	// The static API's files (apilinks.go), once for every language: its index and OpenAPI
+	// document, and each chart page's views and history.
+	files := []string{output.APIIndex, output.APIOpenAPI}
+	for _, p := range r.pages {
+		for _, f := range apiFiles("", p) {
+			files = append(files, f.Path)
+		}
+	}
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			paths = append(paths, m.URL)
@@ -55,16 +65,17 @@ func (r *Renderer) sitemap() ([]byte, error) {
 	// The paths and languages are all it is made of (with the config, in the Reuse's key):
 	// a save that adds or removes no page keeps the build before's (sitememo.go).
 	return r.siteFile("sitemap.xml", struct {
-		paths []string
-		langs []langInfo
-	}{paths, langs}, func() ([]byte, error) { return r.writeSitemap(paths, langs) })
+		paths, files []string
+		langs        []langInfo
+	}{paths, files, langs}, func() ([]byte, error) { return r.writeSitemap(paths, langs, files) })
 }
 
-// writeSitemap is sitemap.xml of paths in every language of langs, indented. It streams:
-// the urlset's tags as tokens, then each URL encoded from one sitemapURL, refilled. On a
-// site of several languages a path's alternates are the same in every language's url, so
-// its absolute URLs are made once, and a url's loc is its own language's alternate.
-func (r *Renderer) writeSitemap(paths []string, langs []langInfo) ([]byte, error) {
+// writeSitemap is sitemap.xml of paths in every language of langs, then of files (the API's,
+// the same in every language), indented. It streams: the urlset's tags as tokens, then each
+// URL encoded from one sitemapURL, refilled. On a site of several languages a path's
+// alternates are the same in every language's url, so its absolute URLs are made once, and a
+// url's loc is its own language's alternate.
+func (r *Renderer) writeSitemap(paths []string, langs []langInfo, files []string) ([]byte, error) {
 	multi := len(r.langs) > 1
 	var u sitemapURL
 	var hrefs []string // by path, the alternates' URLs: one per language, then x-default's
@@ -109,6 +120,11 @@ func (r *Renderer) writeSitemap(paths []string, langs []langInfo) ([]byte, error
 			if err := enc.Encode(&u); err != nil {
 				return nil, err
 			}
+		}
+	}
+	for _, f := range files {
+		if err := enc.Encode(&sitemapURL{Loc: r.in.Config.AbsURL(f)}); err != nil {
+			return nil, err
 		}
 	}
 	if err := enc.EncodeToken(set.End()); err != nil {

@@ -12,7 +12,8 @@ import (
 // per page and language, each located at its absolute URL and, with two languages, linked
 // to the page in each language and to the first as x-default, through XHTML's link element;
 // with one language it has no alternates and declares no XHTML namespace. A base URL with
-// character XML must escape (&) comes back as it was, as does a path with one.
+// character XML must escape (&) comes back as it was, as does a path with one. The static
+// API's files follow, once each, without alternates.
 func TestSitemapValues(t *testing.T) {
 	type link struct {
 		Rel      string `xml:"rel,attr"`
@@ -27,7 +28,9 @@ func TestSitemapValues(t *testing.T) {
 		XMLName xml.Name `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
 		URLs    []url    `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 url"`
 	}
-	paths := []string{"", "m/1k-1k/", "n&o/8k-1k/", "overview/", "about/"}
+	paths := []string{"", "m/1k-1k/", "n&o/8k-1k/", "overview/", "api/", "about/"}
+	// The static API's files, once whatever the languages, with no alternates.
+	files := []string{"api/v1/index.json", "api/v1/openapi.json", "api/v1/history/m/1k-1k.json", "api/v1/history/n&o/8k-1k.json"}
 	for _, base := range []string{"https://owner.github.io/repo/", "https://ex.org/r&d/"} {
 		for _, langs := range [][]langInfo{nil, {{Tag: "en"}, {Tag: "zh", Prefix: "zh/"}}} {
 			r := xmlSite(base)
@@ -56,6 +59,9 @@ func TestSitemapValues(t *testing.T) {
 					}
 					want = append(want, u)
 				}
+			}
+			for _, f := range files {
+				want = append(want, url{Loc: r.in.Config.AbsURL(f)})
 			}
 			if !slices.EqualFunc(got.URLs, want, func(a, b url) bool { return a.Loc == b.Loc && slices.Equal(a.Links, b.Links) }) {
 				t.Errorf("base %q, %d languages:\n got %+v\nwant %+v", base, len(langs), got.URLs, want)
@@ -88,7 +94,7 @@ func BenchmarkSitemap(b *testing.B) {
 		b.Run("languages="+strconv.Itoa(len(each)), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := r.writeSitemap(paths, each); err != nil {
+				if _, err := r.writeSitemap(paths, each, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,0 +1,145 @@
+package api
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/render"
+)
+
+// View is one response of InferenceX's `GET /api/v1/views/inference` (the seed file's format,
+// DESIGN.md "The inference view"), as package input reads it: a chart page's newest snapshot
+// for one precision. Fields InferenceX writes that Frontier neither reads nor computes (the
+// request's filters, pricing) are left out; a reader ignores unknown fields either way.
+type View struct {
+	View       string         `json:"view"`       // "inference"
+	APIVersion string         `json:"apiVersion"` // "v1"
+	Params     ViewParams     `json:"params"`
+	Metric     ViewMetric     `json:"metric"`
+	XAxis      ViewXAxis      `json:"xAxis"`
+	Hardware   []ViewHardware `json:"hardware"`
+	Series     []ViewSeries   `json:"series"`
+	Count      int            `json:"count"` // points in all series
+}
+
+// ViewParams are the request a view answers: the page's model and sequence, the precision and
+// the as-of date (the snapshot's).
+type ViewParams struct {
+	Model      string   `json:"model"`
+	Sequence   string   `json:"sequence"`
+	Precisions []string `json:"precisions"`
+	Date       string   `json:"date"`
+}
+
+// ViewMetric is the y axis: the metric the points' y measures.
+type ViewMetric struct {
+	Key     string `json:"key"`
+	Label   string `json:"label,omitempty"`
+	LabelZh string `json:"labelZh,omitempty"`
+	Unit    string `json:"unit,omitempty"`
+}
+
+// ViewXAxis is the x axis (interactivity, tok/s/user).
+type ViewXAxis struct {
+	Mode  string `json:"mode,omitempty"`
+	Field string `json:"field,omitempty"`
+	Label string `json:"label"`
+}
+
+// ViewHardware is one hardware+framework configuration the series name by key.
+type ViewHardware struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Vendor string `json:"vendor,omitempty"`
+}
+
+// ViewSeries is one configuration's points.
+type ViewSeries struct {
+	HWKey      string      `json:"hwKey"`
+	GPU        string      `json:"gpu"`
+	Framework  string      `json:"framework"`
+	SpecMethod string      `json:"specMethod"`
+	Label      string      `json:"label"`
+	Vendor     string      `json:"vendor,omitempty"`
+	Deployment string      `json:"deployment,omitempty"`
+	BestPerSku bool        `json:"bestPerSku"` // the best configuration of its GPU, as Frontier ranks them
+	Points     []ViewPoint `json:"points"`
+}
+
+// ViewPoint is one measured configuration (a concurrency and parallelism setting).
+type ViewPoint struct {
+	ID          int64       `json:"id"`
+	Precision   string      `json:"precision"`
+	X           float64     `json:"x"`
+	Y           float64     `json:"y"`
+	Concurrency int64       `json:"concurrency"`
+	TP          int64       `json:"tp"`
+	Date        string      `json:"date,omitzero"`
+	RunID       any         `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
+	Frontier    bool        `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
+	BestPerSku  bool        `json:"bestPerSku"`
+	Metrics     ViewMetrics `json:"metrics"`
+}
+
+// ViewMetrics are a point's three throughputs per GPU.
+type ViewMetrics struct {
+	TpPerGpu         float64 `json:"tpPerGpu"`
+	OutputTputPerGpu float64 `json:"outputTputPerGpu"`
+	InputTputPerGpu  float64 `json:"inputTputPerGpu"`
+}
+
+// viewOf is p's newest snapshot as a view of the points whose precision is one of precs. A
+// series with no such point is left out, and so is its hardware entry.
+func viewOf(p *render.Page, precs []string) *View {
+	snap := p.Snapshots[0]
+	v := &View{
+		View: "inference", APIVersion: "v1",
+		Params:   ViewParams{Model: p.Model, Sequence: p.Sequence, Precisions: precs, Date: snap.Date},
+		Metric:   ViewMetric{Key: p.Metric.Key, Label: p.Metric.Label, LabelZh: p.Metric.LabelZh, Unit: p.Metric.Unit},
+		XAxis:    ViewXAxis{Mode: p.XAxis.Mode, Field: p.XAxis.Field, Label: p.XAxis.Label},
+		Hardware: []ViewHardware{}, Series: []ViewSeries{},
+	}
+	hw := map[string]bool{}
+	for _, s := range snap.Series {
+		vs := ViewSeries{HWKey: s.HWKey, GPU: s.GPU, Framework: s.Framework, SpecMethod: s.Spec, Label: s.Label,
+			Vendor: s.Vendor, Deployment: s.Deployment, BestPerSku: s.Best}
+		on := make([]bool, len(s.Points))
+		for _, i := range s.Frontier {
+			on[i] = true
+		}
+		for i, pt := range s.Points {
+			if !slices.Contains(precs, pt.Precision) {
+				continue
+			}
+			vs.Points = append(vs.Points, ViewPoint{
+				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best,
+				Metrics: ViewMetrics{TpPerGpu: pt.TpPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, InputTputPerGpu: pt.InputTputPerGpu},
+			})
+		}
+		if len(vs.Points) == 0 {
+			continue
+		}
+		v.Count += len(vs.Points)
+		v.Series = append(v.Series, vs)
+		if !hw[s.HWKey] {
+			hw[s.HWKey] = true
+			v.Hardware = append(v.Hardware, ViewHardware{Key: s.HWKey, Label: s.Label, Vendor: s.Vendor})
+		}
+	}
+	slices.SortFunc(v.Hardware, func(a, b ViewHardware) int { return strings.Compare(a.Key, b.Key) })
+	return v
+}
+
+// runID is a run id as InferenceX writes it: a number when the text is a whole number that
+// reads back as the same text, else the text; nil (null) when there is none.
+func runID(s string) any {
+	if s == "" {
+		return nil
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil && strconv.FormatInt(n, 10) == s {
+		return n
+	}
+	return s
+}
