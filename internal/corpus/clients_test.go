@@ -14,7 +14,7 @@ func TestEachClientNamesAndRuns(t *testing.T) {
 		}
 		seen[name] = true
 		// Every file is matched by a [[runs]] entry of its folder.
-		dir := name[len("aiperf/"):strings.IndexByte(name[len("aiperf/"):], '/')+len("aiperf/")]
+		dir := name[len("aiperf/") : strings.IndexByte(name[len("aiperf/"):], '/')+len("aiperf/")]
 		if !strings.Contains(runs, `path = "aiperf/`+dir+`/*/*/*/*.json"`) {
 			t.Errorf("%s: no [[runs]] entry", name)
 		}
