@@ -82,6 +82,8 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.aiperf()
 		case formatLLMPerf:
 			rd.llmperf()
+		case formatSGLang:
+			rd.sglang()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)

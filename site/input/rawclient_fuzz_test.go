@@ -45,3 +45,14 @@ func FuzzRawLLMPerf(f *testing.F) {
 		[]byte(`{"num_concurrent_requests": "4", "results_mean_output_throughput_token_per_s": "1e3", "timestamp": 1e30}`),
 	})
 }
+
+func FuzzRawSGLangLines(f *testing.F) {
+	f.Add([]byte(sglangLine(16, 100, "10.0", "") + "\n" + sglangLine(32, 0, "-1", `, "model_id": "sk-secret"`) + "\n"))
+	f.Add([]byte("\xef\xbb\xbf" + sglangLine(4, 3, "1e-300", "") + "\n{\"a\": -Infinity}\n" + `{"max_concurrency": 1`))
+	cfg := &RawOptions{Runs: []Run{{Path: "f.jsonl", GPU: "h100", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"}}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rows, ps := decodeLines("data/f.jsonl", "f.jsonl", data, cfg)
+		checkRawInvariants(t, "data/f.jsonl", rows, ps)
+		head("f.jsonl", data, cfg)
+	})
+}
