@@ -6,6 +6,7 @@ package input
 
 import (
 	"path"
+	"strings"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
@@ -22,13 +23,24 @@ type RunPage struct {
 // data its bytes, opt the site's [[runs]] and renames (the page has them from frontier.toml),
 // so a file lacking context gets it as the build would give it, else the same problems,
 // [[runs]] line included. A view file gives its dataset as one page; a raw file every page its
-// points feed.
+// points feed. The good lines of a JSON lines file are kept beside the problems of its bad ones.
 func ReadRun(name string, data []byte, opt *RawOptions) ([]RunPage, problem.Problems) {
 	if opt == nil {
 		opt = &RawOptions{}
 	}
 	rel := path.Base(name)
-	ds, ps := decode(name, rel, data, opt)
+	var ds *Dataset
+	var ps problem.Problems
+	if strings.HasSuffix(rel, ".jsonl") {
+		// A sweep with a broken line still shows its other lines here; the build, which
+		// stops on any problem, refuses the file.
+		var rows []rawRow
+		rows, ps = decodeLines(name, rel, data, opt)
+		ds, _ = rawDataset(rel, rows, nil)
+		ds.Path = rel
+	} else {
+		ds, ps = decode(name, rel, data, opt)
+	}
 	if ds == nil {
 		return nil, ps
 	}

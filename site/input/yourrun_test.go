@@ -35,4 +35,11 @@ func TestReadRunGivesTheBuildsPointsAndProblems(t *testing.T) {
 	if len(ps) > 0 || len(pages) != 1 || len(pages[0].Datasets[0].Series[0].Points) != 2 {
 		t.Errorf("sweep: %d pages, problems %v", len(pages), ps)
 	}
+
+	// A broken line: its problem, and the sweep's other line still shown.
+	pages, ps = ReadRun("sweep.jsonl", []byte(sglangLine(16, 100, "10.0", "")+"\n"+sglangLine(32, 100, `"x"`, "")+"\n"),
+		&RawOptions{Runs: []Run{{Path: "*.jsonl", GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"}}})
+	if ps.Error() != `sweep.jsonl:2: median_tpot_ms: want a number, got "x"` || len(pages) != 1 || len(pages[0].Datasets[0].Series[0].Points) != 1 {
+		t.Errorf("broken sweep: %d pages, problems %v", len(pages), ps)
+	}
 }
