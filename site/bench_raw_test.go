@@ -8,6 +8,7 @@ package site_test
 //
 //	corpus=api    100,000 InferenceX API rows in 1,000 files (42 pages, latest and history)
 //	corpus=serve  10,000 `vllm bench serve` files, half of them given context by [[runs]]
+//	corpus=aiperf 10,000 AIPerf profile exports (issue 35), their context from [[runs]]
 //
 // The floor reads, decodes and re-encodes every file on all cores with encoding/json, into
 // structs that mirror what the build decodes: an API row's identity and its metrics (a map,
@@ -24,29 +25,37 @@ import (
 	"github.com/frontier-bench/frontier/site"
 )
 
-// rawBenchCorpora are the two raw corpora: API files × rows, and bench-serve files.
+// rawBenchCorpora are the raw corpora: API files × rows, bench-serve files, AIPerf files.
 var rawBenchCorpora = []struct {
-	name            string
-	api, rows, serv int
+	name                     string
+	api, rows, serv, clients int
 }{
-	{"api", 1000, 100, 0},
-	{"serve", 0, 0, 10000},
+	{"api", 1000, 100, 0, 0},
+	{"serve", 0, 0, 10000, 0},
+	{"aiperf", 0, 0, 0, 10000},
 }
 
-func rawBenchCorpus(b *testing.B, api, rows, serve int) string {
+func rawBenchCorpus(b *testing.B, api, rows, serve, clients int) string {
 	b.Helper()
 	b.StopTimer()
 	defer b.StartTimer()
-	dir, err := corpus.CachedRaw(filepath.Join(os.TempDir(), "frontier-bench-corpus"), api, rows, serve, benchSeed)
+	root := filepath.Join(os.TempDir(), "frontier-bench-corpus")
+	var dir string
+	var err error
+	if clients > 0 {
+		dir, err = corpus.CachedClients(root, clients, benchSeed)
+	} else {
+		dir, err = corpus.CachedRaw(root, api, rows, serve, benchSeed)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}
 	return dir
 }
 
-// rawBenchConfig gives the bench-serve corpus's files without context their [[runs]].
+// rawBenchConfig gives the bench-serve and AIPerf corpora's files without context their [[runs]].
 func rawBenchConfig(b *testing.B) site.Config {
-	cfg, ps := site.ParseConfig("frontier.toml", []byte(corpus.RawServeRuns()))
+	cfg, ps := site.ParseConfig("frontier.toml", []byte(corpus.RawServeRuns()+corpus.ClientRuns()))
 	if len(ps) > 0 {
 		b.Fatal(ps)
 	}
@@ -58,7 +67,7 @@ func BenchmarkBuildRaw(b *testing.B) {
 	echarts := benchECharts()
 	for _, c := range rawBenchCorpora {
 		b.Run("corpus="+c.name, func(b *testing.B) {
-			data := rawBenchCorpus(b, c.api, c.rows, c.serv)
+			data := rawBenchCorpus(b, c.api, c.rows, c.serv, c.clients)
 			out := filepath.Join(benchOutDir(b), "public")
 			in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: rawBenchConfig(b)}
 			stages := map[string]time.Duration{}
@@ -85,7 +94,7 @@ func BenchmarkBuildRaw(b *testing.B) {
 func BenchmarkFloorRaw(b *testing.B) {
 	for _, c := range rawBenchCorpora {
 		b.Run("corpus="+c.name, func(b *testing.B) {
-			fsys := os.DirFS(rawBenchCorpus(b, c.api, c.rows, c.serv))
+			fsys := os.DirFS(rawBenchCorpus(b, c.api, c.rows, c.serv, c.clients))
 			measurePeaks(b, func() {
 				floor(b, fsys, func(raw []byte) ([]byte, error) {
 					if c.api > 0 {
@@ -95,7 +104,7 @@ func BenchmarkFloorRaw(b *testing.B) {
 						}
 						return json.Marshal(rows)
 					}
-					var f map[string]any // a bench-serve file: one flat object of numbers and strings
+					var f map[string]any // a bench-serve file (one flat object) or an AIPerf export (objects of statistics)
 					if err := json.Unmarshal(raw, &f); err != nil {
 						return nil, err
 					}

@@ -77,3 +77,52 @@ func TestRawResultProblemsFromTheCommandLine(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
 	}
 }
+
+// TestCheckNamesAClientFileLackingContext: an AIPerf export and an SGLang sweep without their
+// GPU and framework are named by check with what they lack and the [[runs]] line that gives it;
+// with that line in frontier.toml they build.
+func TestCheckNamesAClientFileLackingContext(t *testing.T) {
+	root := t.TempDir()
+	data := testsite.CopyExample(t, root)
+	aiperf, err := os.ReadFile("../../site/input/testdata/clients/aiperf/profile_export_aiperf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(data, "aiperf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "aiperf", "run1.json"), aiperf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--data", data}, &stdout, &stderr); code != exitProblems {
+		t.Fatalf("check exited %d, want %d:\n%s", code, exitProblems, stderr.String())
+	}
+	file := filepath.Join(data, "aiperf", "run1.json")
+	for _, w := range []string{
+		file + ": no gpu: give it in the file or in a [[runs]] entry of frontier.toml\n",
+		file + `: warning: add to frontier.toml: [[runs]] path = "aiperf/run1.json", gpu = "…", gpus = N, framework = "…", precision = "…"` + "\n",
+	} {
+		if !strings.Contains(stderr.String(), w) {
+			t.Errorf("stderr lacks %q:\n%s", w, stderr.String())
+		}
+	}
+
+	cfg := filepath.Join(root, "frontier.toml") // the example's, with the [[runs]] line added
+	example, err := os.ReadFile("../../frontier.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toml := string(example) + "\n[[runs]]\npath = \"aiperf/*.json\"\ngpu = \"h100\"\ngpus = 1\nframework = \"vllm\"\nprecision = \"bf16\"\nisl = 1024\n"
+	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	out := filepath.Join(root, "public")
+	if code := run(context.Background(), []string{"build", "--data", data, "--config", cfg, "--out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("build exited %d:\n%s", code, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "gpt-oss-20b", "1k-250", "index.html")); err != nil {
+		t.Errorf("no page for the AIPerf run: %v", err)
+	}
+}

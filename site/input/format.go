@@ -17,6 +17,9 @@ const (
 	formatAPI                      // an array of InferenceX API rows
 	formatAgg                      // InferenceX agg rows: an array, or one object
 	formatServe                    // one bench-serve result
+	formatAIPerf                   // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
+	formatLLMPerf                  // an LLMPerf summary (rawllmperf.go)
+	formatSGLang                   // one SGLang bench_serving result (rawsglang.go)
 	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
 )
 
@@ -30,6 +33,10 @@ var formatSigs = [...]struct {
 	{formatAPI, "InferenceX API rows", []string{"hardware", "conc", "metrics"}},
 	{formatAgg, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
 	{formatServe, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
+	{formatAIPerf, "an AIPerf profile export", []string{"records", "input_config"}},
+	{formatAIPerf, "an AIPerf or GenAI-Perf profile export", []string{"request_throughput", "output_token_throughput", "request_latency"}},
+	{formatSGLang, "an SGLang bench_serving result", []string{"max_concurrency", "output_throughput", "median_e2e_latency_ms"}},
+	{formatLLMPerf, "an LLMPerf summary", []string{"num_concurrent_requests", "results_mean_output_throughput_token_per_s"}},
 }
 
 // viewKeys are the keys only the inference view has at its top level.
@@ -84,6 +91,9 @@ func classify(keys []string, inArray bool) (rawFormat, string) {
 	}
 	var best partial
 	for _, s := range formatSigs {
+		if inArray && s.f > formatServe {
+			continue // the other clients write one object per file
+		}
 		var p partial
 		p.name = s.name
 		for _, k := range s.keys {

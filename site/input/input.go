@@ -12,8 +12,12 @@
 //
 // A file's format is told by its shape, never by its name (sniffFormat in format.go): the
 // InferenceX inference view (view.go, with the checks that need the whole file in
-// viewcheck.go), or raw results: InferenceX API rows and agg rows (raw.go) and a
-// `vllm bench serve --save-result` file (rawserve.go). Raw results are normalised as
+// viewcheck.go), or raw results: InferenceX API rows and agg rows (raw.go), a
+// `vllm bench serve --save-result` file (rawserve.go), and the files other load generators
+// write: AIPerf and GenAI-Perf profile exports (rawaiperf.go), LLMPerf summaries
+// (rawllmperf.go) and SGLang bench_serving results, a .jsonl file read a line a result
+// (rawsglang.go), their context settled from the file and [[runs]] (rawclient.go). ReadRun
+// (yourrun.go) decodes one file from its bytes alone, for the reader's browser. Raw results are normalised as
 // InferenceX's ingest does (rawnorm.go), carry every metric they measured (rawmodel.go), and
 // become a page's snapshot datasets once every file of the page is known (rawsnap.go,
 // rawfile.go). What the site's config tells them is RawOptions.

@@ -78,6 +78,12 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 		switch f {
 		case formatServe:
 			rd.serve()
+		case formatAIPerf:
+			rd.aiperf()
+		case formatLLMPerf:
+			rd.llmperf()
+		case formatSGLang:
+			rd.sglang()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)
@@ -108,6 +114,8 @@ type rawDecoder struct {
 	rel  string
 	rows []rawRow
 	late problem.Problems // problems without a place in the file (missing bench-serve context)
+	// lacked are the context keys a client's file lacks (rawclient.go), so a sweep says each once.
+	lacked map[string]bool
 }
 
 // rowFields is what a row's keys gave, before the row is built from them.

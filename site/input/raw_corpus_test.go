@@ -3,6 +3,7 @@ package input
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
@@ -135,5 +136,47 @@ func BenchmarkRawPage(b *testing.B) {
 		if len(ds) != len(files) {
 			b.Fatalf("%d snapshot datasets from %d files of different days", len(ds), len(files))
 		}
+	}
+}
+
+// TestClientsCorpusDecodes: every file of the AIPerf corpus (internal/corpus/clients.go), with
+// its [[runs]], is one point without a problem, on the page of its model and sequence.
+func TestClientsCorpusDecodes(t *testing.T) {
+	var runs []Run
+	for _, block := range strings.Split(corpus.ClientRuns(), "[[runs]]\n")[1:] {
+		var r Run
+		for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+			k, v, _ := strings.Cut(line, " = ")
+			v = strings.Trim(v, `"`)
+			switch k {
+			case "path":
+				r.Path = v
+			case "gpu":
+				r.GPU = v
+			case "gpus":
+				r.GPUs = 8
+			case "framework":
+				r.Framework = v
+			case "precision":
+				r.Precision = v
+			}
+		}
+		runs = append(runs, r)
+	}
+	cfg := &RawOptions{Runs: runs}
+	n := 0
+	err := corpus.EachClient(600, 1, func(name string, data []byte) error {
+		rows, ps := decodeRaw(formatAIPerf, "data/"+name, name, data, cfg)
+		if f, _ := sniffFormat(data); f != formatAIPerf || len(ps) > 0 || len(rows) != 1 {
+			t.Fatalf("%s: format %d, %d rows, problems %v", name, f, len(rows), ps)
+		}
+		if seq := strings.Split(name, "/")[1]; !strings.HasSuffix(seq, strings.ReplaceAll(rows[0].sequence, "/", "")) {
+			t.Fatalf("%s: sequence %s", name, rows[0].sequence)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n != 600 {
+		t.Fatal(n, err)
 	}
 }

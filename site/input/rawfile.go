@@ -1,6 +1,8 @@
 package input
 
 import (
+	"strings"
+
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
@@ -28,6 +30,10 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 	if opt == nil {
 		opt = &RawOptions{}
 	}
+	if strings.HasSuffix(rel, ".jsonl") {
+		rows, ps := decodeLines(name, rel, data, opt)
+		return rawDataset(rel, rows, ps)
+	}
 	f, msg := sniffFormat(data)
 	switch f {
 	case formatView:
@@ -42,6 +48,11 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		return nil, problem.Problems{{File: name, Msg: msg}}
 	}
 	rows, ps := decodeRaw(f, name, rel, data, opt)
+	return rawDataset(rel, rows, ps)
+}
+
+// rawDataset is the dataset of a raw file's rows, nil when ps holds an error.
+func rawDataset(rel string, rows []rawRow, ps problem.Problems) (*Dataset, problem.Problems) {
 	if len(ps.Errors()) > 0 {
 		return nil, ps
 	}
@@ -62,6 +73,18 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 func head(rel string, data []byte, opt *RawOptions) Head {
 	if opt == nil {
 		opt = &RawOptions{}
+	}
+	if strings.HasSuffix(rel, ".jsonl") {
+		rows, _ := decodeLines(rel, rel, data, opt)
+		var pages []PageKey
+		seen := map[PageKey]bool{}
+		for i := range rows {
+			if k := (PageKey{rows[i].model, rows[i].sequence}); !seen[k] {
+				seen[k] = true
+				pages = append(pages, k)
+			}
+		}
+		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
 	}
 	f, _ := sniffFormat(data)
 	switch f {

@@ -81,6 +81,7 @@ func (d *rawDecoder) serve() {
 		Image: pick(file.Image, ctx.Image), RunURL: pick(file.RunURL, ctx.RunURL),
 		GPUs: cmpOr(file.GPUs, ctx.GPUs), ISL: cmpOr(file.ISL, ctx.ISL), OSL: cmpOr(file.OSL, ctx.OSL),
 	}
+	var lack []string
 	for _, m := range []struct {
 		key   string
 		given bool
@@ -88,7 +89,11 @@ func (d *rawDecoder) serve() {
 		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
 		if !m.given {
 			d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
+			lack = append(lack, m.key)
 		}
+	}
+	if len(lack) > 0 {
+		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
 	}
 	if len(d.late) > 0 || d.nerr > nerr {
 		return

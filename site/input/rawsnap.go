@@ -313,7 +313,7 @@ type rawPage struct{ Model, Sequence string }
 // pipeline's head scan uses it to group files into pages before decoding them. Rows whose model
 // or lengths cannot be read feed no page here; decodeRaw reports them.
 func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (pages []rawPage) {
-	if f == formatServe {
+	if f != formatAPI && f != formatAgg {
 		rows, _ := decodeRaw(f, name, rel, data, cfg) // one small object
 		for _, r := range rows {
 			pages = append(pages, rawPage{r.model, r.sequence})

@@ -90,7 +90,7 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 		switch {
 		case d.IsDir():
 			return nil
-		case strings.HasSuffix(base, ".json"):
+		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"):
 			files = append(files, File{Path: p, typ: d.Type()})
 		case d.Type()&fs.ModeSymlink != 0:
 			if fi, err := fs.Stat(fsys, p); err == nil && fi.IsDir() {

@@ -53,7 +53,8 @@ func TestLoadWalksFoldersInPathOrder(t *testing.T) {
 	if ds[1].Model != "Model-Y" {
 		t.Errorf("a/deep/nested.json model = %q, want Model-Y", ds[1].Model)
 	}
-	if got, want := testsite.ProblemLines(ps), []string{"data/a/broken.json:1:2: unexpected end of JSON input"}; !slices.Equal(got, want) {
+	if got, want := testsite.ProblemLines(ps), []string{"data/a/broken.json:1:2: unexpected end of JSON input",
+		"data/a/deep/nested.jsonl:1:2: unexpected end of JSON input"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %q, want %q", got, want)
 	}
 }

@@ -1,0 +1,269 @@
+package input
+
+// An AIPerf profile export (profile_export_aiperf.json) or its predecessor GenAI-Perf's
+// (profile_export_genai_perf.json): one run at one concurrency, each metric an object of
+// statistics with its unit ({"unit": "ms", "avg": …, "p50": …, "p90": …, "p99": …, "std": …}),
+// at the top level or, in AIPerf's first releases, under "records"; beside them the run's
+// input_config.
+//
+// What each figure means, from the clients' own definitions:
+//   - time_to_first_token (ttft): TTFT; request_latency: E2E latency.
+//   - inter_token_latency: (request latency − TTFT) / (output tokens − 1) per request, which is
+//     what bench-serve calls TPOT, so it is TPOT here and gives interactivity (1 / TPOT).
+//   - inter_chunk_latency: the time between streamed chunks, bench-serve's ITL.
+//   - output_token_throughput, total_token_throughput: tokens per second of the deployment. A
+//     file without the total (AIPerf's first releases, GenAI-Perf) gives it as output + input,
+//     the input from total_isl / benchmark_duration or request_throughput × mean input length:
+//     the same quantity, not another statistic.
+//   - avg, p50, p90, p99, std are the mean, median, p90, p99 and std; other percentiles are not
+//     in the catalog.
+//
+// From input_config only the model, the concurrency, whether the run streamed and the requested
+// input and output lengths are read. The rest (the command line, URLs, request headers with
+// their API keys) is skipped and never kept. A run that did not stream has a TTFT equal to its
+// request latency and no inter-token latency of meaning, so they are not taken.
+
+import (
+	"strings"
+
+	"encoding/json/jsontext"
+)
+
+// aiperfStat is the index of an AIPerf statistic in the catalog's statistics, -1 for one it
+// does not have.
+func aiperfStat(k string) int {
+	switch k {
+	case "avg":
+		return 0
+	case "p50":
+		return 1
+	case "p90":
+		return 2
+	case "p99":
+		return 3
+	case "std":
+		return 5
+	}
+	return -1
+}
+
+// aiperfLatency is the catalog latency an AIPerf or GenAI-Perf metric is, -1 for none.
+func aiperfLatency(k string) int {
+	switch k {
+	case "time_to_first_token", "ttft":
+		return 0
+	case "inter_token_latency":
+		return 1
+	case "inter_chunk_latency":
+		return 2
+	case "request_latency":
+		return 3
+	}
+	return -1
+}
+
+// aiperfStats is one metric object as written.
+type aiperfStats struct {
+	unit    string
+	unitOff int
+	v       [6]float64
+	has     uint8
+}
+
+// statObject reads one metric object.
+func (d *rawDecoder) statObject() (s aiperfStats) {
+	d.fields(func(k []byte) {
+		if string(k) == "unit" {
+			s.unit, _ = d.str(false)
+			s.unitOff = d.off
+			return
+		}
+		i := aiperfStat(string(k))
+		if i < 0 {
+			d.skip()
+			return
+		}
+		if v, ok := d.number(false); ok {
+			s.v[i], s.has = v, s.has|1<<i
+		}
+	})
+	return s
+}
+
+// aiperf decodes an AIPerf or GenAI-Perf profile export: one point.
+func (d *rawDecoder) aiperf() {
+	var p clientPoint
+	var lat [4]aiperfStats
+	var latSeen uint8
+	var totalISL, duration, reqRate, meanISL float64
+	var haveTotal bool
+	streaming := true
+	start, nerr := d.off, d.nerr
+	metric := func(k string) bool {
+		if l := aiperfLatency(k); l >= 0 {
+			s := d.statObject()
+			if s.has != 0 {
+				scale, ok := unitScale(s.unit)
+				if !ok {
+					d.add(d.at(s.unitOff, d.pathString("unit"), false, "want a time unit (ms, s, us or ns), got "+describe(jsontext.KindString, []byte(`"`+s.unit+`"`))))
+					return true
+				}
+				for i := range s.v {
+					s.v[i] *= scale
+				}
+				lat[l], latSeen = s, latSeen|1<<l
+			}
+			return true
+		}
+		avg := func() (float64, bool) {
+			s := d.statObject()
+			return s.v[0], s.has&1 != 0
+		}
+		switch k {
+		case "output_token_throughput":
+			p.out, _ = avg()
+		case "total_token_throughput":
+			p.total, haveTotal = avg()
+		case "total_isl":
+			totalISL, _ = avg()
+		case "benchmark_duration":
+			duration, _ = avg()
+		case "request_throughput":
+			reqRate, _ = avg()
+		case "input_sequence_length":
+			meanISL, _ = avg()
+			p.measured[0] = roundLen(meanISL)
+		case "output_sequence_length":
+			v, _ := avg()
+			p.measured[1] = roundLen(v)
+		default:
+			return false
+		}
+		return true
+	}
+	if !d.fields(func(k []byte) {
+		switch key := string(k); key {
+		case "records":
+			d.fields(func(k []byte) {
+				if !metric(string(k)) {
+					d.skip()
+				}
+			})
+		case "input_config":
+			d.aiperfConfig(&p, &streaming)
+		case "start_time":
+			p.own.Date = d.rowDate()
+		default:
+			if !metric(key) {
+				d.skip()
+			}
+		}
+	}) {
+		return
+	}
+	if !haveTotal {
+		switch {
+		case totalISL > 0 && duration > 0:
+			p.total = p.out + totalISL/duration
+		case reqRate > 0 && meanISL > 0:
+			p.total = p.out + reqRate*meanISL
+		default:
+			p.total = p.out
+		}
+	}
+	if p.out <= 0 {
+		d.add(d.at(start, "output_token_throughput", false, "missing: want the output token throughput's avg, in tokens/sec"))
+		return
+	}
+	if !streaming {
+		d.add(d.at(start, "input_config.endpoint.streaming", true,
+			"the run did not stream: its TTFT is its request latency and it has no inter-token latency, so no interactivity; only the request latency is taken"))
+		latSeen &^= 1<<0 | 1<<1 | 1<<2
+	}
+	for l := range lat {
+		if latSeen&(1<<l) == 0 {
+			continue
+		}
+		for s := range 6 {
+			if lat[l].has&(1<<s) != 0 {
+				p.m.set(latencyMetric(l, s), lat[l].v[s])
+			}
+		}
+	}
+	if v, ok := p.m.get(latencyMetric(1, 1)); ok && v == 0 {
+		d.add(d.at(start, "inter_token_latency.p50", false, "must be greater than 0"))
+	}
+	if d.nerr > nerr {
+		return // a point is whole or not at all
+	}
+	d.settle(&p, start, -1)
+}
+
+// aiperfConfig reads what a point needs from input_config, and nothing else of it.
+func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		d.fields(func(k []byte) {
+			path := prefix + string(k)
+			switch path {
+			case "endpoint.model_names", "model_names", "model", "models.items":
+				if m := d.firstModel(); m != "" && p.own.Model == "" {
+					p.own.Model = m
+				}
+			case "loadgen.concurrency", "concurrency":
+				p.conc, _ = d.integer(false, true)
+			case "endpoint.streaming", "streaming":
+				if v, ok := d.boolean(false); ok {
+					*streaming = v
+				}
+			case "input.prompt.input_tokens.mean", "synthetic_input_tokens_mean":
+				if v, ok := d.number(false); ok {
+					p.own.ISL = roundLen(v)
+				}
+			case "input.prompt.output_tokens.mean", "output_tokens_mean":
+				if v, ok := d.number(false); ok {
+					p.own.OSL = roundLen(v)
+				}
+			default:
+				if d.peek() == jsontext.KindBeginObject && strings.Count(path, ".") < 4 {
+					walk(path + ".")
+					return
+				}
+				d.skip() // never kept: the command line, URLs, headers
+			}
+		})
+	}
+	walk("")
+}
+
+// firstModel reads a model name given as a string, a list of strings, or a list of objects
+// with a name (AIPerf's models.items).
+func (d *rawDecoder) firstModel() string {
+	switch d.peek() {
+	case jsontext.KindString:
+		s, _ := d.str(false)
+		return strings.TrimSpace(s)
+	case jsontext.KindBeginArray:
+		var first string
+		d.elements(func(i int) {
+			var s string
+			if d.peek() == jsontext.KindBeginObject {
+				d.fields(func(k []byte) {
+					if string(k) == "name" {
+						s, _ = d.str(false)
+					} else {
+						d.skip()
+					}
+				})
+			} else {
+				s, _ = d.str(false)
+			}
+			if first == "" {
+				first = strings.TrimSpace(s)
+			}
+		})
+		return first
+	}
+	d.skip()
+	return ""
+}

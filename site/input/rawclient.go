@@ -1,0 +1,125 @@
+package input
+
+// What the readers of the other load generators share (AIPerf and GenAI-Perf in rawaiperf.go,
+// LLMPerf in rawllmperf.go): a point is decoded from the client's own figures into a
+// clientPoint, then settled here the way a bench-serve file is: its context from the file where
+// the file says it, else from the [[runs]] entry of frontier.toml matching the file's path, else
+// from what the run measured (the mean sequence lengths); throughput divided by the GPUs; and
+// interactivity from TPOT by the rule every raw format follows (complete, raw.go).
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// clientPoint is one point of a client's file before its context is settled.
+type clientPoint struct {
+	own        Run      // the context the file states
+	measured   [2]int64 // mean input and output lengths as measured: the last resort for isl and osl
+	conc       int64
+	total, out float64 // the deployment's token throughput (total, output), tokens per second
+	m          metricSet
+}
+
+// settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
+// point as a row. start is where the point's object begins, for the problems of a missing
+// figure; idx is its index in the file (-1 for a file that is one point).
+func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
+	nerr := d.nerr
+	ctx, _ := d.cfg.runContext(d.rel)
+	own := p.own
+	c := Run{
+		GPU: cmp1(own.GPU, ctx.GPU), Framework: cmp1(own.Framework, ctx.Framework),
+		Precision: cmp1(own.Precision, ctx.Precision), Spec: cmp1(own.Spec, ctx.Spec),
+		Model: cmp1(own.Model, ctx.Model), Date: cmp1(own.Date, ctx.Date),
+		Image: cmp1(own.Image, ctx.Image), RunURL: cmp1(own.RunURL, ctx.RunURL),
+		GPUs: cmpOr(own.GPUs, ctx.GPUs),
+		ISL:  cmpOr(own.ISL, cmpOr(ctx.ISL, p.measured[0])), OSL: cmpOr(own.OSL, cmpOr(ctx.OSL, p.measured[1])),
+	}
+	var lack []string
+	for _, m := range []struct {
+		key   string
+		given bool
+	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
+		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
+		if !m.given {
+			lack = append(lack, m.key)
+			if !d.lacked[m.key] { // a sweep lacks it once, not once per point
+				d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
+			}
+		}
+	}
+	if len(lack) > 0 {
+		if d.lacked == nil {
+			d.lacked = map[string]bool{}
+			d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
+		}
+		for _, k := range lack {
+			d.lacked[k] = true
+		}
+		return
+	}
+	if p.conc <= 0 {
+		d.add(d.at(start, d.pathString("concurrency"), false, "missing: the file does not say the run's concurrency"))
+		return
+	}
+	g := float64(c.GPUs)
+	p.m.set(MTputPerGPU, p.total/g)
+	p.m.set(MOutputTputPerGPU, p.out/g)
+	p.m.set(MInputTputPerGPU, max(p.total-p.out, 0)/g)
+	d.complete(&p.m, start, "", false)
+	if !p.m.has1(MMedianIntvty) {
+		// Never the mean or another statistic in its place: the chart's x axis is the median.
+		d.add(d.at(start, d.pathString(""), false, "no median time per output token, so no median interactivity: this point cannot be placed on the chart"))
+	}
+	if d.nerr > nerr {
+		return
+	}
+	r := rowFields{m: p.m, conc: p.conc}
+	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
+	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	d.add1(r, c.Model, idx)
+}
+
+// runsHint is the [[runs]] entry that would give the file at rel the context keys it lacks,
+// for `frontier check` to show.
+func runsHint(rel string, lack []string) string {
+	var b strings.Builder
+	b.WriteString("add to frontier.toml: [[runs]] path = " + strconv.Quote(rel))
+	for _, k := range lack {
+		b.WriteString(", " + k + " = ")
+		switch k {
+		case "gpus", "isl", "osl":
+			b.WriteString("N")
+		default:
+			b.WriteString(`"…"`)
+		}
+	}
+	return b.String()
+}
+
+// unitScale is what a figure in unit multiplies by to be in seconds; ok false for a unit of no
+// time.
+func unitScale(unit string) (float64, bool) {
+	switch strings.ToLower(strings.TrimSpace(unit)) {
+	case "s", "sec", "secs", "second", "seconds":
+		return 1, true
+	case "ms", "millisecond", "milliseconds":
+		return 1e-3, true
+	case "us", "µs", "microsecond", "microseconds":
+		return 1e-6, true
+	case "ns", "nanosecond", "nanoseconds":
+		return 1e-9, true
+	}
+	return 0, false
+}
+
+// roundLen is a mean token count as a sequence length.
+func roundLen(v float64) int64 {
+	if v < 1 || v > 1<<40 {
+		return 0
+	}
+	return int64(v + 0.5)
+}

@@ -1,0 +1,217 @@
+package input
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// The real files other load generators wrote, in testdata/clients (PROVENANCE.md says where
+// each comes from). Expected figures are the files' own numbers, converted by hand.
+
+func readClient(t testing.TB, rel string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/clients/" + rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// decodeClient sniffs and decodes a client's file as data/<rel>, the file's format checked.
+func decodeClient(t *testing.T, rel string, data []byte, want rawFormat, cfg *RawOptions) ([]rawRow, problem.Problems) {
+	t.Helper()
+	f, msg := sniffFormat(data)
+	if f != want {
+		t.Fatalf("%s: sniffed as %d (%s), want %d", rel, f, msg, want)
+	}
+	return decodeRaw(f, "data/"+rel, rel, data, cfg)
+}
+
+// wantMetrics checks every metric of row r against want, and that r has no other metric.
+func wantMetrics(t *testing.T, r *rawRow, want map[MetricID]float64) {
+	t.Helper()
+	for id, v := range want {
+		got, ok := r.raw.Metrics.Get(id)
+		if !ok || !near(got, v) {
+			t.Errorf("%s = %v (present %t), want %v", MetricNames[id], got, ok, v)
+		}
+	}
+	r.raw.Metrics.Each(func(id MetricID, v float64) {
+		if _, ok := want[id]; !ok {
+			t.Errorf("%s = %v: not a figure of the file", MetricNames[id], v)
+		}
+	})
+}
+
+func TestAIPerfRealFile(t *testing.T) {
+	const rel = "aiperf/profile_export_aiperf.json"
+	data := readClient(t, rel)
+	cfg := &RawOptions{Runs: []Run{{Path: "aiperf/*.json", GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16", ISL: 1024}}}
+	rows, ps := decodeClient(t, rel, data, formatAIPerf, cfg)
+	if len(ps) > 0 {
+		t.Fatalf("problems: %v", ps)
+	}
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	r := &rows[0]
+	// The model, the concurrency, the output length and the date are the file's; isl comes from
+	// [[runs]], since the run did not state it (its measured mean, 550, is only the last resort).
+	if r.model != "gpt-oss-20b" || r.conc != 100 || r.sequence != "1k/250" || r.date != "2025-10-03" ||
+		r.gpu != "h100" || r.framework != "vllm" || r.precision != "bf16" || r.raw.Topology.GPUs != 2 {
+		t.Errorf("row identity %+v", r)
+	}
+	const gpus = 2
+	out := 2320.7222350404572
+	in := 48950.0 / 9.317788951 // total_isl / benchmark_duration
+	tpot := [...]float64{27.763065454471807, 27.615130366666666, 32.87232279340302, 33.73224787406911, 3.7332808025862296}
+	want := map[MetricID]float64{
+		MTputPerGPU: (out + in) / gpus, MOutputTputPerGPU: out / gpus, MInputTputPerGPU: in / gpus,
+		// TTFT, ms in the file
+		latencyMetric(0, 0): 2.343219436988764, latencyMetric(0, 1): 2.369317693, latencyMetric(0, 2): 3.7969311679999996,
+		latencyMetric(0, 3): 3.8333894000399996, latencyMetric(0, 5): 1.0498164554204095,
+		// TPOT: AIPerf's inter_token_latency
+		latencyMetric(1, 0): tpot[0] / 1000, latencyMetric(1, 1): tpot[1] / 1000, latencyMetric(1, 2): tpot[2] / 1000,
+		latencyMetric(1, 3): tpot[3] / 1000, latencyMetric(1, 5): tpot[4] / 1000,
+		// ITL: AIPerf's inter_chunk_latency
+		latencyMetric(2, 0): 27.755153106189347 / 1000, latencyMetric(2, 1): 22.673047999999998 / 1000,
+		latencyMetric(2, 2): 24.875479600000002 / 1000, latencyMetric(2, 3): 140.53429476 / 1000, latencyMetric(2, 5): 23.881484709609396 / 1000,
+		// E2E: request_latency
+		latencyMetric(3, 0): 9.059654633033708, latencyMetric(3, 1): 9.097345014999999, latencyMetric(3, 2): 9.2775984794,
+		latencyMetric(3, 3): 9.29760993376, latencyMetric(3, 5): 0.22021827319725128,
+		// Interactivity: 1000 / TPOT in ms, each statistic from its own
+		MMeanIntvty: 1000 / tpot[0], MMedianIntvty: 1000 / tpot[1], MP90Intvty: 1000 / tpot[2], MP99Intvty: 1000 / tpot[3],
+		MStdIntvty: 1000 / tpot[4],
+	}
+	wantMetrics(t, r, want)
+
+	// Nothing of input_config but what the point needs is kept: not the command line, nor the URL.
+	for _, s := range []string{r.raw.Image, r.raw.RunURL, r.model} {
+		if strings.Contains(s, "aiperf profile") || strings.Contains(s, "localhost") {
+			t.Errorf("kept %q", s)
+		}
+	}
+}
+
+func TestAIPerfContextFromTheFileOrRuns(t *testing.T) {
+	const rel = "runs/aiperf.json"
+	data := readClient(t, "aiperf/profile_export_aiperf.json")
+	_, ps := decodeClient(t, rel, data, formatAIPerf, &RawOptions{})
+	got := ps.Error()
+	for _, w := range []string{
+		"data/runs/aiperf.json: no gpu: give it in the file or in a [[runs]] entry of frontier.toml",
+		"data/runs/aiperf.json: no gpus: give it",
+		"data/runs/aiperf.json: no framework: give it",
+		"data/runs/aiperf.json: no precision: give it",
+		`data/runs/aiperf.json: warning: add to frontier.toml: [[runs]] path = "runs/aiperf.json", gpu = "…", gpus = N, framework = "…", precision = "…"`,
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("problems lack %q:\n%s", w, got)
+		}
+	}
+	// isl falls back on the measured mean, osl and the model are the file's: not reported.
+	for _, no := range []string{"no isl", "no osl", "no model"} {
+		if strings.Contains(got, no) {
+			t.Errorf("problems say %q:\n%s", no, got)
+		}
+	}
+	if n := len(ps.Errors()); n != 4 {
+		t.Errorf("%d errors, want 4:\n%s", n, got)
+	}
+}
+
+// aiperfTopLevel is an AIPerf export as its later releases (and GenAI-Perf) write it: every
+// metric at the top level, a total token throughput of its own.
+func aiperfTopLevel(ttft, itl, extra string) string {
+	return `{"time_to_first_token": {"unit": "ms", "avg": 61.91, "p50": 44.21, "p99": 96.86, "std": 28.95` + ttft + `},
+	"inter_token_latency": {"unit": "ms", "avg": 4.15, "p50": 4.0, "p90": 4.19, "p99": 4.20, "std": 0.02` + itl + `},
+	"request_latency": {"unit": "sec", "avg": 0.5, "p50": 0.4},
+	"output_token_throughput": {"unit": "tokens/sec", "avg": 800},
+	"total_token_throughput": {"unit": "tokens/sec", "avg": 1600},
+	"request_throughput": {"unit": "requests/sec", "avg": 5.69},
+	"input_sequence_length": {"unit": "tokens", "avg": 1019.6},
+	"output_sequence_length": {"unit": "tokens", "avg": 998.2},
+	"input_config": {"endpoint": {"model_names": ["Qwen/Qwen3-8B"], "streaming": true,
+		"headers": [["Authorization", "Bearer sk-secret"]]}, "loadgen": {"concurrency": 8},
+		"cli_command": "aiperf profile --header 'Authorization: Bearer sk-secret'"},
+	"start_time": "2026-08-04T10:00:00Z"` + extra + `}`
+}
+
+func TestAIPerfTopLevel(t *testing.T) {
+	cfg := &RawOptions{Runs: []Run{{Path: "*.json", GPU: "b200", GPUs: 1, Framework: "sglang", Precision: "fp8"}}}
+	rows, ps := decodeClient(t, "x.json", []byte(aiperfTopLevel("", "", "")), formatAIPerf, cfg)
+	if len(ps) > 0 || len(rows) != 1 {
+		t.Fatalf("%d rows, problems %v", len(rows), ps)
+	}
+	r := &rows[0]
+	// No stated lengths and none in [[runs]]: the measured means, rounded.
+	if r.sequence != "1020/998" || r.conc != 8 || r.model == "" || r.date != "2026-08-04" {
+		t.Errorf("row %+v", r)
+	}
+	wantMetrics(t, r, map[MetricID]float64{
+		MTputPerGPU: 1600, MOutputTputPerGPU: 800, MInputTputPerGPU: 800,
+		latencyMetric(0, 0): 0.06191, latencyMetric(0, 1): 0.04421, latencyMetric(0, 3): 0.09686, latencyMetric(0, 5): 0.02895,
+		latencyMetric(1, 0): 0.00415, latencyMetric(1, 1): 0.004, latencyMetric(1, 2): 0.00419, latencyMetric(1, 3): 0.0042, latencyMetric(1, 5): 0.00002,
+		latencyMetric(3, 0): 0.5, latencyMetric(3, 1): 0.4,
+		MMeanIntvty: 1000 / 4.15, MMedianIntvty: 250, MP90Intvty: 1000 / 4.19, MP99Intvty: 1000 / 4.2, MStdIntvty: 1000 / 0.02,
+	})
+	for _, s := range []string{r.model, r.raw.Image, r.raw.RunURL} {
+		if strings.Contains(s, "sk-secret") {
+			t.Errorf("a secret of input_config was kept: %q", s)
+		}
+	}
+}
+
+func TestAIPerfProblems(t *testing.T) {
+	cfg := &RawOptions{Runs: []Run{{Path: "*.json", GPU: "b200", GPUs: 1, Framework: "sglang", Precision: "fp8"}}}
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"no median TPOT", strings.Replace(aiperfTopLevel("", "", ""), `"p50": 4.0, `, "", 1), []string{
+			"data/x.json: no median time per output token, so no median interactivity: this point cannot be placed on the chart"}},
+		{"a word for a figure", aiperfTopLevel(`, "p90": "slow"`, "", ""), []string{
+			`data/x.json: time_to_first_token.p90: want a number, got "slow"`}},
+		{"a unit of no time", strings.Replace(aiperfTopLevel("", "", ""), `"unit": "sec"`, `"unit": "tokens"`, 1), []string{
+			`data/x.json: request_latency.unit: want a time unit (ms, s, us or ns), got "tokens"`}},
+		{"not streamed", strings.Replace(aiperfTopLevel("", "", ""), `"streaming": true`, `"streaming": false`, 1), []string{
+			"data/x.json: input_config.endpoint.streaming: warning: the run did not stream: its TTFT is its request latency and it has no inter-token latency, so no interactivity; only the request latency is taken",
+			"data/x.json: no median time per output token, so no median interactivity: this point cannot be placed on the chart"}},
+		{"no concurrency", strings.Replace(aiperfTopLevel("", "", ""), `"concurrency": 8`, `"concurrency": null`, 1), []string{
+			"data/x.json: concurrency: missing: the file does not say the run's concurrency"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, ps := decodeClient(t, "x.json", []byte(tc.in), formatAIPerf, cfg)
+			var got []string
+			for _, p := range ps {
+				got = append(got, p.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if len(ps.Errors()) > 0 && len(rows) != 0 {
+				t.Errorf("a point with an error was kept")
+			}
+		})
+	}
+}
+
+func TestLLMPerfRealFiles(t *testing.T) {
+	for _, rel := range []string{"llmperf/vllm-conc1-summary.json", "llmperf/vllm-conc8-summary.json", "llmperf/vllm-conc64-summary.json"} {
+		rows, ps := decodeClient(t, rel, readClient(t, rel), formatLLMPerf, &RawOptions{})
+		// LLMPerf has no TPOT: the file is read (numbers written as strings included), adds no
+		// point, and one warning says why.
+		if len(rows) != 0 || len(ps) != 1 || !ps[0].Warning || !strings.Contains(ps[0].Msg, "no time per output token") {
+			t.Errorf("%s: %d rows, problems %v", rel, len(rows), ps)
+		}
+	}
+	bad := strings.Replace(string(readClient(t, "llmperf/vllm-conc8-summary.json")), `"results_number_input_tokens_mean": 550.0`, `"results_number_input_tokens_mean": "many"`, 1)
+	_, ps := decodeClient(t, "s.json", []byte(bad), formatLLMPerf, &RawOptions{})
+	if len(ps.Errors()) != 1 || ps.Errors()[0].String() != `data/s.json: results_number_input_tokens_mean: want a number, got "many"` {
+		t.Errorf("problems %v", ps)
+	}
+}

@@ -1,0 +1,108 @@
+package input
+
+// An LLMPerf summary (token_benchmark_ray.py's *_summary.json): one run at one concurrency,
+// each statistic a key of its own: results_<metric>_<unit>_quantiles_p50, …_mean, …_stddev.
+// Numbers may be written as strings ("550"), as LLMPerf writes some of them.
+//
+// What each figure means, from LLMPerf's source:
+//   - results_ttft_s_*: TTFT in seconds; results_end_to_end_latency_s_*: E2E latency.
+//   - results_mean_output_throughput_token_per_s: the deployment's output tokens per second.
+//     Input tokens per second are results_num_completed_requests_per_min / 60 ×
+//     results_number_input_tokens_mean: the same quantity over the same requests.
+//   - results_inter_token_latency_s_*: the sum of the waits between chunks, the first chunk's
+//     wait (TTFT) included, divided by the output tokens: E2E latency per output token, not
+//     TPOT. So LLMPerf gives no TPOT, no interactivity, and its points cannot be placed on the
+//     chart's interactivity axis; the file is read, and a warning says why it adds no point.
+//   - mean_input_tokens and mean_output_tokens are the lengths the run asked for: isl and osl.
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"encoding/json/jsontext"
+
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// llmperfStat is the catalog statistic of an LLMPerf suffix, -1 for one it does not have.
+func llmperfStat(s string) int {
+	switch s {
+	case "mean":
+		return 0
+	case "quantiles_p50":
+		return 1
+	case "quantiles_p90":
+		return 2
+	case "quantiles_p99":
+		return 3
+	case "stddev":
+		return 5
+	}
+	return -1
+}
+
+// llmperf decodes an LLMPerf summary: one point, which it cannot place (see above).
+func (d *rawDecoder) llmperf() {
+	var p clientPoint
+	var perMin, meanIn float64
+	if !d.fields(func(k []byte) {
+		key := string(k)
+		for l, prefix := range [...]string{"results_ttft_s_", "", "", "results_end_to_end_latency_s_"} {
+			if prefix == "" {
+				continue
+			}
+			if rest, ok := strings.CutPrefix(key, prefix); ok {
+				if s := llmperfStat(rest); s >= 0 {
+					if v, ok := d.flexNumber(); ok {
+						p.m.set(latencyMetric(l, s), v)
+					}
+					return
+				}
+			}
+		}
+		switch key {
+		case "model":
+			p.own.Model = d.text(false)
+		case "num_concurrent_requests":
+			p.conc = d.flexPositive()
+		case "mean_input_tokens":
+			p.own.ISL = d.flexPositive()
+		case "mean_output_tokens":
+			p.own.OSL = d.flexPositive()
+		case "results_mean_output_throughput_token_per_s":
+			p.out, _ = d.flexNumber()
+		case "results_num_completed_requests_per_min":
+			perMin, _ = d.flexNumber()
+		case "results_number_input_tokens_mean":
+			meanIn, _ = d.flexNumber()
+		case "timestamp":
+			if v, ok := d.flexNumber(); ok && v < 1<<40 {
+				p.own.Date = time.Unix(int64(v), 0).UTC().Format(time.DateOnly)
+			}
+		default:
+			d.skip()
+		}
+	}) {
+		return
+	}
+	p.total = p.out + perMin/60*meanIn // read and checked, for the day the chart has a TTFT axis
+	d.late = append(d.late, problem.Problem{File: d.file, Warning: true,
+		Msg: "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the chart has no point for this run"})
+}
+
+// flexNumber reads a finite, non-negative number written as a number or as a string ("550");
+// null is absent.
+func (d *decoder) flexNumber() (float64, bool) {
+	if d.peek() != jsontext.KindString {
+		return d.number(false)
+	}
+	s, _ := d.str(false)
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) || v < 0 {
+		d.problem(d.off, "want a number, got %s", describe(jsontext.KindString, d.last()))
+		return 0, false
+	}
+	return v, true
+}

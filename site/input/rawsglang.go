@@ -1,0 +1,160 @@
+package input
+
+// SGLang's bench_serving results: one object per run, appended a line per run to a JSON lines
+// file (--output-file x.jsonl), so every line is a point and a sweep is one file. Its keys are
+// bench-serve's with a few differences, read from SGLang's bench_serving.py:
+//   - total_throughput (or input_throughput + output_throughput) is the deployment's total token
+//     throughput; output_throughput its output;
+//   - *_e2e_latency_ms are the E2E latency statistics; *_ttft_ms, *_tpot_ms, *_itl_ms as
+//     bench-serve's, all in milliseconds;
+//   - random_input_len and random_output_len are the requested maxima, not the lengths served:
+//     those are total_input_tokens / completed and total_output_tokens / completed, which give
+//     isl and osl when neither the file nor [[runs]] does;
+//   - request_rate is written as a bare Infinity for an unlimited rate, which is not JSON: the
+//     lines are read with such a token taken as null (the rate is not used).
+// A JSON lines file may mix SGLang and bench-serve lines; a line of neither is a problem naming
+// its line, and the other lines are kept.
+
+import (
+	"bytes"
+	"encoding/json/jsontext"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// sglang decodes one SGLang bench_serving result: one point.
+func (d *rawDecoder) sglang() {
+	var p clientPoint
+	var in, completed, totalIn, totalOut float64
+	var haveTotal, haveIn bool
+	start, nerr := d.off, d.nerr
+	var key []byte
+	if !d.fields(func(k []byte) {
+		switch string(k) {
+		case "max_concurrency":
+			p.conc, _ = d.integer(false, true)
+		case "output_throughput":
+			p.out, _ = d.number(true)
+		case "total_throughput":
+			p.total, haveTotal = d.number(false)
+		case "input_throughput":
+			in, haveIn = d.number(false)
+		case "completed":
+			completed, _ = d.number(false)
+		case "total_input_tokens":
+			totalIn, _ = d.number(false)
+		case "total_output_tokens":
+			totalOut, _ = d.number(false)
+		case "model_id", "model":
+			p.own.Model, _ = d.str(false)
+		case "date":
+			p.own.Date = d.serveDate()
+		case "gpu":
+			p.own.GPU = d.text(false)
+		case "framework":
+			p.own.Framework = d.text(false)
+		case "precision":
+			p.own.Precision = d.text(false)
+		case "gpus":
+			p.own.GPUs = d.flexPositive()
+		default:
+			if stat, ok := bytes.CutSuffix(k, []byte("_e2e_latency_ms")); ok {
+				key = append(append(key[:0], stat...), "_e2el_ms"...)
+				k = key
+			}
+			d.metric(&p.m, k, true)
+		}
+	}) {
+		return
+	}
+	if !haveTotal && haveIn {
+		p.total, haveTotal = in+p.out, true
+	}
+	if !haveTotal {
+		d.add(d.at(start, "total_throughput", false, "missing required field (or input_throughput)"))
+	}
+	if completed > 0 {
+		p.measured = [2]int64{roundLen(totalIn / completed), roundLen(totalOut / completed)}
+	}
+	if d.nerr > nerr {
+		return
+	}
+	d.settle(&p, start, -1)
+}
+
+// decodeLines decodes a JSON lines file: one bench-serve or SGLang result a line. Problems of a
+// line carry its line number; a problem of context the file lacks is said once.
+func decodeLines(name, rel string, data []byte, opt *RawOptions) (rows []rawRow, ps problem.Problems) {
+	seen := map[string]bool{}
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if lineNo == 1 {
+			line = bytes.TrimPrefix(line, bom)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		line = nullInfinity(line)
+		f, msg := sniffFormat(line)
+		if !jsontext.Value(line).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+			f = formatServe // for its syntax error, at its line and column
+		}
+		if f != formatServe && f != formatSGLang {
+			if msg == "" {
+				msg = "not a benchmark result: a JSON lines file holds one bench-serve or SGLang bench_serving result a line"
+			}
+			ps = append(ps, problem.Problem{File: name, Line: lineNo, Msg: strings.TrimPrefix(msg, "not a benchmark file: ")})
+			continue
+		}
+		lr, lps := decodeRaw(f, name, rel, line, opt)
+		for i := range lr {
+			lr[i].idx = int32(lineNo - 1)
+		}
+		rows = append(rows, lr...)
+		for _, p := range lps {
+			if p.Line == 0 && p.Path == "" && strings.Contains(p.Msg, "[[runs]]") {
+				if seen[p.Msg] { // context the file lacks: said once, not once a line
+					continue
+				}
+				seen[p.Msg] = true
+			} else {
+				p.Line = lineNo // a syntax error keeps its column in the line
+			}
+			ps = append(ps, p)
+		}
+	}
+	return rows, ps
+}
+
+// nullInfinity returns line with each bare Infinity or -Infinity outside strings (Python's json
+// writes them) replaced by null and spaces, so that offsets are unchanged. line is not modified.
+func nullInfinity(line []byte) []byte {
+	if !bytes.Contains(line, []byte("Infinity")) {
+		return line
+	}
+	out := bytes.Clone(line)
+	inStr := false
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case inStr && c == '\\':
+			i++
+		case c == '"':
+			inStr = !inStr
+		case !inStr && bytes.HasPrefix(out[i:], []byte("-Infinity")):
+			copy(out[i:], "null     ")
+			i += 8
+		case !inStr && bytes.HasPrefix(out[i:], []byte("Infinity")):
+			copy(out[i:], "null    ")
+			i += 7
+		}
+	}
+	return out
+}
