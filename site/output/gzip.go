@@ -8,11 +8,12 @@ import (
 
 // gzipLevel is the compression level of every file a build stores gzipped (a chart page's
 // history chunks and trend tables, its columns.json.gz and rest.json.gz): the one place to
-// trade build time for bytes. On the year-scale page (41,720 rows) its gzipped files take
-// 4.11 MB at level 9, 4.13 MB at 7, 4.14 MB at 6 and 4.70 MB at 1, and compressing them takes
-// 1.70 s at 9, 0.75 s at 7, 0.60 s at 6 and 0.27 s at 1: level 6 costs the page 30 KB of its
-// 8 MB budget (its whole folder 7.90 MB against 7.87 at level 9) for a third of level 9's time.
-const gzipLevel = 6
+// trade build time for bytes. Go 1.27's compress/flate has new encoders per level, and on
+// the year-scale page (41,720 rows) level 3 is both smaller and faster than 6: re-compressing
+// its 61 history chunks and tables takes 4.46 MB in 88 ms at level 1, 4.20 MB in 109 ms at 3,
+// 4.35 MB in 176 ms at 6, 4.25 MB in 469 ms at 8 and 4.03 MB in 1.06 s at 9. The whole page
+// folder is 8.04 MB at 3 against 8.18 at 6 (BenchmarkBuildYear's out-MB/page).
+const gzipLevel = 3
 
 // Gzip is b as gzip writes it at the build's one level, with no name or time in its header:
 // the same bytes for the same b. A site stores some files gzipped (a year of history rows is
