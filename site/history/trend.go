@@ -8,6 +8,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/internal/digest"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -159,17 +160,17 @@ func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 // trendStateKeys digests each state's points, once for every metric's table and cells.
 func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 	keys := map[*Series][sha256.Size]byte{}
-	d := newDigest("trend state")
+	d := digest.New("trend state")
 	for _, ss := range states {
 		for _, st := range ss {
 			if _, ok := keys[st.s]; ok {
 				continue
 			}
-			d.i64(int64(len(st.s.Points)))
+			d.I64(int64(len(st.s.Points)))
 			for k := range st.s.Points {
-				d.values(&st.s.Points[k])
+				digestValues(d, &st.s.Points[k])
 			}
-			keys[st.s] = d.sum("trend state")
+			keys[st.s] = d.Sum("trend state")
 		}
 	}
 	return keys
@@ -178,9 +179,9 @@ func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 // trendMetric digests what a trend cell reads besides its points: the metric, its direction
 // and the references.
 func trendMetric(m Metric, refs []float64) [sha256.Size]byte {
-	d := newDigest("trend metric")
+	d := digest.New("trend metric")
 	trendMetricKey(d, m, refs)
-	return d.sum("")
+	return d.Sum("")
 }
 
 // trendCellKey digests what trendCell reads: the metric (trendMetric) and the state's points.
@@ -194,33 +195,33 @@ func trendCellKey(metric, state [sha256.Size]byte) [sha256.Size]byte {
 // trendTableKey digests what a metric's trend table is made of: the metric, the dates, and
 // each configuration's states with the date each began.
 func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendState, keys map[*Series][sha256.Size]byte) [sha256.Size]byte {
-	d := newDigest("trend table")
+	d := digest.New("trend table")
 	trendMetricKey(d, m, refs)
-	d.i64(int64(len(dates)))
+	d.I64(int64(len(dates)))
 	for _, date := range dates {
-		d.str(date)
+		d.Str(date)
 	}
-	d.i64(int64(len(states)))
+	d.I64(int64(len(states)))
 	for _, ss := range states {
-		d.i64(int64(len(ss)))
+		d.I64(int64(len(ss)))
 		for _, st := range ss {
-			d.i64(int64(st.d))
-			d.key(keys[st.s])
+			d.I64(int64(st.d))
+			d.Key(keys[st.s])
 		}
 	}
-	return d.sum("")
+	return d.Sum("")
 }
 
-func trendMetricKey(d *digest, m Metric, refs []float64) {
-	d.str(m.Key)
+func trendMetricKey(d *digest.Digest, m Metric, refs []float64) {
+	d.Str(m.Key)
 	if m.Higher {
-		d.u64(1)
+		d.U64(1)
 	} else {
-		d.u64(0)
+		d.U64(0)
 	}
-	d.i64(int64(len(refs)))
+	d.I64(int64(len(refs)))
 	for _, x := range refs {
-		d.f64(x)
+		d.F64(x)
 	}
 }
 

@@ -3,18 +3,16 @@ package history
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"errors"
-	"hash"
-	"math"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/internal/digest"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -194,90 +192,50 @@ var errNotDerived = errors.New("history: a cache derived nothing")
 // chunkKey digests everything chunkJSON writes of rows: the columns, and each row's series,
 // slot, date and point.
 func chunkKey(rows []row, cols []string) [sha256.Size]byte {
-	d := newDigest("history rows")
-	d.i64(int64(len(cols)))
+	d := digest.New("history rows")
+	d.I64(int64(len(cols)))
 	for _, name := range cols {
-		d.str(name)
+		d.Str(name)
 	}
 	for i := range rows {
-		d.i64(int64(rows[i].Series))
-		d.i64(int64(rows[i].Slot))
-		d.str(rows[i].Date)
-		d.point(rows[i].pt)
+		d.I64(int64(rows[i].Series))
+		d.I64(int64(rows[i].Slot))
+		d.Str(rows[i].Date)
+		digestPoint(d, rows[i].pt)
 	}
-	return d.sum("")
+	return d.Sum("")
 }
 
-// digest collects what a derived piece is made from, for its Cache key: numbers as their bits,
-// strings with their lengths, so that different inputs never run together into the same
-// bytes. It hashes as it goes, a few kilobytes at a time: a year of rows is megabytes.
-type digest struct {
-	h hash.Hash
-	b []byte
-}
-
-func newDigest(kind string) *digest {
-	d := &digest{h: sha256.New(), b: make([]byte, 0, 8<<10)}
-	d.str(kind)
-	return d
-}
-
-func (d *digest) u64(v uint64) {
-	if len(d.b) > 7<<10 {
-		d.h.Write(d.b)
-		d.b = d.b[:0]
-	}
-	d.b = binary.LittleEndian.AppendUint64(d.b, v)
-}
-func (d *digest) i64(v int64)   { d.u64(uint64(v)) }
-func (d *digest) f64(v float64) { d.u64(math.Float64bits(v)) }
-func (d *digest) str(s string) {
-	d.u64(uint64(len(s)))
-	d.b = append(d.b, s...)
-}
-func (d *digest) key(k [sha256.Size]byte) { d.str(string(k[:])) }
-
-// sum is the digest of everything added, after which d starts anew with kind.
-func (d *digest) sum(kind string) [sha256.Size]byte {
-	d.h.Write(d.b)
-	var k [sha256.Size]byte
-	d.h.Sum(k[:0])
-	d.h.Reset()
-	d.b = d.b[:0]
-	d.str(kind)
-	return k
-}
-
-// values adds a point's numbers: its id, x, throughputs and every raw metric.
-func (d *digest) values(pt *input.Point) {
-	d.i64(pt.ID)
-	d.f64(pt.X)
-	d.f64(pt.TpPerGpu)
-	d.f64(pt.OutputTputPerGpu)
-	d.f64(pt.InputTputPerGpu)
+// digestValues adds a point's numbers: its id, x, throughputs and every raw metric.
+func digestValues(d *digest.Digest, pt *input.Point) {
+	d.I64(pt.ID)
+	d.F64(pt.X)
+	d.F64(pt.TpPerGpu)
+	d.F64(pt.OutputTputPerGpu)
+	d.F64(pt.InputTputPerGpu)
 	if pt.Raw == nil {
-		d.u64(0)
+		d.U64(0)
 		return
 	}
-	d.u64(1)
+	d.U64(1)
 	pt.Raw.Metrics.Each(func(m input.MetricID, v float64) {
-		d.u64(uint64(m) + 1)
-		d.f64(v)
+		d.U64(uint64(m) + 1)
+		d.F64(v)
 	})
-	d.u64(0)
+	d.U64(0)
 }
 
-// point adds everything of a point a chunk writes: its values, then its concurrency, TP, date,
+// digestPoint adds everything of a point a chunk writes: its values, then its concurrency, TP, date,
 // run and raw results' topology, image and run link.
-func (d *digest) point(pt *input.Point) {
-	d.values(pt)
-	d.i64(pt.Concurrency)
-	d.i64(pt.TP)
-	d.str(pt.Date)
-	d.str(pt.RunID)
+func digestPoint(d *digest.Digest, pt *input.Point) {
+	digestValues(d, pt)
+	d.I64(pt.Concurrency)
+	d.I64(pt.TP)
+	d.Str(pt.Date)
+	d.Str(pt.RunID)
 	if pt.Raw != nil {
-		d.str(pt.Raw.Topology.String())
-		d.str(pt.Raw.Image)
-		d.str(pt.Raw.RunURL)
+		d.Str(pt.Raw.Topology.String())
+		d.Str(pt.Raw.Image)
+		d.Str(pt.Raw.RunURL)
 	}
 }

@@ -8,12 +8,9 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash"
 	"io/fs"
-	"math"
 	"sync"
 
 	"github.com/frontier-bench/frontier/site/output"
@@ -238,45 +235,4 @@ func ShareFile(w output.Writer, name string, data []byte) error {
 		return s.ShareFile(name, data)
 	}
 	return w.WriteFile(name, data)
-}
-
-// digest collects what a derived piece of a page is made from, for its key (Renderer.derived):
-// numbers as their bits, strings with their lengths, so that different inputs never run
-// together into the same bytes. It hashes as it goes, a few kilobytes at a time: a year of rows
-// is megabytes.
-type digest struct {
-	h hash.Hash
-	b []byte
-}
-
-func newDigest(kind string) *digest {
-	d := &digest{h: sha256.New(), b: make([]byte, 0, 8<<10)}
-	d.str(kind)
-	return d
-}
-
-func (d *digest) u64(v uint64) {
-	if len(d.b) > 7<<10 {
-		d.h.Write(d.b)
-		d.b = d.b[:0]
-	}
-	d.b = binary.LittleEndian.AppendUint64(d.b, v)
-}
-func (d *digest) i64(v int64)   { d.u64(uint64(v)) }
-func (d *digest) f64(v float64) { d.u64(math.Float64bits(v)) }
-func (d *digest) str(s string) {
-	d.u64(uint64(len(s)))
-	d.b = append(d.b, s...)
-}
-func (d *digest) key(k [sha256.Size]byte) { d.str(string(k[:])) }
-
-// sum is the digest of everything added, after which d starts anew with kind.
-func (d *digest) sum(kind string) [sha256.Size]byte {
-	d.h.Write(d.b)
-	var k [sha256.Size]byte
-	d.h.Sum(k[:0])
-	d.h.Reset()
-	d.b = d.b[:0]
-	d.str(kind)
-	return k
 }

@@ -23,6 +23,8 @@ import (
 	"crypto/sha256"
 	"reflect"
 	"slices"
+
+	"github.com/frontier-bench/frontier/site/internal/digest"
 )
 
 // SiteFiles says how many site-wide files (home, overview, markdown pages, 404, sitemap,
@@ -46,16 +48,16 @@ func (r *Renderer) siteFile(kind string, model any, build func() ([]byte, error)
 // catalogs); what build makes is kept there in turn, as a copy. A model that cannot be
 // digested is built every time.
 func (r *Renderer) keptByModel(k *keptBytes, kind string, model any, build func() ([]byte, error)) ([]byte, error) {
-	d := newDigest("kept by model")
+	d := digest.New("kept by model")
 	if !digestValue(d, reflect.ValueOf(model), 0) {
 		b, err := build()
 		return slices.Clone(b), err
 	}
-	d.key(r.reuse.shared)
-	d.str(r.prefix)
-	d.str(kind)
+	d.Key(r.reuse.shared)
+	d.Str(r.prefix)
+	d.Str(kind)
 	// build may hand out a buffer it reuses: what is kept is a copy.
-	return k.get(d.sum(""), func() ([]byte, error) {
+	return k.get(d.Sum(""), func() ([]byte, error) {
 		b, err := build()
 		return slices.Clone(b), err
 	})
@@ -66,47 +68,47 @@ func (r *Renderer) keptByModel(k *keptBytes, kind string, model any, build func(
 // the order of their keys' digests, what a pointer or interface holds (an interface with its
 // dynamic type's name). It reports false for what it cannot digest: a func, a channel, an
 // unsafe pointer, or nesting deeper than a view ever goes (a cycle).
-func digestValue(d *digest, v reflect.Value, depth int) bool {
+func digestValue(d *digest.Digest, v reflect.Value, depth int) bool {
 	if depth > 32 {
 		return false
 	}
 	if !v.IsValid() {
-		d.u64(0)
+		d.U64(0)
 		return true
 	}
-	d.u64(uint64(v.Kind()) + 1)
+	d.U64(uint64(v.Kind()) + 1)
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
-			d.u64(1)
+			d.U64(1)
 		} else {
-			d.u64(0)
+			d.U64(0)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		d.i64(v.Int())
+		d.I64(v.Int())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		d.u64(v.Uint())
+		d.U64(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		d.f64(v.Float())
+		d.F64(v.Float())
 	case reflect.Complex64, reflect.Complex128:
 		c := v.Complex()
-		d.f64(real(c))
-		d.f64(imag(c))
+		d.F64(real(c))
+		d.F64(imag(c))
 	case reflect.String:
-		d.str(v.String())
+		d.Str(v.String())
 	case reflect.Slice:
 		if v.IsNil() {
-			d.u64(0)
+			d.U64(0)
 			return true
 		}
-		d.u64(1)
+		d.U64(1)
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			d.str(string(v.Bytes()))
+			d.Str(string(v.Bytes()))
 			return true
 		}
 		fallthrough
 	case reflect.Array:
-		d.u64(uint64(v.Len()))
+		d.U64(uint64(v.Len()))
 		for i := range v.Len() {
 			if !digestValue(d, v.Index(i), depth+1) {
 				return false
@@ -120,33 +122,33 @@ func digestValue(d *digest, v reflect.Value, depth int) bool {
 		}
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
-			d.u64(0)
+			d.U64(0)
 			return true
 		}
-		d.u64(1)
+		d.U64(1)
 		if v.Kind() == reflect.Interface {
-			d.str(v.Elem().Type().String())
+			d.Str(v.Elem().Type().String())
 		}
 		return digestValue(d, v.Elem(), depth+1)
 	case reflect.Map:
 		if v.IsNil() {
-			d.u64(0)
+			d.U64(0)
 			return true
 		}
-		d.u64(uint64(v.Len()) + 1)
+		d.U64(uint64(v.Len()) + 1)
 		// Each entry digested on its own, then added in the order of those digests: a map's
 		// own order is random.
 		entries := make([][sha256.Size]byte, 0, v.Len())
-		e := newDigest("map entry")
+		e := digest.New("map entry")
 		for it := v.MapRange(); it.Next(); {
 			if !digestValue(e, it.Key(), depth+1) || !digestValue(e, it.Value(), depth+1) {
 				return false
 			}
-			entries = append(entries, e.sum("map entry"))
+			entries = append(entries, e.Sum("map entry"))
 		}
 		slices.SortFunc(entries, func(a, b [sha256.Size]byte) int { return bytes.Compare(a[:], b[:]) })
 		for _, k := range entries {
-			d.key(k)
+			d.Key(k)
 		}
 	default: // func, chan, unsafe pointer
 		return false

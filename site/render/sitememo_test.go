@@ -3,6 +3,8 @@ package render
 import (
 	"reflect"
 	"testing"
+
+	"github.com/frontier-bench/frontier/site/internal/digest"
 )
 
 // TestDigestValue: the digest a site-wide file is kept under tells apart every change a
@@ -23,9 +25,9 @@ func TestDigestValue(t *testing.T) {
 		flag bool
 	}
 	sum := func(v any) ([32]byte, bool) {
-		d := newDigest("test")
+		d := digest.New("test")
 		ok := digestValue(d, reflect.ValueOf(v), 0)
-		return d.sum(""), ok
+		return d.Sum(""), ok
 	}
 	base := func() model {
 		return model{A: []string{"a", "b"}, In: &inner{"x", 1}, Any: 3, M: map[string]int{"k": 1, "l": 2, "m": 3}, Raw: []byte("{}")}
