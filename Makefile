@@ -109,8 +109,12 @@ test:
 	@echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
 	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]
 	$(GO) test -count=1 -timeout 15m ./...
-	$(GO) test -count=1 -race -short -timeout 15m ./site/...  # -short: the browser tests already ran above
-	$(MAKE) --no-print-directory fuzz-smoke
+	@# The race pass (-short: the browser tests already ran above) spends most of its time in one
+	@# package's serial tests, so fuzz-smoke runs beside it; its output is shown when both are done.
+	@echo '$(GO) test -count=1 -race -short ./site/... & $(MAKE) fuzz-smoke'; log=$$(mktemp); \
+	  $(GO) test -count=1 -race -short -timeout 15m ./site/... >$$log 2>&1 & race=$$!; \
+	  $(MAKE) --no-print-directory fuzz-smoke; fuzz=$$?; wait $$race; rc=$$?; \
+	  echo '-- the race pass:'; cat $$log; rm -f $$log; [ $$fuzz -eq 0 ] && [ $$rc -eq 0 ]
 
 ## test-short: the fast tests alone, in seconds: every Go test but those that need a browser, a
 ## module build or actionlint (they skip under -short; the browser tests are in site/browser/)
