@@ -114,7 +114,7 @@ type rawDecoder struct {
 	rel  string
 	rows []rawRow
 	late problem.Problems // problems without a place in the file (missing bench-serve context)
-	// lacked are the context keys a client's file lacks (rawclient.go), so a sweep says each once.
+	// lacked are the context keys the file lacks (lacking), so a sweep says each once.
 	lacked map[string]bool
 }
 

@@ -28,37 +28,9 @@ type clientPoint struct {
 // figure; idx is its index in the file (-1 for a file that is one point).
 func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	nerr := d.nerr
-	ctx, _ := d.cfg.runContext(d.rel)
-	own := p.own
-	c := Run{
-		GPU: cmp1(own.GPU, ctx.GPU), Framework: cmp1(own.Framework, ctx.Framework),
-		Precision: cmp1(own.Precision, ctx.Precision), Spec: cmp1(own.Spec, ctx.Spec),
-		Model: cmp1(own.Model, ctx.Model), Date: cmp1(own.Date, ctx.Date),
-		Image: cmp1(own.Image, ctx.Image), RunURL: cmp1(own.RunURL, ctx.RunURL),
-		GPUs: cmpOr(own.GPUs, ctx.GPUs),
-		ISL:  cmpOr(own.ISL, cmpOr(ctx.ISL, p.measured[0])), OSL: cmpOr(own.OSL, cmpOr(ctx.OSL, p.measured[1])),
-	}
-	var lack []string
-	for _, m := range []struct {
-		key   string
-		given bool
-	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
-		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
-		if !m.given {
-			lack = append(lack, m.key)
-			if !d.lacked[m.key] { // a sweep lacks it once, not once per point
-				d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
-			}
-		}
-	}
-	if len(lack) > 0 {
-		if d.lacked == nil {
-			d.lacked = map[string]bool{}
-			d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
-		}
-		for _, k := range lack {
-			d.lacked[k] = true
-		}
+	c := d.context(p.own)
+	c.ISL, c.OSL = cmpOr(c.ISL, p.measured[0]), cmpOr(c.OSL, p.measured[1])
+	if d.lacking(c) {
 		return
 	}
 	if p.conc <= 0 {
@@ -81,6 +53,49 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
 	d.add1(r, c.Model, idx)
+}
+
+// context is a file's run context: what the file says of itself (own) first, then its
+// [[runs]] entry.
+func (d *rawDecoder) context(own Run) Run {
+	ctx, _ := d.cfg.runContext(d.rel)
+	return Run{
+		GPU: cmp1(own.GPU, ctx.GPU), Framework: cmp1(own.Framework, ctx.Framework),
+		Precision: cmp1(own.Precision, ctx.Precision), Spec: cmp1(own.Spec, ctx.Spec),
+		Model: cmp1(own.Model, ctx.Model), Date: cmp1(own.Date, ctx.Date),
+		Image: cmp1(own.Image, ctx.Image), RunURL: cmp1(own.RunURL, ctx.RunURL),
+		GPUs: cmpOr(own.GPUs, ctx.GPUs), ISL: cmpOr(own.ISL, ctx.ISL), OSL: cmpOr(own.OSL, ctx.OSL),
+	}
+}
+
+// lacking reports the context keys c lacks, each once per file however many points lack it
+// (a sweep), with the [[runs]] entry that would give them the first time, and says whether c
+// lacks any.
+func (d *rawDecoder) lacking(c Run) bool {
+	var lack []string
+	for _, m := range []struct {
+		key   string
+		given bool
+	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
+		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
+		if !m.given {
+			lack = append(lack, m.key)
+			if !d.lacked[m.key] {
+				d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
+			}
+		}
+	}
+	if len(lack) == 0 {
+		return false
+	}
+	if d.lacked == nil {
+		d.lacked = map[string]bool{}
+		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
+	}
+	for _, k := range lack {
+		d.lacked[k] = true
+	}
+	return true
 }
 
 // runsHint is the [[runs]] entry that would give the file at rel the context keys it lacks,

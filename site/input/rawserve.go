@@ -4,8 +4,6 @@ package input
 // one row, whose context (GPU, framework, model...) the file or a [[runs]] entry of
 // frontier.toml gives.
 
-import "github.com/frontier-bench/frontier/site/problem"
-
 // serve decodes a bench-serve result: one object, one row.
 func (d *rawDecoder) serve() {
 	var r rowFields
@@ -72,29 +70,8 @@ func (d *rawDecoder) serve() {
 	}
 
 	// The file's own context first, then [[runs]].
-	ctx, _ := d.cfg.runContext(d.rel)
-	pick := func(own, runs string) string { return cmp1(own, runs) }
-	c := Run{
-		GPU: pick(file.GPU, ctx.GPU), Framework: pick(file.Framework, ctx.Framework),
-		Precision: pick(file.Precision, ctx.Precision), Spec: pick(file.Spec, ctx.Spec),
-		Model: pick(file.Model, ctx.Model), Date: pick(file.Date, ctx.Date),
-		Image: pick(file.Image, ctx.Image), RunURL: pick(file.RunURL, ctx.RunURL),
-		GPUs: cmpOr(file.GPUs, ctx.GPUs), ISL: cmpOr(file.ISL, ctx.ISL), OSL: cmpOr(file.OSL, ctx.OSL),
-	}
-	var lack []string
-	for _, m := range []struct {
-		key   string
-		given bool
-	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
-		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
-		if !m.given {
-			d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})
-			lack = append(lack, m.key)
-		}
-	}
-	if len(lack) > 0 {
-		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
-	}
+	c := d.context(file)
+	d.lacking(c)
 	if len(d.late) > 0 || d.nerr > nerr {
 		return
 	}
