@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/templates"
 )
 
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) { browsertest.Main(m) }
 func needTool(t *testing.T, name string) {
 	t.Helper()
 	if _, err := exec.LookPath(name); err != nil {
-		browsertest.Unavailable(t, "%s is not installed", name)
+		testenv.Unavailable(t, "%s is not installed", name)
 	}
 }
 
@@ -135,7 +136,7 @@ jobs:
 		t.Errorf("actionlint did not check a step's inputs against action.yml:\n%s", out)
 	}
 	if !strings.Contains(probeText, "SC2086") {
-		browsertest.Unavailable(t, "actionlint ran no shellcheck on the run scripts (install shellcheck):\n%s", out)
+		testenv.Unavailable(t, "actionlint ran no shellcheck on the run scripts (install shellcheck):\n%s", out)
 	}
 }
 
@@ -205,7 +206,7 @@ func TestGoInstallBinaryDrawsCharts(t *testing.T) {
 	archive := exec.Command("git", "archive", "--format=tar", "HEAD")
 	archive.Dir, archive.Stdout, archive.Stderr = repoRoot, &tree, &stderr
 	if err := archive.Run(); err != nil {
-		browsertest.Unavailable(t, "git archive HEAD: %v %s (not a git checkout?)", err, stderr.String())
+		testenv.Unavailable(t, "git archive HEAD: %v %s (not a git checkout?)", err, stderr.String())
 	}
 	if dirty, _ := exec.Command("git", "-C", repoRoot, "status", "--porcelain", "--untracked-files=no").Output(); len(dirty) > 0 {
 		t.Logf("testing the committed tree (HEAD), not these uncommitted changes:\n%s", dirty)

@@ -1,19 +1,18 @@
 package browsertest
 
 import (
-	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -35,7 +34,7 @@ func New(t testing.TB) *Browser {
 		t.Skip("browser test: skipped with -short")
 	}
 	if _, err := FindChrome(); err != nil {
-		Unavailable(t, "%v", err)
+		testenv.Unavailable(t, "browser test: %v", err)
 	}
 	p, err := browser()
 	if err != nil {
@@ -44,23 +43,6 @@ func New(t testing.TB) *Browser {
 	b := &Browser{proc: p, groups: map[testing.TB][]*Page{}}
 	t.Cleanup(b.closeServers)
 	return b
-}
-
-// Unavailable ends a browser test that lacks something it needs (the browser, ECharts): it
-// skips locally with the reason, and fails in CI (CI=true), where every test must run.
-func Unavailable(t testing.TB, format string, args ...any) {
-	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if inCI() {
-		t.Fatalf("browser test: %s (CI is set, so this is a failure, not a skip)", msg)
-	}
-	t.Skipf("browser test skipped: %s", msg)
-}
-
-// inCI reports whether the tests run in CI, where every test must really run.
-func inCI() bool {
-	v := strings.ToLower(os.Getenv("CI"))
-	return v != "" && v != "false" && v != "0"
 }
 
 // Serve serves a built site over HTTP below basePath ("/" or e.g. "/repo/"), the way a static

@@ -14,8 +14,9 @@
 //
 // The API:
 //
-//   - New(t) *Browser; Unavailable(t, format, ...) skips locally and fails in CI, for tests that
-//     lack something else they need (ECharts); Main(m) for TestMain closes the browser at the end.
+//   - New(t) *Browser, which skips locally and fails in CI without a browser (package
+//     internal/testenv, whose Unavailable does the same for tests that lack something else they
+//     need, such as ECharts); Main(m) for TestMain closes the browser at the end.
 //   - Serving: b.Serve(fs.FS, base) serves a built site (output.Files, os.DirFS of a folder) as
 //     a static host does (output.Serves: index.html for folders; 404.html with status 404;
 //     nothing outside base) and returns the site root URL; b.ServeHandler(h) serves any

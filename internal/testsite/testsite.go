@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
 // Root is the repository's top folder, wherever the test runs from.
@@ -83,12 +83,12 @@ The end.
 `
 
 // RealECharts is ShippedECharts for tests that need the real script (browser tests, page
-// weight): without it they skip locally and fail in CI (browsertest.Unavailable).
+// weight): without it they skip locally and fail in CI (testenv.Unavailable).
 func RealECharts(tb testing.TB) []byte {
 	tb.Helper()
 	b, p := ShippedECharts()
 	if b == nil {
-		browsertest.Unavailable(tb, "no ECharts: run make deps")
+		testenv.Unavailable(tb, "no ECharts: run make deps")
 	}
 	tb.Logf("ECharts: %s", p)
 	return b

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
@@ -30,7 +31,7 @@ func historyViews(t *testing.T) fstest.MapFS {
 	t.Helper()
 	raw, err := os.ReadFile(historyFile)
 	if err != nil {
-		browsertest.Unavailable(t, "no real history: %v", err)
+		testenv.Unavailable(t, "no real history: %v", err)
 	}
 	var rows []struct {
 		Hardware, Framework, Precision, Date string

@@ -7,11 +7,12 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
 // twinScript runs the page script's pareto module (templates/script/pareto.js) on the cases
@@ -63,10 +64,7 @@ type twinResult struct {
 func TestJavaScriptTwin(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skip("node not found; install Node.js to compare pareto.js with Go (required under CI)")
-		}
-		t.Fatalf("node not found, and CI is set: %v", err)
+		testenv.Unavailable(t, "node not found; install Node.js to compare pareto.js with Go: %v", err)
 	}
 	script, err := filepath.Abs(filepath.Join("..", "..", "templates", "script", "pareto.js"))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
@@ -115,10 +116,7 @@ process.stdin.on("end", () => {
 func TestJavaScriptFormatTwin(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skip("node not found; install Node.js to compare format.js with Go (required under CI)")
-		}
-		t.Fatalf("node not found, and CI is set: %v", err)
+		testenv.Unavailable(t, "node not found; install Node.js to compare format.js with Go: %v", err)
 	}
 	r := rand.New(rand.NewPCG(13, 14))
 	var numbers []float64
