@@ -1,6 +1,6 @@
 //go:build !unix
 
-package preview_test
+package browser_test
 
 import "time"
 

@@ -1,4 +1,4 @@
-package preview_test
+package browser_test
 
 import (
 	"bytes"
