@@ -1,0 +1,180 @@
+package input
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// GuideLLM's own fixture (testdata/clients/guidellm, PROVENANCE.md): one synchronous
+// benchmark of a sweep, 46 successful requests. Every figure is the file's successful
+// requests' statistic, converted by hand: ms to s for TTFT and TPOT (GuideLLM's
+// inter_token_latency_ms), request_latency already in seconds.
+func TestGuideLLMRealFile(t *testing.T) {
+	const rel = "guidellm/benchmarks_stripped.json"
+	data := readClient(t, rel)
+	cfg := &RawOptions{Runs: []Run{{Path: "guidellm/*.json", GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16"}}}
+	rows, ps := decodeClient(t, rel, data, formatGuideLLM, cfg)
+	if len(ps) > 0 {
+		t.Fatalf("problems: %v", ps)
+	}
+	if len(rows) != 1 {
+		t.Fatalf("%d rows, want 1", len(rows))
+	}
+	r := &rows[0]
+	// The model, the requested lengths (request_loader.data) and the date (start_time
+	// 1749157168) are the file's; the strategy is synchronous: concurrency 1.
+	if r.model != "example_model" || r.conc != 1 || r.sequence != "256/128" || r.date != "2025-06-05" ||
+		r.gpu != "h100" || r.framework != "vllm" || r.precision != "bf16" || r.raw.Topology.GPUs != 1 || r.idx != 0 {
+		t.Errorf("row identity %+v", r)
+	}
+	out, total := 198.13346751788123, 992.6867036588937
+	tpot := [...]float64{4.941609043733832, 4.9241227427805505, 4.973544849185493, 5.258346167136365, 5.258346167136365, 0.056689155101597465}
+	want := map[MetricID]float64{
+		MTputPerGPU: total, MOutputTputPerGPU: out, MInputTputPerGPU: total - out,
+		latencyMetric(0, 0): 16.792535781860348e-3, latencyMetric(0, 1): 16.38054847717285e-3, latencyMetric(0, 2): 18.505334854125977e-3,
+		latencyMetric(0, 3): 21.281957626342773e-3, latencyMetric(0, 4): 21.281957626342773e-3, latencyMetric(0, 5): 1.1303385708366516e-3,
+		latencyMetric(3, 0): 0.6444743664368339, latencyMetric(3, 1): 0.6424565315246582, latencyMetric(3, 2): 0.6488735675811768,
+		latencyMetric(3, 3): 0.6891846656799316, latencyMetric(3, 4): 0.6891846656799316, latencyMetric(3, 5): 0.008009110982988258,
+		MMeanIntvty: 1000 / tpot[0], MMedianIntvty: 1000 / tpot[1], MP90Intvty: 1000 / tpot[2], MP99Intvty: 1000 / tpot[3],
+		MP999Intvty: 1000 / tpot[4], MStdIntvty: 1000 / tpot[5],
+	}
+	for s, v := range tpot {
+		want[latencyMetric(1, s)] = v / 1000
+	}
+	wantMetrics(t, r, want)
+	for _, s := range []string{r.model, r.raw.Image, r.raw.RunURL} {
+		if strings.Contains(s, "example_target") {
+			t.Errorf("kept the backend's target: %q", s)
+		}
+	}
+}
+
+// guidellmSweep is the real report with its one benchmark copied into a sweep, each copy
+// changed by its edit (of the benchmark as decoded by encoding/json).
+func guidellmSweep(t *testing.T, edits ...func(b map[string]any)) []byte {
+	t.Helper()
+	var rep map[string]any
+	if err := json.Unmarshal(readClient(t, "guidellm/benchmarks_stripped.json"), &rep); err != nil {
+		t.Fatal(err)
+	}
+	one, _ := json.Marshal(rep["benchmarks"].([]any)[0])
+	var bs []any
+	for _, e := range edits {
+		var b map[string]any
+		if err := json.Unmarshal(one, &b); err != nil {
+			t.Fatal(err)
+		}
+		e(b)
+		bs = append(bs, b)
+	}
+	rep["benchmarks"] = bs
+	out, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func guideStrategy(s map[string]any) func(map[string]any) {
+	return func(b map[string]any) { b["args"].(map[string]any)["strategy"] = s }
+}
+
+func guideMetric(name, stat string, v any) func(map[string]any) {
+	return func(b map[string]any) {
+		b["metrics"].(map[string]any)[name].(map[string]any)["successful"].(map[string]any)[stat] = v
+	}
+}
+
+// A sweep: each benchmark a point at its strategy's concurrency (synchronous 1, concurrent its
+// streams, a rate its measured concurrency rounded); a broken benchmark is a problem naming its
+// JSON path, and a second benchmark at one concurrency is left out with a warning.
+func TestGuideLLMSweep(t *testing.T) {
+	data := guidellmSweep(t,
+		guideStrategy(map[string]any{"type_": "synchronous"}),
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 8}),
+		func(b map[string]any) {
+			guideStrategy(map[string]any{"type_": "constant", "rate": 12.5})(b)
+			guideMetric("request_concurrency", "mean", 15.6)(b)
+		},
+		func(b map[string]any) {
+			guideStrategy(map[string]any{"type_": "concurrent", "streams": 32})(b)
+			guideMetric("inter_token_latency_ms", "median", "fast")(b)
+		},
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 8}),
+	)
+	cfg := &RawOptions{Runs: []Run{{Path: "sweep.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
+	rows, ps := decodeRaw(formatGuideLLM, "data/sweep.json", "sweep.json", data, cfg)
+	var concs []int64
+	for _, r := range rows {
+		concs = append(concs, r.conc)
+	}
+	if want := []int64{1, 8, 16}; !slices.Equal(concs, want) {
+		t.Errorf("concurrencies %v, want %v", concs, want)
+	}
+	if len(rows) == 3 && rows[2].idx != 2 {
+		t.Errorf("third point's index %d, want 2", rows[2].idx)
+	}
+	got := ps.Error()
+	for _, w := range []string{
+		`data/sweep.json: benchmarks[3].metrics.inter_token_latency_ms.successful.median: want a number, got "fast"`,
+		"data/sweep.json: benchmarks[4]: warning: its concurrency (8) is that of benchmarks[1]: one point per concurrency, the first kept",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("problems lack %q:\n%s", w, got)
+		}
+	}
+	if len(ps) != 2 {
+		t.Errorf("%d problems, want 2:\n%s", len(ps), got)
+	}
+	// Throughput is the deployment's, divided by the GPUs from [[runs]].
+	if v, _ := rows[0].raw.Metrics.Get(MOutputTputPerGPU); !near(v, 198.13346751788123/8) {
+		t.Errorf("output throughput per GPU %v", v)
+	}
+}
+
+// A report without the output throughput, or without benchmarks, says what it lacks.
+func TestGuideLLMMissingFigures(t *testing.T) {
+	data := guidellmSweep(t, func(b map[string]any) { delete(b["metrics"].(map[string]any), "output_tokens_per_second") })
+	cfg := &RawOptions{Runs: []Run{{Path: "g.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
+	rows, ps := decodeRaw(formatGuideLLM, "data/g.json", "g.json", data, cfg)
+	if len(rows) != 0 || !strings.Contains(ps.Error(), "data/g.json: benchmarks[0].metrics.output_tokens_per_second.successful.mean: missing: want the output token throughput") {
+		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
+	}
+	_, ps = decodeRaw(formatGuideLLM, "data/g.json", "g.json", []byte(`{"benchmarks": []}`), cfg)
+	if !strings.Contains(ps.Error(), "data/g.json: benchmarks: warning: no benchmarks") {
+		t.Errorf("problems:\n%s", ps.Error())
+	}
+}
+
+// GuideLLM 0.4's layout: the settings under config, the model in config.backend; lengths
+// asked as JSON in a data string.
+func TestGuideLLMLaterLayoutAndLengths(t *testing.T) {
+	data := guidellmSweep(t, func(b map[string]any) {
+		delete(b, "args")
+		delete(b, "worker")
+		delete(b, "request_loader")
+		b["config"] = map[string]any{
+			"strategy": map[string]any{"type_": "concurrent", "streams": 4},
+			"backend":  map[string]any{"model": "Qwen/Qwen3-8B", "target": "http://10.0.0.1:8000"},
+		}
+	})
+	cfg := &RawOptions{Runs: []Run{{Path: "g.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
+	rows, ps := decodeRaw(formatGuideLLM, "data/g.json", "g.json", data, cfg)
+	if len(ps) > 0 || len(rows) != 1 {
+		t.Fatalf("%d rows, problems %v", len(rows), ps)
+	}
+	// No requested lengths: the measured means (257.1 and 128.0 tokens) are the last resort.
+	if r := rows[0]; r.model != "Qwen3-8B" || r.conc != 4 || r.sequence != sequenceOf(257, 128) {
+		t.Errorf("row %+v", r)
+	}
+	for _, c := range []struct {
+		s        string
+		isl, osl int64
+	}{{"prompt_tokens=256,output_tokens=128", 256, 128}, {`{"prompt_tokens": 1024, "output_tokens": 8192}`, 1024, 8192}, {"dataset.jsonl", 0, 0}} {
+		if i, o := requestedLen(c.s, "prompt_tokens"), requestedLen(c.s, "output_tokens"); i != c.isl || o != c.osl {
+			t.Errorf("requestedLen(%q) = %d, %d; want %d, %d", c.s, i, o, c.isl, c.osl)
+		}
+	}
+}
