@@ -84,9 +84,9 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.llmperf()
 		case formatSGLang:
 			rd.sglang()
-		case formatGuideLLM:
+		case formatGuide:
 			rd.guidellm()
-		case formatTRTLLM:
+		case formatTRT:
 			rd.trtllm()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {

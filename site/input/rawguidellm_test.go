@@ -15,7 +15,7 @@ func TestGuideLLMRealFile(t *testing.T) {
 	const rel = "guidellm/benchmarks_stripped.json"
 	data := readClient(t, rel)
 	cfg := &RawOptions{Runs: []Run{{Path: "guidellm/*.json", GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16"}}}
-	rows, ps := decodeClient(t, rel, data, formatGuideLLM, cfg)
+	rows, ps := decodeClient(t, rel, data, formatGuide, cfg)
 	if len(ps) > 0 {
 		t.Fatalf("problems: %v", ps)
 	}
@@ -105,7 +105,7 @@ func TestGuideLLMSweep(t *testing.T) {
 		guideStrategy(map[string]any{"type_": "concurrent", "streams": 8}),
 	)
 	cfg := &RawOptions{Runs: []Run{{Path: "sweep.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
-	rows, ps := decodeRaw(formatGuideLLM, "data/sweep.json", "sweep.json", data, cfg)
+	rows, ps := decodeRaw(formatGuide, "data/sweep.json", "sweep.json", data, cfg)
 	var concs []int64
 	for _, r := range rows {
 		concs = append(concs, r.conc)
@@ -138,11 +138,11 @@ func TestGuideLLMSweep(t *testing.T) {
 func TestGuideLLMMissingFigures(t *testing.T) {
 	data := guidellmSweep(t, func(b map[string]any) { delete(b["metrics"].(map[string]any), "output_tokens_per_second") })
 	cfg := &RawOptions{Runs: []Run{{Path: "g.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
-	rows, ps := decodeRaw(formatGuideLLM, "data/g.json", "g.json", data, cfg)
+	rows, ps := decodeRaw(formatGuide, "data/g.json", "g.json", data, cfg)
 	if len(rows) != 0 || !strings.Contains(ps.Error(), "data/g.json: benchmarks[0].metrics.output_tokens_per_second.successful.mean: missing: want the output token throughput") {
 		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
 	}
-	_, ps = decodeRaw(formatGuideLLM, "data/g.json", "g.json", []byte(`{"benchmarks": []}`), cfg)
+	_, ps = decodeRaw(formatGuide, "data/g.json", "g.json", []byte(`{"benchmarks": []}`), cfg)
 	if !strings.Contains(ps.Error(), "data/g.json: benchmarks: warning: no benchmarks") {
 		t.Errorf("problems:\n%s", ps.Error())
 	}
@@ -161,7 +161,7 @@ func TestGuideLLMLaterLayoutAndLengths(t *testing.T) {
 		}
 	})
 	cfg := &RawOptions{Runs: []Run{{Path: "g.json", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8"}}}
-	rows, ps := decodeRaw(formatGuideLLM, "data/g.json", "g.json", data, cfg)
+	rows, ps := decodeRaw(formatGuide, "data/g.json", "g.json", data, cfg)
 	if len(ps) > 0 || len(rows) != 1 {
 		t.Fatalf("%d rows, problems %v", len(rows), ps)
 	}

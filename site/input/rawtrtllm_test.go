@@ -33,7 +33,7 @@ const trtllmReport = `{
 // ms; the concurrency measured.
 func TestTRTLLMReport(t *testing.T) {
 	cfg := &RawOptions{Runs: []Run{{Path: "trt/*.json", ISL: 1024, OSL: 1024}}}
-	rows, ps := decodeClient(t, "trt/report.json", []byte(trtllmReport), formatTRTLLM, cfg)
+	rows, ps := decodeClient(t, "trt/report.json", []byte(trtllmReport), formatTRT, cfg)
 	if len(ps) > 0 {
 		t.Fatalf("problems: %v", ps)
 	}
@@ -67,12 +67,12 @@ func TestTRTLLMReport(t *testing.T) {
 func TestTRTLLMNotStreamedAndMissing(t *testing.T) {
 	cfg := &RawOptions{Runs: []Run{{Path: "t.json", ISL: 1024, OSL: 1024}}}
 	noStream := strings.Replace(trtllmReport, `"streaming_metrics"`, `"streaming_metrics_off"`, 1)
-	rows, ps := decodeRaw(formatTRTLLM, "data/t.json", "t.json", []byte(noStream), cfg)
+	rows, ps := decodeRaw(formatTRT, "data/t.json", "t.json", []byte(noStream), cfg)
 	if len(rows) != 0 || len(ps.Errors()) > 0 || !strings.Contains(ps.Error(), "data/t.json: warning: a trtllm-bench run that did not stream") {
 		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
 	}
 	noOut := strings.Replace(trtllmReport, `"system_output_throughput_tok_s": 15243.9,`, ``, 1)
-	rows, ps = decodeRaw(formatTRTLLM, "data/t.json", "t.json", []byte(noOut), cfg)
+	rows, ps = decodeRaw(formatTRT, "data/t.json", "t.json", []byte(noOut), cfg)
 	if len(rows) != 0 || !strings.Contains(ps.Error(), "data/t.json: performance.system_output_throughput_tok_s: missing") {
 		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
 	}
