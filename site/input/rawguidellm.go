@@ -33,12 +33,15 @@ import (
 	"time"
 
 	"encoding/json/jsontext"
+
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // guideStats is one GuideLLM summary's successful requests, in the catalog's statistics.
 type guideStats struct {
 	v   [6]float64
 	has uint8
+	bad bool // a statistic was reported as wrong (so not also as missing)
 }
 
 // guidellmStat is the catalog statistic of a key of a GuideLLM summary (or of its
@@ -93,7 +96,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	var strategy string
 	var streams int64
 	var measuredConc float64
-	var haveOut, haveTotal bool
+	var haveOut, haveTotal bool // or reported as wrong
 	var date float64
 	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
@@ -130,10 +133,10 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 					lat[3] = d.guideSummary(1)
 				case "output_tokens_per_second":
 					s := d.guideSummary(1)
-					p.out, haveOut = s.v[0], s.has&1 != 0
+					p.out, haveOut = s.v[0], s.has&1 != 0 || s.bad
 				case "tokens_per_second":
 					s := d.guideSummary(1)
-					p.total, haveTotal = s.v[0], s.has&1 != 0
+					p.total, haveTotal = s.v[0], s.has&1 != 0 || s.bad
 				case "request_concurrency":
 					measuredConc = d.guideSummary(1).v[0]
 				case "prompt_token_count":
@@ -230,9 +233,11 @@ func (d *rawDecoder) guideSummary(scale float64) (s guideStats) {
 			d.skip()
 			return
 		}
+		n := d.nerr
 		if v, ok := d.number(false); ok {
 			s.v[i], s.has = v*scale, s.has|1<<i
 		}
+		s.bad = s.bad || d.nerr > n
 	}
 	d.fields(func(k []byte) {
 		if string(k) != "successful" {
@@ -264,4 +269,20 @@ func requestedLen(s, key string) int64 {
 	}
 	n, _ := strconv.ParseInt(rest[:j], 10, 64)
 	return n
+}
+
+// sweepRows decodes a file that holds a sweep (a JSON lines file, a GuideLLM report) keeping
+// the points of its good lines or benchmarks beside the problems of its broken ones, for the
+// reader's browser; ok is false for any other file. The build, which stops on any problem,
+// refuses such a file whole.
+func sweepRows(name, rel string, data []byte, opt *RawOptions) (rows []rawRow, ps problem.Problems, ok bool) {
+	if strings.HasSuffix(rel, ".jsonl") {
+		rows, ps = decodeLines(name, rel, data, opt)
+		return rows, ps, true
+	}
+	if f, _ := sniffFormat(data); f == formatGuide {
+		rows, ps = decodeRaw(f, name, rel, data, opt)
+		return rows, ps, true
+	}
+	return nil, nil, false
 }

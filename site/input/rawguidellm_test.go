@@ -178,3 +178,35 @@ func TestGuideLLMLaterLayoutAndLengths(t *testing.T) {
 		}
 	}
 }
+
+// The reader's browser keeps a sweep's good benchmarks beside the problem of its broken one,
+// as it does a JSON lines file's lines; the build refuses the file.
+func TestReadRunKeepsAGuideLLMSweepsGoodBenchmarks(t *testing.T) {
+	data := guidellmSweep(t,
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 4}),
+		func(b map[string]any) {
+			guideStrategy(map[string]any{"type_": "concurrent", "streams": 16})(b)
+			guideMetric("tokens_per_second", "mean", -1)(b)
+		},
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 64}),
+	)
+	opt := &RawOptions{Runs: []Run{{Path: "*.json", GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16"}}}
+	pages, ps := ReadRun("benchmarks.json", data, opt)
+	const want = "benchmarks.json: benchmarks[1].metrics.tokens_per_second.successful.mean: must not be negative, got -1"
+	if ps.Error() != want {
+		t.Errorf("problems:\n%s\nwant %s", ps.Error(), want)
+	}
+	if len(pages) != 1 || pages[0].Page != (PageKey{"example_model", "256/128"}) {
+		t.Fatalf("pages %+v", pages)
+	}
+	var concs []int64
+	for _, p := range pages[0].Datasets[0].Series[0].Points {
+		concs = append(concs, p.Concurrency)
+	}
+	if !slices.Equal(concs, []int64{4, 64}) {
+		t.Errorf("points at concurrencies %v, want 4 and 64", concs)
+	}
+	if _, build := decode("data/benchmarks.json", "benchmarks.json", data, opt); len(build.Errors()) != 1 {
+		t.Errorf("the build's problems: %v", build)
+	}
+}

@@ -129,9 +129,13 @@ func (d *rawDecoder) trtllm() {
 			d.fields(func(k []byte) {
 				switch string(k) {
 				case "system_output_throughput_tok_s":
+					n := d.nerr
 					p.out, haveOut = d.number(false)
+					haveOut = haveOut || d.nerr > n // reported as wrong, not also as missing
 				case "system_total_throughput_tok_s":
+					n := d.nerr
 					p.total, haveTotal = d.number(false)
+					haveTotal = haveTotal || d.nerr > n
 				case "request_latency_percentiles_ms":
 					percentiles(3)
 				default:

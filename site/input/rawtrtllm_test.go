@@ -94,3 +94,13 @@ func TestTRTLLMContextWords(t *testing.T) {
 		}
 	}
 }
+
+// A wrong figure is said once: as wrong, not also as missing.
+func TestTRTLLMWrongFigureOnce(t *testing.T) {
+	cfg := &RawOptions{Runs: []Run{{Path: "t.json", ISL: 1024, OSL: 1024}}}
+	bad := strings.Replace(trtllmReport, `"system_total_throughput_tok_s": 30531.6`, `"system_total_throughput_tok_s": "fast"`, 1)
+	rows, ps := decodeRaw(formatTRT, "data/t.json", "t.json", []byte(bad), cfg)
+	if len(rows) != 0 || ps.Error() != `data/t.json: performance.system_total_throughput_tok_s: want a number, got "fast"` {
+		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
+	}
+}
