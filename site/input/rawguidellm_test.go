@@ -210,3 +210,37 @@ func TestReadRunKeepsAGuideLLMSweepsGoodBenchmarks(t *testing.T) {
 		t.Errorf("the build's problems: %v", build)
 	}
 }
+
+// A report GuideLLM 0.5 wrote in a publisher's repository (PROVENANCE.md): the later layout
+// (settings under config, the model in config.backend, the data a file of prompts, so no
+// requested lengths), one benchmark at 4 concurrent streams.
+func TestGuideLLMRealLaterFile(t *testing.T) {
+	const rel = "guidellm/qwen3-4b-thinking-concurrent4_benchmarks.json"
+	data := readClient(t, rel)
+	cfg := &RawOptions{Runs: []Run{{Path: "guidellm/qwen3-*", GPU: "b580", GPUs: 4, Framework: "vllm", Precision: "fp8"}}}
+	rows, ps := decodeClient(t, rel, data, formatGuide, cfg)
+	if len(ps) > 0 || len(rows) != 1 {
+		t.Fatalf("%d rows, problems: %v", len(rows), ps)
+	}
+	r := &rows[0]
+	// isl and osl are the measured means (99 and 1024 tokens): the last resort.
+	if r.model != "Qwen3-4B-Thinking-2507" || r.conc != 4 || r.sequence != sequenceOf(99, 1024) || r.date != "2026-03-02" {
+		t.Errorf("row identity %+v", r)
+	}
+	const gpus = 4
+	out, total := 165.59511945248636, 181.60480385267783
+	tpot := [...]float64{24.17877651496134, 24.178653868062757, 24.178931207367867, 24.178931207367867, 24.178931207367867, 0.00013125942419743065}
+	ttft := [...]float64{171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387, 172.63293266296387, 0.5197889030630578}
+	e2e := [...]float64{24.90865981578827, 24.90842366218567, 24.909693002700806, 24.909693002700806, 24.909693002700806, 0.0006637255835582988}
+	want := map[MetricID]float64{
+		MTputPerGPU: total / gpus, MOutputTputPerGPU: out / gpus, MInputTputPerGPU: (total - out) / gpus,
+		MMeanIntvty: 1000 / tpot[0], MMedianIntvty: 1000 / tpot[1], MP90Intvty: 1000 / tpot[2], MP99Intvty: 1000 / tpot[3],
+		MP999Intvty: 1000 / tpot[4], MStdIntvty: 1000 / tpot[5],
+	}
+	for s := range 6 {
+		want[latencyMetric(0, s)] = ttft[s] / 1000
+		want[latencyMetric(1, s)] = tpot[s] / 1000
+		want[latencyMetric(3, s)] = e2e[s]
+	}
+	wantMetrics(t, r, want)
+}
