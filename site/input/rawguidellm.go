@@ -168,7 +168,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	case "concurrent":
 		p.conc = streams
 	default:
-		if measuredConc > 0 {
+		if measuredConc > 0 && measuredConc < 1<<31 {
 			p.conc = max(int64(math.Round(measuredConc)), 1)
 		}
 	}

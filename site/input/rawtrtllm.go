@@ -196,7 +196,7 @@ func (d *rawDecoder) trtllm() {
 	p.own.Framework = "trt"
 	p.own.Precision = trtllmPrecision(quant, dtype)
 	p.own.Spec = spec
-	if conc > 0 {
+	if conc > 0 && conc < 1<<31 {
 		p.conc = max(int64(math.Round(conc)), 1)
 	}
 	if p.own.GPUs == 0 && tp > 0 { // a report without world_size: its tp × pp
