@@ -244,3 +244,28 @@ func TestGuideLLMRealLaterFile(t *testing.T) {
 	}
 	wantMetrics(t, r, want)
 }
+
+// A sweep lacking context says each missing key once, with the [[runs]] line that gives them,
+// however many benchmarks it holds.
+func TestGuideLLMSweepLackingContextSaysItOnce(t *testing.T) {
+	data := guidellmSweep(t,
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 2}),
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 4}),
+		guideStrategy(map[string]any{"type_": "concurrent", "streams": 8}),
+	)
+	rows, ps := decodeRaw(formatGuide, "data/runs/benchmarks.json", "runs/benchmarks.json", data, &RawOptions{})
+	want := []string{
+		"data/runs/benchmarks.json: no gpu: give it in the file or in a [[runs]] entry of frontier.toml",
+		"data/runs/benchmarks.json: no gpus: give it in the file or in a [[runs]] entry of frontier.toml",
+		"data/runs/benchmarks.json: no framework: give it in the file or in a [[runs]] entry of frontier.toml",
+		"data/runs/benchmarks.json: no precision: give it in the file or in a [[runs]] entry of frontier.toml",
+		`data/runs/benchmarks.json: warning: add to frontier.toml: [[runs]] path = "runs/benchmarks.json", gpu = "…", gpus = N, framework = "…", precision = "…"`,
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	if len(rows) != 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%d rows, problems:\n%s\nwant:\n%s", len(rows), strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
