@@ -8,7 +8,8 @@ package site_test
 //
 //	corpus=api    100,000 InferenceX API rows in 1,000 files (42 pages, latest and history)
 //	corpus=serve  10,000 `vllm bench serve` files, half of them given context by [[runs]]
-//	corpus=aiperf 10,000 AIPerf profile exports (issue 35), their context from [[runs]]
+//	corpus=clients 10,000 client files (issue 35): AIPerf profile exports, GuideLLM reports and
+//	               trtllm-bench reports, their missing context from [[runs]]
 //
 // The floor reads, decodes and re-encodes every file on all cores with encoding/json, into
 // structs that mirror what the build decodes: an API row's identity and its metrics (a map,
@@ -25,14 +26,14 @@ import (
 	"github.com/frontier-bench/frontier/site"
 )
 
-// rawBenchCorpora are the raw corpora: API files × rows, bench-serve files, AIPerf files.
+// rawBenchCorpora are the raw corpora: API files × rows, bench-serve files, client files.
 var rawBenchCorpora = []struct {
 	name                     string
 	api, rows, serv, clients int
 }{
 	{"api", 1000, 100, 0, 0},
 	{"serve", 0, 0, 10000, 0},
-	{"aiperf", 0, 0, 0, 10000},
+	{"clients", 0, 0, 0, 10000},
 }
 
 func rawBenchCorpus(b *testing.B, api, rows, serve, clients int) string {
@@ -53,7 +54,7 @@ func rawBenchCorpus(b *testing.B, api, rows, serve, clients int) string {
 	return dir
 }
 
-// rawBenchConfig gives the bench-serve and AIPerf corpora's files without context their [[runs]].
+// rawBenchConfig gives the bench-serve and clients corpora's files without context their [[runs]].
 func rawBenchConfig(b *testing.B) site.Config {
 	cfg, ps := site.ParseConfig("frontier.toml", []byte(corpus.RawServeRuns()+corpus.ClientRuns()))
 	if len(ps) > 0 {
@@ -104,7 +105,7 @@ func BenchmarkFloorRaw(b *testing.B) {
 						}
 						return json.Marshal(rows)
 					}
-					var f map[string]any // a bench-serve file (one flat object) or an AIPerf export (objects of statistics)
+					var f map[string]any // a bench-serve file (one flat object) or a client's (objects of statistics)
 					if err := json.Unmarshal(raw, &f); err != nil {
 						return nil, err
 					}

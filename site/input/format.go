@@ -20,6 +20,8 @@ const (
 	formatAIPerf                   // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
 	formatLLMPerf                  // an LLMPerf summary (rawllmperf.go)
 	formatSGLang                   // one SGLang bench_serving result (rawsglang.go)
+	formatGuide                    // a GuideLLM benchmark report, a point per benchmark (rawguidellm.go)
+	formatTRT                      // a trtllm-bench report (rawtrtllm.go)
 	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
 )
 
@@ -37,6 +39,8 @@ var formatSigs = [...]struct {
 	{formatAIPerf, "an AIPerf or GenAI-Perf profile export", []string{"request_throughput", "output_token_throughput", "request_latency"}},
 	{formatSGLang, "an SGLang bench_serving result", []string{"max_concurrency", "output_throughput", "median_e2e_latency_ms"}},
 	{formatLLMPerf, "an LLMPerf summary", []string{"num_concurrent_requests", "results_mean_output_throughput_token_per_s"}},
+	{formatGuide, "a GuideLLM report", []string{"benchmarks"}},
+	{formatTRT, "a trtllm-bench report", []string{"engine", "world_info", "performance"}},
 }
 
 // viewKeys are the keys only the inference view has at its top level.

@@ -84,6 +84,10 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.llmperf()
 		case formatSGLang:
 			rd.sglang()
+		case formatGuide:
+			rd.guidellm()
+		case formatTRT:
+			rd.trtllm()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)

@@ -139,8 +139,9 @@ func BenchmarkRawPage(b *testing.B) {
 	}
 }
 
-// TestClientsCorpusDecodes: every file of the AIPerf corpus (internal/corpus/clients.go), with
-// its [[runs]], is one point without a problem, on the page of its model and sequence.
+// TestClientsCorpusDecodes: every file of the clients corpus (internal/corpus/clients.go: AIPerf,
+// GuideLLM, trtllm-bench), with its [[runs]], is one point without a problem, on the page of
+// its model and sequence.
 func TestClientsCorpusDecodes(t *testing.T) {
 	var runs []Run
 	for _, block := range strings.Split(corpus.ClientRuns(), "[[runs]]\n")[1:] {
@@ -159,6 +160,8 @@ func TestClientsCorpusDecodes(t *testing.T) {
 				r.Framework = v
 			case "precision":
 				r.Precision = v
+			case "date":
+				r.Date = v
 			}
 		}
 		runs = append(runs, r)
@@ -166,8 +169,9 @@ func TestClientsCorpusDecodes(t *testing.T) {
 	cfg := &RawOptions{Runs: runs}
 	n := 0
 	err := corpus.EachClient(600, 1, func(name string, data []byte) error {
-		rows, ps := decodeRaw(formatAIPerf, "data/"+name, name, data, cfg)
-		if f, _ := sniffFormat(data); f != formatAIPerf || len(ps) > 0 || len(rows) != 1 {
+		want := map[string]rawFormat{"aiperf": formatAIPerf, "guidellm": formatGuide, "trtllm": formatTRT}[strings.Split(name, "/")[0]]
+		rows, ps := decodeRaw(want, "data/"+name, name, data, cfg)
+		if f, _ := sniffFormat(data); f != want || len(ps) > 0 || len(rows) != 1 {
 			t.Fatalf("%s: format %d, %d rows, problems %v", name, f, len(rows), ps)
 		}
 		if seq := strings.Split(name, "/")[1]; !strings.HasSuffix(seq, strings.ReplaceAll(rows[0].sequence, "/", "")) {

@@ -6,7 +6,6 @@ package input
 
 import (
 	"path"
-	"strings"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
@@ -23,7 +22,8 @@ type RunPage struct {
 // data its bytes, opt the site's [[runs]] and renames (the page has them from frontier.toml),
 // so a file lacking context gets it as the build would give it, else the same problems,
 // [[runs]] line included. A view file gives its dataset as one page; a raw file every page its
-// points feed. The good lines of a JSON lines file are kept beside the problems of its bad ones.
+// points feed. The good lines of a JSON lines file, and the good benchmarks of a GuideLLM
+// report, are kept beside the problems of the bad ones.
 func ReadRun(name string, data []byte, opt *RawOptions) ([]RunPage, problem.Problems) {
 	if opt == nil {
 		opt = &RawOptions{}
@@ -31,11 +31,10 @@ func ReadRun(name string, data []byte, opt *RawOptions) ([]RunPage, problem.Prob
 	rel := path.Base(name)
 	var ds *Dataset
 	var ps problem.Problems
-	if strings.HasSuffix(rel, ".jsonl") {
-		// A sweep with a broken line still shows its other lines here; the build, which
-		// stops on any problem, refuses the file.
-		var rows []rawRow
-		rows, ps = decodeLines(name, rel, data, opt)
+	if rows, sps, ok := sweepRows(name, rel, data, opt); ok {
+		// A sweep (JSON lines, a GuideLLM report) with a broken line or benchmark still shows
+		// its other points here; the build, which stops on any problem, refuses the file.
+		ps = sps
 		ds, _ = rawDataset(rel, rows, nil)
 		ds.Path = rel
 	} else {
