@@ -139,11 +139,18 @@ func match(tmpl, msg string) (map[string]string, bool) {
 		}
 		name, rest := tmpl[i+1:i+j], tmpl[i+j+1:]
 		msg = msg[i:]
+		had, bound := args[name] // a placeholder twice holds the same text twice
 		for end := 1; end <= len(msg); end++ { // a placeholder holds at least one byte
+			if bound && msg[:end] != had {
+				continue
+			}
+			args[name] = msg[:end]
 			if walk(rest, msg[end:]) {
-				args[name] = msg[:end]
 				return true
 			}
+		}
+		if !bound {
+			delete(args, name)
 		}
 		return false
 	}

@@ -245,3 +245,26 @@ func TestMatch(t *testing.T) {
 		t.Errorf("fill: %q", got)
 	}
 }
+
+// FuzzMatch: whatever match takes from a message, filling the template with it gives the
+// message back.
+func FuzzMatch(f *testing.F) {
+	for _, e := range english {
+		f.Add(e.text, strings.ReplaceAll(e.text, "{", "x{"))
+	}
+	f.Add("want a number, got {got}", `want a number, got "x, got y"`)
+	f.Fuzz(func(t *testing.T, tmpl, msg string) {
+		args, ok := match(tmpl, msg)
+		if !ok {
+			return
+		}
+		for _, v := range args {
+			if strings.ContainsAny(v, "{}") {
+				return // fill leaves a placeholder in a value as it is, and so may differ
+			}
+		}
+		if got := fill(tmpl, args); got != msg {
+			t.Errorf("match(%q, %q) = %v, and fill gives %q", tmpl, msg, args, got)
+		}
+	})
+}
