@@ -139,8 +139,9 @@ func match(tmpl, msg string) (map[string]string, bool) {
 		}
 		name, rest := tmpl[i+1:i+j], tmpl[i+j+1:]
 		msg = msg[i:]
-		had, bound := args[name] // a placeholder twice holds the same text twice
-		for end := 1; end <= len(msg); end++ { // a placeholder holds at least one byte
+		// A placeholder holds at least one byte, and a placeholder twice the same text twice.
+		had, bound := args[name]
+		for end := 1; end <= len(msg); end++ {
 			if bound && msg[:end] != had {
 				continue
 			}
