@@ -27,6 +27,14 @@ SCRIPT     := templates/assets/frontier.js
 # "Your run" (templates/script/yourrun.js): a bundle of its own, which a chart page fetches only
 # when a reader adds a result file.
 YOURRUN    := templates/assets/yourrun.js
+# "Your run"'s decoder: site/input's readers compiled to WebAssembly (cmd/frontier-wasm), stored
+# gzipped (a host need not compress it), with the wasm_exec.js of the same Go that runs it and
+# Go's licence, which covers both. Always built by GO_TOOLCHAIN, with nothing of the machine or the
+# checkout in it (no VCS stamp, no paths), so that it is the same bytes everywhere.
+WASM       := templates/assets/yourrun.wasm.gz
+WASM_EXEC  := templates/vendor/wasm_exec.js
+WASM_L     := templates/vendor/go.LICENSE.txt
+WASM_GO    := GOTOOLCHAIN=$(GO_TOOLCHAIN) GOFLAGS= GOWASM= CGO_ENABLED=0 $(GO)
 SCRIPT_SRC := $(filter-out %.test.js,$(wildcard templates/script/*.js)) templates/script/package.json
 NPM_DONE  := node_modules/.package-lock.json
 GOFILES   := $(shell find cmd site charts templates -name '*.go' -not -name '*_test.go' 2>/dev/null)
@@ -37,7 +45,7 @@ MODULE    := github.com/frontier-bench/frontier
 # Packages the race pass of `make test` leaves out (see test).
 RACE_SKIP := site/browser
 
-.PHONY: all deps build serve test test-short fuzz-smoke fuzz bench check check-links clean
+.PHONY: all deps wasm build serve test test-short fuzz-smoke fuzz bench check check-links clean
 
 all: build
 
@@ -60,6 +68,17 @@ deps: $(NPM_DONE)
 	done > $(ECHARTS_L)
 	$(call bundle-script,$(SCRIPT))
 	$(call bundle-yourrun,$(YOURRUN))
+	@$(MAKE) --no-print-directory wasm
+
+## wasm: build "your run"'s decoder (cmd/frontier-wasm) into templates/assets/yourrun.wasm.gz and
+## copy Go's wasm_exec.js and licence beside ECharts (part of make deps; needs only Go)
+wasm:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' ./cmd/frontier-wasm"; \
+	GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' -o $$tmp/yourrun.wasm ./cmd/frontier-wasm; \
+	$(WASM_GO) run -trimpath -buildvcs=false ./cmd/frontier-wasm -gzip $$tmp/yourrun.wasm $(WASM); \
+	root=$$($(WASM_GO) env GOROOT); cat "$$root/lib/wasm/wasm_exec.js" > $(WASM_EXEC); cat "$$root/LICENSE" > $(WASM_L); \
+	echo "$(WASM): $$(wc -c < $$tmp/yourrun.wasm) bytes, $$(wc -c < $(WASM)) gzipped"
 
 # npm ci rewrites node_modules/.package-lock.json; touched so that make sees the install as newer
 # than the lock. --ignore-scripts: esbuild's binary comes in its platform package, no install script.

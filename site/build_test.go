@@ -173,14 +173,14 @@ func TestBuildSiteFiles(t *testing.T) {
 	}
 	var hashed int
 	for _, name := range files.Names() {
-		if regexp.MustCompile(`^assets/[a-z]+\.[0-9a-f]{10}(\.min)?\.(js|css|svg)$`).MatchString(name) {
+		if regexp.MustCompile(`^assets/[a-z_]+\.[0-9a-f]{10}(\.min\.js|\.js|\.css|\.svg|\.wasm\.gz)$`).MatchString(name) {
 			hashed++
 		} else if strings.HasPrefix(name, "assets/") {
 			t.Errorf("asset without a content hash: %s", name)
 		}
 	}
-	if hashed != 5 {
-		t.Errorf("got %d hashed assets, want 5 (echarts, script, style, icon, the your-run reader)", hashed)
+	if hashed != 7 {
+		t.Errorf("got %d hashed assets, want 7 (echarts, script, style, icon, the your-run reader, its decoder and wasm_exec.js)", hashed)
 	}
 	csv, _ := files.Get("deepseek-v4-pro/8k-1k/data.csv")
 	if n := bytes.Count(csv, []byte("\n")); n != 121 {

@@ -6,7 +6,8 @@
 // bundled by `make deps` from the pinned npm package, and echarts.version, its version. Both are
 // committed, so that `go install` gives a complete binary without Node.js; CI checks that
 // regenerating them changes no byte. A binary built from a tree without the bundle finds
-// ECharts' own dist build in the site's node_modules instead.
+// ECharts' own dist build in the site's node_modules instead. vendor/ also holds Go's
+// wasm_exec.js (and Go's licence), which runs "your run"'s decoder, assets/yourrun.wasm.gz.
 package templates
 
 import (

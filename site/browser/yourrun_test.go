@@ -13,12 +13,15 @@ import (
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // "Your run" as a reader uses it: their own result files added through input#your-run or
-// dropped on the chart, drawn over the published chart with the values the build would give
-// the same files, a form for the context a file lacks, alerts in words for what is wrong, no
-// request but the site's own code, hostile strings as text, and a button that takes it all away.
+// dropped on the chart, decoded by the build's own readers compiled to WebAssembly (fetched
+// only then), drawn over the published chart with the values the build would give the same
+// files, a form for the context a file lacks, alerts with the words `frontier check` prints (in
+// the page's language), no request but the site's own code, hostile strings as text, and a
+// button that takes it all away.
 
 // yourFile is a file as the test hands it to the page.
 type yourFile struct {
@@ -36,6 +39,29 @@ func rawFixture(t *testing.T, rel, name string) yourFile {
 	return yourFile{name, string(b)}
 }
 
+// repoFile reads a file of the repository (a path from its root) as a file named name.
+func repoFile(t *testing.T, rel, name string) yourFile {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testsite.Root(), filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return yourFile{name, string(b)}
+}
+
+// checkSays is what `frontier check` prints of file f, read alone with opt (its problems, sorted,
+// as the decoder in the page sees them: without the context it asks for in its form).
+func checkSays(f yourFile, opt *input.RawOptions) []string {
+	_, ps := input.ReadRun(f.Name, []byte(f.Text), opt)
+	_, ps = input.RunNeeds(ps)
+	ps.Sort()
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.String())
+	}
+	return out
+}
+
 // serveFiles are the five bench-serve files of one run, named as the reader's disk might.
 func serveFiles(t *testing.T, dir, prefix string) []yourFile {
 	var fs []yourFile
@@ -43,6 +69,27 @@ func serveFiles(t *testing.T, dir, prefix string) []yourFile {
 		fs = append(fs, rawFixture(t, fmt.Sprintf("bench-serve/%s/conc%d.json", dir, c), fmt.Sprintf("%sconc%d.json", prefix, c)))
 	}
 	return fs
+}
+
+// sglangLines are two lines of SGLang's bench_serving JSONL: 8 GPUs' worth of 400 and 1,200
+// output tokens a second at concurrency 4 and 16.
+func sglangLines() string {
+	line := func(c int, out float64) string {
+		b, _ := json.Marshal(map[string]any{"backend": "sglang", "dataset_name": "random", "max_concurrency": c, "random_input_len": 1024,
+			"random_output_len": 1024, "output_throughput": out, "input_throughput": out * 1.1, "total_throughput": out * 2.1,
+			"median_e2e_latency_ms": 20000, "median_ttft_ms": 300, "median_tpot_ms": 1000 / (out / float64(c)), "median_itl_ms": 15})
+		return string(b)
+	}
+	return line(4, 400) + "\n" + line(16, 1200) + "\n"
+}
+
+// fillForm answers the form's fields that are there with answers (by context key) and draws.
+func fillForm(p *browsertest.Page, answers map[string]string) {
+	p.WaitFor(`document.querySelector("#your-run-form form")`)
+	for id, v := range answers {
+		p.Eval(`(() => { const i = document.getElementById("your-run-`+id+`"); if (i) i.value = `+js(v)+`; })()`, nil)
+	}
+	p.Click(`#your-run-form button[type=submit]`)
 }
 
 // addYourFiles hands files to the page through the input (how "input") or a drop on the chart
@@ -220,11 +267,13 @@ func TestBrowserYourRun(t *testing.T) {
 				t.Errorf("adding a file made the request %q", r)
 			}
 		}
-		if slices.ContainsFunc(before, func(r string) bool { return strings.Contains(r, "/assets/yourrun.") }) {
-			t.Error("the chart page fetched yourrun.js before a reader added a file")
-		}
-		if !slices.ContainsFunc(p.Requests(), func(r string) bool { return strings.Contains(r, "/assets/yourrun.") }) {
-			t.Error("yourrun.js was never fetched")
+		for _, asset := range []string{"/assets/yourrun.", "/assets/wasm_exec.", ".wasm.gz"} {
+			if slices.ContainsFunc(before, func(r string) bool { return strings.Contains(r, asset) }) {
+				t.Errorf("the chart page fetched %s before a reader added a file", asset)
+			}
+			if !slices.ContainsFunc(p.Requests(), func(r string) bool { return strings.Contains(r, asset) }) {
+				t.Errorf("%s was never fetched", asset)
+			}
 		}
 		if p.URL() != hash {
 			t.Errorf("adding a file changed the address from %s to %s", hash, p.URL())
@@ -339,14 +388,18 @@ func TestBrowserYourRun(t *testing.T) {
 		addYourFiles(t, p, "input", bad)
 		waitYours(p, 2)
 		alert := p.Text("#your-run-alert")
-		for _, want := range []string{
-			`zero-gpus.json: gpus: want an integer greater than 0, got "0"`,
-			"notes.json: not a benchmark result",
-			"missing.json: [0].osl: missing required field",
-			"negative.json: [0].metrics.tput_per_gpu: must not be negative, got -3",
+		// Each refused file's problems as frontier check prints them, word for word.
+		var said []string
+		for _, f := range bad[:4] {
+			said = append(said, checkSays(f, nil)...)
+		}
+		if len(said) < 4 || !slices.Contains(said, `zero-gpus.json: gpus: want an integer greater than 0, got "0"`) {
+			t.Fatalf("frontier check says %q", said)
+		}
+		for _, want := range append(said,
 			"other-model.json: a result for gpt-oss-120b 1k/8k, not this page's DeepSeek-R1-0528 1k/1k: shown anyway",
-			hostile + ".json: a result for " + hostile + " 1k/1k",
-		} {
+			hostile+".json: a result for "+hostile+" 1k/1k",
+		) {
 			if !strings.Contains(alert, want) {
 				t.Errorf("alert lacks %q:\n%s", want, alert)
 			}
@@ -389,26 +442,150 @@ func TestBrowserYourRun(t *testing.T) {
 
 	t.Run("SGLang bench_serving JSONL, pasted", func(t *testing.T) {
 		p := open(t)
-		line := func(c int, out float64) string {
-			b, _ := json.Marshal(map[string]any{"backend": "sglang", "dataset_name": "random", "max_concurrency": c, "random_input_len": 1024,
-				"random_output_len": 1024, "output_throughput": out, "input_throughput": out * 1.1, "total_throughput": out * 2.1,
-				"median_e2e_latency_ms": 20000, "median_ttft_ms": 300, "median_tpot_ms": 1000 / (out / float64(c)), "median_itl_ms": 15})
-			return string(b)
-		}
-		text := line(4, 400) + "\n" + line(16, 1200) + "\n"
+		text := sglangLines()
 		p.Eval(`(() => { const dt = new DataTransfer(); dt.setData("text/plain", `+js(text)+`);
   document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })); })()`, nil)
-		p.WaitFor(`document.querySelector("#your-run-form form")`)
-		for id, v := range map[string]string{"gpu": "h100", "gpus": "8", "framework": "sglang", "precision": "fp8", "model": "DeepSeek-R1-0528"} {
-			p.Eval(`(() => { const i = document.getElementById("your-run-`+id+`"); if (i) i.value = `+js(v)+`; })()`, nil)
-		}
-		p.Click(`#your-run-form button[type=submit]`)
+		fillForm(p, map[string]string{"gpu": "h100", "gpus": "8", "framework": "sglang", "precision": "fp8", "model": "DeepSeek-R1-0528"})
 		waitYours(p, 1)
 		pts := yourSeries(p)["Your run: H100 (SGLang) FP8"]
 		// Interactivity 1000 / TPOT ms = output / concurrency; throughput per GPU = total / 8.
 		want := [][2]float64{{100, 400 * 2.1 / 8}, {75, 1200 * 2.1 / 8}}
 		if len(pts) != 2 || !(nearRel(pts[0][0], want[1][0]) && nearRel(pts[0][1], want[1][1]) && nearRel(pts[1][0], want[0][0]) && nearRel(pts[1][1], want[0][1])) {
 			t.Errorf("SGLang points %v, want %v", pts, want)
+		}
+	})
+
+	t.Run("every other format the build reads: a view, AIPerf, LLMPerf, SGLang JSONL", func(t *testing.T) {
+		// A view, on its own page: drawn as the build draws it, every point.
+		const viewPage = "deepseek-v4-pro/8k-1k/"
+		raw, ok := files.Get(viewPage + "page.json")
+		if !ok {
+			t.Fatal("no page.json on the view's page")
+		}
+		var dv yourPage
+		if err := json.Unmarshal(raw, &dv); err != nil {
+			t.Fatal(err)
+		}
+		p := b.Open(t, root+viewPage)
+		p.WaitDrawn("#chart")
+		view := repoFile(t, "data/deepseek-v4-pro_8k-1k_fp4.json", "my-view.json")
+		addYourFiles(t, p, "drop", []yourFile{view})
+		p.WaitFor(`document.querySelectorAll("#your-run-where p").length > 0`)
+		var n int
+		p.Eval(`document.querySelectorAll("#your-run-where p").length`, &n)
+		waitYours(p, n)
+		built := 0
+		for _, s := range dv.Series {
+			built += len(s.Points)
+		}
+		if got := sameAsBuilt(t, dv, yourSeries(p)); got != built {
+			t.Errorf("the view's %d points drawn, the build drew %d", got, built)
+		}
+		if alert := p.Text("#your-run-alert"); alert != "" {
+			t.Errorf("view: alert %q", alert)
+		}
+		p.Close()
+
+		p = open(t)
+		// AIPerf: its context through the form, then its point as the build makes it, on a page
+		// of its own model (said so).
+		aiperf := repoFile(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json", "profile_export_aiperf.json")
+		addYourFiles(t, p, "input", []yourFile{aiperf})
+		fillForm(p, map[string]string{"gpu": "h100", "gpus": "2", "framework": "vllm", "precision": "bf16"})
+		waitYours(p, 1)
+		pages, ps := input.ReadRun(aiperf.Name, []byte(aiperf.Text), &input.RawOptions{Runs: []input.Run{{Path: "*", GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16"}}})
+		if len(ps) != 0 || len(pages) != 1 {
+			t.Fatalf("ReadRun: %d pages, %v", len(pages), ps)
+		}
+		pt := pages[0].Datasets[0].Series[0].Points[0]
+		if got := yourSeries(p)["Your run: H100 (vLLM) BF16"]; len(got) != 1 || !nearRel(got[0][0], pt.X) || !nearRel(got[0][1], pt.Y) {
+			t.Errorf("AIPerf: drawn %v, the build's point (%v, %v)", yourSeries(p), pt.X, pt.Y)
+		}
+		if alert := p.Text("#your-run-alert"); !strings.Contains(alert, "profile_export_aiperf.json: a result for gpt-oss-20b ") {
+			t.Errorf("AIPerf: alert %q", alert)
+		}
+		p.Click("#your-run-remove")
+		waitYours(p, 0)
+
+		// LLMPerf: a summary has no time per output token, so no point: what check says of it.
+		llmperf := repoFile(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json", "vllm-conc8-summary.json")
+		addYourFiles(t, p, "drop", []yourFile{llmperf})
+		p.WaitFor(`document.querySelectorAll("#your-run-alert p").length > 0`)
+		said := checkSays(llmperf, nil)
+		if len(said) == 0 {
+			t.Fatal("check says nothing of the LLMPerf summary")
+		}
+		for _, want := range said {
+			if alert := p.Text("#your-run-alert"); !strings.Contains(alert, want) {
+				t.Errorf("LLMPerf: alert lacks %q:\n%s", want, alert)
+			}
+		}
+		p.Click("#your-run-remove")
+
+		// SGLang JSONL, a file: a line a point.
+		addYourFiles(t, p, "drop", []yourFile{{"sweep.jsonl", sglangLines()}})
+		fillForm(p, map[string]string{"gpu": "h100", "gpus": "8", "framework": "sglang", "precision": "fp8", "model": "DeepSeek-R1-0528"})
+		waitYours(p, 1)
+		if pts := yourSeries(p)["Your run: H100 (SGLang) FP8"]; len(pts) != 2 {
+			t.Errorf("SGLang JSONL: %v", yourSeries(p))
+		}
+	})
+
+	t.Run("a refused file's message in the page's language", func(t *testing.T) {
+		p := b.Open(t, root+"zh/"+rawPage)
+		p.WaitDrawn("#chart")
+		addYourFiles(t, p, "input", []yourFile{
+			{"negative.json", `[{"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","isl":1024,"osl":1024,"conc":4,"tp":8,"metrics":{"tput_per_gpu":-3,"median_intvty":10}}]`},
+			{"broken.json", `{"max_concurrency": 8,`},
+			{"notes.json", `[{"hardware": "b200", "conc": 4}]`},
+		})
+		p.WaitFor(`document.querySelectorAll("#your-run-alert p").length === 3`)
+		alert := p.Text("#your-run-alert")
+		for _, want := range []string{
+			"negative.json: [0].metrics.tput_per_gpu: 不能为负数，实际为 -3",
+			"broken.json:1:23: JSON 输入意外结束",
+			"notes.json: 不是基准测试文件：第一行看起来像InferenceX API 数据行（含有 hardware, conc），但缺少 metrics",
+		} {
+			if !strings.Contains(alert, want) {
+				t.Errorf("alert lacks %q:\n%s", want, alert)
+			}
+		}
+	})
+
+	t.Run("a dropped file is on the chart within a second of the decoder having loaded, at 1400x900", func(t *testing.T) {
+		p := b.OpenAs(t, root+rawPage, browsertest.Device{Width: 1400, Height: 900})
+		p.WaitDrawn("#chart")
+		// From the decoder's mark (yourrun.js, once frontierReadRun is there) to the first
+		// frame whose chart holds the reader's points.
+		p.Eval(`(() => { const el = document.getElementById("chart");
+  const tick = () => {
+    const c = typeof echarts !== "undefined" && echarts.getInstanceByDom(el);
+    const m = performance.getEntriesByName("frontier-yourrun-decoder")[0];
+    if (m && c && c.getOption().series.some((s) => s.name.startsWith("Your run: ") && s.data.length)) {
+      const w = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm.gz"));
+      window.yourRunTiming = { drawn: performance.now() - m.startTime, loaded: w ? m.startTime - w.startTime : -1,
+        bytes: w ? w.encodedBodySize : -1, visible: document.visibilityState };
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick); })()`, nil)
+		addYourFiles(t, p, "drop", serveFiles(t, "mi325x-sglang-fp8", ""))
+		waitYours(p, 1)
+		p.WaitFor(`window.yourRunTiming !== undefined`)
+		var timing struct {
+			Drawn, Loaded, Bytes float64
+			Visible              string
+		}
+		p.Eval(`window.yourRunTiming`, &timing)
+		t.Logf("decoder fetched (%.0f bytes) and started in %.0f ms; the file on the chart %.0f ms after (%s page)",
+			timing.Bytes, timing.Loaded, timing.Drawn, timing.Visible)
+		if timing.Bytes > 1.5e6 {
+			t.Errorf("the decoder is %.0f bytes on the wire, over 1.5 MB", timing.Bytes)
+		}
+		// 1 s is the aim; the bound is five times that, so that a loaded machine cannot fail it.
+		if timing.Drawn > 5000 {
+			t.Errorf("the file reached the chart %.0f ms after the decoder loaded", timing.Drawn)
 		}
 	})
 }

@@ -1,3 +1,8 @@
+// The changelog is the build's alone: "your run" in the reader's browser (cmd/frontier-wasm)
+// has none, and leaving this file out of the WebAssembly keeps YAML's decoder out of it.
+
+//go:build !(js && wasm)
+
 package input
 
 import (
@@ -14,11 +19,6 @@ import (
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
-
-// ChangelogFile is the optional file at the top of data/ that says what changed when: new
-// software, a new setting, a fix. Entries show on the trend charts of the configurations they
-// name, so a reader sees why a line jumped.
-const ChangelogFile = "changelog.yaml"
 
 // Change is one entry of the changelog.
 type Change struct {

@@ -5,7 +5,11 @@ package input
 // format, figure and problem. It takes bytes, not a file system: nothing here opens a file.
 
 import (
+	"maps"
 	"path"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
@@ -55,4 +59,83 @@ func ReadRun(name string, data []byte, opt *RawOptions) ([]RunPage, problem.Prob
 		}
 	}
 	return out, ps // in page order: the file's pages are sorted
+}
+
+// lackSuffix ends the problem lacking (rawclient.go) gives for each context key a file lacks.
+const lackSuffix = ": give it in the file or in a [[runs]] entry of frontier.toml"
+
+// RunNeeds splits from ReadRun's problems the context the file lacks (lacking's "no gpu: ..."
+// problems, in their order, and its [[runs]] hint): the page asks the reader for it in a form
+// rather than telling a reader about frontier.toml. rest are the other problems.
+func RunNeeds(ps problem.Problems) (needs []string, rest problem.Problems) {
+	for _, p := range ps {
+		if p.Line == 0 && p.Path == "" {
+			if k, ok := strings.CutSuffix(strings.TrimPrefix(p.Msg, "no "), lackSuffix); ok && !p.Warning && strings.HasPrefix(p.Msg, "no ") {
+				needs = append(needs, k)
+				continue
+			}
+			if p.Warning && strings.HasPrefix(p.Msg, "add to frontier.toml: [[runs]]") {
+				continue
+			}
+		}
+		rest = append(rest, p)
+	}
+	return needs, rest
+}
+
+// KnownGPUs are the GPU keys the build knows without frontier.toml, sorted: what the page's form
+// suggests.
+func KnownGPUs() []string { return slices.Sorted(maps.Keys(builtinGPUs)) }
+
+// GuessRun reads from a file's name ("mi300x-sglang-fp8-tp8-conc4.json") the context the page's
+// form offers the reader before they fill it in: a GPU the build or opt.GPUs knows, a framework
+// with a label, a precision and a GPU count ("tp8", "gpus8", "8gpus"), in the words of its name
+// without its extension. The last word of each kind wins.
+func GuessRun(name string, opt *RawOptions) Run {
+	var r Run
+	if ext := path.Ext(name); ext == ".json" || ext == ".jsonl" {
+		name = strings.TrimSuffix(name, ext)
+	}
+	words := strings.FieldsFunc(strings.ToLower(name), func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.')
+	})
+	for _, w := range words {
+		g := normGPU(w)
+		_, known := builtinGPUs[g]
+		if opt != nil {
+			_, own := opt.GPUs[g]
+			known = known || own
+		}
+		fw, _ := normFramework(w, false)
+		switch {
+		case known:
+			r.GPU = g
+		case frameworkLabels[fw] != "":
+			r.Framework = fw
+		case slices.Contains([]string{"fp4", "fp8", "bf16", "fp16", "int4", "int8", "mxfp4", "nvfp4"}, w):
+			r.Precision = normPrecision(w)
+		default:
+			if n := gpuCount(w); n > 0 {
+				r.GPUs = n
+			}
+		}
+	}
+	return r
+}
+
+// gpuCount reads a GPU count from a word of a file name: "tp8", "gpu8", "gpus8", "8gpu", "8gpus".
+func gpuCount(w string) int64 {
+	for _, p := range []string{"tp", "gpus", "gpu"} {
+		if rest, ok := strings.CutPrefix(w, p); ok && allDigits(rest) {
+			n, _ := strconv.ParseInt(rest, 10, 64)
+			return n
+		}
+	}
+	for _, s := range []string{"gpus", "gpu"} {
+		if rest, ok := strings.CutSuffix(w, s); ok && allDigits(rest) {
+			n, _ := strconv.ParseInt(rest, 10, 64)
+			return n
+		}
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package input
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,37 @@ func TestReadRunGivesTheBuildsPointsAndProblems(t *testing.T) {
 		&RawOptions{Runs: []Run{{Path: "*.jsonl", GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"}}})
 	if ps.Error() != `sweep.jsonl:2: median_tpot_ms: want a number, got "x"` || len(pages) != 1 || len(pages[0].Datasets[0].Series[0].Points) != 1 {
 		t.Errorf("broken sweep: %d pages, problems %v", len(pages), ps)
+	}
+}
+
+func TestRunNeedsTakesTheContextAFileLacks(t *testing.T) {
+	data := readClient(t, "aiperf/profile_export_aiperf.json")
+	_, ps := ReadRun("profile_export_aiperf.json", data, &RawOptions{Runs: []Run{{Path: "*", GPU: "h100", Framework: "vllm"}}})
+	needs, rest := RunNeeds(ps)
+	if strings.Join(needs, " ") != "gpus precision" || len(rest) != 0 {
+		t.Errorf("needs %v, rest %v (of %v)", needs, rest, ps)
+	}
+	// Any other problem stays.
+	_, ps = ReadRun("x.json", []byte(`[{"hardware": 1}]`), nil)
+	if needs, rest := RunNeeds(ps); len(needs) != 0 || len(rest) != len(ps) || len(ps) == 0 {
+		t.Errorf("needs %v, rest %v (of %v)", needs, rest, ps)
+	}
+}
+
+func TestGuessRunReadsTheFileName(t *testing.T) {
+	for name, want := range map[string]Run{
+		"MI300X_sglang-FP8-tp8-conc4.json":   {GPU: "mi300x", Framework: "sglang", Precision: "fp8", GPUs: 8},
+		"b200-trtllm-nvfp4-8gpus.json":       {GPU: "b200", Framework: "trt", Precision: "fp4", GPUs: 8},
+		"h100-nv_2-gpu4.jsonl":               {GPU: "h100", GPUs: 4},
+		"results.json":                       {},
+		"tpu7-vllm-bf16.json":                {GPU: "tpu7", Framework: "vllm", Precision: "bf16"},
+		"profile_export_aiperf-conc100.json": {},
+	} {
+		if got := GuessRun(name, &RawOptions{GPUs: map[string]GPUName{"tpu7": {}}}); got != want {
+			t.Errorf("GuessRun(%q) = %+v, want %+v", name, got, want)
+		}
+	}
+	if len(KnownGPUs()) < 10 || !slices.IsSorted(KnownGPUs()) {
+		t.Errorf("KnownGPUs() = %v", KnownGPUs())
 	}
 }

@@ -91,7 +91,8 @@ func TestServerServesTheSite(t *testing.T) {
 	files := seedSite(t, site.DefaultConfig())
 	for _, name := range files.Names() {
 		if strings.HasPrefix(name, "assets/") {
-			want := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}[filepath.Ext(name)]
+			want := map[string]string{".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
+				".gz": "application/gzip"}[filepath.Ext(name)] // the decoder, which the page inflates itself
 			tests = append(tests, struct {
 				target string
 				status int

@@ -236,7 +236,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // hashedAsset matches the assets whose names carry a hash of their content (render.go).
-var hashedAsset = regexp.MustCompile(`^assets/[^/]+\.[0-9a-f]{10}(\.min)?\.[a-z]+$`)
+var hashedAsset = regexp.MustCompile(`^assets/[^/]+\.[0-9a-f]{10}(\.min|\.wasm)?\.[a-z]+$`)
 
 // badPath says what is wrong with a request path that could mean something outside the site,
 // or "" when nothing is. p is the decoded path, raw the escaped one.

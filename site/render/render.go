@@ -179,21 +179,24 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	add := func(logical string, data []byte) {
 		ext := path.Ext(logical)
 		stem := strings.TrimSuffix(logical, ext)
-		if strings.HasSuffix(stem, ".min") {
-			stem, ext = strings.TrimSuffix(stem, ".min"), ".min"+ext
+		for _, inner := range []string{".min", ".wasm"} { // echarts.<hash>.min.js, yourrun.<hash>.wasm.gz
+			if strings.HasSuffix(stem, inner) {
+				stem, ext = strings.TrimSuffix(stem, inner), inner+ext
+			}
 		}
 		sum := sha256.Sum256(data)
 		name := "assets/" + stem + "." + hex.EncodeToString(sum[:5]) + ext
 		r.assets[name] = data
 		r.site.assets[logical] = base + name
 	}
-	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own.
-	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js"} {
-		b, err := read("assets/" + name)
+	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own,
+	// and it fetches the decoder (cmd/frontier-wasm, gzipped) and Go's wasm_exec.js that runs it.
+	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "yourrun.wasm.gz", "../vendor/wasm_exec.js"} {
+		b, err := read(path.Clean("assets/" + name))
 		if err != nil {
 			return nil, err
 		}
-		add(name, b)
+		add(path.Base(name), b)
 	}
 	// The page script is one esbuild bundle (templates/script/, `make deps`), pareto.js included.
 	js, err := read("assets/frontier.js")

@@ -1,15 +1,16 @@
 // "Your run": the reader's own result files drawn over the published chart. Its own bundle,
 // templates/assets/yourrun.js (make deps), a content-hashed asset the chart page fetches only when
-// a reader adds a file (yourrun-hook.js). Files are read in the browser (File.text) and never sent
-// anywhere; nothing of them goes into the URL fragment. Each file is normalised by the build's
-// rules (yourrun-decode.js); a bench-serve result without its context (GPU, GPU count, precision,
-// ...) gets it from a small form, prefilled from the file's name and the page and remembered for
-// the session. The rows become the reader's own series, one per configuration, in a colour and
-// marker no published series uses; the leaders table reads them against the best published
-// value, and a sentence under the chart says where they stand. Every string from a file reaches
-// the page as text.
+// a reader adds a file (yourrun-hook.js). Files are read in the browser (File.arrayBuffer) and
+// never sent anywhere; nothing of them goes into the URL fragment. Each file is decoded by the
+// build's own readers, compiled to WebAssembly (cmd/frontier-wasm: assets/yourrun.wasm.gz, with
+// Go's wasm_exec.js), which this module fetches the first time a reader adds a file: the same
+// formats, figures and problems as `frontier check`, its problems in the page's language. A
+// result without its context (GPU, GPU count, precision, ...) gets it from a small form,
+// prefilled from the file's name and the page and remembered for the session. The rows become
+// the reader's own series, one per configuration, in a colour and marker no published series
+// uses; the leaders table reads them against the best published value, and a sentence under the
+// chart says where they stand. Every string from a file reaches the page as text.
 
-import { CONTEXT, FRAMEWORK_LABELS, GPUS, decode, hwKey, lengthOf, normFramework, normGPU, normPrecision, runIDOf, seriesLabel, topologyString } from "./yourrun-decode.js";
 import { element } from "./dom.js";
 import { fmtValue, t } from "./i18n.js";
 import * as pareto from "./pareto.js";
@@ -47,48 +48,99 @@ function remember(ctx) {
   }
 }
 
-// guess reads context from a file's name ("mi300x-sglang-fp8-tp8-conc4.json"), over what the
-// session remembered, over the page (its model and sequence).
-export function guess(name, page, session) {
+// CONTEXT are the context keys a result may lack, in the order the decoder reports them.
+const CONTEXT = ["gpu", "gpus", "framework", "precision", "isl", "osl", "model"];
+
+// lengthOf reads one side of a sequence ("8k" or "625") back as tokens; NaN when it is neither.
+function lengthOf(side) {
+  const m = /^(\d+)(k?)$/i.exec(String(side).trim());
+  return m ? Number(m[1]) * (m[2] ? 1024 : 1) : NaN;
+}
+
+// guess is the form's prefill: what the decoder read in the file's name (named: gpu, framework,
+// precision, gpus), over what the session remembered, over the page (its model and sequence).
+export function guess(named, page, session) {
   const ctx = Object.assign({}, session);
   const [isl, osl] = String(page.sequence || "").split("/").map(lengthOf);
   if (!ctx.isl && isl > 0) ctx.isl = isl;
   if (!ctx.osl && osl > 0) ctx.osl = osl;
   if (!ctx.model && page.model) ctx.model = page.model;
-  const words = String(name).toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean);
-  const gpus = Object.keys(page.gpus || {}).concat(Object.keys(GPUS));
-  for (const w of words) {
-    if (gpus.includes(normGPU(w))) ctx.gpu = normGPU(w);
-    else if (FRAMEWORK_LABELS[normFramework(w, false)[0]]) ctx.framework = normFramework(w, false)[0];
-    else if (/^(fp4|fp8|bf16|fp16|int4|int8|mxfp4|nvfp4)$/.test(w)) ctx.precision = normPrecision(w);
-    else if (/^(tp|gpus?)(\d+)$/.test(w)) ctx.gpus = Number(/\d+/.exec(w)[0]);
-    else if (/^(\d+)gpus?$/.test(w)) ctx.gpus = Number(/\d+/.exec(w)[0]);
-  }
-  return ctx;
+  return Object.assign(ctx, named);
 }
 
-// newest keeps, of rows measuring the same configuration, topology and concurrency (a history
-// file's dates), the newest, as the page's newest snapshot does; an undated row is the oldest.
-export function newest(accepted) {
-  const keep = new Map();
-  for (const a of accepted) {
-    const r = a.row;
-    const id = [hwKey(r.gpu, r.framework, r.spec, r.disagg), r.precision, topologyString(r.topology), r.conc].join("\u0000");
-    const had = keep.get(id);
-    if (!had || r.date >= had.row.date) keep.set(id, a);
-  }
-  return accepted.filter((a) => {
-    const r = a.row;
-    return keep.get([hwKey(r.gpu, r.framework, r.spec, r.disagg), r.precision, topologyString(r.topology), r.conc].join("\u0000")) === a;
+// checkStrings are the page's strings the decoder words a file's problems with
+// ([script.yourrun.check]: cmd/frontier-wasm/messages.go matches the readers' English against
+// them).
+const checkStrings = () => ({
+  warning: t("yourrun.check.warning"), anArray: t("yourrun.check.anArray"), anObject: t("yourrun.check.anObject"),
+  api: t("yourrun.check.api"), agg: t("yourrun.check.agg"), serve: t("yourrun.check.serve"), aiperf: t("yourrun.check.aiperf"),
+  genaiperf: t("yourrun.check.genaiperf"), sglang: t("yourrun.check.sglang"), llmperf: t("yourrun.check.llmperf"),
+  wantString: t("yourrun.check.wantString"), wantNumber: t("yourrun.check.wantNumber"), wantInteger: t("yourrun.check.wantInteger"),
+  wantPositive: t("yourrun.check.wantPositive"), wantBool: t("yourrun.check.wantBool"), wantDate: t("yourrun.check.wantDate"),
+  wantServeDate: t("yourrun.check.wantServeDate"), wantObject: t("yourrun.check.wantObject"), wantArray: t("yourrun.check.wantArray"),
+  control: t("yourrun.check.control"), empty: t("yourrun.check.empty"), negative: t("yourrun.check.negative"),
+  positive: t("yourrun.check.positive"), numberRange: t("yourrun.check.numberRange"), integerRange: t("yourrun.check.integerRange"),
+  twice: t("yourrun.check.twice"), missingThroughput: t("yourrun.check.missingThroughput"),
+  missingInteractivity: t("yourrun.check.missingInteractivity"), missingInput: t("yourrun.check.missingInput"),
+  missingWant: t("yourrun.check.missingWant"), missing: t("yourrun.check.missing"), neitherRows: t("yourrun.check.neitherRows"),
+  looksLike: t("yourrun.check.looksLike"), looksLikeRows: t("yourrun.check.looksLikeRows"), lineLooksLike: t("yourrun.check.lineLooksLike"),
+  oneALine: t("yourrun.check.oneALine"), noConcurrency: t("yourrun.check.noConcurrency"), noMedian: t("yourrun.check.noMedian"),
+  llmperfNoTPOT: t("yourrun.check.llmperfNoTPOT"),
+  endOfInput: t("yourrun.check.endOfInput"), invalidCharacter: t("yourrun.check.invalidCharacter"),
+});
+
+// loadScript resolves once the classic script at url has run.
+function loadScript(url) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = url;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(t("errors.yourRunFailed", { url })));
+    document.head.appendChild(script);
   });
 }
 
-// seriesOf turns accepted rows ({row, file}) into the reader's series in the page's columns.
+// loadDecoder fetches Go's wasm_exec.js and the decoder (stored gzipped, so that any host serves
+// it small; inflated while it compiles), starts it, and resolves to its function once the
+// decoder has set it. A performance mark, "frontier-yourrun-decoder", says when.
+function loadDecoder(box) {
+  const url = box.getAttribute("data-wasm");
+  return loadScript(box.getAttribute("data-wasm-exec")).then(() => fetch(url)).then((res) => {
+    if (!res.ok) throw new Error(t("errors.yourRunFailed", { url }));
+    if (typeof DecompressionStream === "undefined") throw new Error(t("errors.cannotInflate", { url }));
+    const wasm = new Response(res.body.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": "application/wasm" } });
+    const go = new window.Go();
+    const compiled = WebAssembly.instantiateStreaming
+      ? WebAssembly.instantiateStreaming(wasm, go.importObject)
+      : wasm.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
+    return compiled.then(({ instance }) => {
+      go.run(instance); // runs until main waits for calls: frontierReadRun is set by then
+      if (typeof window.frontierReadRun !== "function") throw new Error(t("errors.yourRunFailed", { url }));
+      if (performance.mark) performance.mark("frontier-yourrun-decoder");
+      return window.frontierReadRun;
+    });
+  });
+}
+
+// newest keeps, of rows of the same identity (the decoder's: configuration, topology and
+// concurrency; a history file's dates), the newest, as the page's newest snapshot does; an
+// undated row is the oldest.
+export function newest(accepted) {
+  const keep = new Map();
+  for (const a of accepted) {
+    const had = keep.get(a.row.identity);
+    if (!had || a.row.date >= had.row.date) keep.set(a.row.identity, a);
+  }
+  return accepted.filter((a) => keep.get(a.row.identity) === a);
+}
+
+// seriesOf turns accepted rows ({row, file}: the decoder's rows, cmd/frontier-wasm/read.go) into
+// the reader's series in the page's columns.
 export function seriesOf(page, accepted) {
   const groups = new Map();
   for (const a of newest(accepted)) {
     const r = a.row;
-    const key = "yours:" + hwKey(r.gpu, r.framework, r.spec, r.disagg) + "@" + r.precision;
+    const key = "yours:" + r.hw + "@" + r.precision;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(a);
   }
@@ -96,9 +148,7 @@ export function seriesOf(page, accepted) {
   return Array.from(groups.keys()).sort().map((key) => {
     const items = groups.get(key).slice().sort((a, b) => (a.row.metrics.median_intvty || 0) - (b.row.metrics.median_intvty || 0));
     const r = items[0].row;
-    const known = page.gpus && page.gpus[r.gpu];
-    const gpuLabel = (known && known.label) || (GPUS[r.gpu] && GPUS[r.gpu][0]) || r.gpu.toUpperCase();
-    const label = seriesLabel(gpuLabel, r.framework, r.spec, r.disagg);
+    const label = r.label; // with the page's GPU labels, which the decoder was given
     const points = items.map(({ row }) => page.cols.map((col) => {
       const m = row.metrics;
       switch (col) {
@@ -108,18 +158,18 @@ export function seriesOf(page, accepted) {
         case "outputTputPerGpu": return m.output_tput_per_gpu;
         case "inputTputPerGpu": return m.input_tput_per_gpu;
         case "conc": return row.conc;
-        case "tp": return row.topology.tp;
+        case "tp": return row.tp;
         case "date": return row.date;
-        case "run": return runIDOf(row.runUrl);
-        case "topology": return topologyString(row.topology);
+        case "run": return row.run;
+        case "topology": return row.topology;
         case "image": return row.image;
         case "runUrl": return row.runUrl;
         default: return col in m ? m[col] : null;
       }
     }));
     return {
-      key, name: t("yourrun.seriesName", { configuration: label + " " + r.precision.toUpperCase() }), hw: hwKey(r.gpu, r.framework, r.spec, r.disagg),
-      gpu: r.gpu, vendor: (GPUS[r.gpu] && GPUS[r.gpu][1]) || "", framework: r.framework, spec: r.spec, precision: r.precision,
+      key, name: t("yourrun.seriesName", { configuration: label + " " + r.precision.toUpperCase() }), hw: r.hw,
+      gpu: r.gpu, vendor: r.vendor, framework: r.framework, spec: r.spec, precision: r.precision,
       label, color: COLOR, symbol: SYMBOL, dash: "solid", best: false, date: "", points,
       deploy: r.disagg ? "disaggregated" : "single-node", yours: true, files: items.map((a) => a.file),
     };
@@ -165,7 +215,10 @@ class Controller {
   constructor({ live, box, onDraw }) {
     this.live = live;
     this.box = box;
-    this.files = []; // {name, text, result}
+    this.files = []; // {name, bytes, result}
+    this.loading = null; // the promise of the decoder, once asked for
+    this.decoder = null; // frontierReadRun, once loaded
+    this.strings = null; // checkStrings()
     this.alert = box.querySelector("#your-run-alert");
     this.where = box.querySelector("#your-run-where");
     this.formBox = box.querySelector("#your-run-form");
@@ -174,25 +227,45 @@ class Controller {
     onDraw(() => this.say());
   }
 
-  // add reads files (File objects, or {name, text} for pasted JSON) and draws what they hold.
+  // decode reads file f (its bytes) through the decoder, with the form's answers (run; null
+  // before the reader gave any) as a [[runs]] entry gives them to the build.
+  decode(f, run) {
+    return this.decoder(f.name, f.bytes, { run, gpus: this.live.page.gpus || {}, strings: this.strings });
+  }
+
+  // add reads files (File objects, or {name, text} for pasted JSON) and draws what they hold. The
+  // decoder is fetched the first time; a file read while it loads waits for it.
   add(files) {
     const read = (f) => {
-      if (typeof f.text !== "function") return Promise.resolve(f.text);
+      if (typeof f.arrayBuffer !== "function") return Promise.resolve(new TextEncoder().encode(f.text));
       // The build's own limit for a data file: a bigger one is no benchmark result a reader made.
       if (f.size > MAX_BYTES) return Promise.reject(new Error(t("yourrun.tooBig")));
-      return f.text();
+      return f.arrayBuffer().then((b) => new Uint8Array(b));
     };
-    return Promise.all(files.map((f) => read(f).then(
-      (text) => ({ name: f.name || t("yourrun.pasted"), text }),
-      (e) => ({ name: f.name, text: "", error: e.message })))).then((read) => {
+    if (!this.loading) {
+      this.live.interactive().catch(() => {}); // ECharts loads beside the decoder, not after it
+      this.loading = loadDecoder(this.box).then((fn) => {
+        this.decoder = fn;
+        this.strings = checkStrings();
+      });
+      this.loading.catch(() => {
+        this.loading = null; // the next file tries again
+      });
+    }
+    return Promise.all([this.loading].concat(files.map((f) => read(f).then(
+      (bytes) => ({ name: f.name || t("yourrun.pasted"), bytes }),
+      (e) => ({ name: f.name, bytes: null, error: e.message }))))).then(([, ...read]) => {
       for (const f of read) {
         this.files = this.files.filter((g) => g.name !== f.name || f.name === t("yourrun.pasted")); // the same file again replaces it
         this.files.push(f);
         // Context always comes through the form (prefilled with the session's answers), so a
         // new file is never silently given another run's GPU.
-        f.result = f.error ? null : decode(f.text, null);
+        f.result = f.error ? null : this.decode(f, null);
       }
       this.update();
+    }, (e) => {
+      this.alert.textContent = "";
+      this.alert.append(element("p", { text: t("yourrun.notRead", { error: e.message }) }));
     });
   }
 
@@ -208,9 +281,9 @@ class Controller {
         continue;
       }
       const r = f.result;
-      for (const p of r.problems) messages.push(t("yourrun.problem", { file: f.name, problem: (p.path ? p.path + ": " : "") + p.msg }));
-      for (const w of r.warnings || []) messages.push(t("yourrun.problem", { file: f.name, problem: w }));
-      if (r.needs.length && !r.problems.length) pending.push(f);
+      // Each problem as `frontier check` prints it, in the page's language.
+      for (const m of r.messages) messages.push(m);
+      if (r.needs.length && !r.messages.length) pending.push(f);
       const others = new Set();
       for (const row of r.rows) {
         accepted.push({ row, file: f.name });
@@ -235,8 +308,8 @@ class Controller {
     this.formBox.textContent = "";
     if (!pending.length) return;
     const needs = CONTEXT.filter((k) => pending.some((f) => f.result.needs.includes(k)));
-    const ctx = guess(pending[0].name, this.live.page, remembered());
-    const gpuList = element("datalist", { id: "your-run-gpu-list" }, Object.keys(GPUS).map((g) => element("option", { value: g })));
+    const ctx = guess(pending[0].result.guess, this.live.page, remembered());
+    const gpuList = element("datalist", { id: "your-run-gpu-list" }, pending[0].result.gpus.map((g) => element("option", { value: g })));
     const fields = needs.map((k) => {
       const num = k === "gpus" || k === "isl" || k === "osl";
       const input = element("input", {
@@ -263,7 +336,7 @@ class Controller {
         answers[k] = k === "gpus" || k === "isl" || k === "osl" ? Number(v) : v;
       }
       remember(answers);
-      for (const f of pending) f.result = decode(f.text, answers);
+      for (const f of pending) f.result = this.decode(f, answers);
       this.update();
     });
     this.formBox.append(form);

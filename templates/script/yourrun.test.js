@@ -3,15 +3,19 @@ import test from "node:test";
 import "./testdata/strings.js";
 import { guess, newest, seriesOf, sentence } from "./yourrun.js";
 
-const row = (over) => Object.assign({ gpu: "mi300x", framework: "sglang", spec: "none", precision: "fp8", disagg: false, conc: 4, date: "",
-  image: "", runUrl: "", topology: { gpus: 8, tp: 8, ep: 0, pp: 0, dpa: false, split: false },
-  metrics: { median_intvty: 50, tput_per_gpu: 1000, output_tput_per_gpu: 500, input_tput_per_gpu: 500, median_ttft: 0.2 } }, over);
+// row is a point as the decoder (cmd/frontier-wasm) gives it.
+const row = (over) => Object.assign({ model: "DeepSeek-R1-0528", sequence: "1k/1k", hw: "mi300x_sglang", gpu: "mi300x", vendor: "AMD",
+  framework: "sglang", spec: "none", precision: "fp8", disagg: false, label: "MI300X (SGLang)", conc: 4, tp: 8, date: "", run: "",
+  topology: "TP8", image: "", runUrl: "",
+  metrics: { median_intvty: 50, tput_per_gpu: 1000, output_tput_per_gpu: 500, input_tput_per_gpu: 500, median_ttft: 0.2 } }, over,
+  { identity: [(over && over.hw) || "mi300x_sglang", (over && over.precision) || "fp8", "TP8", (over && over.conc) || 4].join("\u0000") });
 
-test("guess reads the file name over the session over the page", () => {
+test("guess: what the decoder read in the file name, over the session, over the page", () => {
   const page = { model: "DeepSeek-R1-0528", sequence: "8k/1k", gpus: { b200: {} } };
-  assert.deepEqual(guess("MI300X_sglang-FP8-tp8-conc4.json", page, { gpus: 4, precision: "fp4" }),
+  assert.deepEqual(guess({ gpu: "mi300x", framework: "sglang", precision: "fp8", gpus: 8 }, page, { gpus: 4, precision: "fp4" }),
     { gpus: 8, precision: "fp8", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528", gpu: "mi300x", framework: "sglang" });
-  assert.deepEqual(guess("run.json", page, { gpu: "b200" }), { gpu: "b200", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528" });
+  assert.deepEqual(guess({}, page, { gpu: "b200" }), { gpu: "b200", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528" });
+  assert.deepEqual(guess(undefined, { sequence: "625/1k" }, {}), { isl: 625, osl: 1024 });
 });
 
 test("a history file's rows: the newest of each configuration and concurrency", () => {
@@ -22,11 +26,13 @@ test("a history file's rows: the newest of each configuration and concurrency", 
 });
 
 test("the reader's series: one per configuration, named as theirs, in the page's columns", () => {
-  const page = { cols: ["id", "x", "tpPerGpu", "conc", "median_ttft", "p99_ttft"], gpus: {} };
+  const page = { cols: ["id", "x", "tpPerGpu", "conc", "median_ttft", "p99_ttft", "topology", "tp"], gpus: {} };
   const s = seriesOf(page, [{ row: row({ conc: 8, metrics: Object.assign({}, row().metrics, { median_intvty: 30 }) }), file: "b.json" },
     { row: row(), file: "a.json" }, { row: row({ precision: "fp4" }), file: "c.json" }]);
+  assert.equal(s[1].hw, "mi300x_sglang");
+  assert.equal(s[1].vendor, "AMD");
   assert.deepEqual(s.map((x) => x.name), ["Your run: MI300X (SGLang) FP4", "Your run: MI300X (SGLang) FP8"]);
-  assert.deepEqual(s[1].points, [[-2, 30, 1000, 8, 0.2, null], [-3, 50, 1000, 4, 0.2, null]]);
+  assert.deepEqual(s[1].points, [[-2, 30, 1000, 8, 0.2, null, "TP8", 8], [-3, 50, 1000, 4, 0.2, null, "TP8", 8]]);
   assert.deepEqual(s[1].files, ["b.json", "a.json"]);
   assert.ok(s.every((x) => x.yours && x.color === "#ff00aa"));
 });

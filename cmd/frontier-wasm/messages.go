@@ -1,0 +1,185 @@
+package main
+
+// The problems of a reader's file in the page's language. The readers word a problem in English,
+// as `frontier check` prints it; the catalog's [script.yourrun.check] table holds those words
+// as templates ("want a number, got {got}"), and each language's strings for them. A problem's
+// message is matched against the English templates (english, which TestEnglishIsTheCatalogs
+// holds to templates/i18n/en.toml), and the page's string for the template that matches is
+// filled with what the English one held: so an English page shows exactly what `frontier check`
+// prints, and a Chinese one the same sentence in Chinese. A message no template matches is shown
+// as `frontier check` words it.
+
+import (
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// english are the readers' messages by catalog key, the more specific first where two could
+// match the same message.
+var english = []struct{ key, text string }{
+	// The decoder's checks of one value (site/input/decode.go, raw.go).
+	{"wantString", "want a string, got {got}"},
+	{"wantNumber", "want a number, got {got}"},
+	{"wantInteger", "want an integer, got {got}"},
+	{"wantPositive", "want an integer greater than 0, got {got}"},
+	{"wantBool", "want true or false, got {got}"},
+	{"wantDate", "want a date as YYYY-MM-DD, got {got}"},
+	{"wantServeDate", "want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got {got}"},
+	{"wantObject", "want an object, got {got}"},
+	{"wantArray", "want an array, got {got}"},
+	{"control", "contains the control character {code}, which no page can show: remove it"},
+	{"empty", "must not be empty"},
+	{"negative", "must not be negative, got {got}"},
+	{"positive", "must be greater than 0"},
+	{"numberRange", "number {got} is out of range"},
+	{"integerRange", "integer {got} is out of range"},
+	{"twice", "given twice; the last one counts"},
+	{"missingThroughput", "missing required field (or output_tput_per_gpu and input_tput_per_gpu)"},
+	{"missingInteractivity", "missing required field (or median_tpot)"},
+	{"missingInput", "missing required field (or input_throughput)"},
+	{"missingWant", "missing required field (want {want})"},
+	{"missing", "missing required field"},
+	// What a file is not (format.go, rawsglang.go).
+	{"neitherRows", "not a benchmark file: its rows are neither InferenceX API rows (hardware, conc, metrics) nor agg rows (hw, conc, tput_per_gpu)"},
+	{"looksLike", "not a benchmark file: it looks like {format} (it has {has}) but lacks {lacks}"},
+	{"looksLikeRows", "not a benchmark file: its first row looks like {format} (it has {has}) but lacks {lacks}"},
+	{"lineLooksLike", "it looks like {format} (it has {has}) but lacks {lacks}"},
+	{"oneALine", "not a benchmark result: a JSON lines file holds one bench-serve or SGLang bench_serving result a line"},
+	// What a client's file lacks (rawclient.go, rawllmperf.go).
+	{"noConcurrency", "missing: the file does not say the run's concurrency"},
+	{"noMedian", "no median time per output token, so no median interactivity: this point cannot be placed on the chart"},
+	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the chart has no point for this run"},
+	// Syntax, as encoding/json words it (syntax.go).
+	{"endOfInput", "unexpected end of JSON input"},
+	{"invalidCharacter", "invalid character {char} {where}"},
+}
+
+// englishWords are what the messages put in their placeholders that a language says its own
+// way: a value that is an object or an array, and the formats' names.
+var englishWords = map[string]string{
+	"an object":                              "anObject",
+	"an array":                               "anArray",
+	"InferenceX API rows":                    "api",
+	"InferenceX agg rows":                    "agg",
+	"a bench-serve result":                   "serve",
+	"an AIPerf profile export":               "aiperf",
+	"an AIPerf or GenAI-Perf profile export": "genaiperf",
+	"an SGLang bench_serving result":         "sglang",
+	"an LLMPerf summary":                     "llmperf",
+}
+
+// localize is problem p as `frontier check` prints it, its message in the page's language: t
+// gives the page's string of a catalog key, "" when it has none (then the English stays).
+func localize(p problem.Problem, t func(string) string) string {
+	q := p
+	q.Msg, q.Warning = translate(p.Msg, t), false
+	s := q.String()
+	if p.Warning {
+		word := "warning"
+		if w := tr(t, "warning"); w != "" {
+			word = w
+		}
+		s = strings.TrimSuffix(s, ": "+q.Msg) + ": " + word + ": " + q.Msg
+	}
+	return s
+}
+
+// translate is msg in the page's language, when a template of english matches it and the page
+// has that template's string.
+func translate(msg string, t func(string) string) string {
+	if t == nil {
+		return msg
+	}
+	for _, e := range english {
+		args, ok := match(e.text, msg)
+		if !ok {
+			continue
+		}
+		s := tr(t, e.key)
+		if s == "" {
+			return msg
+		}
+		for name, v := range args {
+			if k, ok := englishWords[v]; ok {
+				if w := tr(t, k); w != "" {
+					args[name] = w
+				}
+			}
+		}
+		return fill(s, args)
+	}
+	return msg
+}
+
+// tr is t(key), or "" for no t.
+func tr(t func(string) string, key string) string {
+	if t == nil {
+		return ""
+	}
+	return t(key)
+}
+
+// match reports whether msg is template tmpl with its {placeholders} filled, and with what.
+// A placeholder takes the shortest text after which the rest still matches.
+func match(tmpl, msg string) (map[string]string, bool) {
+	args := map[string]string{}
+	var walk func(tmpl, msg string) bool
+	walk = func(tmpl, msg string) bool {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			return tmpl == msg
+		}
+		if !strings.HasPrefix(msg, tmpl[:i]) {
+			return false
+		}
+		j := strings.IndexByte(tmpl[i:], '}')
+		if j < 0 {
+			return tmpl == msg
+		}
+		name, rest := tmpl[i+1:i+j], tmpl[i+j+1:]
+		msg = msg[i:]
+		// A placeholder holds at least one byte, and a placeholder twice the same text twice.
+		had, bound := args[name]
+		for end := 1; end <= len(msg); end++ {
+			if bound && msg[:end] != had {
+				continue
+			}
+			args[name] = msg[:end]
+			if walk(rest, msg[end:]) {
+				return true
+			}
+		}
+		if !bound {
+			delete(args, name)
+		}
+		return false
+	}
+	if !walk(tmpl, msg) {
+		return nil, false
+	}
+	return args, true
+}
+
+// fill puts args into s's {placeholders}, in one pass (a value holding "{x}" stays as it is);
+// a placeholder args do not name stays.
+func fill(s string, args map[string]string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			break
+		}
+		name := s[i+1 : i+j]
+		b.WriteString(s[:i])
+		if v, ok := args[name]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}

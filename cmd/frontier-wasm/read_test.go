@@ -1,0 +1,270 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// checkTable is the [script.yourrun.check] table of templates/i18n/<lang>.toml.
+func checkTable(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	var cat struct {
+		Script struct {
+			Yourrun struct {
+				Check map[string]string `toml:"check"`
+			} `toml:"yourrun"`
+		} `toml:"script"`
+	}
+	if _, err := toml.DecodeFile(filepath.Join(testsite.Root(), "templates", "i18n", lang+".toml"), &cat); err != nil {
+		t.Fatal(err)
+	}
+	if len(cat.Script.Yourrun.Check) == 0 {
+		t.Fatalf("templates/i18n/%s.toml has no [script.yourrun.check]", lang)
+	}
+	return cat.Script.Yourrun.Check
+}
+
+// pageT is what the page gives the decoder: its strings of [script.yourrun.check].
+func pageT(table map[string]string) func(string) string {
+	return func(k string) string { return table[k] }
+}
+
+// TestEnglishIsTheCatalogs: the templates messages.go matches are en.toml's entries, word for
+// word, and the table holds nothing else: what an English page shows is what frontier check
+// prints, and a translator sees every sentence there is to translate.
+func TestEnglishIsTheCatalogs(t *testing.T) {
+	en := checkTable(t, "en")
+	want := map[string]string{"warning": "warning"}
+	for _, e := range english {
+		want[e.key] = e.text
+	}
+	for w, k := range englishWords {
+		want[k] = w
+	}
+	for _, k := range slices.Sorted(maps.Keys(want)) {
+		if en[k] != want[k] {
+			t.Errorf("templates/i18n/en.toml: script.yourrun.check.%s = %q, the readers' words are %q", k, en[k], want[k])
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(en)) {
+		if _, ok := want[k]; !ok {
+			t.Errorf("templates/i18n/en.toml: script.yourrun.check.%s: no message of messages.go's", k)
+		}
+	}
+}
+
+func readFixture(t *testing.T, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testsite.Root(), filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestReadGivesTheBuildsPoints: every format the build reads gives the page a row for each
+// point ReadRun makes of it, with that point's figures and its configuration's key and label.
+func TestReadGivesTheBuildsPoints(t *testing.T) {
+	runs := &input.Run{GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16", ISL: 1024, Model: "m"}
+	sglang := `{"request_rate": Infinity, "max_concurrency": 4, "random_input_len": 1024, "random_output_len": 1024, "completed": 10, ` +
+		`"total_input_tokens": 10240, "total_output_tokens": 10240, "input_throughput": 800, "output_throughput": 400, ` +
+		`"median_e2e_latency_ms": 9000, "median_ttft_ms": 200, "median_tpot_ms": 10, "median_itl_ms": 9}`
+	for _, c := range []struct {
+		name, file string
+		data       []byte
+		run        *input.Run
+		rows       int
+	}{
+		{"view", "deepseek-v4-pro_8k-1k_fp4.json", readFixture(t, "data/deepseek-v4-pro_8k-1k_fp4.json"), nil, -1},
+		{"InferenceX API rows", "latest.json", readFixture(t, "site/input/testdata/raw/inferencex-api/dsr1_1k1k_latest.json"), nil, -1},
+		{"InferenceX agg rows", "agg_bmk.json", readFixture(t, "site/input/testdata/raw/inferencex-agg/agg_bmk.json"), nil, -1},
+		{"bench-serve", "conc16.json", readFixture(t, "site/input/testdata/raw/bench-serve/mi325x-sglang-fp8/conc16.json"), nil, 1},
+		{"AIPerf", "profile_export_aiperf.json", readFixture(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json"), runs, 1},
+		{"SGLang JSONL", "sweep.jsonl", []byte(sglang + "\n" + strings.NewReplacer(`"max_concurrency": 4`, `"max_concurrency": 8`, `"median_tpot_ms": 10`, `"median_tpot_ms": 16`).Replace(sglang) + "\n"), runs, 2},
+		{"SGLang JSONL, pasted", "pasted JSON", []byte(sglang + "\n" + strings.NewReplacer(`"max_concurrency": 4`, `"max_concurrency": 8`, `"median_tpot_ms": 10`, `"median_tpot_ms": 16`).Replace(sglang) + "\n"), runs, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := read(request{name: c.file, data: c.data, run: c.run})
+			if msgs := out["messages"].([]any); len(msgs) > 0 {
+				t.Errorf("messages %v", msgs)
+			}
+			rows := out["rows"].([]any)
+			if len(rows) == 0 || c.rows >= 0 && len(rows) != c.rows {
+				t.Fatalf("%d rows, want %d", len(rows), c.rows)
+			}
+			// The same file through ReadRun, as the build would read it.
+			name := c.file
+			if !strings.Contains(name, ".") {
+				name += ".jsonl"
+			}
+			opt := &input.RawOptions{}
+			if c.run != nil {
+				r := *c.run
+				r.Path = "*"
+				opt.Runs = []input.Run{r}
+			}
+			pages, _ := input.ReadRun(name, c.data, opt)
+			points := map[[2]float64]*input.Series{}
+			for _, pg := range pages {
+				for _, ds := range pg.Datasets {
+					for i, s := range ds.Series {
+						for _, p := range s.Points {
+							points[[2]float64{p.X, p.Y}] = &ds.Series[i]
+						}
+					}
+				}
+			}
+			if len(points) != len(rows) {
+				t.Errorf("%d rows, ReadRun made %d distinct points", len(rows), len(points))
+			}
+			for _, r := range rows {
+				r := r.(map[string]any)
+				m := r["metrics"].(map[string]any)
+				s := points[[2]float64{m["median_intvty"].(float64), m["tput_per_gpu"].(float64)}]
+				if s == nil {
+					t.Errorf("row %v is no point of ReadRun's", r)
+					continue
+				}
+				if r["hw"] != s.HWKey || r["label"] != s.Label || r["framework"] != s.Framework || r["vendor"] != s.Vendor {
+					t.Errorf("row %v, series %+v", r, s)
+				}
+			}
+		})
+	}
+}
+
+// TestReadSaysWhatCheckSays: a refused file's problems are, on an English page, exactly what
+// frontier check prints, and on a Chinese page the same sentences in Chinese; a message the
+// catalog has no template for stays in English.
+func TestReadSaysWhatCheckSays(t *testing.T) {
+	en, zh := pageT(checkTable(t, "en")), pageT(checkTable(t, "zh"))
+	cases := []struct {
+		name, data string
+		zh         []string
+	}{
+		{"notjson.json", `hello`, []string{`notjson.json:1:1: 无效字符 'h'（looking for beginning of value）`}},
+		{"trunc.json", `[{"hardware": "b200",`, []string{`trunc.json:1:22: JSON 输入意外结束`}},
+		{"negative.json", `[{"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","isl":1024,"osl":1024,"conc":4,"tp":8,"metrics":{"tput_per_gpu":-3,"median_intvty":10}}]`,
+			[]string{`negative.json: [0].metrics.tput_per_gpu: 不能为负数，实际为 -3`}},
+		{"missing.json", `[{"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","isl":1024,"conc":4,"tp":8,"metrics":{"tput_per_gpu":100,"median_intvty":"fast"}}]`,
+			[]string{`missing.json: [0].metrics.median_intvty: 应为数字，实际为 "fast"`, `missing.json: [0].osl: 缺少必填字段`}},
+		{"half.json", `[{"hardware": "b200", "conc": 4}]`,
+			[]string{`half.json: 不是基准测试文件：第一行看起来像InferenceX API 数据行（含有 hardware, conc），但缺少 metrics`}},
+		{"rows.json", `[{"a": 1}]`, []string{`rows.json: 不是基准测试文件：其数据行既不是 InferenceX API 数据行（hardware、conc、metrics），也不是 agg 数据行（hw、conc、tput_per_gpu）`}},
+		{"notes.json", `{"hello": "world"}`, []string{`notes.json: apiVersion: 缺少必填字段（应为 "v1"）`, `notes.json: view: 缺少必填字段（应为 "inference"）`}},
+		// An LLMPerf summary has no point to draw, and says why, as a warning.
+		{"vllm-conc8-summary.json", string(readFixture(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json")),
+			[]string{"vllm-conc8-summary.json: 警告: LLMPerf 汇总文件没有每个输出 token 的时间（其 inter_token_latency 含等待首个 token 的时间），因而没有交互性：图上没有此次运行的点"}},
+		{"control.json", `[{"hardware":"b2\u000100","framework":"vllm","model":"dsr1","precision":"fp8","isl":1024,"osl":1024,"conc":4,"metrics":{"tput_per_gpu":1,"median_intvty":10}}]`,
+			[]string{"control.json: [0].hardware: 含有控制字符 U+0001，页面无法显示：请删除"}},
+	}
+	for _, c := range cases {
+		_, ps := input.ReadRun(c.name, []byte(c.data), &input.RawOptions{})
+		ps.Sort()
+		var want []string
+		for _, p := range ps {
+			want = append(want, p.String())
+		}
+		if len(want) == 0 {
+			t.Fatalf("%s: ReadRun finds nothing wrong", c.name)
+		}
+		if got := fmt.Sprint(read(request{name: c.name, data: []byte(c.data), t: en})["messages"]); got != fmt.Sprint(want) {
+			t.Errorf("%s in English:\n%s\nfrontier check:\n%s", c.name, got, fmt.Sprint(want))
+		}
+		got := fmt.Sprint(read(request{name: c.name, data: []byte(c.data), t: zh})["messages"])
+		if c.zh == nil { // no template: frontier check's words
+			c.zh = want
+		}
+		if got != fmt.Sprint(c.zh) {
+			t.Errorf("%s in Chinese:\n%s\nwant:\n%s", c.name, got, fmt.Sprint(c.zh))
+		}
+	}
+}
+
+// TestReadAsksForTheContextAFileLacks: a result without its context gives no row and no message
+// but the keys to ask for, what its name suggests and the GPUs the build knows; with the form's
+// answers it gives its point.
+func TestReadAsksForTheContextAFileLacks(t *testing.T) {
+	data := readFixture(t, "site/input/testdata/raw/bench-serve/mi300x-sglang-fp8/conc4.json")
+	out := read(request{name: "MI300X_sglang-fp8-tp8-conc4.json", data: data})
+	if fmt.Sprint(out["needs"], out["rows"], out["messages"]) != "[gpu gpus framework precision isl osl] [] []" {
+		t.Errorf("needs, rows, messages: %v %v %v", out["needs"], out["rows"], out["messages"])
+	}
+	if fmt.Sprint(out["guess"]) != "map[framework:sglang gpu:mi300x gpus:8 precision:fp8]" {
+		t.Errorf("guess %v", out["guess"])
+	}
+	if gpus := out["gpus"].([]any); !slices.Contains(gpus, any("mi355x")) {
+		t.Errorf("gpus %v", gpus)
+	}
+	// A GPU the page names (its [gpus] settings) is guessed and labelled as the page does.
+	out = read(request{name: "tpu7-run.json", data: data, gpus: map[string]input.GPUName{"tpu7": {Label: "TPU v7", Vendor: "Google"}}})
+	if out["guess"].(map[string]any)["gpu"] != "tpu7" {
+		t.Errorf("guess %v", out["guess"])
+	}
+	out = read(request{name: "tpu7-run.json", data: data, gpus: map[string]input.GPUName{"tpu7": {Label: "TPU v7", Vendor: "Google"}},
+		run: &input.Run{GPU: "tpu7", GPUs: 8, Framework: "sglang", Precision: "fp8", ISL: 1024, OSL: 1024}})
+	rows := out["rows"].([]any)
+	if len(rows) != 1 || len(out["needs"].([]any)) != 0 {
+		t.Fatalf("with answers: rows %v, needs %v, messages %v", rows, out["needs"], out["messages"])
+	}
+	r := rows[0].(map[string]any)
+	if r["label"] != "TPU v7 (SGLang)" || r["vendor"] != "Google" || r["hw"] != "tpu7_sglang" || r["topology"] != "8 GPUs" || r["conc"] != 4.0 {
+		t.Errorf("row %v", r)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, c := range []struct{ tmpl, msg, want string }{
+		{"want a number, got {got}", `want a number, got "x, y"`, `map[got:"x, y"]`},
+		{"it looks like {format} (it has {has}) but lacks {lacks}", "it looks like an LLMPerf summary (it has a, b) but lacks c",
+			"map[format:an LLMPerf summary has:a, b lacks:c]"},
+		{"missing required field", "missing required field (want \"v1\")", "no"},
+		{"number {got} is out of range", "want a number, got 1", "no"},
+		{"{a}", "", "no"},
+	} {
+		args, ok := match(c.tmpl, c.msg)
+		got := fmt.Sprint(args)
+		if !ok {
+			got = "no"
+		}
+		if got != c.want {
+			t.Errorf("match(%q, %q) = %s, want %s", c.tmpl, c.msg, got, c.want)
+		}
+	}
+	if got := fill("{a} and {b}", map[string]string{"a": "{b}"}); got != "{b} and {b}" {
+		t.Errorf("fill: %q", got)
+	}
+}
+
+// FuzzMatch: whatever match takes from a message, filling the template with it gives the
+// message back.
+func FuzzMatch(f *testing.F) {
+	for _, e := range english {
+		f.Add(e.text, strings.ReplaceAll(e.text, "{", "x{"))
+	}
+	f.Add("want a number, got {got}", `want a number, got "x, got y"`)
+	f.Fuzz(func(t *testing.T, tmpl, msg string) {
+		args, ok := match(tmpl, msg)
+		if !ok {
+			return
+		}
+		for _, v := range args {
+			if strings.ContainsAny(v, "{}") {
+				return // fill leaves a placeholder in a value as it is, and so may differ
+			}
+		}
+		if got := fill(tmpl, args); got != msg {
+			t.Errorf("match(%q, %q) = %v, and fill gives %q", tmpl, msg, args, got)
+		}
+	})
+}
