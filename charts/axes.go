@@ -25,8 +25,9 @@ const DefaultX = "median_intvty"
 var xStatistics = []string{"median", "p90", "p99"}
 
 // XAxes lists every x axis a chart page may offer, in menu order: interactivity, time to first
-// token, end-to-end latency (each median, p90, p99), then concurrency. A page offers one only
-// when every point it holds has that field (site/render/pagedata.go's xAxesFor decides).
+// token, end-to-end latency (each median, p90, p99), then concurrency. A page offers one when
+// a point it holds has that field, and draws on it only the points that have it
+// (site/render/pagedata.go's xAxesFor decides).
 //
 // Concurrency counts as lower-is-better: the frontier against it is then the best throughput
 // reached at or below each concurrency, the envelope a reader looks for, rather than the one

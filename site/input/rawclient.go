@@ -44,7 +44,7 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	d.complete(&p.m, start, "", false)
 	if !p.m.has1(MMedianIntvty) {
 		// Never the mean or another statistic in its place: the chart's x axis is the median.
-		d.add(d.at(start, d.pathString(""), false, "no median time per output token, so no median interactivity: this point cannot be placed on the chart"))
+		d.add(d.at(start, d.pathString(""), false, noMedianTPOT(&p.m)))
 	}
 	if d.nerr > nerr {
 		return
@@ -53,6 +53,26 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
 	d.add1(r, c.Model, idx)
+}
+
+// noMedianTPOT is the problem of a point whose file gives no median TPOT: what it gives of
+// TPOT instead, and why none of that is used. The point stays a problem rather than a point
+// without a default x: its median interactivity is the point's X, which its frontiers, the
+// compare and overview pages, the cards and the inference views of /api/v1/ (where x is
+// required) all read.
+func noMedianTPOT(m *metricSet) string {
+	var given []string
+	for s, name := range statistics {
+		if m.has1(latencyMetric(1, s)) {
+			given = append(given, name)
+		}
+	}
+	has := "the file gives no statistic of it"
+	if len(given) > 0 {
+		has = "the file gives its " + strings.Join(given, ", ") + " only"
+	}
+	return "no median time per output token (" + has + "), so no median interactivity, the x of the chart's default axis: " +
+		"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"
 }
 
 // context is a file's run context: what the file says of itself (own) first, then its

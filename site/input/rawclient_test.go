@@ -172,14 +172,16 @@ func TestAIPerfProblems(t *testing.T) {
 		want     []string
 	}{
 		{"no median TPOT", strings.Replace(aiperfTopLevel("", "", ""), `"p50": 4.0, `, "", 1), []string{
-			"data/x.json: no median time per output token, so no median interactivity: this point cannot be placed on the chart"}},
+			"data/x.json: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity, the x of the chart's default axis: " +
+				"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"}},
 		{"a word for a figure", aiperfTopLevel(`, "p90": "slow"`, "", ""), []string{
 			`data/x.json: time_to_first_token.p90: want a number, got "slow"`}},
 		{"a unit of no time", strings.Replace(aiperfTopLevel("", "", ""), `"unit": "sec"`, `"unit": "tokens"`, 1), []string{
 			`data/x.json: request_latency.unit: want a time unit (ms, s, us or ns), got "tokens"`}},
 		{"not streamed", strings.Replace(aiperfTopLevel("", "", ""), `"streaming": true`, `"streaming": false`, 1), []string{
 			"data/x.json: input_config.endpoint.streaming: warning: the run did not stream: its TTFT is its request latency and it has no inter-token latency, so no interactivity; only the request latency is taken",
-			"data/x.json: no median time per output token, so no median interactivity: this point cannot be placed on the chart"}},
+			"data/x.json: no median time per output token (the file gives no statistic of it), so no median interactivity, the x of the chart's default axis: " +
+				"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"}},
 		{"no concurrency", strings.Replace(aiperfTopLevel("", "", ""), `"concurrency": 8`, `"concurrency": null`, 1), []string{
 			"data/x.json: concurrency: missing: the file does not say the run's concurrency"}},
 	}

@@ -46,7 +46,7 @@ var chartMetrics = func() []string {
 	return ks
 }()
 
-// chartXAxes are the x keys, charts.XAxes' keys; a page offers those every point has, and
+// chartXAxes are the x keys, charts.XAxes' keys; a page offers those a point has, and
 // the page script opens on its default x for any other.
 var chartXAxes = func() []string {
 	var ks []string

@@ -14,12 +14,11 @@ type pageColumns struct {
 	names []string
 	raw   []input.MetricID
 	has   bool
-	every uint64 // the metrics every point of every snapshot has, bit m for input.MetricID m
+	some  uint64 // the metrics a point of some snapshot has, bit m for input.MetricID m
 }
 
 func columnsOf(p *Page) pageColumns {
 	var mask uint64
-	every := ^uint64(0)
 	has := false
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
@@ -30,14 +29,13 @@ func columnsOf(p *Page) pageColumns {
 					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { own |= 1 << m })
 				}
 				mask |= own
-				every &= own
 			}
 		}
 	}
 	if !has {
-		return pageColumns{names: pointColumns, every: every}
+		return pageColumns{names: pointColumns, some: mask}
 	}
-	c := pageColumns{has: true, every: every, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	c := pageColumns{has: true, some: mask, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
 		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
 			continue
@@ -48,8 +46,8 @@ func columnsOf(p *Page) pageColumns {
 	return c
 }
 
-// everyPointHas reports whether every point of every snapshot of the page measured a metric.
-func (c pageColumns) everyPointHas(name string) bool {
+// somePointHas reports whether a point of a snapshot of the page measured a metric.
+func (c pageColumns) somePointHas(name string) bool {
 	m, ok := input.MetricByName(name)
-	return ok && c.every&(1<<m) != 0
+	return ok && c.some&(1<<m) != 0
 }

@@ -116,8 +116,10 @@ func named(cfg config.Config, key, label, unit, name string, lower bool) (string
 
 // xAxesFor lists the x axes a page offers (charts.XAxes): the default, the data's own
 // interactivity (column x, with the data's axis name and referenceInteractivity), then every
-// other one that every point of every snapshot has. The leaders table's references come from
-// [reference] in the config when it names the axis.
+// other one that a point of a snapshot has. A point that lacks an axis' figure (its file gave
+// no such statistic) is not drawn on it, never given another statistic's value in its place:
+// the page script leaves it out and says so under the chart (axisnote.js). The leaders table's
+// references come from [reference] in the config when it names the axis.
 func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 	var out []XAxisData
 	for _, a := range charts.XAxes {
@@ -129,7 +131,7 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 				x.Axis = p.XAxis.Label
 			}
 		case a.Key == "conc":
-		case !cols.everyPointHas(a.Key):
+		case !cols.somePointHas(a.Key):
 			continue
 		}
 		if refs, ok := cfg.Reference[a.Key]; ok {

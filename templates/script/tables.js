@@ -4,6 +4,7 @@
 import { csvCell, escapeHTML, runHTML, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
+import { renderAxisNote } from "./axisnote.js";
 import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
 
@@ -232,6 +233,7 @@ export function renderStatus(live, out) {
   out.textContent = t("status.shown", { shown: shown.length, total: rows.length, points }) + date +
     (live.failed ? t("status.pictureOnly", { error: live.failed }) : "");
   renderMissing(live);
+  renderAxisNote(live);
 }
 
 // renderMissing is the note under the chart that names the series the metric leaves out (no
