@@ -48,7 +48,14 @@ var english = []struct{ key, text string }{
 	{"oneALine", "not a benchmark result: a JSON lines file holds one bench-serve or SGLang bench_serving result a line"},
 	// What a client's file lacks (rawclient.go, rawllmperf.go).
 	{"noConcurrency", "missing: the file does not say the run's concurrency"},
-	{"noMedian", "no median time per output token, so no median interactivity: this point cannot be placed on the chart"},
+	{"noMedianGiven", "no median time per output token (the file gives its {given} only), so no median interactivity, the x of the chart's default axis: this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
+	{"noMedianNone", "no median time per output token (the file gives no statistic of it), so no median interactivity, the x of the chart's default axis: this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
+	// A GuideLLM sweep's and a trtllm-bench report's own (rawguidellm.go, rawtrtllm.go).
+	{"noBenchmarks", "no benchmarks: this file adds nothing to the site"},
+	{"missingOutputTput", "missing: want the output token throughput, in tokens/sec"},
+	{"missingTotalTput", "missing: want the total token throughput, in tokens/sec"},
+	{"sameConcurrency", "its concurrency ({conc}) is that of benchmarks[{other}]: one point per concurrency, the first kept"},
+	{"trtNoStream", "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the chart has no point for this run (run it with --streaming)"},
 	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the chart has no point for this run"},
 	// Syntax, as encoding/json words it (syntax.go).
 	{"endOfInput", "unexpected end of JSON input"},
@@ -67,6 +74,8 @@ var englishWords = map[string]string{
 	"an AIPerf or GenAI-Perf profile export": "genaiperf",
 	"an SGLang bench_serving result":         "sglang",
 	"an LLMPerf summary":                     "llmperf",
+	"a GuideLLM report":                      "guidellm",
+	"a trtllm-bench report":                  "trtllm",
 }
 
 // localize is problem p as `frontier check` prints it, its message in the page's language: t

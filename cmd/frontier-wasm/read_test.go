@@ -165,6 +165,10 @@ func TestReadSaysWhatCheckSays(t *testing.T) {
 		// An LLMPerf summary has no point to draw, and says why, as a warning.
 		{"vllm-conc8-summary.json", string(readFixture(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json")),
 			[]string{"vllm-conc8-summary.json: 警告: LLMPerf 汇总文件没有每个输出 token 的时间（其 inter_token_latency 含等待首个 token 的时间），因而没有交互性：图上没有此次运行的点"}},
+		// A GuideLLM report with no benchmark, and a sweep whose second benchmark repeats the
+		// first's concurrency (the readers' own sentences, and a format's name, in Chinese).
+		{"empty-benchmarks.json", `{"benchmarks": []}`, []string{"empty-benchmarks.json: benchmarks: 警告: 没有 benchmarks：此文件不为网站添加任何内容"}},
+		{"trtllm.json", `{"engine": {}, "world_info": {}}`, []string{"trtllm.json: 不是基准测试文件：看起来像trtllm-bench 报告（含有 engine, world_info），但缺少 performance"}},
 		{"control.json", `[{"hardware":"b2\u000100","framework":"vllm","model":"dsr1","precision":"fp8","isl":1024,"osl":1024,"conc":4,"metrics":{"tput_per_gpu":1,"median_intvty":10}}]`,
 			[]string{"control.json: [0].hardware: 含有控制字符 U+0001，页面无法显示：请删除"}},
 	}

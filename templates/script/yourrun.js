@@ -84,8 +84,11 @@ const checkStrings = () => ({
   missingInteractivity: t("yourrun.check.missingInteractivity"), missingInput: t("yourrun.check.missingInput"),
   missingWant: t("yourrun.check.missingWant"), missing: t("yourrun.check.missing"), neitherRows: t("yourrun.check.neitherRows"),
   looksLike: t("yourrun.check.looksLike"), looksLikeRows: t("yourrun.check.looksLikeRows"), lineLooksLike: t("yourrun.check.lineLooksLike"),
-  oneALine: t("yourrun.check.oneALine"), noConcurrency: t("yourrun.check.noConcurrency"), noMedian: t("yourrun.check.noMedian"),
-  llmperfNoTPOT: t("yourrun.check.llmperfNoTPOT"),
+  oneALine: t("yourrun.check.oneALine"), noConcurrency: t("yourrun.check.noConcurrency"), noMedianGiven: t("yourrun.check.noMedianGiven"),
+  noMedianNone: t("yourrun.check.noMedianNone"), llmperfNoTPOT: t("yourrun.check.llmperfNoTPOT"),
+  guidellm: t("yourrun.check.guidellm"), trtllm: t("yourrun.check.trtllm"), noBenchmarks: t("yourrun.check.noBenchmarks"),
+  missingOutputTput: t("yourrun.check.missingOutputTput"), missingTotalTput: t("yourrun.check.missingTotalTput"),
+  sameConcurrency: t("yourrun.check.sameConcurrency"), trtNoStream: t("yourrun.check.trtNoStream"),
   endOfInput: t("yourrun.check.endOfInput"), invalidCharacter: t("yourrun.check.invalidCharacter"),
 });
 
