@@ -179,8 +179,8 @@ func TestBuildSiteFiles(t *testing.T) {
 			t.Errorf("asset without a content hash: %s", name)
 		}
 	}
-	if hashed != 5 {
-		t.Errorf("got %d hashed assets, want 5 (echarts, script, style, icon, the your-run reader)", hashed)
+	if hashed != 6 {
+		t.Errorf("got %d hashed assets, want 6 (echarts, script, style, icon, the your-run reader, the /api/ page's address)", hashed)
 	}
 	csv, _ := files.Get("deepseek-v4-pro/8k-1k/data.csv")
 	if n := bytes.Count(csv, []byte("\n")); n != 121 {

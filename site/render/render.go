@@ -187,8 +187,9 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		r.assets[name] = data
 		r.site.assets[logical] = base + name
 	}
-	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own.
-	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js"} {
+	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own;
+	// apisite.js by the /api/ page of a site built without a host (apilinks.go).
+	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "apisite.js"} {
 		b, err := read("assets/" + name)
 		if err != nil {
 			return nil, err
