@@ -273,10 +273,12 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 }
 
 // The /api/ page, in each language, says what the files are and shows curl and pandas reading
-// the first chart page's view at its full URL; every page's footer links it.
+// the first chart page's view below the site's address (SITE, site), the base URL; every
+// page's footer links it.
 func TestAPIPageInEveryLanguage(t *testing.T) {
 	files := exampleSite(t, "https://owner.github.io/repo/")
-	view := "https://owner.github.io/repo/api/v1/views/deepseek-r1-0528/1k-1k/fp4.json"
+	view := "api/v1/views/deepseek-r1-0528/1k-1k/fp4.json"
+	siteURL := `<span class="site-url">https://owner.github.io/repo/</span>`
 	for _, c := range []struct{ page, title, footer string }{
 		{"api/index.html", "Data API", `href="/repo/api/"`},
 		{"zh/api/index.html", "数据 API", `href="/repo/zh/api/"`},
@@ -285,7 +287,8 @@ func TestAPIPageInEveryLanguage(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s", c.page)
 		}
-		for _, want := range []string{"<h1>" + c.title + "</h1>", "curl -s " + view + " | jq", `urllib.request.urlopen("` + view + `")`,
+		for _, want := range []string{"<h1>" + c.title + "</h1>", "SITE='" + siteURL + "'\n", `site = "` + siteURL + `"`,
+			`curl -s "${SITE}` + view + `" | jq`, `urllib.request.urlopen(site + "` + view + `")`,
 			"pd.json_normalize", `href="/repo/api/v1/openapi.json"`, c.footer} {
 			if !strings.Contains(string(b), want) {
 				t.Errorf("%s lacks %s", c.page, want)

@@ -179,8 +179,8 @@ func TestBuildSiteFiles(t *testing.T) {
 			t.Errorf("asset without a content hash: %s", name)
 		}
 	}
-	if hashed != 7 {
-		t.Errorf("got %d hashed assets, want 7 (echarts, script, style, icon, the your-run reader, its decoder and wasm_exec.js)", hashed)
+	if hashed != 8 {
+		t.Errorf("got %d hashed assets, want 8 (echarts, script, style, icon, the your-run reader, its decoder and wasm_exec.js, the /api/ page's address)", hashed)
 	}
 	csv, _ := files.Get("deepseek-v4-pro/8k-1k/data.csv")
 	if n := bytes.Count(csv, []byte("\n")); n != 121 {

@@ -222,64 +222,35 @@ func TestHistoryTrendMatchesTheRows(t *testing.T) {
 // TestHistoryPageDataHoldsTheFirstPicture: a page with history writes in #page-data (the page's
 // and the embed's) only the columns the first picture draws (up to tp); rest.json.gz holds the
 // other columns views read and columns.json.gz those only the column chooser shows, both
-// gzipped, together every column of every point with page.json's values. The seed page, one
-// date, keeps every column in its page data and has no rest file.
+// gzipped, together every column of every point (fullPageRows, whose values
+// TestPageDataRawColumnsMatchDownloads holds to data.json's). page.json is the same page data,
+// byte for byte. The seed page, one date, keeps every column in its page data and has no rest
+// file.
 func TestHistoryPageDataHoldsTheFirstPicture(t *testing.T) {
 	files := buildExample(t)
-	var full, light readPageData
-	pj, _ := files.Get(historyPage + "page.json")
-	if err := json.Unmarshal(pj, &full); err != nil {
-		t.Fatal(err)
-	}
+	var light readPageData
 	html, _ := files.Get(historyPage + "index.html")
 	if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &light); err != nil {
 		t.Fatal(err)
 	}
-	first := slices.Index(full.Cols, "tp") + 1
+	if pj, _ := files.Get(historyPage + "page.json"); !bytes.Equal(bytes.TrimSpace(pj), bytes.TrimSpace(scriptJSON(t, html, "page-data"))) {
+		t.Error("page.json is not the page's #page-data")
+	}
+	first := slices.Index(light.Cols, "tp") + 1
 	if light.Rest == nil || light.Later == nil || light.Rest.File != "rest.json.gz" || light.Later.File != "columns.json.gz" {
 		t.Fatalf("#page-data's rest %+v, later %+v: want rest.json.gz and columns.json.gz", light.Rest, light.Later)
 	}
 	if !slices.Contains(light.Rest.Cols, "median_ttft") || !slices.Contains(light.Rest.Cols, "runUrl") || !slices.Contains(light.Later.Cols, "mean_intvty") {
 		t.Errorf("rest %v, later %v: want the default columns and strings in rest, the chooser's in later", light.Rest.Cols, light.Later.Cols)
 	}
-	if got, want := len(light.Rest.Cols)+len(light.Later.Cols), len(full.Cols)-first; got != want {
+	if got, want := len(light.Rest.Cols)+len(light.Later.Cols), len(light.Cols)-first; got != want {
 		t.Errorf("%d columns in rest and later, want every one after tp (%d)", got, want)
 	}
-	read := func(name string) (cols []string, series [][][]any) {
-		gz, ok := files.Get(historyPage + name)
-		if !ok {
-			t.Fatalf("no %s", name)
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(gz))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var d struct {
-			Cols   []string  `json:"cols"`
-			Series [][][]any `json:"series"`
-		}
-		if err := json.NewDecoder(zr).Decode(&d); err != nil {
-			t.Fatal(err)
-		}
-		if len(d.Series) != len(full.Series) {
-			t.Fatalf("%s: %d series, want page.json's %d", name, len(d.Series), len(full.Series))
-		}
-		return d.Cols, d.Series
-	}
-	restCols, rest := read("rest.json.gz")
-	laterCols, later := read("columns.json.gz")
-	for i, s := range full.Series {
+	full := fullPageRows(t, files, historyPage)
+	for i, s := range light.Series {
 		for j, pt := range s.Points {
-			got := make([]any, len(full.Cols))
-			copy(got, light.Series[i].Points[j])
-			for k, c := range restCols {
-				got[slices.Index(full.Cols, c)] = rest[i][j][k]
-			}
-			for k, c := range laterCols {
-				got[slices.Index(full.Cols, c)] = later[i][j][k]
-			}
-			if len(light.Series[i].Points[j]) != first || !reflect.DeepEqual(got, pt) {
-				t.Fatalf("%s point %d: page data and the files give %v, page.json %v", s.Key, j, got, pt)
+			if len(pt) != first || !reflect.DeepEqual(pt, full[i][j][:first]) {
+				t.Fatalf("%s point %d: page data %v, want the first %d of %v", s.Key, j, pt, first, full[i][j])
 			}
 		}
 	}

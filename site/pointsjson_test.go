@@ -1,8 +1,11 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/frontier-bench/frontier/charts"
@@ -10,7 +13,8 @@ import (
 )
 
 // TestPageDataRawColumnsMatchDownloads: the columns a page with raw results adds to each point
-// of page.json (written token by token by render.PointsJSON) hold the values data.json (full
+// of its page data (page.json, written token by token by render.PointsJSON, with the columns
+// it leaves to rest.json.gz and columns.json.gz: fullPageRows) hold the values data.json (full
 // precision) holds for that point, rounded as charts.Round6 rounds: topology, image and run
 // URL as strings, every metric as a number, null where the point lacks it. The view's columns
 // are checked by render's FuzzPointsJSON.
@@ -30,6 +34,9 @@ func TestPageDataRawColumnsMatchDownloads(t *testing.T) {
 	}
 	if err := json.Unmarshal(b, &pd); err != nil {
 		t.Fatalf("page.json: %v", err)
+	}
+	for i, rows := range fullPageRows(t, files, page) {
+		pd.Series[i].Points = rows
 	}
 	b, _ = files.Get(page + "data.json")
 	var dl struct {
@@ -93,4 +100,62 @@ func TestPageDataRawColumnsMatchDownloads(t *testing.T) {
 	if checked == 0 || nulls == 0 {
 		t.Errorf("checked %d metric values and %d nulls: the test data should have both", checked, nulls)
 	}
+}
+
+// fullPageRows are the points of a chart page's page data (page.json) with every column: the
+// page data's own, and those it leaves to rest.json.gz and columns.json.gz (rest, later), each
+// file holding per series, per point, the values of its cols.
+func fullPageRows(t *testing.T, files *Files, page string) [][][]any {
+	t.Helper()
+	b, _ := files.Get(page + "page.json")
+	var pd readPageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatalf("page.json: %v", err)
+	}
+	out := make([][][]any, len(pd.Series))
+	for i, s := range pd.Series {
+		for _, pt := range s.Points {
+			row := make([]any, len(pd.Cols))
+			copy(row, pt)
+			out[i] = append(out[i], row)
+		}
+	}
+	for _, li := range []*render.LaterIndex{pd.Rest, pd.Later} {
+		if li == nil {
+			continue
+		}
+		gz, ok := files.Get(page + li.File)
+		if !ok {
+			t.Fatalf("page.json names %s, not written", li.File)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d struct {
+			Cols   []string  `json:"cols"`
+			Series [][][]any `json:"series"`
+		}
+		if err := json.NewDecoder(zr).Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Series) != len(out) {
+			t.Fatalf("%s: %d series, want page.json's %d", li.File, len(d.Series), len(out))
+		}
+		for k, c := range d.Cols {
+			col := slices.Index(pd.Cols, c)
+			if col < 0 {
+				t.Fatalf("%s: column %s is not among page.json's cols", li.File, c)
+			}
+			for i := range out {
+				if len(d.Series[i]) != len(out[i]) {
+					t.Fatalf("%s: series %d has %d points, want %d", li.File, i, len(d.Series[i]), len(out[i]))
+				}
+				for j := range out[i] {
+					out[i][j][col] = d.Series[i][j][k]
+				}
+			}
+		}
+	}
+	return out
 }

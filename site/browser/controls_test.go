@@ -96,6 +96,7 @@ func readPageJSON(t *testing.T, files *site.Files, name string) pageJSON {
 	if err := json.Unmarshal(b, &d); err != nil {
 		t.Fatal(err)
 	}
+	withLaterColumns(t, files, name, &d) // every column, as the page script reads it
 	return d
 }
 

@@ -26,7 +26,9 @@
 //
 // A trend table reads {"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
 // "lines": [[[dateIndex, v20, v50, ...], ...], ...]}, one line per configuration of the Index
-// in its order; "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU.
+// in its order; "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU. Metrics
+// whose tables would be equal (input and output throughput on a 1k/1k page) share one file,
+// named by the first of them: the index names it for each (trendshare.go).
 //
 // The as-of rule (package input's rawsnap.go): on a date, each configuration shows, for each
 // slot (one topology and concurrency of raw results; a whole dataset of the inference view),
@@ -40,6 +42,7 @@
 // re-derives only what it changed.
 //
 // One job per file: page.go (what it takes in), write.go (Write and the Cache), rows.go (the rows, each once), asof.go
-// (the rule), chunk.go (a chunk's columnar JSON), trend.go (the trend tables), index.go (the
-// Index and what it names), snapshot.go (a date's view read back), changes.go (the changelog).
+// (the rule), chunk.go (a chunk's columnar JSON), trend.go (the trend tables), trendshare.go
+// (one table for equal metrics), index.go (the Index and what it names), snapshot.go (a date's
+// view read back), changes.go (the changelog).
 package history

@@ -49,33 +49,38 @@ func (v trendCell) MarshalJSONTo(enc *jsontext.Encoder) error {
 func trendValues(pts []input.Point, key string) []float64 {
 	ys := make([]float64, len(pts))
 	id, isRaw := input.MetricByName(key)
-	for i, pt := range pts {
-		y := math.NaN()
-		tp := charts.Round6(pt.TpPerGpu)
-		switch key {
-		case "tpPerGpu":
-			y = tp
-		case "outputTputPerGpu":
-			y = charts.Round6(pt.OutputTputPerGpu)
-		case "inputTputPerGpu":
-			y = charts.Round6(pt.InputTputPerGpu)
-		case "costPerMTok":
-			y = 1 / (tp * 3600) * 1e6
-		case "tokPerMW":
-			y = tp / 1 * 1000
-		default:
-			if isRaw && pt.Raw != nil {
-				if v, ok := pt.Raw.Metrics.Get(id); ok {
-					y = charts.Round6(v)
-				}
-			}
-		}
-		if math.IsInf(y, 0) {
-			y = math.NaN()
-		}
-		ys[i] = y
+	for i := range pts {
+		ys[i] = trendValue(&pts[i], key, id, isRaw)
 	}
 	return ys
+}
+
+// trendValue is one point's value of trendValues; id and isRaw are input.MetricByName(key).
+func trendValue(pt *input.Point, key string, id input.MetricID, isRaw bool) float64 {
+	y := math.NaN()
+	tp := charts.Round6(pt.TpPerGpu)
+	switch key {
+	case "tpPerGpu":
+		y = tp
+	case "outputTputPerGpu":
+		y = charts.Round6(pt.OutputTputPerGpu)
+	case "inputTputPerGpu":
+		y = charts.Round6(pt.InputTputPerGpu)
+	case "costPerMTok":
+		y = 1 / (tp * 3600) * 1e6
+	case "tokPerMW":
+		y = tp / 1 * 1000
+	default:
+		if isRaw && pt.Raw != nil {
+			if v, ok := pt.Raw.Metrics.Get(id); ok {
+				y = charts.Round6(v)
+			}
+		}
+	}
+	if math.IsInf(y, 0) {
+		y = math.NaN()
+	}
+	return y
 }
 
 // trendState is a configuration's points from date index d on, until its next state.

@@ -104,7 +104,13 @@ func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cac
 	if cache != nil {
 		stateKeys = trendStateKeys(states)
 	}
+	var written []Metric
 	for _, m := range p.Metrics {
+		if same := sharedTrend(states, m, written); same != "" {
+			h.Trend[m.Key] = h.Trend[same] // the same table: one file (trendshare.go)
+			continue
+		}
+		written = append(written, m)
 		name := "history/trend-" + output.Slug(m.Key) + ".json.gz"
 		made := false
 		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return trendTableKey(m, p.RefX, dates, states, stateKeys) },

@@ -49,32 +49,34 @@ func (r *Renderer) apiDownloads(p *Page) []downloadLD {
 // apiPageView is what api.html sees as .API.
 type apiPageView struct {
 	Index, OpenAPI, Schemas string // URLs
-	// An example of each kind of file, from the first chart page: absolute URLs for curl and
-	// pandas (http://localhost:8080, frontier serve's, when the base URL has no host).
+	// Site is the site's address that the curl and pandas examples start from (SITE= and
+	// site =): the base URL when it has a host. Without one the build cannot know where the
+	// site will be served, so it is the placeholder https://HOST plus the base path, and
+	// FillBase (the base path) tells apisite.js to write the page's own origin in its place.
+	Site, FillBase string
+	// An example of each kind of file, from the first chart page: paths below Site.
 	ExIndex, ExView, ExHistory, ExData, ExCSV string
 	Page                                      string // the first chart page's name, "DeepSeek-V4-Pro 8k/1k"
 	Files                                     []apiLink
 }
 
-// abs is p as a full URL for a code example.
-func (r *Renderer) exampleURL(p string) string {
-	if r.in.Config.HasHost() {
-		return r.in.Config.AbsURL(p)
-	}
-	return "http://localhost:8080" + r.site.Root + p
-}
+// apiPlaceholderHost stands for the host in the /api/ page's examples when the base URL has none.
+const apiPlaceholderHost = "https://HOST"
 
 // renderAPIPage writes /api/: the static API's files, their schemas, and how to fetch them.
 func (r *Renderer) renderAPIPage(w output.Writer) error {
 	root := r.site.Root
 	av := &apiPageView{Index: root + output.APIIndex, OpenAPI: root + output.APIOpenAPI, Schemas: root + output.APISchemaDir,
-		ExIndex: r.exampleURL(output.APIIndex)}
+		Site: r.in.Config.AbsURL(""), ExIndex: output.APIIndex}
+	if !r.in.Config.HasHost() {
+		av.Site, av.FillBase = apiPlaceholderHost+root, root
+	}
 	if len(r.pages) > 0 {
 		p := r.pages[0]
 		av.Page = r.modelName(p.Model) + " " + p.Sequence
 		av.Files = apiFiles(root, p)
-		av.ExView, av.ExHistory = r.exampleURL(av.Files[0].Path), r.exampleURL(output.APIHistory(p.Path))
-		av.ExData, av.ExCSV = r.exampleURL(p.Path+"data.json"), r.exampleURL(p.Path+"data.csv")
+		av.ExView, av.ExHistory = av.Files[0].Path, output.APIHistory(p.Path)
+		av.ExData, av.ExCSV = p.Path+"data.json", p.Path+"data.csv"
 	}
 	v := r.view("api/", r.cat.T("api.title"), r.cat.T("api.description"))
 	v.API = av

@@ -288,13 +288,12 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	if err != nil {
 		return err
 	}
-	if err := w.WriteFile(p.Path+"page.json", dataJSON); err != nil {
-		return err
-	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
 	// column after tp to rest.json.gz, fetched for anything but the first picture
-	// (PageData.Later, PageData.Rest).
+	// (PageData.Later, PageData.Rest). page.json is the same copy: the page script reads it as
+	// it reads #page-data (a chart block, the preview's update), and the columns it leaves out
+	// are in those files beside it, and every one at full precision in data.json.
 	shown, shownJSON := data, dataJSON
 	mask, light := laterMask(cols, &data), data.History != nil
 	if mask != 0 || light {
@@ -324,6 +323,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		if shownJSON, err = marshalJSON(shown); err != nil {
 			return err
 		}
+	}
+	if err := w.WriteFile(p.Path+"page.json", shownJSON); err != nil {
+		return err
 	}
 
 	// The page names its axes as the chart does (one name per quantity).

@@ -79,7 +79,8 @@ type downloadMetrics struct {
 }
 
 // downloadKeys are data.json's metric keys in sorted order, as a map's would be: the view's
-// three throughputs (ids -3 to -1) among the raw catalog's names (ids 0 up).
+// three throughputs (ids -3 to -1) among the raw catalog's names (ids 0 up). The catalog's
+// own names of those three (tput_per_gpu, ...) are left out: each value has one key.
 var downloadKeys = func() []int {
 	names := func(i int) string {
 		if i < 0 {
@@ -89,6 +90,10 @@ var downloadKeys = func() []int {
 	}
 	ids := []int{-3, -2, -1}
 	for i := range int(input.NumMetrics) {
+		switch input.MetricID(i) {
+		case input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU:
+			continue // a raw point's throughputs are the view's (rawPointOf)
+		}
 		ids = append(ids, i)
 	}
 	slices.SortFunc(ids, func(a, b int) int { return strings.Compare(names(a), names(b)) })
@@ -127,16 +132,31 @@ type downloadDoc struct {
 	Model    string           `json:"model"`
 	Sequence string           `json:"sequence"`
 	Date     string           `json:"date"`
-	Metric   input.Metric     `json:"metric"`
-	XAxis    input.XAxis      `json:"xAxis"`
+	Metric   downloadMetric   `json:"metric"`
+	XAxis    downloadXAxis    `json:"xAxis"`
 	Series   []downloadSeries `json:"series"`
+}
+
+// downloadMetric and downloadXAxis are the page's metric and x axis under the inference
+// view's lowerCamel keys, as every other key of data.json.
+type downloadMetric struct {
+	Key     string `json:"key"`
+	Label   string `json:"label"`
+	LabelZh string `json:"labelZh"`
+	Unit    string `json:"unit"`
+}
+
+type downloadXAxis struct {
+	Mode  string `json:"mode"`
+	Field string `json:"field"`
+	Label string `json:"label"`
 }
 
 // downloadJSON is data.json (downloadDoc), compact, ending with a newline: a download for
 // tools (jq pretty-prints it); indenting cost 5% of a large build and a quarter of the file.
 func downloadJSON(p *Page) ([]byte, error) {
 	snap := p.Snapshots[0]
-	doc := downloadDoc{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: p.Metric, XAxis: p.XAxis}
+	doc := downloadDoc{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: downloadMetric(p.Metric), XAxis: downloadXAxis(p.XAxis)}
 	for _, s := range snap.Series {
 		ds := downloadSeries{Key: s.Key, Name: s.Name, HWKey: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Best: s.Best, Date: s.Date, Points: []downloadPoint{}}

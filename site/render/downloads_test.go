@@ -28,8 +28,8 @@ func TestDownloadJSONValues(t *testing.T) {
 	}
 	docs := []downloadDoc{
 		{},
-		{Model: hostile, Sequence: "1k/1k", Date: "2026-01-02", Metric: input.Metric{Key: "tpPerGpu", Label: hostile, Unit: "tok/s"},
-			XAxis: input.XAxis{Mode: "x", Field: "f", Label: hostile},
+		{Model: hostile, Sequence: "1k/1k", Date: "2026-01-02", Metric: downloadMetric{Key: "tpPerGpu", Label: hostile, Unit: "tok/s"},
+			XAxis: downloadXAxis{Mode: "x", Field: "f", Label: hostile},
 			Series: []downloadSeries{
 				{Key: "a", Name: hostile, GPU: "b200", Best: true, Points: []downloadPoint{
 					pt(0, 0, nil), pt(1e-7, 1e21, &input.RawPoint{}), pt(123456789.125, -0.000001, nil),
@@ -102,8 +102,8 @@ func TestDownloadJSONValues(t *testing.T) {
 			t.Fatalf("doc %d: %v: %s", i, err, b)
 		}
 		if got.Model != valid(d.Model) || got.Sequence != d.Sequence || got.Date != d.Date ||
-			got.Metric["Key"] != d.Metric.Key || got.Metric["Label"] != valid(d.Metric.Label) || got.Metric["Unit"] != d.Metric.Unit ||
-			got.XAxis["Mode"] != d.XAxis.Mode || got.XAxis["Field"] != d.XAxis.Field || got.XAxis["Label"] != valid(d.XAxis.Label) {
+			got.Metric["key"] != d.Metric.Key || got.Metric["label"] != valid(d.Metric.Label) || got.Metric["unit"] != d.Metric.Unit ||
+			got.XAxis["mode"] != d.XAxis.Mode || got.XAxis["field"] != d.XAxis.Field || got.XAxis["label"] != valid(d.XAxis.Label) {
 			t.Errorf("doc %d: head %+v, want %+v", i, got, d)
 		}
 		if (got.Series == nil) != (d.Series == nil) {

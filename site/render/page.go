@@ -56,5 +56,8 @@ type PageSeries struct {
 	Deployment string
 }
 
-// reserved are top-level site paths that a model slug must not take.
-var reserved = map[string]bool{"assets": true, "history": true, "404.html": true, "api": true}
+// reserved are top-level site paths that a model slug must not take: the folders the build
+// writes itself (assets/, api/, overview/; history/ of old builds) and 404.html. The language
+// mirrors' folders are checked against the config (LanguageClashes), the preview's own paths
+// start with "__", which no slug does.
+var reserved = map[string]bool{"assets": true, "history": true, "404.html": true, "api": true, "overview": true}

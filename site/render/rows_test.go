@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// rowTemplate is the points table's row as chart.html wrote it with a range over .Rows.
+// rowTemplate is the points table's row as chart.html would write it with a range over .Rows
+// (without the end tags HTML implies).
 var rowTemplate = template.Must(template.New("rows").Parse(`{{range .}}
-<tr data-series="{{.Series}}"><td>{{.Name}}</td><td>{{.Precision}}</td><td class="num">{{.Concurrency}}</td><td class="num">{{.TP}}</td><td class="num">{{.X}}</td><td class="num">{{.Total}}</td><td class="num">{{.Output}}</td><td class="num">{{.Input}}</td><td>{{if .Frontier}}yes{{end}}</td><td>{{.Date}}</td>{{if .Raw}}<td>{{.Topology}}</td><td>{{.Image}}</td>{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a></td>{{else}}<td>{{.RunID}}</td>{{end}}</tr>
+<tr><td>{{.Name}}<td>{{.Precision}}<td>{{.Concurrency}}<td>{{.TP}}<td>{{.X}}<td>{{.Total}}<td>{{.Output}}<td>{{.Input}}<td>{{if .Frontier}}yes{{end}}<td>{{.Date}}{{if .Raw}}<td>{{.Topology}}<td>{{.Image}}{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a>{{else}}<td>{{.RunID}}{{end}}
 {{- end}}`))
 
 // FuzzRowsHTML checks that rowsHTML escapes any strings exactly as html/template does.

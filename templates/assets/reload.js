@@ -131,17 +131,49 @@
       touched.every(function (p) { return p === own || p === dir + "page.json"; });
   }
 
-  // update hands the new page.json to the page script; anything wrong reloads instead.
+  // update hands the new page.json to the page script, with every column (withEveryColumn);
+  // anything wrong reloads instead.
   function update(build) {
-    fetch(pageDir() + "page.json", { cache: "no-store" }).then(function (res) {
+    var url = new URL(pageDir() + "page.json", location.href);
+    fetch(url, { cache: "no-store" }).then(function (res) {
       if (!res.ok) {
         throw new Error(res.status);
       }
       return res.json();
     }).then(function (page) {
+      return withEveryColumn(page, url);
+    }).then(function (page) {
       window.frontierChartPage.update(page);
       shown = build;
     }).catch(reload);
+  }
+
+  // withEveryColumn fills page.json's points in with the columns it leaves to the gzipped
+  // files beside it (rest: a page with history; later: the column chooser's), each
+  // {"cols", "series"}: per series, per point, the values of its cols. The page script then
+  // takes the page whole, as it took it before page.json left them out.
+  function withEveryColumn(page, url) {
+    var refs = [page.rest, page.later].filter(Boolean);
+    return Promise.all(refs.map(function (ref) {
+      return fetch(new URL(ref.file, url), { cache: "no-store" }).then(function (res) {
+        if (!res.ok) {
+          throw new Error(res.status);
+        }
+        return new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).json();
+      });
+    })).then(function (files) {
+      files.forEach(function (f) {
+        var at = f.cols.map(function (c) { return page.cols.indexOf(c); });
+        page.series.forEach(function (s, i) {
+          s.points.forEach(function (pt, j) {
+            at.forEach(function (col, k) { pt[col] = f.series[i][j][k]; });
+          });
+        });
+      });
+      delete page.rest;
+      delete page.later;
+      return page;
+    });
   }
 
   function on(es, name, fn) {
