@@ -43,7 +43,7 @@ VENDOR    := $(wildcard templates/vendor/*)
 BENCHTIME ?= 3x
 MODULE    := github.com/frontier-bench/frontier
 # Packages the race pass of `make test` leaves out (see test).
-RACE_SKIP := site/browser
+RACE_SKIP := site/browser site/api/conformance
 
 .PHONY: all deps wasm build serve test test-short fuzz-smoke fuzz bench check check-links clean
 

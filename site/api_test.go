@@ -10,18 +10,13 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/pb33f/libopenapi"
-	validator "github.com/pb33f/libopenapi-validator"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/frontier-bench/frontier/internal/testsite"
-	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
-// The static API (/api/v1/, package api) as a reader's tools see it: every JSON file the site
-// writes is held to its schema by a JSON Schema validator, openapi.json to the OpenAPI 3.1
-// schema by an OpenAPI validator, and the view files build the same chart pages again.
+// The static API (/api/v1/, package api) as a reader's tools see it: the view files build the
+// same chart pages again, and the /api/ page shows how to read them. The files against their
+// schemas and openapi.json against OpenAPI 3.1 are package site/api/conformance's tests.
 
 // apiSites are the sites the API tests build: the example site (the seed view, raw results and
 // markdown pages, two languages) and a site of raw rows only.
@@ -124,148 +119,6 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 				b, _ := again.Get(output.APIRoot + n)
 				if !bytes.Equal(b, f.Data) {
 					t.Errorf("%s differs when built from itself", n)
-				}
-			}
-		})
-	}
-}
-
-// compileSchemas compiles every schema the site serves, as the site serves them.
-func compileSchemas(t *testing.T, files *Files) map[string]*jsonschema.Schema {
-	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	out := map[string]*jsonschema.Schema{}
-	for _, s := range api.Schemas {
-		b, ok := files.Get(output.APISchema(s.Name))
-		if !ok {
-			t.Fatalf("%s not written", output.APISchema(s.Name))
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatalf("%s: %v", s.Name, err)
-		}
-		url := "https://frontier.test/" + output.APISchema(s.Name)
-		if err := c.AddResource(url, doc); err != nil {
-			t.Fatalf("%s: %v", s.Name, err)
-		}
-		if out[s.Name], err = c.Compile(url); err != nil { // checked against the 2020-12 meta-schema
-			t.Fatalf("%s: %v", s.Name, err)
-		}
-	}
-	return out
-}
-
-func TestEveryJSONFileMatchesItsSchema(t *testing.T) {
-	for _, base := range deployBases {
-		t.Run(base, func(t *testing.T) {
-			files := exampleSite(t, base)
-			schemas := compileSchemas(t, files)
-			used := map[string]int{}
-			for _, name := range files.Names() {
-				if !strings.HasSuffix(name, ".json") || name == output.APIOpenAPI || strings.HasPrefix(name, output.APISchemaDir) {
-					continue
-				}
-				s := api.SchemaOf(name)
-				if s == "" {
-					t.Errorf("%s: no schema holds it", name)
-					continue
-				}
-				b, _ := files.Get(name)
-				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-					continue
-				}
-				if err := schemas[s].Validate(v); err != nil {
-					t.Errorf("%s against %s: %v", name, s, err)
-				}
-				used[s]++
-			}
-			for _, s := range api.Schemas {
-				if used[s.Name] == 0 {
-					t.Errorf("no file of the example site is held to schema %s", s.Name)
-				}
-			}
-		})
-	}
-}
-
-// A schema is no check unless it refuses what is wrong: a view whose point has a string for x,
-// and an index without its pages.
-func TestAPISchemasRefuseBrokenFiles(t *testing.T) {
-	files := exampleSite(t, "/")
-	schemas := compileSchemas(t, files)
-	view, _ := files.Get(output.APIView("deepseek-v4-pro/8k-1k/", "fp4"))
-	broken := bytes.Replace(view, []byte(`"x":`), []byte(`"x":"fast","was":`), 1)
-	index, _ := files.Get(output.APIIndex)
-	noPages := bytes.Replace(index, []byte(`"pages":`), []byte(`"leaves":`), 1)
-	for _, c := range []struct {
-		schema string
-		doc    []byte
-	}{{"view", broken}, {"index", noPages}} {
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.doc))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schemas[c.schema].Validate(v); err == nil {
-			t.Errorf("schema %s takes a broken file", c.schema)
-		}
-	}
-}
-
-func TestOpenAPIDocumentIsValid(t *testing.T) {
-	for _, base := range deployBases {
-		t.Run(base, func(t *testing.T) {
-			files := exampleSite(t, base)
-			b, ok := files.Get(output.APIOpenAPI)
-			if !ok {
-				t.Fatal("no openapi.json")
-			}
-			doc, err := libopenapi.NewDocument(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v := doc.GetVersion(); v != "3.1.0" {
-				t.Errorf("OpenAPI version %q, want 3.1.0", v)
-			}
-			v, errs := validator.NewValidator(doc)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			if ok, verrs := v.ValidateDocument(); !ok {
-				for _, e := range verrs {
-					t.Errorf("openapi.json: %v", e)
-				}
-			}
-			// Every path, filled in with its parameters' examples, is a file of the site.
-			var oa struct {
-				Paths map[string]struct {
-					Get struct {
-						Parameters []struct {
-							Name    string `json:"name"`
-							Example string `json:"example"`
-						} `json:"parameters"`
-					} `json:"get"`
-				} `json:"paths"`
-			}
-			if err := json.Unmarshal(b, &oa); err != nil {
-				t.Fatal(err)
-			}
-			for path, item := range oa.Paths {
-				params := map[string]string{}
-				for _, p := range item.Get.Parameters {
-					params[p.Name] = p.Example
-				}
-				name := api.OpenAPIPath(path, params)
-				if _, ok := files.Get(name); !ok {
-					t.Errorf("%s: %s is not written", path, name)
-				}
-			}
-			for _, want := range []string{"/api/v1/views/{model}/{sequence}/{precision}.json", "/{model}/{sequence}/compare/{pair}/compare.json",
-				"/{model}/{sequence}/history/index.json", "/overview/overview.json"} {
-				if _, ok := oa.Paths[want]; !ok {
-					t.Errorf("openapi.json has no path %s", want)
 				}
 			}
 		})
