@@ -162,8 +162,9 @@ export const scoreHTML = (s) => escapeHTML(s.text) + (s.low ? ' <b class="acc-lo
 // rowAccuracy is a leaders table row's accuracy (a configuration's frontier read off at the
 // reference values mixes its points): per task the range of the counted scores of the points
 // it shows ("GSM8K 93.1–95.8%"), saying when some or all of them are not evaluated; then the
-// notes of those points. As text, to be escaped.
+// notes of those points, and whether a score is a low eval. As text, to be escaped.
 export function rowAccuracy(page, row, date) {
+  let low = false; // one of the scores is a low eval
   const parts = tasksOf(page).map((task) => {
     const label = task.label || task.key;
     let lo = Infinity;
@@ -173,6 +174,7 @@ export function rowAccuracy(page, row, date) {
       const e = countedEval(page, row.series.points[i], task.key, date);
       if (!e) none++;
       else {
+        if (e.low) low = true;
         lo = Math.min(lo, e.score);
         hi = Math.max(hi, e.score);
       }
@@ -185,5 +187,5 @@ export function rowAccuracy(page, row, date) {
   for (const i of row.shown) {
     for (const n of notesOf(page, row.series.points[i])) if (!notes.includes(n)) notes.push(n);
   }
-  return { text: parts.join(t("list.separator")), notes };
+  return { text: parts.join(t("list.separator")), notes, low };
 }

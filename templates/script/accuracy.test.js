@@ -147,13 +147,14 @@ test("the leaders table has the configurations' accuracy and notes, escaped", ()
   const computed = compute(bad, { series: bad.series }, defaultView(bad), {});
   const html = leadersHTML(bad, computed);
   assert.match(html, /<th scope="col">Accuracy<\/th><\/tr>/);
-  assert.match(html, /<td>&lt;img src=x onerror=alert\(1\)&gt; 0\.0–95\.0%<br>ⓘ &lt;\/script&gt;/);
-  assert.match(html, /mi355x_sglang<\/th><td>&lt;img src=x onerror=alert\(1\)&gt; 0\.0%<\/td>/);
+  assert.match(html, /<td>&lt;img src=x onerror=alert\(1\)&gt; 0\.0–95\.0% <b class="acc-low" title="Scored far below the other configurations of this model on this task">⚠<\/b><br>ⓘ &lt;\/script&gt;/);
+  assert.match(html, /mi355x_sglang<\/th><td>&lt;img src=x onerror=alert\(1\)&gt; 0\.0% <b class="acc-low" [^>]*>⚠<\/b><\/td>/);
+  assert.match(html, /b200_vllm<\/th><td>&lt;img src=x onerror=alert\(1\)&gt; 93\.0% \(some points not evaluated\)<\/td>/);
   assert.ok(!/<img|<b>broken|javascript:/.test(html));
   const row = computed.rows[1]; // b1 unevaluated, b2 at 93%
   assert.equal(rowAccuracy(bad, row, "2026-05-10").text, "<img src=x onerror=alert(1)> 93.0% (some points not evaluated)");
   const none = { series: { points: [["n1", 1, 1, 1, 8, "", "", null, null]] }, shown: [0] };
-  assert.deepEqual(rowAccuracy(bad, none, "2026-05-10"), { text: "<img src=x onerror=alert(1)>: not evaluated", notes: [] });
+  assert.deepEqual(rowAccuracy(bad, none, "2026-05-10"), { text: "<img src=x onerror=alert(1)>: not evaluated", notes: [], low: false });
 });
 
 test("the legend marks a low eval with its score and a note, whatever the gate", () => {

@@ -80,7 +80,7 @@ export function leadersHTML(page, computed) {
     if (accuracyOf(page)) {
       // The configuration's accuracy over the points it shows, and their notes (issue 36).
       const acc = rowAccuracy(page, row, computed.view ? computed.view.date : "");
-      html += "<td>" + escapeHTML(acc.text) + acc.notes.map((n) => "<br>ⓘ " + noteHTML(n)).join("") + "</td>";
+      html += "<td>" + escapeHTML(acc.text) + (acc.low ? ' <b class="acc-low" title="' + tHTML("accuracy.lowTitle") + '">⚠</b>' : "") + acc.notes.map((n) => "<br>ⓘ " + noteHTML(n)).join("") + "</td>";
     }
     html += "</tr>";
   }
