@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/card"
+	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -241,4 +242,42 @@ func (r *Renderer) accuracyCard(m AccuracyModel, av *accuracyView) card.Spec {
 		}
 	}
 	return s
+}
+
+// gateControlView is the accuracy gate's fieldset in the form the build writes (controls.html),
+// the twin of controls.js' gateBox, so that the script keeps the form rather than building it
+// again: the fields as the page opens, on the site's default gate, else 90% on the first task
+// and unticked.
+type gateControlView struct {
+	On    bool
+	Min   string       // percent, as controls.js' minText writes it: "90", "95.5"
+	Tasks []optionView // every task, the gate's selected
+	// Phrase is the gate as the filter summary says it ("GSM8K ≥ 90%"), "" when it is off.
+	Phrase string
+}
+
+// gateControl is the gate's fieldset of a page with eval tasks, nil without any. task and min
+// are the site's default gate (frontier.toml's [accuracy]); task "" when there is none. The
+// data side sets controlsView.Gate from PageData.Accuracy with it, and when Phrase is not ""
+// adds it to the summary after best per GPU, as filterSummary does.
+func gateControl(tr *i18n.Catalog, tasks []AccuracyTask, task string, min float64) *gateControlView {
+	if len(tasks) == 0 {
+		return nil
+	}
+	on := task != "" && slices.ContainsFunc(tasks, func(t AccuracyTask) bool { return t.Key == task })
+	if !on {
+		task, min = tasks[0].Key, 0.9
+	}
+	g := &gateControlView{On: on, Min: strconv.FormatFloat(math.Round(min*100*1e4)/1e4, 'f', -1, 64)}
+	label := task
+	for _, t := range tasks {
+		g.Tasks = append(g.Tasks, optionView{t.Key, cmp.Or(t.Label, t.Key), t.Key == task})
+		if t.Key == task {
+			label = cmp.Or(t.Label, t.Key)
+		}
+	}
+	if on {
+		g.Phrase = tr.T("accuracypage.gate_phrase", "task", label, "min", g.Min)
+	}
+	return g
 }

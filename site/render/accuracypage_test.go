@@ -155,3 +155,38 @@ func TestAccuracyPageClash(t *testing.T) {
 		t.Errorf("Render: %v, want the clash named", err)
 	}
 }
+
+// TestGateControl: the form the build writes has the accuracy gate's fieldset on a page with
+// eval tasks, as controls.js' gateBox builds it (same names, ids, values), ticked and set to the
+// site's default gate when there is one; none without tasks.
+func TestGateControl(t *testing.T) {
+	r, _, _ := accuracySite(t, nil)
+	tasks := []AccuracyTask{{Key: "gsm8k", Label: "GSM8K"}, {Key: "mmlu<x>", Label: `MMLU "pro"`}}
+	form := func(g *gateControlView) string {
+		var b strings.Builder
+		v := &view{Site: r.site, Chart: &chartPageView{Controls: &controlsView{Gate: g}}}
+		if err := r.tmpl["chart"].ExecuteTemplate(&b, "controls", v); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if g := gateControl(r.cat, nil, "gsm8k", 0.9); g != nil || strings.Contains(form(g), "data-gate") {
+		t.Error("a page without eval tasks has a gate")
+	}
+	off := form(gateControl(r.cat, tasks, "", 0))
+	want := `<fieldset data-gate=""><legend>Accuracy</legend><div class="opts"><label class="check"><input type="checkbox" name="acc" value="1">Only configurations scoring at least the minimum</label>` +
+		`<label for="ctl-accmin">Minimum (%) </label><input type="number" name="accmin" id="ctl-accmin" min="0" max="100" step="any" inputmode="decimal" value="90">` +
+		`<label for="ctl-acctask">Task </label><select name="acctask" id="ctl-acctask"><option value="gsm8k" selected>GSM8K</option><option value="mmlu&lt;x&gt;">MMLU &#34;pro&#34;</option></select>` +
+		`<label class="check"><input type="checkbox" name="accall" value="1">and drop configurations with no eval</label></div></fieldset>`
+	if !strings.Contains(off, want) {
+		t.Errorf("the gate's fieldset\n%s\nlacks\n%s", off, want)
+	}
+	g := gateControl(r.cat, tasks, "mmlu<x>", 0.955)
+	on := form(g)
+	if !strings.Contains(on, `name="acc" value="1" checked>`) || !strings.Contains(on, `value="95.5">`) || !strings.Contains(on, `<option value="mmlu&lt;x&gt;" selected>`) {
+		t.Errorf("the default gate is not the form's:\n%s", on)
+	}
+	if g.Phrase != `MMLU "pro" ≥ 95.5%` {
+		t.Errorf("phrase %q", g.Phrase)
+	}
+}
