@@ -3,12 +3,17 @@ package browser_test
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // withAccuracy puts evals and notes in the contract's shape (issue 36) into the seed page's
@@ -167,5 +172,52 @@ func TestBrowserAccuracyGateAndMarks(t *testing.T) {
 	other.Eval(`document.querySelectorAll("fieldset[data-gate], .acc-mark").length`, &gates)
 	if gates != 0 {
 		t.Errorf("a page without evals shows %d gate or accuracy marks", gates)
+	}
+}
+
+// TestBrowserAccuracyPageFitsAPhone: a model's accuracy page, drawn by package render from
+// hand-made rows with long names and notes (the pipeline hands it none before the data branch
+// is merged), is never wider than a 360-px phone, and its bars are as wide as their scores.
+func TestBrowserAccuracyPageFitsAPhone(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	cfg := config.DefaultConfig()
+	s := &render.PageSeries{Key: "b200_trt", Name: "B200 (TRT)", HWKey: "b200_trt", GPU: "b200", Vendor: "NVIDIA", Framework: "trt", Spec: "none",
+		Precision: "fp4", Label: "B200 (TRT)", Best: true, Date: "2026-05-02", Frontier: []int{0},
+		Points: []input.Point{{ID: 1, X: 20, Y: 500, Concurrency: 4, TP: 8, TpPerGpu: 500, Date: "2026-05-02", Precision: "fp4"}}}
+	page := &render.Page{Model: "DeepSeek-R1-0528", Sequence: "1k/1k", Path: "deepseek-r1-0528/1k-1k/",
+		Metric: input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"}, XAxis: input.XAxis{Label: "Interactivity"},
+		Snapshots: []*render.Snapshot{{Date: "2026-05-02", Series: []*render.PageSeries{s}}}}
+	r, err := render.New(config.Input{Config: cfg, ECharts: testsite.RealECharts(t)}, []*render.Page{page}, nil, 1, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "MI355X (SGLang) FP4 MTP disaggregated prefill TP8-EP8-DPA×2 decode TP8-EP8-DPA×6 " + strings.Repeat("unbroken", 12)
+	row := func(config string, score, se float64) render.AccuracyRow {
+		return render.AccuracyRow{Config: config, GPU: "mi355x", GPULabel: "MI355X", Framework: "SGLang", Precision: "fp4", Spec: "mtp",
+			Parallelism: "TP8 EP8 DPA", Task: "gsm8k", Score: score, SE: se, N: 1319, Date: "2026-05-02", Run: "https://example.org/run/1"}
+	}
+	low := row(long, 0, math.NaN())
+	low.Low = true
+	low.Notes = []render.AccuracyNote{{Text: "Known issue: " + strings.Repeat("averyveryverylongword", 8), Link: "https://example.org/issue"}}
+	r.SetAccuracy([]render.AccuracyModel{{Model: "DeepSeek-R1-0528", Tasks: []render.AccuracyTask{{Key: "gsm8k", Label: "GSM8K", Metric: "em_strict"}},
+		Rows: []render.AccuracyRow{row("B200 (TRT) FP4 TP8", 0.958, 0.0056), low}}})
+	files := &site.Files{}
+	if err := r.Chart(files, page); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Render(files); err != nil {
+		t.Fatal(err)
+	}
+	root := b.Serve(files, "/")
+	p := b.OpenAs(t, root+"deepseek-r1-0528/accuracy/", browsertest.Phone)
+	m := measure(t, p, false)
+	if m.Width > 360 {
+		t.Errorf("the accuracy page is %d px wide on a 360-px phone", m.Width)
+	}
+	var widths []float64
+	p.Eval(`[...document.querySelectorAll(".acc-bar")].map((b) => Math.round(1000 * b.getBoundingClientRect().width / b.parentElement.getBoundingClientRect().width) / 10)`, &widths)
+	if len(widths) != 2 || widths[0] < 95.3 || widths[0] > 96.3 || widths[1] != 0 {
+		t.Errorf("bar widths %v%% of their tracks, want 95.8 and 0", widths)
 	}
 }
