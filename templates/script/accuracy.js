@@ -32,15 +32,16 @@ const indicesAt = (page, point, name) => {
 export function countedEval(page, point, task, date) {
   const acc = accuracyOf(page);
   if (!acc) return null;
-  let best = null;
+  let best = -1;
   for (const i of indicesAt(page, point, "evals")) {
     const e = acc.evals[i];
     if (!e || e.task !== task || typeof e.score !== "number") continue;
     const d = String(e.date || "");
     if (date && d > date) continue;
-    if (!best || d >= String(best.date || "")) best = e;
+    const bestDate = best < 0 ? "" : String(acc.evals[best].date || "");
+    if (best < 0 || d > bestDate || (d === bestDate && i > best)) best = i;
   }
-  return best;
+  return best < 0 ? null : acc.evals[best];
 }
 
 // notesOf are the notes that match point ([{text, link}]).

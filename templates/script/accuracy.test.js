@@ -169,3 +169,16 @@ test("the legend marks a low eval with its score and a note, whatever the gate",
   assert.deepEqual(legendMarks(pageOf(twins.gate[0]), computed.rows[2], "2026-05-01"), [], "the low eval is after the date");
   assert.equal(countedEval(page, page.series[2].points[0], "gsm8k", "").score, 0);
 });
+
+test("the as-of rule: the newest eval on or before the date, a tie to the later in the evals list whatever the point's order", () => {
+  const page = pageOf(twins.gate[0]);
+  page.accuracy.evals = [
+    { task: "gsm8k", score: 0.1, date: "2026-05-01" }, { task: "gsm8k", score: 0.2, date: "2026-05-01" },
+    { task: "gsm8k", score: 0.3, date: "2026-04-01" }, { task: "gsm8k", score: 0.4, date: "2026-06-01" }, { task: "mmlu", score: 0.5, date: "2026-05-02" }];
+  const point = ["p", 1, 1, 1, 8, "", "", [1, 3, 0, 2, 4], null];
+  assert.equal(countedEval(page, point, "gsm8k", "2026-05-15").score, 0.2);
+  assert.equal(countedEval(page, point, "gsm8k", "2026-04-15").score, 0.3);
+  assert.equal(countedEval(page, point, "gsm8k", "2026-03-15"), null);
+  assert.equal(countedEval(page, point, "gsm8k", "").score, 0.4);
+  assert.equal(countedEval(page, point, "mmlu", "2026-05-15").score, 0.5);
+});
