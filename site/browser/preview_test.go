@@ -23,8 +23,8 @@ import (
 	"github.com/frontier-bench/frontier/site/preview"
 )
 
-// scatterPoints counts the points of the chart's scatter series, as ECharts holds them.
-const scatterPoints = `(() => {
+// scatterCount counts the points of the chart's scatter series, as ECharts holds them.
+const scatterCount = `(() => {
   const el = document.querySelector("#chart");
   const c = el && typeof echarts !== "undefined" && echarts.getInstanceByDom(el);
   if (!c) return -1;
@@ -166,7 +166,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	about.WaitChart(".chart-block .chart")
 	plain := b.Open(t, url+"plain/")
 	var before int
-	chart.Eval(scatterPoints, &before)
+	chart.Eval(scatterCount, &before)
 	if before != 120 {
 		t.Fatalf("the seed page shows %d points, want 120", before)
 	}
@@ -196,7 +196,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	saved := time.Now()
 	atomicWrite(t, added, more)
 	// Only the chart page's data changed: it updates in place, same view, no reload.
-	chart.WaitFor(scatterPoints + ` === 240`)
+	chart.WaitFor(scatterCount + ` === 240`)
 	t.Logf("save to the chart page updated in place (new dataset): %d ms", time.Since(saved).Milliseconds())
 	if reloaded(chart) {
 		t.Error("a change of the chart page's data alone reloaded it; want it updated in place")
@@ -224,7 +224,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 		t.Errorf("overlay %q does not name the file and place", text)
 	}
 	var n int
-	if chart.Eval(scatterPoints, &n); n != 240 || reloaded(chart) {
+	if chart.Eval(scatterCount, &n); n != 240 || reloaded(chart) {
 		t.Errorf("with a broken file: %d points, reloaded %v; want the last good chart of 240, not reloaded", n, reloaded(chart))
 	}
 
@@ -234,7 +234,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	}
 	chart.WaitFor(`!` + overlay)
 	plain.WaitFor(`!` + overlay)
-	if chart.Eval(scatterPoints, &n); n != 240 {
+	if chart.Eval(scatterCount, &n); n != 240 {
 		t.Errorf("after the fix the chart shows %d points, want 240", n)
 	}
 	if reloaded(chart) || reloaded(plain) {
@@ -247,7 +247,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	atomicWrite(t, added, bytes.ReplaceAll(more, []byte("10672.443754896221"), []byte("20672.5"))) // y and tpPerGpu
 	chart.WaitFor(`echarts.getInstanceByDom(document.querySelector("#chart")).getOption().series.some((s) => s.type === "scatter" && s.data.some((d) => d[1] === 20672.5))`)
 	t.Logf("save to the chart page updated in place (edited point): %d ms", time.Since(saved).Milliseconds())
-	if chart.Eval(scatterPoints, &n); n != 240 || reloaded(chart) {
+	if chart.Eval(scatterCount, &n); n != 240 || reloaded(chart) {
 		t.Errorf("after the edit the chart shows %d points, reloaded %v; want 240, updated in place", n, reloaded(chart))
 	}
 	about.WaitFor(`window.__notReloaded !== true`)
@@ -263,7 +263,7 @@ func TestBrowserServeFollowsSaves(t *testing.T) {
 	pv.stop()
 	chart.WaitFor(`window.__notReloaded !== true`)
 	chart.WaitChart("#chart")
-	if chart.Eval(scatterPoints, &n); n != 240 {
+	if chart.Eval(scatterCount, &n); n != 240 {
 		t.Errorf("after the restart the chart shows %d points, want 240", n)
 	}
 	// The first stream's end and the reconnect are not errors of the page.
@@ -314,7 +314,7 @@ func TestBrowserServeErrorPageRecovers(t *testing.T) {
 	}
 	p.WaitChart("#chart")
 	var n int
-	if p.Eval(scatterPoints, &n); n != 120 {
+	if p.Eval(scatterCount, &n); n != 120 {
 		t.Errorf("after the fix the chart shows %d points, want 120", n)
 	}
 }

@@ -62,6 +62,8 @@ type chartPageView struct {
 	// Compares are the page's compare pages, one per pair of its GPUs (compare.go).
 	Compares []compareLink
 	API      []apiLink // the page's static API files (apilinks.go)
+	// AccuracyURL is the model's accuracy page (accuracypage.go), "" when it has none.
+	AccuracyURL string
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -371,6 +373,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
 	cv.Compares = r.compareLinks(p)
+	if a := r.accuracyPath(p.Model); a != "" {
+		cv.AccuracyURL = r.site.Base + a
+	}
 	cv.cat = r.cat
 	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,

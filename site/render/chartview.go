@@ -34,6 +34,9 @@ type controlsView struct {
 	Lists   []filterView // the filters with more than one value
 	// Summary is the filters panel's one line of what is on (filterSummary in controls.js).
 	Summary string
+	// Gate is the accuracy gate's fieldset (gateControl, accuracypage.go); nil on a page without
+	// eval tasks.
+	Gate *gateControlView
 }
 
 // tr is the catalog a chart page's Go-written words come from: its language's, or English

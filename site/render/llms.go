@@ -54,6 +54,11 @@ func (r *Renderer) llmsTxt() []byte {
 	b.WriteString("\n## Pages\n\n")
 	llmsItem(&b, "Home", cfg.AbsURL(""), "every model and sequence, with its headline figure at "+hx+" tok/s/user")
 	llmsItem(&b, "Overview", cfg.AbsURL("overview/"), "every chart page against every GPU: each GPU's value as a percentage of a reference GPU's at a reference interactivity")
+	for _, m := range r.accuracy {
+		if p := r.accuracyPath(m.Model); p != "" {
+			llmsItem(&b, r.modelName(m.Model)+" accuracy", cfg.AbsURL(p), "every configuration's eval score on each task with its 95% interval, grouped by GPU")
+		}
+	}
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {
 			llmsItem(&b, m.Title, cfg.AbsURL(m.URL), m.Description)

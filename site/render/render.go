@@ -69,6 +69,8 @@ type Renderer struct {
 	def *Renderer
 	// cards are the default's og:image cards by page folder, for its mirrors (cards.go).
 	cards sync.Map
+	// accuracy are the models with an accuracy page (accuracypage.go, SetAccuracy).
+	accuracy []AccuracyModel
 }
 
 // siteView is what every template sees as .Site.
@@ -106,6 +108,7 @@ type view struct {
 	Compare     *compareView  // a compare page (compare.go)
 	Overview    *overviewView // the overview (overview.go)
 	API         *apiPageView  // the /api/ page (apilinks.go)
+	Accuracy    *accuracyView // a model's accuracy page (accuracypage.go)
 	Body        template.HTML // markdown page body, rendered by goldmark (raw HTML escaped)
 	HasCharts   bool
 	HasH1       bool     // the markdown body has its own level-1 heading
@@ -130,7 +133,7 @@ var templateFiles = []string{"base.html", "controls.html", "history.html", "shar
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html",
-	"compare": "compare.html", "overview": "overview.html", "api": "api.html"}
+	"compare": "compare.html", "overview": "overview.html", "api": "api.html", "accuracy": "accuracy.html"}
 
 func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
 	prefix := cmp.Or(in.DataPrefix, "data/")
@@ -466,6 +469,9 @@ func (r *Renderer) renderPages(w output.Writer) error {
 		}
 	}
 	if err := r.renderOverview(w); err != nil {
+		return err
+	}
+	if err := r.renderAccuracyPages(w); err != nil {
 		return err
 	}
 	if err := r.renderAPIPage(w); err != nil {

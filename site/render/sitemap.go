@@ -45,6 +45,7 @@ func (r *Renderer) sitemap() ([]byte, error) {
 		}).([]string)...)
 	}
 	paths = append(paths, "overview/", "api/")
+	paths = append(paths, r.accuracyPaths()...)
 	// The static API's files (apilinks.go), once for every language: its index and OpenAPI
 	// document, and each chart page's views and history.
 	files := []string{output.APIIndex, output.APIOpenAPI}

@@ -17,6 +17,7 @@ import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
 import { inTasks, nextTask } from "./tasks.js";
+import { accuracyOf } from "./accuracy.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
 export function readJSON(id) {
@@ -87,7 +88,8 @@ export function initChartPage(after) {
     // The build wrote the form, leaders, best list and status line for the default view: on
     // its first drawing they stay as they are (rewriting them is a task and a layout on a
     // phone's main thread, for the same text).
-    const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length;
+    // A page with evals or notes has them in its leaders and status line: the script writes those.
+    const asBuilt = first && fragmentOf(live.page, live.view) === "" && !live.computed.missing.length && !live.failed && !live.extra.length && !accuracyOf(live.page);
     first = false;
     if (!asBuilt) {
       syncControls();

@@ -6,6 +6,7 @@ import { element } from "./dom.js";
 import { dateLabel, t } from "./i18n.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
 import { metricName, price, priceText } from "./model.js";
+import { defaultGate, gateText, minText, tasksOf } from "./accuracy.js";
 
 // listTitle is a filter's title (LISTS' keys).
 const listTitle = (list) => ({
@@ -36,6 +37,39 @@ function prices(page) {
   return element("details", { class: "prices" }, [element("summary", { text: t("controls.prices") }), element("div", { class: "opts" },
     rows.map((r) => element("span", { class: "price" }, [element("span", { class: "gpu", text: r.label }),
       numberInput("cost", r.gpu, t("controls.costPerHour")), numberInput("kw", r.gpu, t("controls.kw"))])))]);
+}
+
+// gateBox is the accuracy gate's fieldset (pages with accuracy only): "only configurations
+// scoring at least MIN % on TASK", and the second choice, "and drop those with no eval"; none
+// on a page without eval tasks. syncForm fills it in from the view.
+function gateBox(page) {
+  if (!tasksOf(page).length) return null;
+  const start = startGate(page);
+  const min = element("input", { type: "number", name: "accmin", id: "ctl-accmin", min: "0", max: "100", step: "any", inputmode: "decimal", value: minText(start.min) });
+  const task = element("select", { name: "acctask", id: "ctl-acctask" },
+    tasksOf(page).map((x) => element("option", { value: x.key, text: x.label || x.key, selected: x.key === start.task })));
+  return element("fieldset", { "data-gate": "" }, [element("legend", { text: t("accuracy.legend") }), element("div", { class: "opts" }, [
+    checkbox("acc", "1", t("accuracy.only")),
+    element("label", { for: "ctl-accmin" }, [t("accuracy.min") + " "]), min,
+    element("label", { for: "ctl-acctask" }, [t("accuracy.task") + " "]), task,
+    checkbox("accall", "1", t("accuracy.dropUnevaluated")),
+  ])]);
+}
+
+// startGate is what the gate's fields hold before the reader sets them: the site's default
+// gate, else 90% on the page's first task.
+const startGate = (page) => defaultGate(page) || { task: tasksOf(page)[0].key, min: 0.9, all: false };
+
+// gateOfForm is the gate the form's fields say, null when its box is unticked; without the
+// fields, fallback (the view's own).
+export function gateOfForm(live, form, fallback) {
+  const e = form.elements;
+  if (!e.acc) return fallback;
+  if (!e.acc.checked) return null;
+  const base = live.view.acc || startGate(live.page);
+  const n = e.accmin.value.trim() === "" ? NaN : Number(e.accmin.value);
+  const min = Number.isFinite(n) && n >= 0 && n <= 100 ? +(n / 100).toPrecision(12) : base.min;
+  return { task: e.acctask.value || base.task, min, all: !!e.accall.checked };
 }
 
 function select(name, title, options) {
@@ -81,6 +115,8 @@ export function buildControls(live, form) {
     element("fieldset", {}, [element("legend", { text: t("controls.show") }), element("div", { class: "opts" }, [
       checkbox("optimal", "1", t("controls.optimal")), checkbox("best", "1", t("controls.best")), checkbox("global", "1", t("controls.global"))])]),
   ]);
+  const gate = gateBox(page);
+  if (gate) main.appendChild(gate);
   const filters = element("div", { class: "row filters" }, LISTS.map((list) => {
     if (lists[list].length < 2) return null; // one value: nothing to choose
     return element("fieldset", { "data-list": list }, [element("legend", { text: listTitle(list) }), element("div", { class: "opts" },
@@ -113,6 +149,7 @@ export function filterSummary(live) {
     const labels = lists[list].filter((c) => view[list].includes(c.value)).map((c) => c.label);
     parts.push(t("controls.filterOn", { filter: listTitle(list), values: labels.join(t("list.separator")) }));
   }
+  if (view.acc) parts.push(gateText(live.page, view.acc));
   if (view.cost || view.kw) parts.push(t("controls.ownPrices"));
   if (view.date && view.date !== live.page.dates[0]) parts.push(t("controls.snapshotOf", { date: dateLabel(view.date) }));
   for (const flag of ["log", "logx"]) {
@@ -160,7 +197,8 @@ export function enhanceControls(live, form) {
     const values = lists[list].length < 2 ? [] : lists[list].map((c) => c.value);
     return boxes.join("\n") === values.join("\n");
   }) && !!form.elements.y && !!form.elements.x === xAxes(live.page).length > 1 &&
-    form.querySelectorAll('input[name="cost"]').length === Object.keys(live.page.gpus).length;
+    form.querySelectorAll('input[name="cost"]').length === Object.keys(live.page.gpus).length &&
+    !!form.querySelector("fieldset[data-gate]") === tasksOf(live.page).length > 0;
   if (!same) {
     buildControls(live, form);
     return;
@@ -182,6 +220,12 @@ export function syncForm(live, form) {
     else if (PRICES.includes(field.name)) {
       // The price in use: the reader's, else the config's; empty when there is none.
       const text = priceText(live.page, view, field.name, gpuKey(live.page, field.getAttribute("data-gpu")));
+      if (field.value !== text && document.activeElement !== field) field.value = text;
+    }
+    else if (field.name === "acc" || field.name === "accall") field.checked = !!view.acc && (field.name === "acc" || !!view.acc.all);
+    else if ((field.name === "accmin" || field.name === "acctask") && view.acc) {
+      // The gate's values stay in the fields while it is off, for the reader to turn it back on.
+      const text = field.name === "accmin" ? minText(view.acc.min) : view.acc.task;
       if (field.value !== text && document.activeElement !== field) field.value = text;
     }
     else if (FLAGS.includes(field.name)) field.checked = !!view[field.name];
@@ -208,6 +252,7 @@ export function readForm(live, form) {
   }
   view.date = form.elements.date ? form.elements.date.value : view.date;
   for (const flag of FLAGS) view[flag] = !!(form.elements[flag] && form.elements[flag].checked);
+  view.acc = gateOfForm(live, form, live.view.acc);
   for (const list of LISTS) {
     const boxes = form.querySelectorAll('input[name="' + list + '"]');
     if (!boxes.length) {

@@ -57,6 +57,13 @@ function mark(scatter, line) {
   return svg;
 }
 
+// markOf is an accuracy mark: a low eval with its score ("⚠ GSM8K 0.0%"), or a note's sign
+// with its text for screen readers and as the title; text only, from the data.
+function markOf(m) {
+  if (m.kind === "low") return element("span", { class: "acc-mark low", title: t("accuracy.lowTitle"), text: "⚠ " + m.text });
+  return element("span", { class: "acc-mark note", title: m.text }, [element("span", { "aria-hidden": "true", text: "ⓘ" }), element("span", { class: "vh", text: " " + m.text })]);
+}
+
 // legendGroups are the legend's entries grouped: {title, names} in the order the option's
 // legend lists them, a group for each GPU (groupOf names it, "" for no group) in order of first
 // appearance.
@@ -77,9 +84,10 @@ export function legendGroups(names, groupOf) {
 
 // renderLegend fills box with the legend of option (its legend.data, legend.selected and the
 // series they name): a heading per group (groupOf a name), then a button per entry whose
-// aria-pressed says whether the series is shown; toggle(name) runs on a click. The box keeps its
-// scroll position across redraws.
-export function renderLegend(box, option, groupOf, toggle) {
+// aria-pressed says whether the series is shown; toggle(name) runs on a click. marksOf(name),
+// when given, lists an entry's accuracy marks ({kind: "low" | "note", text}), drawn after its
+// name. The box keeps its scroll position across redraws.
+export function renderLegend(box, option, groupOf, toggle, marksOf) {
   const legend = [].concat(option.legend || {})[0] || {};
   const selected = legend.selected || {};
   const scatters = new Map();
@@ -99,7 +107,7 @@ export function renderLegend(box, option, groupOf, toggle) {
       const button = element("button", { type: "button", "aria-pressed": selected[name] === false ? "false" : "true", "data-name": name }, [
         mark(scatters.get(name), lines.get(name)),
         element("span", { class: "name", text: name === GLOBAL ? t("legend.global") : name }),
-      ]);
+      ].concat(marksOf ? marksOf(name).map(markOf) : []));
       return element("li", {}, [button]);
     })));
   }

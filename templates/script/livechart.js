@@ -13,6 +13,7 @@ import { choices, compute, fillLater, fillRest } from "./model.js";
 import { GLOBAL, buildOption, plotPoint } from "./option.js";
 import { drawPicture } from "./picture.js";
 import { renderLegend } from "./legend.js";
+import { legendMarks } from "./accuracy.js";
 import { nextTask } from "./tasks.js";
 import { dateIn, defaultView, fragmentOf, parseView } from "./view.js";
 
@@ -280,7 +281,13 @@ export class LiveChart {
   // marks) in the legend box; the compare overlay calls it too, with the series it adds.
   drawLegend(option) {
     this.legendOption = option;
-    if (this.legendBox) renderLegend(this.legendBox, option, (name) => this.groupOf(name), (name) => this.toggle(name));
+    if (this.legendBox) renderLegend(this.legendBox, option, (name) => this.groupOf(name), (name) => this.toggle(name), (name) => this.marksOf(name));
+  }
+
+  // marksOf are the accuracy marks of a series name's legend entry (accuracy.js' legendMarks).
+  marksOf(name) {
+    const row = this.computed && this.computed.rows.find((r) => r.series.name === name);
+    return row ? legendMarks(this.page, row, this.view.date) : [];
   }
 
   // groupOf is the legend group of a series name: its GPU's label (an overlay's name is its

@@ -5,6 +5,7 @@ import { hasOwn, lower } from "./format.js";
 import { t } from "./i18n.js";
 import { LISTS, xAxisOf } from "./view.js";
 import * as pareto from "./pareto.js";
+import { gateMask } from "./accuracy.js";
 
 // column is the index of a named column in every point row, -1 when the page has none.
 export const column = (page, name) => page.cols.indexOf(name);
@@ -157,7 +158,8 @@ export function bestRows(rows, higher) {
 // compute works out what a view shows of a snapshot: per series (a row) its y values,
 // frontier (for the metric, with its polarity), whether the filters pass it, whether it is
 // shown (filters, best per GPU, legend clicks in selection: {name: shown}) and which points;
-// and the global frontier over what is shown.
+// and the global frontier over what is shown. The accuracy gate (view.acc) takes its points out
+// of each series first (row.gated counts them).
 export function compute(page, snapshot, view, selection) {
   const metric = metricOf(page, view.y) || page.metrics[0];
   const axis = xAxisOf(page, view.x);
@@ -167,10 +169,16 @@ export function compute(page, snapshot, view, selection) {
   const rows = snapshot.series.map((s) => {
     const xs = xValues(page, axis, s);
     const ys = yValues(page, metric.key, s, view);
-    const front = own && s.frontier ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
+    const measured = ys.some((y) => !Number.isNaN(y));
+    // The accuracy gate, here and only here: a point it removes has no x and no y from now on,
+    // so no frontier, best per GPU, global frontier, table or sentence can count it.
+    const keep = gateMask(page, s, view);
+    const gated = keep ? keep.filter((k) => !k).length : 0;
+    if (gated) keep.forEach((k, i) => { if (!k) xs[i] = ys[i] = NaN; });
+    const front = own && s.frontier && !gated ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     // The reader's own run passes every filter: it is what they came to compare.
     const pass = !!s.yours || LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
-    return { series: s, xs, ys, front, pass, best: false };
+    return { series: s, xs, ys, front, pass, best: false, measured, gated };
   });
   if (view.best) for (const row of bestRows(rows, metric.higher)) row.best = true;
   const globalXs = [];
@@ -194,6 +202,6 @@ export function compute(page, snapshot, view, selection) {
   const global = pareto.frontierDir(globalXs, globalYs, axis.higher, metric.higher).map((j) => [globalXs[j], globalYs[j]]);
   // Series the metric has no value for (no price for the GPU, power not measured), which the
   // filters would show: a note under the chart names them.
-  const missing = rows.filter((r) => r.inView && r.ys.every((y) => Number.isNaN(y))).map((r) => r.series.name);
+  const missing = rows.filter((r) => r.inView && !r.measured).map((r) => r.series.name);
   return { metric, axis, rows, global, view, missing };
 }

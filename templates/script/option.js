@@ -5,6 +5,7 @@
 import { escapeHTML, runHTML, safeColor } from "./format.js";
 import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
 import { column, metricName } from "./model.js";
+import { tooltipLines } from "./accuracy.js";
 
 // GLOBAL names the global frontier's series and legend entry.
 export const GLOBAL = "Global frontier";
@@ -31,7 +32,8 @@ export function blockBase() {
 }
 
 // tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every
-// throughput, the chosen metric when it is derived, date and run.
+// throughput, the chosen metric when it is derived, date and run, and on a page with evals or
+// notes, the point's accuracy and notes.
 export function tooltipHTML(page, computed, params) {
   const row = computed.rows[params.seriesIndex];
   if (!row || params.seriesType !== "scatter") return "";
@@ -64,6 +66,8 @@ export function tooltipHTML(page, computed, params) {
   if (at("topology")) lines.push(tHTML("tooltip.topology", { topology: escapeHTML(at("topology")) }));
   if (at("image")) lines.push(tHTML("tooltip.image", { image: escapeHTML(at("image")) }));
   lines.push(tHTML("tooltip.dateRun", { date: escapeHTML(at("date")), run: runHTML(at("run"), at("runUrl")) }));
+  // Accuracy (issue 36): each task's counted score for the view's date, or "not evaluated"; notes.
+  lines.push(...tooltipLines(page, point, computed.view ? computed.view.date : ""));
   if (row.series.files) lines.push("<b>" + tHTML("tooltip.yourRun") + "</b>" + tHTML("tooltip.fromFile", { file: escapeHTML(row.series.files[i]) }));
   return lines.join("<br>");
 }

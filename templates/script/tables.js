@@ -7,6 +7,7 @@ import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
 import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
+import { accuracyOf, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
 // lowerFirst is a name inside a sentence: "Token throughput" as "token throughput".
 const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -59,7 +60,7 @@ export function leadersHTML(page, computed) {
   let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) +
     '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
-    "</tr></thead><tbody>";
+    (accuracyOf(page) ? '<th scope="col">' + tHTML("accuracy.column") + "</th>" : "") + "</tr></thead><tbody>";
   for (const { row, values } of rows) {
     html += '<tr data-series="' + escapeHTML(row.series.key) + '"' + (row.series.yours ? ' class="yours"' : "") + '><th scope="row"><span class="swatch" style="background-color:' +
       safeColor(row.series.color) + '"></span>' + escapeHTML(row.series.name) + "</th>";
@@ -77,6 +78,11 @@ export function leadersHTML(page, computed) {
       html += '<td class="num' + (lead ? ' lead" title="' + tHTML("leaders.bestAt", { axis: axis.col === "x" ? tHTML("leaders.interactivity") : escapeHTML(lowerFirst(axis.label)) }) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
         (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") + "</td>";
     });
+    if (accuracyOf(page)) {
+      // The configuration's accuracy over the points it shows, and their notes (issue 36).
+      const acc = rowAccuracy(page, row, computed.view ? computed.view.date : "");
+      html += "<td>" + escapeHTML(acc.text) + (acc.low ? ' <b class="acc-low" title="' + tHTML("accuracy.lowTitle") + '">⚠</b>' : "") + acc.notes.map((n) => "<br>ⓘ " + noteHTML(n)).join("") + "</td>";
+    }
     html += "</tr>";
   }
   return html + "</tbody></table>";
@@ -157,6 +163,18 @@ function pointColumns(live, chosen) {
     columns.push({ title: c.title, key: "col:" + c.name, num: c.num, cell: (p) => (p.point[i] == null ? (c.num ? NaN : "") : p.point[i]) });
   }
   columns.push({ title: t("table.run"), key: "runId", cell: at("run"), html: (p) => runHTML(p.point[column(page, "run")], runUrl(p)) });
+  // Accuracy (issue 36): a column a task (its counted score for the view's date, sorted by it;
+  // "not evaluated" says so), and the notes when the page has any.
+  const date = live.view.date;
+  tasksOf(page).forEach((task, k) => {
+    const line = (p) => scoreLines(page, p.point, date)[k];
+    columns.push({ title: task.label || task.key, key: "acc:" + task.key, num: true, cell: (p) => line(p).score, html: (p) => scoreHTML(line(p)) });
+  });
+  const acc = accuracyOf(page);
+  if (acc && acc.notes && acc.notes.length) {
+    columns.push({ title: t("accuracy.notes"), key: "notes", cell: (p) => notesOf(page, p.point).map((n) => n.text).join(" "),
+      html: (p) => notesOf(page, p.point).map(noteHTML).join("<br>") });
+  }
   return columns;
 }
 
@@ -230,7 +248,10 @@ export function renderStatus(live, out) {
   // One short line (Go's setViewState): the metric's name, which says when lower is better, is
   // in the menu above it; the date only when it is not the newest (the heading has that).
   const date = live.view.date && live.view.date !== live.page.dates[0] ? t("status.asOf", { date: live.view.date }) : "";
-  out.textContent = t("status.shown", { shown: shown.length, total: rows.length, points }) + date +
+  // The accuracy gate says what it took out of the configurations the filters pass.
+  const gate = live.view.acc ? t("accuracy.status", { gate: gateText(live.page, live.view.acc),
+    removed: rows.reduce((n, r) => n + (r.pass ? r.gated || 0 : 0), 0) }) : "";
+  out.textContent = t("status.shown", { shown: shown.length, total: rows.length, points }) + gate + date +
     (live.failed ? t("status.pictureOnly", { error: live.failed }) : "");
   renderMissing(live);
   renderAxisNote(live);

@@ -3,6 +3,7 @@
 // filter offers come in as arguments.
 
 import { lower } from "./format.js";
+import { defaultGate, gateFragment, parseGate } from "./accuracy.js";
 
 // LISTS are the filter keys, FLAGS the yes/no keys, both in the order a link writes them:
 // DESIGN.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
@@ -50,6 +51,7 @@ export function defaultView(page) {
   for (const key of PRICES) view[key] = null;
   for (const key of FLAGS) view[key] = false;
   view.best = typeof page.bestOver === "number" && (page.series || []).length > page.bestOver;
+  view.acc = defaultGate(page); // the accuracy gate: {task, min, all}, or null when off
   return view;
 }
 
@@ -99,6 +101,9 @@ export function parseView(page, choices, hash) {
         if (known.includes(v) && !asked.includes(v)) asked.push(v);
       }
       view[key] = asked.length && asked.length < known.length ? known.filter((v) => asked.includes(v)) : null;
+    } else if (key === "acc") {
+      const gate = parseGate(page, value);
+      if (gate !== undefined) view.acc = gate;
     } else if (FLAGS.includes(key) && (value === "1" || value === "0")) {
       view[key] = value === "1";
     }
@@ -117,5 +122,7 @@ export function fragmentOf(page, view) {
   for (const key of LISTS) if (view[key]) parts.push(key + "=" + view[key].map(encodeURIComponent).join(","));
   for (const key of PRICES) if (view[key] && Object.keys(view[key]).length) parts.push(key + "=" + pricesFragment(view[key]));
   for (const key of FLAGS) if (!!view[key] !== def[key]) parts.push(key + (view[key] ? "=1" : "=0"));
+  const acc = gateFragment(page, view.acc || null);
+  if (acc) parts.push(acc);
   return parts.join("&");
 }
