@@ -101,6 +101,10 @@ type RunConfig struct {
 	Date      string `toml:"date"` // YYYY-MM-DD; without one the runs belong to every snapshot
 	Image     string `toml:"image"`
 	RunURL    string `toml:"run_url"`
+	// Parallelism, for lm-evaluation-harness results files (package input, evalharness.go).
+	TP          int64 `toml:"tp"`
+	EP          int64 `toml:"ep"`
+	DPAttention bool  `toml:"dp_attention"`
 }
 
 // GPUConfig is what the data cannot know about a GPU: what an hour of it costs and what it draws.

@@ -56,7 +56,8 @@ type pipeline struct {
 	r      *render.Renderer
 	w      output.Writer
 	stream bool
-	api    *api.Writer // the static API's files of each page drawn (package api)
+	api    *api.Writer  // the static API's files of each page drawn (package api)
+	evals  []input.Eval // every eval of the site, joined to each page's points (evals.go)
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
 	nanos  [2]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble
