@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -79,5 +80,167 @@ func TestCheckWarnsOfAnEvalThatMatchesNoPoint(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// accuracyJSON is what a test reads of a page's accuracy (PageData.Accuracy).
+type accuracyJSON struct {
+	Cols     []string `json:"cols"`
+	Accuracy *struct {
+		Tasks []struct{ Key, Label, Metric string }
+		Gate  *struct {
+			Task string
+			Min  float64
+		}
+		Evals []struct {
+			Task  string
+			Score float64
+			SE    *float64
+			N     int64
+			Date  string
+			Run   string
+			Low   bool
+		}
+		Notes []struct{ Text, Link string }
+	} `json:"accuracy"`
+	Series []struct {
+		Key    string
+		GPU    string  `json:"gpu"`
+		Points [][]any `json:"points"`
+	} `json:"series"`
+}
+
+func evalConfig(t testing.TB, extra string) Config {
+	t.Helper()
+	cfg, ps := ParseConfig("frontier.toml", []byte(`languages = ["en", "zh"]
+[[runs]]
+path = "raw/bench-serve/mi300x-sglang-fp8/*.json"
+gpu = "mi300x"
+gpus = 8
+framework = "sglang"
+precision = "fp8"
+isl = 1024
+osl = 1024
+`+extra))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
+}
+
+const page11 = "deepseek-r1-0528/1k-1k/"
+
+// TestPageDataCarriesAccuracy: the contract with the page script. The page's evals (every real
+// row matches a point of the page, as of some date), the default gate, the tasks, the notes in
+// the page's language, and per point the indices of its evals and notes as the last columns,
+// in page.json and in the light #page-data alike.
+func TestPageDataCarriesAccuracy(t *testing.T) {
+	cfg := evalConfig(t, `
+[accuracy]
+task = "gsm8k"
+min = 0.9
+[[notes]]
+gpu = "b200"
+framework = "sglang"
+precision = "fp8"
+spec = "none"
+text = "Re-run pending"
+link = "https://example.com/issue/7"
+translations = { zh = "等待重跑" }
+`)
+	files, _, err := build(t, evalFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := files.Get(page11 + "page.json")
+	var pj accuracyJSON
+	if err := json.Unmarshal(b, &pj); err != nil {
+		t.Fatal(err)
+	}
+	a := pj.Accuracy
+	if a == nil {
+		t.Fatal("no accuracy in page.json")
+	}
+	if len(a.Tasks) != 1 || a.Tasks[0].Key != "gsm8k" || a.Tasks[0].Label != "GSM8K" || a.Tasks[0].Metric != "em_strict" {
+		t.Errorf("tasks %+v", a.Tasks)
+	}
+	if a.Gate == nil || a.Gate.Task != "gsm8k" || a.Gate.Min != 0.9 {
+		t.Errorf("gate %+v", a.Gate)
+	}
+	if len(a.Evals) != 12 {
+		t.Errorf("%d evals, want the 12 rows", len(a.Evals))
+	}
+	if e := a.Evals[0]; e.Date != "2026-01-20" || e.N != 1319 || e.SE == nil || e.Run != "" || e.Low {
+		t.Errorf("first eval %+v", e)
+	}
+	if len(a.Notes) != 1 || a.Notes[0].Text != "Re-run pending" || a.Notes[0].Link != "https://example.com/issue/7" {
+		t.Errorf("notes %+v", a.Notes)
+	}
+	n := len(pj.Cols)
+	if n < 2 || pj.Cols[n-2] != "evals" || pj.Cols[n-1] != "notes" {
+		t.Fatalf("cols end with %q", pj.Cols[max(0, n-2):])
+	}
+	// B200 SGLang FP8 at TP8 EP1: the rows of 2026-01-21 (0.959) and 2026-02-19 (0.939); every
+	// point of B200 SGLang FP8 without speculative decoding has the note, no other point.
+	withEvals := 0
+	for _, s := range pj.Series {
+		for _, p := range s.Points {
+			if len(p) != n {
+				t.Fatalf("%s: a point of %d columns, want %d", s.Key, len(p), n)
+			}
+			if p[n-2] != nil {
+				withEvals++
+			}
+			notes, _ := p[n-1].([]any)
+			if (s.Key == "b200_sglang@fp8") != (len(notes) == 1) {
+				t.Errorf("%s point %v: notes %v", s.Key, p[0], p[n-1])
+			}
+			if s.Key != "b200_sglang@fp8" || p[n-2] == nil {
+				continue
+			}
+			var scores []float64
+			for _, i := range p[n-2].([]any) {
+				scores = append(scores, a.Evals[int(i.(float64))].Score)
+			}
+			if len(scores) != 2 || scores[0] != 0.95906 || scores[1] != 0.93859 {
+				t.Errorf("b200_sglang@fp8 point %v: scores %v", p[0], scores)
+			}
+		}
+	}
+	if withEvals == 0 {
+		t.Error("no point lists an eval")
+	}
+	// The chart page's own copy: light points (they end after tp), padded so that evals and
+	// notes are at their columns; the Chinese page has the note's translation.
+	for _, c := range []struct{ page, note string }{{page11, "Re-run pending"}, {"zh/" + page11, "等待重跑"}} {
+		html, _ := files.Get(c.page + "index.html")
+		var shown accuracyJSON
+		if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &shown); err != nil {
+			t.Fatal(err)
+		}
+		if shown.Accuracy == nil || len(shown.Accuracy.Notes) != 1 || shown.Accuracy.Notes[0].Text != c.note {
+			t.Errorf("%s: accuracy %+v", c.page, shown.Accuracy)
+			continue
+		}
+		for si, s := range shown.Series {
+			for pi, p := range s.Points {
+				want := pj.Series[si].Points[pi]
+				if len(p) != n || !reflect.DeepEqual(p[n-2:], want[n-2:]) {
+					t.Fatalf("%s: %s point %d: %v, want its evals and notes %v", c.page, s.Key, pi, p, want[n-2:])
+				}
+			}
+		}
+	}
+}
+
+// TestNoAccuracyNoColumns: a site without evals or notes writes what it wrote before.
+func TestNoAccuracyNoColumns(t *testing.T) {
+	files, _, err := build(t, rawFS(t), rawConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := files.Get(page11 + "page.json")
+	if strings.Contains(string(b), `"accuracy"`) || strings.Contains(string(b), `"evals"`) {
+		t.Error("a page without evals has accuracy data")
 	}
 }

@@ -80,7 +80,7 @@ type Score struct {
 
 // Counted is the eval that counts for a view of date (YYYY-MM-DD; "" for no date: the newest)
 // among scores[idx] on task: the newest dated on or before date, an undated one counting from
-// the first view on; of two on the same date, the later in idx. -1 when none counts.
+// the first view on; of two on the same date, the later in scores. -1 when none counts.
 func Counted(scores []Score, idx []int, task, date string) int {
 	best := -1
 	for _, i := range idx {
@@ -88,7 +88,7 @@ func Counted(scores []Score, idx []int, task, date string) int {
 		if e.Task != task || date != "" && e.Date > date {
 			continue
 		}
-		if best < 0 || e.Date >= scores[best].Date {
+		if best < 0 || e.Date > scores[best].Date || e.Date == scores[best].Date && i > best {
 			best = i
 		}
 	}

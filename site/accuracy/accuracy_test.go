@@ -164,7 +164,7 @@ func TestCountedIsTheNewestOnOrBeforeTheDate(t *testing.T) {
 		{"gsm8k", 0.10, "2026-02-19"}, // the same date as [1], later in the list: it counts
 		{"gsm8k", 0.50, ""},           // undated: from the first view on, older than any dated one
 	}
-	all := []int{0, 1, 2, 3, 4}
+	all := []int{4, 3, 2, 1, 0} // the order a point lists them in does not matter
 	for _, c := range []struct {
 		date string
 		want int
