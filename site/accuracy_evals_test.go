@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"reflect"
@@ -242,5 +244,121 @@ func TestNoAccuracyNoColumns(t *testing.T) {
 	b, _ := files.Get(page11 + "page.json")
 	if strings.Contains(string(b), `"accuracy"`) || strings.Contains(string(b), `"evals"`) {
 		t.Error("a page without evals has accuracy data")
+	}
+}
+
+// hostileTask and hostileNote are data that would break out of every place they land if not
+// escaped: HTML text and attributes, JSON in <script>, a CSV cell a spreadsheet runs.
+const (
+	hostileTask = `=HYPERLINK("x")</script><script>alert(1)</script>"'&<b>`
+	hostileNote = `@SUM(1)</script><img src=x onerror=alert(2)> "quoted" & 'single'`
+)
+
+// TestAccuracyHostileStrings: a task name and a note that try to break out are kept as written
+// in the page's JSON, escaped in its HTML, and neutralised in data.csv.
+func TestAccuracyHostileStrings(t *testing.T) {
+	fsys := evalFS(t)
+	editedEvals(t, fsys, func(i int, r map[string]any) {
+		if i == 0 {
+			r["task"] = hostileTask
+		}
+	})
+	note, _ := json.Marshal(hostileNote)
+	cfg := evalConfig(t, "[[notes]]\ngpu = \"b200\"\ntext = "+string(note)+"\ntranslations = { zh = "+string(note)+" }\n")
+	files, _, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{page11 + "index.html", "zh/" + page11 + "index.html", page11 + "embed/index.html"} {
+		html, _ := files.Get(page)
+		for _, raw := range []string{"<script>alert(1)", "<img src=x", "</script><script>"} {
+			if strings.Contains(string(html), raw) {
+				t.Errorf("%s holds %q unescaped", page, raw)
+			}
+		}
+		var pd accuracyJSON
+		if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &pd); err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		if pd.Accuracy == nil || len(pd.Accuracy.Notes) != 1 || pd.Accuracy.Notes[0].Text != hostileNote {
+			t.Fatalf("%s: notes %+v", page, pd.Accuracy)
+		}
+		found := false
+		for _, task := range pd.Accuracy.Tasks {
+			found = found || task.Key == strings.ToLower(hostileTask) && task.Label == task.Key // task keys are lower case
+		}
+		if !found {
+			t.Errorf("%s: the hostile task is not kept as written: %+v", page, pd.Accuracy.Tasks)
+		}
+	}
+	csvData, _ := files.Get(page11 + "data.csv")
+	rows, err := csv.NewReader(bytes.NewReader(csvData)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := map[string]bool{}
+	for _, row := range rows {
+		if len(row) != len(rows[0]) {
+			t.Fatalf("data.csv: a row of %d cells, header %d", len(row), len(rows[0]))
+		}
+		for _, c := range row {
+			cells[c] = true
+			if c != "" && strings.ContainsRune("=+@\t\r", rune(c[0])) {
+				t.Errorf("data.csv: cell %q runs as a formula", c)
+			}
+		}
+	}
+	if !cells["'"+strings.ToLower(hostileTask)+" score"] || !cells["'"+hostileNote] {
+		t.Errorf("data.csv does not keep the task and the note, neutralised: %q", rows[0])
+	}
+	js, _ := files.Get(page11 + "data.json")
+	if !strings.Contains(string(js), `"text":"@SUM(1)\u003c/script>`) && !strings.Contains(string(js), `"text":"@SUM(1)</script>`) {
+		t.Errorf("data.json lacks the note as written")
+	}
+}
+
+// TestDownloadsCountTheEvalAsOfThePageDate: data.csv and data.json give each point the eval
+// that counts as of the page's date (the newer of two), and say when it has none.
+func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
+	files, _, err := build(t, evalFS(t), evalConfig(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := files.Get(page11 + "data.json")
+	var doc struct {
+		Series []struct {
+			Key    string
+			Points []struct {
+				ID    int64
+				Evals *[]struct {
+					Task  string
+					Score float64
+					Date  string
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	none, with := 0, 0
+	for _, s := range doc.Series {
+		for _, p := range s.Points {
+			if p.Evals == nil {
+				t.Fatalf("%s point %d: no evals list", s.Key, p.ID)
+			}
+			if len(*p.Evals) == 0 {
+				none++
+				continue
+			}
+			with++
+			if s.Key == "b200_sglang@fp8" && ((*p.Evals)[0].Score != 0.9385898407884761 || (*p.Evals)[0].Date != "2026-02-19") {
+				t.Errorf("b200_sglang@fp8: %+v, want the newer row (2026-02-19, 0.9386)", *p.Evals)
+			}
+		}
+	}
+	csvData, _ := files.Get(page11 + "data.csv")
+	if with == 0 || none == 0 || strings.Count(string(csvData), ",no eval,") != none {
+		t.Errorf("%d points with an eval, %d without; data.csv says no eval %d times", with, none, strings.Count(string(csvData), ",no eval,"))
 	}
 }
