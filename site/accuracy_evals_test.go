@@ -362,3 +362,67 @@ func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
 		t.Errorf("%d points with an eval, %d without; data.csv says no eval %d times", with, none, strings.Count(string(csvData), ",no eval,"))
 	}
 }
+
+// TestComparePagesFollowTheDefaultGate: with [accuracy] min = 0.96 every evaluated H200
+// configuration is below the gate (its best real row scores 0.9575), so H200 (SGLang) FP8 no
+// longer gives the value at 100 tok/s/user; the page and the overview say the gate is on, and
+// the compare page words each GPU's scores. Without [accuracy] neither says a word of it.
+func TestComparePagesFollowTheDefaultGate(t *testing.T) {
+	const dir = page11 + "compare/b200-vs-h200/"
+	bConfigAt100 := func(files *Files) string {
+		b, _ := files.Get(dir + "compare.json")
+		var doc struct {
+			Refs []struct {
+				X       float64
+				BConfig *string
+			}
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range doc.Refs {
+			if r.X == 100 && r.BConfig != nil {
+				return *r.BConfig
+			}
+		}
+		t.Fatal("no H200 value at 100 tok/s/user")
+		return ""
+	}
+	plain, _, err := build(t, evalFS(t), evalConfig(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gated, _, err := build(t, evalFS(t), evalConfig(t, "[accuracy]\ntask = \"gsm8k\"\nmin = 0.96\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := bConfigAt100(plain); !strings.Contains(c, "H200 (SGLang) FP8") {
+		t.Fatalf("without a gate H200's value at 100 comes from %q; the case needs H200 (SGLang) FP8", c)
+	}
+	if c := bConfigAt100(gated); strings.Contains(c, "H200 (SGLang) FP8") {
+		t.Errorf("gated at 96%%, H200's value at 100 still comes from %q", c)
+	}
+	for _, c := range []struct{ file, want string }{
+		{dir + "index.html", "Only configurations scoring at least 96% on GSM8K (the site&#39;s accuracy gate)."},
+		{"zh/" + dir + "index.html", "仅含 GSM8K 得分不低于 96% 的配置（本站的准确率门槛）。"},
+		{"overview/index.html", "Only configurations scoring at least 96% on GSM8K"},
+	} {
+		g, _ := gated.Get(c.file)
+		p, _ := plain.Get(c.file)
+		if !strings.Contains(string(g), c.want) {
+			t.Errorf("%s lacks %q", c.file, c.want)
+		}
+		if strings.Contains(string(p), `class="gate`) {
+			t.Errorf("%s speaks of a gate the site does not set", c.file)
+		}
+	}
+	// Without the gate both GPUs have evaluated points and the sentence words their scores;
+	// gated at 96% neither keeps one, and there is no sentence.
+	p, _ := plain.Get(dir + "index.html")
+	if !strings.Contains(string(p), `<p class="accuracy">GSM8K, as of `) || !strings.Contains(string(p), "configurations evaluated); H200 ") {
+		t.Errorf("the compare page does not word the GPUs' scores")
+	}
+	if g, _ := gated.Get(dir + "index.html"); strings.Contains(string(g), `<p class="accuracy">`) {
+		t.Errorf("gated at 96%%, no evaluated configuration is left on either side, yet the page words scores")
+	}
+}

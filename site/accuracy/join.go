@@ -26,6 +26,28 @@ type Page struct {
 	// PointNotes are, by point id, the indices into Notes of the notes matching the point
 	// (their date range checked against the point's date).
 	PointNotes map[int64][]int
+	// Out are the points of the newest snapshot the site's default gate removes (GateNewest):
+	// the compare pages and the overview leave them out.
+	Out map[int64]bool
+}
+
+// Removes says whether the site's default gate removes point id from the newest snapshot; a
+// nil Page removes nothing.
+func (p *Page) Removes(id int64) bool { return p != nil && p.Out[id] }
+
+// GateNewest records in Out the points of ids (the newest snapshot's, dated date) that gate g
+// removes.
+func (p *Page) GateNewest(g *Gate, ids []int64, date string) {
+	if g == nil {
+		return
+	}
+	scores := Scores(p.Evals)
+	p.Out = map[int64]bool{}
+	for _, id := range ids {
+		if !g.Keeps(scores, p.PointEvals[id], date) {
+			p.Out[id] = true
+		}
+	}
 }
 
 // Tasks are the page's tasks, sorted.

@@ -15,11 +15,12 @@ type siteAccuracy struct {
 	evals []input.Eval
 	low   []bool
 	notes []accuracy.Note
-	used  [][]int // per page
+	gate  *accuracy.Gate // the site's default, which compare pages and the overview follow
+	used  [][]int        // per page
 }
 
-func newSiteAccuracy(evals []input.Eval, notes []accuracy.Note, pages int) *siteAccuracy {
-	return &siteAccuracy{evals: evals, low: accuracy.Low(evals), notes: notes, used: make([][]int, pages)}
+func newSiteAccuracy(evals []input.Eval, notes []accuracy.Note, gate *accuracy.Gate, pages int) *siteAccuracy {
+	return &siteAccuracy{evals: evals, low: accuracy.Low(evals), notes: notes, gate: gate, used: make([][]int, pages)}
 }
 
 // join sets page i's accuracy (p.Accuracy) from the evals and notes matching any point of any
@@ -47,6 +48,15 @@ func (a *siteAccuracy) join(i int, p *render.Page) {
 		}
 	}
 	p.Accuracy, a.used[i] = accuracy.Join(p.Model, pts, a.evals, a.low, a.notes)
+	if p.Accuracy != nil && a.gate != nil {
+		var ids []int64
+		for _, s := range p.Snapshots[0].Series {
+			for _, pt := range s.Points {
+				ids = append(ids, pt.ID)
+			}
+		}
+		p.Accuracy.GateNewest(a.gate, ids, p.Snapshots[0].Date)
+	}
 }
 
 // unmatched warns of every eval that matched no point of any page, with its file and place:

@@ -30,7 +30,7 @@ func Assemble(datasets []*input.Dataset, prefix string) ([]*render.Page, problem
 	srcs, evalSrcs := splitEvals(residentSources(datasets))
 	evals, _ := loadEvals(nil, prefix, nil, evalSrcs) // decoded already: no problems
 	pages, groups, ps := groupPages(srcs, prefix)
-	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}, acc: newSiteAccuracy(evals, nil, len(pages))}
+	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}, acc: newSiteAccuracy(evals, nil, nil, len(pages))}
 	pps, _ := pl.run(nil)
 	return pages, append(ps, pps...)
 }

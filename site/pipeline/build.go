@@ -146,7 +146,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 
 	pl := &pipeline{fsys: in.Data, prefix: prefix, opt: opt, pages: pages, groups: groups, srcs: srcs,
 		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), stream: b.streams(),
-		acc: newSiteAccuracy(evals, in.Config.AccuracyNotes(), len(pages))}
+		acc: newSiteAccuracy(evals, in.Config.AccuracyNotes(), in.Config.Gate(), len(pages))}
 	counter := &countingWriter{w: out}
 	r, rerr := render.New(in, pages, mds, len(srcs), statics, changes)
 	var tps problem.Problems

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/i18n"
+)
+
+// Accuracy on the compare pages and the overview: they follow the site's default gate (its
+// removed points are left out of the curves, pageGPUs) and say so, and a compare page says how
+// each GPU's evaluated configurations scored when both have a score.
+
+// gateSentence says that a page follows the site's default gate: "Only configurations scoring
+// at least 90% on GSM8K (the site's accuracy gate)."; "" without one.
+func gateSentence(tr *i18n.Catalog, g *accuracy.Gate, label func(string) string) string {
+	if g == nil {
+		return ""
+	}
+	return tr.T("compare.accuracy_gate", "min", fmtPercent(g.Min), "task", label(g.Task))
+}
+
+// fmtPercent is a fraction as a sentence gives a score: "90%", "95.8%".
+func fmtPercent(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1000)/10, 'f', -1, 64) + "%"
+}
+
+// compareAccuracy words, per task of the page, the scores of each GPU's evaluated
+// configurations as of the newest snapshot (the eval that counts for each point kept), when
+// both GPUs have one: "GSM8K, as of 2026-05-22: B200 scores 90.4% to 95.9% (12 of 40
+// configurations evaluated); H200 95.8% (3 of 20)."
+func compareAccuracy(tr *i18n.Catalog, p *Page, a, b *gpuSide, label func(string) string) []string {
+	acc := p.Accuracy
+	if acc == nil {
+		return nil
+	}
+	snap := p.Snapshots[0]
+	scores := accuracy.Scores(acc.Evals)
+	var out []string
+	for _, task := range acc.Tasks() {
+		type side struct {
+			lo, hi float64
+			n, of  int
+		}
+		sides := map[string]*side{a.Key: {lo: 2, hi: -1}, b.Key: {lo: 2, hi: -1}}
+		for _, s := range snap.Series {
+			sd := sides[s.GPU]
+			if sd == nil {
+				continue
+			}
+			for _, pt := range s.Points {
+				if acc.Removes(pt.ID) {
+					continue
+				}
+				sd.of++
+				if i := accuracy.Counted(scores, acc.PointEvals[pt.ID], task, snap.Date); i >= 0 {
+					sd.n++
+					sd.lo, sd.hi = min(sd.lo, scores[i].Score), max(sd.hi, scores[i].Score)
+				}
+			}
+		}
+		sa, sb := sides[a.Key], sides[b.Key]
+		if sa.n == 0 || sb.n == 0 {
+			continue
+		}
+		rng := func(s *side) string {
+			if fmtPercent(s.lo) == fmtPercent(s.hi) {
+				return fmtPercent(s.lo)
+			}
+			return tr.T("compare.accuracy_range", "lo", fmtPercent(s.lo), "hi", fmtPercent(s.hi))
+		}
+		out = append(out, tr.T("compare.accuracy", "task", label(task), "date", snap.Date,
+			"a", a.Label, "ra", rng(sa), "na", strconv.Itoa(sa.n), "ta", strconv.Itoa(sa.of),
+			"b", b.Label, "rb", rng(sb), "nb", strconv.Itoa(sb.n), "tb", strconv.Itoa(sb.of)))
+	}
+	return out
+}
