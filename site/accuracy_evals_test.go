@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"encoding/xml"
 	"os"
 	"reflect"
 	"strings"
@@ -311,6 +312,10 @@ func TestAccuracyHostileStrings(t *testing.T) {
 	if !cells["'"+strings.ToLower(hostileTask)+" score"] || !cells["'"+hostileNote] {
 		t.Errorf("data.csv does not keep the task and the note, neutralised: %q", rows[0])
 	}
+	feed, _ := files.Get("feed.xml")
+	if err := xml.Unmarshal(feed, new(struct{})); err != nil || strings.Contains(string(feed), "<script>") {
+		t.Errorf("feed.xml with a hostile task: %v", err)
+	}
 	js, _ := files.Get(page11 + "data.json")
 	if !strings.Contains(string(js), `"text":"@SUM(1)\u003c/script>`) && !strings.Contains(string(js), `"text":"@SUM(1)</script>`) {
 		t.Errorf("data.json lacks the note as written")
@@ -424,5 +429,50 @@ func TestComparePagesFollowTheDefaultGate(t *testing.T) {
 	}
 	if g, _ := gated.Get(dir + "index.html"); strings.Contains(string(g), `<p class="accuracy">`) {
 		t.Errorf("gated at 96%%, no evaluated configuration is left on either side, yet the page words scores")
+	}
+}
+
+// TestFeedSaysHowTheEvalsScored: each entry counts the evals dated on or before its date.
+func TestFeedSaysHowTheEvalsScored(t *testing.T) {
+	files, _, err := build(t, evalFS(t), evalConfig(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var feed struct {
+		Entries []struct {
+			ID      string `xml:"id"`
+			Summary string `xml:"summary"`
+		} `xml:"entry"`
+	}
+	b, _ := files.Get("feed.xml")
+	if err := xml.Unmarshal(b, &feed); err != nil {
+		t.Fatal(err)
+	}
+	checked := map[bool]bool{}
+	for _, e := range feed.Entries {
+		if !strings.Contains(e.ID, page11) {
+			continue
+		}
+		date := e.ID[strings.LastIndex(e.ID, "=")+1:]
+		var want string
+		switch {
+		case date >= "2026-02-21":
+			want = " GSM8K: 12 evals, scoring 90.4% to 96.1%."
+		case date < "2026-01-20":
+			want = ""
+		default:
+			continue
+		}
+		got := ""
+		if i := strings.Index(e.Summary, " GSM8K"); i >= 0 {
+			got = e.Summary[i:]
+		}
+		if got != want {
+			t.Errorf("entry of %s: %q after the headline, want %q", date, got, want)
+		}
+		checked[want != ""] = true
+	}
+	if !checked[true] || !checked[false] {
+		t.Errorf("entries before and after the evals: %v", checked)
 	}
 }

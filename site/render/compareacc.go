@@ -76,3 +76,30 @@ func compareAccuracy(tr *i18n.Catalog, p *Page, a, b *gpuSide, label func(string
 	}
 	return out
 }
+
+// feedAccuracy is what a feed entry of date says of the page's evals, after its headline: per
+// task, how many evals are dated on or before it and the range of their scores
+// (" GSM8K: 10 evals, 90.4% to 95.9%"); "" when there are none.
+func feedAccuracy(tr *i18n.Catalog, p *Page, date string, label func(string) string) string {
+	if p.Accuracy == nil {
+		return ""
+	}
+	var b []byte
+	for _, task := range p.Accuracy.Tasks() {
+		n, lo, hi := 0, 2.0, -1.0
+		for _, e := range p.Accuracy.Evals {
+			if e.Task == task && e.Date <= date {
+				n, lo, hi = n+1, min(lo, e.Score), max(hi, e.Score)
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		rng := fmtPercent(lo)
+		if fmtPercent(hi) != rng {
+			rng = tr.T("compare.accuracy_range", "lo", rng, "hi", fmtPercent(hi))
+		}
+		b = append(b, tr.T("feed.accuracy", "task", label(task), "n", strconv.Itoa(n), "range", rng)...)
+	}
+	return string(b)
+}
