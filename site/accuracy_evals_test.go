@@ -476,3 +476,30 @@ func TestFeedSaysHowTheEvalsScored(t *testing.T) {
 		t.Errorf("entries before and after the evals: %v", checked)
 	}
 }
+
+// TestNotesOnComparePages: a note about H200's configurations is on the compare pages of H200,
+// in the page's language, escaped, with its link; not on a pair without H200.
+func TestNotesOnComparePages(t *testing.T) {
+	note, _ := json.Marshal(hostileNote)
+	cfg := evalConfig(t, "[[notes]]\ngpu = \"h2*\"\ntext = "+string(note)+"\nlink = \"https://example.com/?a=1&b=2\"\ntranslations = { zh = \"已知：H200 重跑\" }\n")
+	files, _, err := build(t, evalFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, _ := files.Get(page11 + "compare/b200-vs-h200/index.html")
+	zh, _ := files.Get("zh/" + page11 + "compare/b200-vs-h200/index.html")
+	without, _ := files.Get(page11 + "compare/b200-vs-mi355x/index.html")
+	if len(with) == 0 || len(without) == 0 {
+		t.Fatal("no compare pages")
+	}
+	escaped := "<li>@SUM(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &#34;quoted&#34; &amp; &#39;single&#39; <a href=\"https://example.com/?a=1&amp;b=2\""
+	if !strings.Contains(string(with), escaped) {
+		t.Errorf("the H200 compare page lacks the note, escaped, with its link")
+	}
+	if !strings.Contains(string(zh), "<li>已知：H200 重跑 <a href=") {
+		t.Errorf("the Chinese compare page lacks the note's translation")
+	}
+	if strings.Contains(string(without), `class="notes"`) {
+		t.Errorf("a pair without H200 has its note")
+	}
+}

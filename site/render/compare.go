@@ -165,8 +165,9 @@ type compareView struct {
 	Charts                *compareChartsDoc // both charts' layouts and data, JSON-encoded by html/template
 	RatioNote             string            // why there is no ratio chart, when there is none
 	Others                []compareLink
-	Gate                  string   // that the page follows the site's accuracy gate, "" when it has none
-	Accuracy              []string // each GPU's scores per task, when both have one (compareacc.go)
+	Gate                  string        // that the page follows the site's accuracy gate, "" when it has none
+	Accuracy              []string      // each GPU's scores per task, when both have one (compareacc.go)
+	Notes                 []compareNote // frontier.toml's notes about either GPU's configurations
 }
 
 // answerView is one reference interactivity worded: the sentence and where its values come from.
@@ -241,6 +242,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		Ranges:      tr.T("compare.ranges", "ca", coverage(tr, a), "cb", coverage(tr, b)),
 		Gate:        gateSentence(tr, cfg.Gate(), cfg.TaskLabel),
 		Accuracy:    compareAccuracy(tr, p, a, b, cfg.TaskLabel),
+		Notes:       compareNotes(p, a, b, r.site.Lang),
 	}
 	// The other comparisons of either GPU: all of the page's pairs would make every compare
 	// page grow with the square of its GPUs (the chart page's Compare menu has them all).

@@ -103,3 +103,33 @@ func feedAccuracy(tr *i18n.Catalog, p *Page, date string, label func(string) str
 	}
 	return string(b)
 }
+
+// compareNote is a note on a compare page: its text in the page's language and its link.
+type compareNote struct{ Text, Link string }
+
+// compareNotes are the notes about the points of GPUs a and b in the newest snapshot, in the
+// page's order.
+func compareNotes(p *Page, a, b *gpuSide, lang string) []compareNote {
+	acc := p.Accuracy
+	if acc == nil || len(acc.Notes) == 0 {
+		return nil
+	}
+	on := make([]bool, len(acc.Notes))
+	for _, s := range p.Snapshots[0].Series {
+		if s.GPU != a.Key && s.GPU != b.Key {
+			continue
+		}
+		for _, pt := range s.Points {
+			for _, k := range acc.PointNotes[pt.ID] {
+				on[k] = true
+			}
+		}
+	}
+	var out []compareNote
+	for k, n := range acc.Notes {
+		if on[k] {
+			out = append(out, compareNote{Text: n.TextIn(lang), Link: n.Link})
+		}
+	}
+	return out
+}
