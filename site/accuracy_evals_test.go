@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/config"
 )
 
 // Eval results through the whole build: the real DeepSeek-R1 1k/1k rows and the eval rows of
@@ -502,4 +503,47 @@ func TestNotesOnComparePages(t *testing.T) {
 	if strings.Contains(string(without), `class="notes"`) {
 		t.Errorf("a pair without H200 has its note")
 	}
+}
+
+// TestBuilderRebuildsAfterAnEvalFileChanges: the preview's incremental build gives what a
+// one-off build gives when an eval file is added, edited or removed, or the notes change.
+func TestBuilderRebuildsAfterAnEvalFileChanges(t *testing.T) {
+	data := rawFS(t)
+	cfg := evalConfig(t, "")
+	var b Builder
+	check := func(step string) *Files {
+		t.Helper()
+		in := Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}
+		want := &Files{}
+		if _, err := Build(in, want); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		got := &Files{}
+		if _, err := b.Build(in, got); err != nil {
+			t.Fatalf("%s: Builder: %v", step, err)
+		}
+		testsite.SameFiles(t, step, got, want)
+		return got
+	}
+	check("no evals")
+	full := evalFS(t)
+	data["evals/dsr1.json"] = full["evals/dsr1.json"]
+	files := check("add an eval file")
+	if b, _ := files.Get(page11 + "page.json"); !strings.Contains(string(b), `"accuracy"`) {
+		t.Fatal("the added evals are not on the page")
+	}
+	editedEvals(t, data, func(i int, r map[string]any) {
+		if i == 6 { // B200 SGLang FP8 of 2026-02-19: the row that counts as of the page's date
+			r["metrics"].(map[string]any)["em_strict"] = 0.5
+		}
+	})
+	if b, _ := check("edit a score").Get(page11 + "data.csv"); !strings.Contains(string(b), ",0.5,") {
+		t.Error("data.csv does not show the edited score")
+	}
+	cfg.Notes = append(cfg.Notes, config.NoteConfig{GPU: "b200", Text: "a note"})
+	check("add a note")
+	cfg.Accuracy = config.AccuracyConfig{Task: "gsm8k", Min: 0.96}
+	check("set a default gate")
+	delete(data, "evals/dsr1.json")
+	check("remove the eval file")
 }

@@ -109,6 +109,9 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	for _, s := range p.Sources {
 		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
 	}
+	if p.Accuracy != nil { // joined from the eval files, which are no source of the page
+		fmt.Fprintf(h, "%#v\n", *p.Accuracy)
+	}
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 
