@@ -547,3 +547,28 @@ func TestBuilderRebuildsAfterAnEvalFileChanges(t *testing.T) {
 	delete(data, "evals/dsr1.json")
 	check("remove the eval file")
 }
+
+// TestHomeHeadlineFollowsTheDefaultGate: the home page's figure is the best frontier value of
+// the points the site's gate keeps. An lm-evaluation-harness file without parallelism scores
+// every B300 Dynamo TRTLLM MTP FP4 point (the headline's leader) 50% on GSM8K: gated at 90%,
+// another configuration leads.
+func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
+	fsys := evalFS(t)
+	fsys["evals/b300/results_2026-01-01T00-00-00.json"] = testsite.MapFile([]byte(`{"results": {"gsm8k": {"exact_match,strict-match": 0.5, "exact_match_stderr,strict-match": "N/A"}}, "versions": {"gsm8k": 3}}`), 1)
+	runs := "[[runs]]\npath = \"evals/b300/*.json\"\ngpu = \"b300\"\nframework = \"dynamo-trt\"\nprecision = \"fp4\"\nspec = \"mtp\"\nmodel = \"dsr1\"\n"
+	const leader = `<span class="who">B300 (Dynamo TRTLLM, MTP) FP4`
+	plain, _, err := build(t, fsys, evalConfig(t, runs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := plain.Get("index.html"); !strings.Contains(string(h), leader) {
+		t.Fatal("without a gate B300 (Dynamo TRTLLM, MTP) FP4 no longer leads: the case needs it to")
+	}
+	gated, _, err := build(t, fsys, evalConfig(t, runs+"[accuracy]\ntask = \"gsm8k\"\nmin = 0.9\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := gated.Get("index.html"); strings.Contains(string(h), leader) || !strings.Contains(string(h), `<span class="who">`) {
+		t.Error("gated at 90%, the home page's headline still names B300 (Dynamo TRTLLM, MTP) FP4, or names no one")
+	}
+}

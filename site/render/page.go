@@ -30,6 +30,8 @@ type Page struct {
 	// Builder hands an unchanged page back as the same Page, which keeps them.
 	headlines   []datedHeadline
 	headlinesAt float64
+	// headlinesGate is the accuracy gate they were read under and the evals it read (gateKey).
+	headlinesGate string
 	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
 	// reads off the curves it builds and the overview then takes (overview.go).
 	gpuValues []gpuValues
