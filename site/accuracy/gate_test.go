@@ -8,8 +8,11 @@ import (
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
-// gateCase is one case of twins.json's "gate" section, which the page script's gate is held
-// to as well.
+// gateCase is one case of twins.json's "gate" section (templates/script/testdata), which the
+// page script's gate is held to as well: a gate, the view's date, evals in the page data's
+// shape and series of points (id, x, y, indices into evals); want are the points kept per
+// series, each series' frontier, the best series per GPU and the global frontier (x and y
+// higher is better), point ids in x order.
 type gateCase struct {
 	Name string
 	Gate struct {
