@@ -3,6 +3,7 @@ package input
 import (
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -241,4 +242,26 @@ func allText(ps problem.Problems) string {
 		b.WriteString(p.String() + "\n")
 	}
 	return b.String()
+}
+
+// TestEvalRowMultiNodeSides: a multi-node row keeps both sides and their workers; the same
+// fields on one node with one worker a side are one pool (see evalTopology).
+func TestEvalRowMultiNodeSides(t *testing.T) {
+	row := func(multinode bool, dWorkers int) string {
+		return `[{"hardware":"gb200","framework":"dynamo-sglang","model":"dsr1","precision":"fp4","spec_method":"none","disagg":true,` +
+			`"is_multinode":` + map[bool]string{true: "true", false: "false"}[multinode] + `,` +
+			`"prefill_tp":4,"prefill_ep":4,"prefill_dp_attention":true,"prefill_num_workers":1,` +
+			`"decode_tp":8,"decode_ep":8,"decode_dp_attention":false,"decode_num_workers":` + strconv.Itoa(dWorkers) + `,` +
+			`"task":"gsm8k","date":"2026-05-02","conc":null,"metrics":{"em_strict":0.0,"em_strict_se":0.0}}]`
+	}
+	e := decodeEvalsOK(t, "e.json", []byte(row(true, 2)), nil)[0]
+	want := Topology{Split: true, PrefillWorkers: 1, PrefillTP: 4, PrefillEP: 4, PrefillDPAttn: true,
+		DecodeWorkers: 2, DecodeTP: 8, DecodeEP: 8, TP: 8, EP: 8}
+	if e.Topology != want || e.Conc != 0 || e.Score != 0 || !e.HasSE {
+		t.Errorf("multi-node row: %+v", e)
+	}
+	e = decodeEvalsOK(t, "e.json", []byte(row(false, 1)), nil)[0]
+	if e.Topology != (Topology{TP: 8, EP: 8}) {
+		t.Errorf("one node, one worker a side: %+v, want one pool of the decode side's", e.Topology)
+	}
 }
