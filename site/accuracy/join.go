@@ -66,16 +66,23 @@ func (p *Page) Tasks() []string {
 // page's points. used lists the indices into evals of those that matched a point. nil when
 // nothing matched.
 func Join(model string, points []Point, evals []input.Eval, low []bool, notes []Note) (p *Page, used []int) {
+	// The model's evals by series, so that each point is tried against its series' only (a
+	// year's page has tens of thousands of points).
+	type series struct{ gpu, framework, precision, spec string }
 	var mine []int
+	bySeries := map[series][]int{}
 	for i := range evals {
-		if evals[i].Model == model {
+		if e := &evals[i]; e.Model == model {
 			mine = append(mine, i)
+			k := series{e.GPU, e.Framework, e.Precision, e.Spec}
+			bySeries[k] = append(bySeries[k], i)
 		}
 	}
 	matched := map[int][]int64{} // eval index -> point ids
 	for _, pt := range points {
-		for _, i := range mine {
-			if Matches(&evals[i], &pt.Conf) {
+		c := &pt.Conf
+		for _, i := range bySeries[series{c.GPU, c.Framework, c.Precision, c.Spec}] {
+			if Matches(&evals[i], c) {
 				matched[i] = append(matched[i], pt.ID)
 			}
 		}
