@@ -2,11 +2,13 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -570,5 +572,67 @@ func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
 	}
 	if h, _ := gated.Get("index.html"); strings.Contains(string(h), leader) || !strings.Contains(string(h), `<span class="who">`) {
 		t.Error("gated at 90%, the home page's headline still names B300 (Dynamo TRTLLM, MTP) FP4, or names no one")
+	}
+}
+
+// TestHistoryRowsCarryEvalsAndNotes: the history chunks hold each row's evals and notes in the
+// page's columns (the page script checks they match), the same indices page.json gives the
+// newest points, and indices for points only older dates show, so an older view can be gated.
+func TestHistoryRowsCarryEvalsAndNotes(t *testing.T) {
+	files, _, err := build(t, evalFS(t), evalConfig(t, "[[notes]]\ngpu = \"h200\"\ntext = \"n\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := files.Get(page11 + "page.json")
+	var pj accuracyJSON
+	if err := json.Unmarshal(b, &pj); err != nil {
+		t.Fatal(err)
+	}
+	n := len(pj.Cols)
+	newest := map[float64][]any{} // id -> [evals, notes]
+	for _, s := range pj.Series {
+		for _, p := range s.Points {
+			newest[p[0].(float64)] = p[n-2:]
+		}
+	}
+	older, matched := 0, 0
+	for c := 0; ; c++ {
+		gz, ok := files.Get(page11 + "history/rows-" + strconv.Itoa(c) + ".json.gz")
+		if !ok {
+			break
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var chunk struct {
+			Cols []string `json:"cols"`
+			C    []any    `json:"c"`
+		}
+		if err := json.NewDecoder(zr).Decode(&chunk); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(chunk.Cols, pj.Cols) {
+			t.Fatalf("chunk %d: cols differ from the page's", c)
+		}
+		ids, _ := chunk.C[0].([]any)
+		evals, _ := chunk.C[n-2].([]any)
+		notes, _ := chunk.C[n-1].([]any)
+		if len(evals) != len(ids) || len(notes) != len(ids) {
+			t.Fatalf("chunk %d: evals and notes are not one value a row", c)
+		}
+		for i, id := range ids {
+			if want, ok := newest[id.(float64)]; ok {
+				matched++
+				if !reflect.DeepEqual([]any{evals[i], notes[i]}, want) {
+					t.Fatalf("chunk %d row %d: evals %v notes %v, page.json %v", c, i, evals[i], notes[i], want)
+				}
+			} else if evals[i] != nil {
+				older++
+			}
+		}
+	}
+	if matched == 0 || older == 0 {
+		t.Errorf("%d rows of newest points checked, %d older rows with evals: want some of each", matched, older)
 	}
 }
