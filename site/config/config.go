@@ -50,6 +50,10 @@ type Config struct {
 	// Runs gives bench-serve result files the context they do not carry themselves, by a glob
 	// over their path below the data folder (package input, rawserve.go).
 	Runs []RunConfig `toml:"runs"`
+	// Accuracy is the default accuracy gate and the tasks' names; Notes the known issues shown
+	// on the configurations they match (accuracy.go).
+	Accuracy AccuracyConfig `toml:"accuracy"`
+	Notes    []NoteConfig   `toml:"notes"`
 	// Metrics renames a y metric or x axis, keyed by its key ("tpPerGpu", "median_intvty"), over
 	// the built-in catalog (charts.YMetrics, charts.XAxes): once, for the menu, the axis title,
 	// the tooltip and the tables alike.
@@ -101,6 +105,10 @@ type RunConfig struct {
 	Date      string `toml:"date"` // YYYY-MM-DD; without one the runs belong to every snapshot
 	Image     string `toml:"image"`
 	RunURL    string `toml:"run_url"`
+	// Parallelism, for lm-evaluation-harness results files (package input, evalharness.go).
+	TP          int64 `toml:"tp"`
+	EP          int64 `toml:"ep"`
+	DPAttention bool  `toml:"dp_attention"`
 }
 
 // GPUConfig is what the data cannot know about a GPU: what an hour of it costs and what it draws.
@@ -199,6 +207,7 @@ func (c *Config) Validate(name string) Problems {
 		}
 	}
 	ps = append(ps, c.validateRaw(name)...)
+	ps = append(ps, c.validateAccuracy(name)...)
 	ps = append(ps, c.validateLicense(name)...)
 	return ps
 }

@@ -15,11 +15,18 @@ type column struct {
 	str    bool
 	ints   []int64
 	floats []float64
+	// lists, for a column of Page.Lists (evals, notes), holds each row's indices: written as
+	// an array, or null for none, and never taken as equal to another column.
+	lists  [][]int
+	isList bool
 }
 
 // same reports whether c and d encode the same values: the same kind, value for value (bit for
 // bit, so that 0 and -0 differ as their JSON does).
 func (c *column) same(d *column) bool {
+	if c.isList || d.isList {
+		return false
+	}
 	if c.str != d.str || (c.floats == nil) != (d.floats == nil) {
 		return false
 	}
@@ -94,6 +101,11 @@ func columnOf(rows []row, name string, str func(string) int64) column {
 
 // chunkJSON writes rows as a chunk file in the page's columns cols (see Chunk) to enc.
 func chunkJSON(enc *jsontext.Encoder, rows []row, cols []string) error {
+	return chunkListsJSON(enc, rows, cols, nil)
+}
+
+// chunkListsJSON is chunkJSON with the index-list columns lists (Page.Lists).
+func chunkListsJSON(enc *jsontext.Encoder, rows []row, cols []string, lists map[string]map[int64][]int) error {
 	strs := map[string]int64{}
 	var table []string
 	str := func(s string) int64 {
@@ -109,6 +121,15 @@ func chunkJSON(enc *jsontext.Encoder, rows []row, cols []string) error {
 	same := make([]int, len(cols)) // the earlier equal column's index, or -1
 	strCols := []int{}
 	for j, name := range cols {
+		if l, ok := lists[name]; ok {
+			c := column{isList: true, lists: make([][]int, len(rows))}
+			for i := range rows {
+				c.lists[i] = l[rows[i].pt.ID]
+			}
+			columns[j] = c
+			same[j] = -1
+			continue
+		}
 		columns[j] = columnOf(rows, name, str)
 		if columns[j].str {
 			strCols = append(strCols, j)
@@ -138,6 +159,16 @@ func chunkJSON(enc *jsontext.Encoder, rows []row, cols []string) error {
 	e.tok(jsontext.BeginArray)
 	for j, c := range columns {
 		switch {
+		case c.isList:
+			e.tok(jsontext.BeginArray)
+			for _, l := range c.lists {
+				if len(l) == 0 {
+					e.tok(jsontext.Null)
+					continue
+				}
+				e.ints(len(l), func(i int) int64 { return int64(l[i]) })
+			}
+			e.tok(jsontext.EndArray)
 		case same[j] >= 0:
 			e.tok(jsontext.Int(int64(same[j])))
 		case c.floats != nil:

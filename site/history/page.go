@@ -11,6 +11,9 @@ type Page struct {
 	// Cols are the page's point columns, in order (package render's page columns): a chunk
 	// holds one array a column.
 	Cols []string
+	// Lists are the columns of Cols that hold a list of indices per point, by point id (the
+	// page's evals and notes, package render's accuracy.go); a point without one holds null.
+	Lists map[string]map[int64][]int
 	// Metrics are the y metrics the page offers: one trend table each.
 	Metrics []Metric
 	// RefX are the interactivities the trend tables read each configuration's frontier at.

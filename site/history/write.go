@@ -61,8 +61,8 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 		h.Chunks = append(h.Chunks, Chunk{From: rows[lo].Date, To: rows[hi-1].Date,
 			File: "history/rows-" + strconv.Itoa(c) + ".json.gz", Rows: hi - lo, Needs: []int{}})
 		chunk := rows[lo:hi]
-		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return chunkKey(chunk, p.Cols) },
-			func(s *scratch) error { return chunkJSON(&s.enc, chunk, p.Cols) })
+		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return chunkKey(chunk, p.Cols, p.Lists) },
+			func(s *scratch) error { return chunkListsJSON(&s.enc, chunk, p.Cols, p.Lists) })
 		if err != nil {
 			return nil, err
 		}
@@ -197,7 +197,7 @@ var errNotDerived = errors.New("history: a cache derived nothing")
 
 // chunkKey digests everything chunkJSON writes of rows: the columns, and each row's series,
 // slot, date and point.
-func chunkKey(rows []row, cols []string) [sha256.Size]byte {
+func chunkKey(rows []row, cols []string, lists map[string]map[int64][]int) [sha256.Size]byte {
 	d := digest.New("history rows")
 	d.I64(int64(len(cols)))
 	for _, name := range cols {
@@ -208,6 +208,15 @@ func chunkKey(rows []row, cols []string) [sha256.Size]byte {
 		d.I64(int64(rows[i].Slot))
 		d.Str(rows[i].Date)
 		digestPoint(d, rows[i].pt)
+		for _, name := range cols {
+			if l, ok := lists[name]; ok {
+				idx := l[rows[i].pt.ID]
+				d.I64(int64(len(idx)))
+				for _, k := range idx {
+					d.I64(int64(k))
+				}
+			}
+		}
 	}
 	return d.Sum("")
 }

@@ -13,16 +13,18 @@ import (
 type rawFormat uint8
 
 const (
-	formatView    rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
-	formatAPI                      // an array of InferenceX API rows
-	formatAgg                      // InferenceX agg rows: an array, or one object
-	formatServe                    // one bench-serve result
-	formatAIPerf                   // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
-	formatLLMPerf                  // an LLMPerf summary (rawllmperf.go)
-	formatSGLang                   // one SGLang bench_serving result (rawsglang.go)
-	formatGuide                    // a GuideLLM benchmark report, a point per benchmark (rawguidellm.go)
-	formatTRT                      // a trtllm-bench report (rawtrtllm.go)
-	formatUnknown                  // looks like a raw format but lacks its keys; sniffFormat says which
+	formatView     rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
+	formatAPI                       // an array of InferenceX API rows
+	formatAgg                       // InferenceX agg rows: an array, or one object
+	formatServe                     // one bench-serve result
+	formatAIPerf                    // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
+	formatLLMPerf                   // an LLMPerf summary (rawllmperf.go)
+	formatSGLang                    // one SGLang bench_serving result (rawsglang.go)
+	formatGuide                     // a GuideLLM benchmark report, a point per benchmark (rawguidellm.go)
+	formatTRT                       // a trtllm-bench report (rawtrtllm.go)
+	formatEvalRows                  // InferenceX eval rows: an array (eval.go)
+	formatHarness                   // an lm-evaluation-harness results file (evalharness.go)
+	formatUnknown                   // looks like a raw format but lacks its keys; sniffFormat says which
 )
 
 // formatSigs are the keys that tell each raw format; a file is one when its (first) object has
@@ -89,6 +91,9 @@ func sniffFormat(data []byte) (f rawFormat, msg string) {
 
 // classify names the format of an object with these keys.
 func classify(keys []string, inArray bool) (rawFormat, string) {
+	if f, ok := sniffEval(keys, inArray); ok {
+		return f, ""
+	}
 	type partial struct {
 		name      string
 		has, lack []string

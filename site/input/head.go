@@ -18,6 +18,8 @@ type Head struct {
 	// and OK says that it feeds at least one.
 	Raw   bool
 	Pages []PageKey
+	// Evals marks an eval results file (eval.go): it feeds no page of its own, and OK is set.
+	Evals bool
 }
 
 // ReadHead reads one data file and finds its page. buf is reused as in DecodeFile.

@@ -18,6 +18,11 @@ type Dataset struct {
 	// RawFile is set when the dataset is a raw results file as decoded, not yet a page's
 	// dataset: its rows wait for RawPageDatasets, and Model, Sequence and Series are empty.
 	RawFile *RawFile
+	// Evals is set when the dataset is an eval results file (eval.go): it has no series and
+	// feeds no page; its evals join the points of their model's pages (package accuracy).
+	Evals []Eval
+	// EvalFile marks an eval results file, Evals empty or not.
+	EvalFile bool
 }
 
 // Metric describes the y axis of a dataset.

@@ -46,6 +46,8 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		return ds, ps
 	case formatUnknown:
 		return nil, problem.Problems{{File: name, Msg: msg}}
+	case formatEvalRows, formatHarness:
+		return decodeEvals(f, name, rel, data, opt)
 	}
 	rows, ps := decodeRaw(f, name, rel, data, opt)
 	return rawDataset(rel, rows, ps)
@@ -96,6 +98,8 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		return h
 	case formatUnknown:
 		return Head{}
+	case formatEvalRows, formatHarness:
+		return Head{Evals: true, OK: true}
 	}
 	var pages []PageKey
 	for _, p := range rawPages(f, rel, rel, data, opt) {

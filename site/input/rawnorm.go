@@ -328,6 +328,9 @@ func (c *RawOptions) runContext(p string) (ctx Run, matched bool) {
 		if r.OSL > 0 {
 			ctx.OSL = r.OSL
 		}
+		if r.TP > 0 {
+			ctx.TP, ctx.EP, ctx.DPAttention = r.TP, r.EP, r.DPAttention
+		}
 	}
 	return ctx, matched
 }
@@ -363,4 +366,8 @@ type Run struct {
 	Date      string // YYYY-MM-DD; without one the runs belong to every snapshot
 	Image     string
 	RunURL    string
+	// Parallelism, for eval files (lm-evaluation-harness results) that do not carry it: an
+	// eval joins the points that ran with the same; 0 leaves it unknown (every point matches).
+	TP, EP      int64
+	DPAttention bool
 }

@@ -27,9 +27,10 @@ type seriesKey struct{ hw, precision string }
 // Problems are collisions between names and conflicting duplicates; warnings are disagreements
 // with the input's own frontier flags.
 func Assemble(datasets []*input.Dataset, prefix string) ([]*render.Page, problem.Problems) {
-	srcs := residentSources(datasets)
+	srcs, evalSrcs := splitEvals(residentSources(datasets))
+	evals, _ := loadEvals(nil, prefix, nil, evalSrcs) // decoded already: no problems
 	pages, groups, ps := groupPages(srcs, prefix)
-	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}}
+	pl := &pipeline{prefix: prefix, pages: pages, groups: groups, srcs: srcs, cache: oneOff{}, acc: newSiteAccuracy(evals, nil, nil, len(pages))}
 	pps, _ := pl.run(nil)
 	return pages, append(ps, pps...)
 }

@@ -131,6 +131,9 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	opt := in.Config.RawOptions()
 	srcs, orphans, ps := b.sources(in.Data, prefix, opt)
 	problems = append(problems, ps...)
+	srcs, evalSrcs := splitEvals(srcs)
+	evals, ps := loadEvals(in.Data, prefix, opt, evalSrcs)
+	problems = append(problems, ps...)
 	pages, groups, ps := groupPages(srcs, prefix)
 	problems = append(problems, ps...)
 	<-authored
@@ -142,7 +145,8 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	head := time.Since(t0)
 
 	pl := &pipeline{fsys: in.Data, prefix: prefix, opt: opt, pages: pages, groups: groups, srcs: srcs,
-		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), stream: b.streams()}
+		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), stream: b.streams(),
+		acc: newSiteAccuracy(evals, in.Config.AccuracyNotes(), in.Config.Gate(), len(pages))}
 	counter := &countingWriter{w: out}
 	r, rerr := render.New(in, pages, mds, len(srcs), statics, changes)
 	var tps problem.Problems

@@ -56,7 +56,8 @@ type pipeline struct {
 	r      *render.Renderer
 	w      output.Writer
 	stream bool
-	api    *api.Writer // the static API's files of each page drawn (package api)
+	api    *api.Writer   // the static API's files of each page drawn (package api)
+	acc    *siteAccuracy // the site's evals and notes, joined to each page's points (accuracy.go)
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
 	nanos  [2]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble
@@ -164,6 +165,9 @@ func (pl *pipeline) run(orphans []*source) (problem.Problems, error) {
 	for _, ops := range orphanProblems {
 		ps = append(ps, ops...)
 	}
+	if len(ps.Errors()) == 0 {
+		ps = append(ps, pl.acc.unmatched()...)
+	}
 	// A Builder's pages that give the very ids of its last build, which had no clashes, have
 	// none now either: the check is skipped on a save that changed no point id.
 	kept, keeps := pl.cache.(idKeeper)
@@ -270,6 +274,7 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 		slices.Sort(srcs)
 		p.Sources = slices.Compact(srcs)
 	}
+	pl.acc.join(i, p)
 	pl.pages[i] = p
 	for _, c := range pl.blocks[p.Path] {
 		for _, msg := range render.CheckView(p, c.View) {

@@ -50,6 +50,11 @@ func residentSources(datasets []*input.Dataset) []*source {
 	srcs := make([]*source, 0, len(datasets))
 	for _, d := range datasets {
 		s := &source{file: input.File{Path: d.Path}, ds: d, idx: len(srcs)}
+		if d.EvalFile {
+			s.Head = input.Head{Evals: true, OK: true}
+			srcs = append(srcs, s)
+			continue
+		}
 		if d.RawFile != nil {
 			s.Head = input.Head{Raw: true, Pages: d.RawFile.Pages, OK: true}
 			srcs = append(srcs, rawSources(s, len(srcs))...)

@@ -32,10 +32,11 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 // a Builder kept from its previous build, whose snapshots are the same) keeps them as they are.
 func (r *Renderer) KeepHeadlines(p *Page) {
 	x := r.in.Config.HeadlineX
-	if p.headlines != nil && len(p.headlines) == len(p.Snapshots) && p.headlinesAt == x {
+	g := r.in.Config.Gate()
+	if p.headlines != nil && len(p.headlines) == len(p.Snapshots) && p.headlinesAt == x && p.headlinesGate == gateKey(g, p) {
 		return
 	}
-	p.headlines, p.headlinesAt = headlines(p, x), x
+	p.headlines, p.headlinesAt, p.headlinesGate = headlines(p, x, g), x, gateKey(g, p)
 }
 
 // ChartNanos is the time spent building chart options, added over goroutines (for --stats).

@@ -111,6 +111,9 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 	for _, s := range p.Sources {
 		fmt.Fprintf(h, "%q %d\n", s, u.serial[s])
 	}
+	if p.Accuracy != nil { // joined from the eval files, which are no source of the page
+		fmt.Fprintf(h, "%#v\n", *p.Accuracy)
+	}
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 
@@ -249,13 +252,15 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Dates:      p.dates(),
 		RefX:       cfg.ReferenceX,
 		XAxes:      xAxes,
-		Cols:       cols.names,
+		Cols:       accuracyCols(cols.names, p),
 		Series:     seriesDataOf(snap.Series, cols),
+		Accuracy:   accuracyData(p, cfg.Gate(), cfg.TaskLabel, r.site.Lang),
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
 	for i, s := range snap.Series {
 		data.Series[i].Name = r.seriesName(s) // the legend's name in the page's language
+		data.Series[i].Points.acc, data.Series[i].Points.ncols = p.Accuracy, len(cols.names)
 	}
 	// GPUs and frameworks of every snapshot: the page script filters history snapshots too.
 	for _, snap := range p.Snapshots {

@@ -46,6 +46,9 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			continue
 		}
 		for _, pt := range s.Points {
+			if p.Accuracy.Removes(pt.ID) {
+				continue // below the site's accuracy gate (compareacc.go)
+			}
 			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name})
 			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name})
 		}
@@ -162,6 +165,9 @@ type compareView struct {
 	Charts                *compareChartsDoc // both charts' layouts and data, JSON-encoded by html/template
 	RatioNote             string            // why there is no ratio chart, when there is none
 	Others                []compareLink
+	Gate                  string        // that the page follows the site's accuracy gate, "" when it has none
+	Accuracy              []string      // each GPU's scores per task, when both have one (compareacc.go)
+	Notes                 []compareNote // frontier.toml's notes about either GPU's configurations
 }
 
 // answerView is one reference interactivity worded: the sentence and where its values come from.
@@ -234,6 +240,9 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		ChartURL:    r.site.Base + p.Path,
 		FilteredURL: r.site.Base + p.Path + "#gpus=" + strings.ToLower(a.Key) + "," + strings.ToLower(b.Key),
 		Ranges:      tr.T("compare.ranges", "ca", coverage(tr, a), "cb", coverage(tr, b)),
+		Gate:        gateSentence(tr, cfg.Gate(), cfg.TaskLabel),
+		Accuracy:    compareAccuracy(tr, p, a, b, cfg.TaskLabel),
+		Notes:       compareNotes(p, a, b, r.site.Lang),
 	}
 	// The other comparisons of either GPU: all of the page's pairs would make every compare
 	// page grow with the square of its GPUs (the chart page's Compare menu has them all).

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 )
@@ -67,6 +68,10 @@ type downloadPoint struct {
 	Image       string          `json:"image,omitempty"`
 	RunURL      string          `json:"runUrl,omitempty"`
 	Metrics     downloadMetrics `json:"metrics"`
+	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
+	// the page's date, one per task ([] for none), and the notes about the point.
+	Evals []downloadEval `json:"evals,omitzero"`
+	Notes []downloadNote `json:"notes,omitempty"`
 }
 
 // downloadMetrics are a point's throughputs, in the key order a map would have (sorted), without
@@ -157,6 +162,10 @@ type downloadXAxis struct {
 func downloadJSON(p *Page) ([]byte, error) {
 	snap := p.Snapshots[0]
 	doc := downloadDoc{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: downloadMetric(p.Metric), XAxis: downloadXAxis(p.XAxis)}
+	var scores []accuracy.Score
+	if p.Accuracy != nil {
+		scores = accuracy.Scores(p.Accuracy.Evals)
+	}
 	for _, s := range snap.Series {
 		ds := downloadSeries{Key: s.Key, Name: s.Name, HWKey: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
 			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Best: s.Best, Date: s.Date, Points: []downloadPoint{}}
@@ -169,6 +178,9 @@ func downloadJSON(p *Page) ([]byte, error) {
 			}
 			if pt.Raw != nil {
 				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+			}
+			if p.Accuracy != nil {
+				downloadAccuracy(&dp, p.Accuracy, scores, pt.ID, snap.Date)
 			}
 			ds.Points = append(ds.Points, dp)
 		}
@@ -236,6 +248,11 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	if cols.has {
 		header = append(header, cols.names[len(pointColumns):]...)
 	}
+	var scores []accuracy.Score
+	if p.Accuracy != nil {
+		header = append(header, csvAccuracyHeader(p.Accuracy)...)
+		scores = accuracy.Scores(p.Accuracy.Evals)
+	}
 	cw.Write(header)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	for _, s := range p.Snapshots[0].Series {
@@ -265,6 +282,9 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 						rec = append(rec, "")
 					}
 				}
+			}
+			if p.Accuracy != nil {
+				rec = append(rec, csvAccuracy(p.Accuracy, scores, pt.ID, p.Snapshots[0].Date)...)
 			}
 			cw.Write(rec)
 		}

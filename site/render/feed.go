@@ -111,6 +111,7 @@ func (r *Renderer) feedEntries(p *Page, tr *i18n.Catalog, hx string, id func(str
 			sum.WriteString(tr.T("feed.none", "x", hx))
 		}
 		sum.WriteString(tr.T("feed.end"))
+		sum.WriteString(feedAccuracy(tr, p, h.Date, cfg.TaskLabel)) // compareacc.go
 		es = append(es, atomEntry{
 			Title:   tr.T("feed.title", "model", r.modelName(p.Model), "sequence", p.Sequence, "date", tr.Date(h.Date)),
 			Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + "#date=" + h.Date, Rel: "alternate"},

@@ -1,6 +1,11 @@
 package render
 
-import "github.com/frontier-bench/frontier/site/pareto"
+import (
+	"fmt"
+
+	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/pareto"
+)
 
 // snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
 // holds it: the home page's headline figure, compared across dates by the home page and the feed.
@@ -29,10 +34,12 @@ type datedHeadline struct {
 }
 
 // headlines is every snapshot's headline figure, newest first, as Page.Snapshots.
-func headlines(p *Page, x float64) []datedHeadline {
+// With the site's accuracy gate g, each snapshot's figure is read off the frontiers of the
+// points the gate keeps as of its date (gatedSnapshot).
+func headlines(p *Page, x float64, g *accuracy.Gate) []datedHeadline {
 	hs := make([]datedHeadline, len(p.Snapshots))
 	for i, snap := range p.Snapshots {
-		v, who, ok := snapshotHeadline(snap, x)
+		v, who, ok := snapshotHeadline(gatedSnapshot(snap, p.Accuracy, g), x)
 		hs[i] = datedHeadline{Date: snap.Date, Value: v, Leader: who, OK: ok}
 	}
 	return hs
@@ -54,5 +61,37 @@ func (r *Renderer) pageHeadlines(p *Page) []datedHeadline {
 	if len(p.headlines) == len(p.Snapshots) {
 		return p.headlines
 	}
-	return headlines(p, r.in.Config.HeadlineX)
+	return headlines(p, r.in.Config.HeadlineX, r.in.Config.Gate())
+}
+
+// gatedSnapshot is snap as gate g leaves it: each series with only the points g keeps as of the
+// snapshot's date, and its frontier over them. snap itself without a gate or evals.
+func gatedSnapshot(snap *Snapshot, a *accuracy.Page, g *accuracy.Gate) *Snapshot {
+	if g == nil || a == nil {
+		return snap
+	}
+	scores := accuracy.Scores(a.Evals)
+	out := &Snapshot{Date: snap.Date}
+	for _, s := range snap.Series {
+		c := *s
+		c.Points, c.Frontier = nil, nil
+		var xs, ys []float64
+		for _, pt := range s.Points {
+			if g.Keeps(scores, a.PointEvals[pt.ID], snap.Date) {
+				c.Points = append(c.Points, pt)
+				xs, ys = append(xs, pt.X), append(ys, pt.Y)
+			}
+		}
+		c.Frontier = pareto.Frontier(xs, ys, true)
+		out.Series = append(out.Series, &c)
+	}
+	return out
+}
+
+// gateKey names the gate and the evals headlines were read under, for KeepHeadlines' cache.
+func gateKey(g *accuracy.Gate, p *Page) string {
+	if g == nil || p.Accuracy == nil {
+		return ""
+	}
+	return fmt.Sprintf("%#v %#v %#v", *g, p.Accuracy.Evals, p.Accuracy.PointEvals)
 }

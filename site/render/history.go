@@ -11,8 +11,13 @@ import (
 // configuration named the same on many dates shares one *history.Config: a year of daily
 // snapshots is tens of thousands of series.
 func historyPage(p *Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
-	hp := &history.Page{Path: p.Path, Model: p.Model, Cols: cols.names, RefX: refs,
+	// A chunk's columns are the page's (the page script checks them), evals and notes among
+	// them on a page with accuracy: each point's indices into the page's evals and notes.
+	hp := &history.Page{Path: p.Path, Model: p.Model, Cols: accuracyCols(cols.names, p), RefX: refs,
 		Snapshots: make([]history.Snapshot, len(p.Snapshots))}
+	if p.Accuracy != nil {
+		hp.Lists = map[string]map[int64][]int{"evals": p.Accuracy.PointEvals, "notes": p.Accuracy.PointNotes}
+	}
 	for _, m := range metrics {
 		hp.Metrics = append(hp.Metrics, history.Metric{Key: m.Key, Higher: m.Higher})
 	}

@@ -25,6 +25,7 @@ type overviewView struct {
 	Rows       []overviewRow
 	Legend     []overviewCell // one cell per colour of the heat map
 	Data       jsontext.Value // overviewData
+	Gate       string         // that it follows the site's accuracy gate (compareacc.go), "" without one
 }
 
 type overviewColumn struct{ Slug, Label string }
@@ -136,7 +137,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	}
 
 	tr := r.catalog()
-	ov := &overviewView{X: fmtX(data.X), Data: js}
+	ov := &overviewView{X: fmtX(data.X), Data: js, Gate: gateSentence(r.cat, r.in.Config.Gate(), r.in.Config.TaskLabel)}
 	for _, x := range refs {
 		ov.XChoices = append(ov.XChoices, optionView{fmtX(x), fmtX(x) + " tok/s/user", x == data.X})
 	}

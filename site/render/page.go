@@ -1,6 +1,9 @@
 package render
 
-import "github.com/frontier-bench/frontier/site/input"
+import (
+	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/input"
+)
 
 // Page is one chart page: every dataset of one (model, sequence), merged into series and
 // snapshots. It is what the render stage draws and what data.json/data.csv hold.
@@ -20,11 +23,15 @@ type Page struct {
 	// model and sequence (methodology, known issues), shown under the chart.
 	Notes string
 	IDs   []int64 // the distinct point ids of its datasets, sorted (the pipeline checks them across pages)
+	// Accuracy is the evals and notes joined to its points (package accuracy), nil for none.
+	Accuracy *accuracy.Page
 	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
 	// the older snapshots' points (history.go), and the interactivity they were read at: a
 	// Builder hands an unchanged page back as the same Page, which keeps them.
 	headlines   []datedHeadline
 	headlinesAt float64
+	// headlinesGate is the accuracy gate they were read under and the evals it read (gateKey).
+	headlinesGate string
 	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
 	// reads off the curves it builds and the overview then takes (overview.go).
 	gpuValues []gpuValues

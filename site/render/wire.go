@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/input"
 )
@@ -100,6 +101,9 @@ type PageData struct {
 	// points table, the reader's own run). A year's page would otherwise be most of a megabyte
 	// of HTML for a phone to parse before the first picture.
 	Rest *LaterIndex `json:"rest,omitempty"`
+	// Accuracy is the page's evals and notes (accuracy.go); with it, Cols ends with "evals"
+	// and "notes". Omitted when the page has neither.
+	Accuracy *AccuracyData `json:"accuracy,omitempty"`
 }
 
 // LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).
@@ -260,6 +264,10 @@ type PointsJSON struct {
 	// light ends each point after tp, leaving out date, run id, topology, image, run URL and
 	// every metric: the page data of a page with history (PageData.Later).
 	light bool
+	// acc, on a page with accuracy, adds the columns evals and notes at the end of each point
+	// (PageData.Accuracy); a light point holds null for the columns between tp and them.
+	acc   *accuracy.Page
+	ncols int // the page's point columns before evals and notes
 }
 
 // MarshalJSONTo writes the points as the page script reads them (see PointsJSON).
@@ -310,8 +318,48 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 			}
 		}
 	}
+	if ps.acc != nil {
+		if err := ps.writeAccuracy(enc, pt); err != nil {
+			return err
+		}
+	}
 	return enc.WriteToken(jsontext.EndArray)
 }
+
+// writeAccuracy writes a point's evals and notes columns: the indices into the page's evals
+// and notes of those matching it, or null; after nulls for the columns a light point leaves out.
+func (ps PointsJSON) writeAccuracy(enc *jsontext.Encoder, pt *input.Point) error {
+	if ps.light {
+		for range ps.ncols - lightColumns {
+			if err := enc.WriteToken(jsontext.Null); err != nil {
+				return err
+			}
+		}
+	}
+	for _, idx := range [...][]int{ps.acc.PointEvals[pt.ID], ps.acc.PointNotes[pt.ID]} {
+		if len(idx) == 0 {
+			if err := enc.WriteToken(jsontext.Null); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+			return err
+		}
+		for _, i := range idx {
+			if err := enc.WriteToken(jsontext.Int(int64(i))); err != nil {
+				return err
+			}
+		}
+		if err := enc.WriteToken(jsontext.EndArray); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lightColumns is how many columns a light point holds: id to tp.
+const lightColumns = 7
 
 // writePointStrings writes a point's string columns as PointsJSON and LaterCells write them:
 // its date and run id, and with has its topology, image and run URL ("" where it has none).

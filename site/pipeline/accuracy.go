@@ -1,0 +1,104 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/render"
+)
+
+// siteAccuracy is what every page's join reads: the site's evals, their low marks over all of
+// them, and the config's notes; used records, per page, the evals that matched its points.
+type siteAccuracy struct {
+	evals []input.Eval
+	low   []bool
+	notes []accuracy.Note
+	gate  *accuracy.Gate // the site's default, which compare pages and the overview follow
+	used  [][]int        // per page
+}
+
+func newSiteAccuracy(evals []input.Eval, notes []accuracy.Note, gate *accuracy.Gate, pages int) *siteAccuracy {
+	return &siteAccuracy{evals: evals, low: accuracy.Low(evals), notes: notes, gate: gate, used: make([][]int, pages)}
+}
+
+// join sets page i's accuracy (p.Accuracy) from the evals and notes matching any point of any
+// of its snapshots.
+func (a *siteAccuracy) join(i int, p *render.Page) {
+	if a == nil || len(a.evals) == 0 && len(a.notes) == 0 {
+		return
+	}
+	var pts []accuracy.Point
+	seen := map[int64]bool{}
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			for k := range s.Points {
+				pt := &s.Points[k]
+				if seen[pt.ID] {
+					continue
+				}
+				seen[pt.ID] = true
+				c := accuracy.Conf{GPU: s.GPU, Framework: s.Framework, Precision: pt.Precision, Spec: s.Spec, TP: pt.TP}
+				if pt.Raw != nil {
+					c.Topology = &pt.Raw.Topology
+				}
+				pts = append(pts, accuracy.Point{ID: pt.ID, Date: pt.Date, Conf: c})
+			}
+		}
+	}
+	p.Accuracy, a.used[i] = accuracy.Join(p.Model, pts, a.evals, a.low, a.notes)
+	if p.Accuracy != nil && a.gate != nil {
+		var ids []int64
+		for _, s := range p.Snapshots[0].Series {
+			for _, pt := range s.Points {
+				ids = append(ids, pt.ID)
+			}
+		}
+		p.Accuracy.GateNewest(a.gate, ids, p.Snapshots[0].Date)
+	}
+}
+
+// unmatched warns of every eval that matched no point of any page, with its file and place:
+// `frontier check` names them.
+func (a *siteAccuracy) unmatched() problem.Problems {
+	if a == nil {
+		return nil
+	}
+	hit := make([]bool, len(a.evals))
+	for _, u := range a.used {
+		for _, i := range u {
+			hit[i] = true
+		}
+	}
+	var ps problem.Problems
+	for i, ok := range hit {
+		if ok {
+			continue
+		}
+		e := &a.evals[i]
+		ps = append(ps, problem.Problem{File: e.File, Path: e.Place, Warning: true,
+			Msg: fmt.Sprintf("eval of %s on %s matches no point: no chart page has %s %s %s %s with %s", e.Task, e.Model,
+				e.GPU, e.Framework, e.Precision, e.Spec, topologyText(&e.Topology))})
+	}
+	return ps
+}
+
+// topologyText is an eval's parallelism as the warning names it.
+func topologyText(t *input.Topology) string {
+	if t.TP == 0 && !t.Split {
+		return "any parallelism"
+	}
+	if t.Split {
+		return fmt.Sprintf("prefill %d×(TP%d EP%d%s), decode %d×(TP%d EP%d%s)", t.PrefillWorkers, t.PrefillTP, max(t.PrefillEP, 1), dpa(t.PrefillDPAttn),
+			t.DecodeWorkers, t.DecodeTP, max(t.DecodeEP, 1), dpa(t.DecodeDPAttn))
+	}
+	return fmt.Sprintf("TP%d EP%d%s", t.TP, max(t.EP, 1), dpa(t.DPAttn))
+}
+
+func dpa(on bool) string {
+	if on {
+		return " DP-attention"
+	}
+	return ""
+}
