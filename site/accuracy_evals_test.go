@@ -636,3 +636,41 @@ func TestHistoryRowsCarryEvalsAndNotes(t *testing.T) {
 		t.Errorf("%d rows of newest points checked, %d older rows with evals: want some of each", matched, older)
 	}
 }
+
+// TestExampleAccuracyPage: the example's eval rows give DeepSeek-R1's accuracy page, in each
+// language, one bar per configuration (the newest eval of each), grouped by GPU with the best
+// first; its chart page links it and writes the gate's fieldset, which a page without evals
+// does not.
+func TestExampleAccuracyPage(t *testing.T) {
+	files := buildExample(t)
+	for _, page := range []string{"deepseek-r1-0528/accuracy/index.html", "zh/deepseek-r1-0528/accuracy/index.html"} {
+		b, ok := files.Get(page)
+		if !ok {
+			t.Fatalf("no %s", page)
+		}
+		html := string(b)
+		if n := strings.Count(html, `class="acc-bar"`); n != 6 {
+			t.Errorf("%s: %d bars, want one per configuration of the example's evals (6)", page, n)
+		}
+		// B200's group sorted by score: 94.1 before 93.9 before 93.2 before 90.4; then H200's.
+		last := -1
+		for _, want := range []string{"B200 (TRTLLM) FP4 · TP8 EP8 DPA", "94.1%", "93.9%", "93.2%", "90.4%", "H200 (TRTLLM) FP8 · TP8 EP8", "95.8%"} {
+			i := strings.Index(html[last+1:], want)
+			if i < 0 {
+				t.Fatalf("%s: %q missing or out of order", page, want)
+			}
+			last += 1 + i
+		}
+	}
+	chart, _ := files.Get("deepseek-r1-0528/1k-1k/index.html")
+	if !strings.Contains(string(chart), `href="/deepseek-r1-0528/accuracy/"`) || !strings.Contains(string(chart), `<fieldset data-gate="">`) {
+		t.Error("the DeepSeek-R1 chart page neither links its accuracy page nor writes the gate's fieldset")
+	}
+	seed, _ := files.Get("deepseek-v4-pro/8k-1k/index.html")
+	if strings.Contains(string(seed), "data-gate") || strings.Contains(string(seed), "/accuracy/") {
+		t.Error("a page without evals has the gate or an accuracy link")
+	}
+	if _, ok := files.Get("deepseek-v4-pro/accuracy/index.html"); ok {
+		t.Error("a model without evals has an accuracy page")
+	}
+}

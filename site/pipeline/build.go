@@ -155,6 +155,8 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		problems = append(problems, tps...)
 	}
 	if rerr == nil {
+		// Each model's accuracy page, which its chart pages link: set before they are drawn.
+		r.SetAccuracy(render.AccuracyModels(pl.acc.evals, pl.acc.low, pl.acc.notes, in.Config.TaskLabel))
 		problems = append(problems, r.Warnings()...)
 		b.pageReuse(r)
 		counter.nanos = r.WriteNanos()

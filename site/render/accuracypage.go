@@ -47,9 +47,12 @@ type AccuracyRow struct {
 	Notes       []AccuracyNote
 }
 
-// AccuracyNote is a known issue matching the configuration: text in the page's language, and
-// an optional link.
-type AccuracyNote struct{ Text, Link string }
+// AccuracyNote is a known issue matching the configuration: its text, and an optional link;
+// Texts are its translations by language, which the page in that language shows instead.
+type AccuracyNote struct {
+	Text, Link string
+	Texts      map[string]string
+}
 
 // SetAccuracy gives r (and its other languages) the models that have an accuracy page. Call it
 // before Chart: the chart pages link to their model's accuracy page.
@@ -210,6 +213,7 @@ func (r *Renderer) renderAccuracyPages(w output.Writer) error {
 				return fmt.Errorf("%s: the accuracy page of %s has the path of the markdown page %s", p, m.Model, md.File)
 			}
 		}
+		r.labelAccuracyRows(&m)
 		av := r.accuracyView(m)
 		title := r.cat.T("accuracypage.title", "model", av.Model)
 		v := r.view(p, title, r.cat.T("accuracypage.description", "model", av.Model))

@@ -132,6 +132,24 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 			c.Lists = append(c.Lists, fv)
 		}
 	}
+	if a := data.Accuracy; a != nil {
+		tasks := make([]AccuracyTask, len(a.Tasks))
+		for i, t := range a.Tasks {
+			tasks[i] = AccuracyTask{Key: t.Key, Label: t.Label, Metric: t.Metric}
+		}
+		task, min := "", 0.0
+		if a.Gate != nil {
+			task, min = a.Gate.Task, a.Gate.Min
+		}
+		if c.Gate = gateControl(tr, tasks, task, min); c.Gate != nil && c.Gate.Phrase != "" {
+			// After best per GPU, as filterSummary in controls.js says it.
+			if c.Best {
+				c.Summary += " · " + c.Gate.Phrase
+			} else {
+				c.Summary = c.Gate.Phrase
+			}
+		}
+	}
 	cv.Controls = c
 
 	configs, points, total := 0, 0, 0
