@@ -94,37 +94,7 @@ func (d *decoder) release() {
 // ---- Reading: every read ends the parse on a syntax error (fail), so callers check none ----
 
 // peek returns the kind of what comes next: a value's, or the end of the object or array.
-//
-// It reads the kind from the first byte of what comes next itself, past the whitespace and
-// the one ',' or ':' before it, and asks jsontext (PeekKind) only when that byte starts no
-// token, or ends an object or array right after a separator. jsontext's PeekKind walked its
-// state machine once more before each member and element, a tenth of decoding a view
-// (BenchmarkLoadDataset). A token's first byte is its kind, as jsontext has it, and every
-// byte is still read through jsontext (read, delim), which judges the syntax: a misplaced or
-// missing ',' or ':' peeked past here fails there, and the error is worded from the whole
-// file read again (fail), as before.
 func (d *decoder) peek() jsontext.Kind {
-	p := d.base + int(d.dec.InputOffset())
-	for p < len(d.data) && isSpace(d.data[p]) {
-		p++
-	}
-	sep := p < len(d.data) && (d.data[p] == ',' || d.data[p] == ':')
-	if sep {
-		for p++; p < len(d.data) && isSpace(d.data[p]); p++ {
-		}
-	}
-	if p < len(d.data) {
-		switch c := d.data[p]; c {
-		case '}', ']':
-			if !sep { // after a separator, an end is a syntax error: jsontext's to find
-				return jsontext.Kind(c)
-			}
-		case '{', '[', '"', 'n', 't', 'f':
-			return jsontext.Kind(c)
-		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-			return jsontext.KindNumber
-		}
-	}
 	k := d.dec.PeekKind()
 	if k == jsontext.KindInvalid {
 		_, err := d.dec.ReadToken() // the error PeekKind found
