@@ -17,7 +17,11 @@ func Round6(v float64) float64 {
 	// strconv rounds the exact binary value correctly (half to even on true ties);
 	// a multiply-round-divide would be off by one ulp now and then and print 17 digits.
 	var buf [32]byte
-	r, err := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], v, 'g', 6, 64)), 64)
+	b := strconv.AppendFloat(buf[:0], v, 'g', 6, 64)
+	if r, ok := shortDecimal(b); ok { // most values: no exponent (rounddecimal.go)
+		return r
+	}
+	r, err := strconv.ParseFloat(string(b), 64)
 	if err != nil { // cannot happen: AppendFloat writes a valid float
 		return v
 	}

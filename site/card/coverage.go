@@ -11,9 +11,12 @@ import (
 // text a card would show as empty boxes (the Go fonts have Latin, Greek and Cyrillic, no
 // CJK) off it. White space is drawn as space whatever a font says of it.
 func Draws(s string) bool {
-	var buf sfnt.Buffer
+	var buf *sfnt.Buffer // made at the first rune past ASCII: most strings have none
 	for _, r := range s {
-		if !drawsRune(r, &buf) {
+		if r >= 0x80 && buf == nil {
+			buf = new(sfnt.Buffer)
+		}
+		if !drawsRune(r, buf) {
 			return false
 		}
 	}

@@ -323,7 +323,7 @@ func (d *decoder) number(req bool) (float64, bool) {
 	start := d.off
 	switch {
 	case k == jsontext.KindNumber:
-		f, err := strconv.ParseFloat(string(raw), 64)
+		f, err := parseNumber(raw)
 		if err != nil || math.IsInf(f, 0) {
 			d.problem(start, "number %s is out of range", describe(k, raw))
 			return 0, false

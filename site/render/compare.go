@@ -297,7 +297,11 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	}
 	v.HasCharts = true
 	cardTitle, cardDesc := title, desc
-	if ct := r.cardCatalog(); ct != tr && r.cardsOn() {
+	ct := tr
+	if r.cardsOn() { // which catalog a card takes its words from is asked only with cards
+		ct = r.cardCatalog()
+	}
+	if ct != tr {
 		// The page's language is one the card's fonts cannot draw (cardtext.go).
 		cardTitle = ct.T("compare.title", "a", ca.Label, "b", cb.Label, "model", r.cardModel(p.Model), "sequence", p.Sequence)
 		cardDesc = ""

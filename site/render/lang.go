@@ -22,10 +22,8 @@ import (
 	"html/template"
 	"maps"
 	"path"
-	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -85,40 +83,15 @@ func mirroredData(name string) bool { return path.Base(name) == "page.json" }
 
 // funcs are the template funcs of a language: t looks a string up in its catalog ({{t
 // "nav.home"}}, or with placeholders {{t "home.more" "n" 3}}), scriptStrings is the catalog's
-// [script] table for the page script (as JSON, through html/template), date writes a
-// YYYY-MM-DD date the language's way.
+// [script] table for the page script (JSON encoded once per language: scriptjson.go), date
+// writes a YYYY-MM-DD date the language's way.
 func funcs(cat *i18n.Catalog) template.FuncMap {
-	script := scriptTable(cat.Table("script."))
+	script := scriptJSON(cat.Table("script."))
 	return template.FuncMap{
 		"t":             func(key string, args ...any) template.HTML { return tHTML(cat, key, args...) },
 		"scriptStrings": func() any { return script },
 		"date":          cat.Date,
 	}
-}
-
-// scriptTable is a table of strings as a value html/template encodes fast: a struct made for
-// it, one string field per key in sorted order, each named by its key in a json tag. Every
-// page carries the [script] table (some 9 KB), and html/template's script escaper encodes it
-// on every page with encoding/json: a map had its keys sorted and reflected on each time, and
-// bytes encoded once (a json.Marshaler) are validated and compacted byte by byte, which costs
-// nearly as much; a struct's fields are written from a cached encoder, in a third of the time.
-// The bytes are those of the map, escaped the same (it is no template.JS: "</script>" and
-// "<!--" in a catalog string come out as \u003c/script\u003e and \u003c!--). A key that a
-// json tag cannot name (outside letters, digits, ".", "_", "-"; "-" alone) keeps the map.
-func scriptTable(m map[string]string) any {
-	keys := slices.Sorted(maps.Keys(m))
-	fields := make([]reflect.StructField, len(keys))
-	for i, k := range keys {
-		if k == "" || k == "-" || strings.TrimLeft(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" {
-			return m
-		}
-		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: reflect.TypeFor[string](), Tag: reflect.StructTag("json:" + strconv.Quote(k))}
-	}
-	v := reflect.New(reflect.StructOf(fields)).Elem()
-	for i, k := range keys {
-		v.Field(i).SetString(m[k])
-	}
-	return v.Interface()
 }
 
 // alternates are the page at site path p in every language.
