@@ -100,7 +100,7 @@ func TestCheckLinksReportsBrokenLinkAndMissingAsset(t *testing.T) {
 		"/repo/deepseek-r1-0528/1k-1k/: broken link /repo/" + css, // the raw results' page
 		"/repo/deepseek-r1-0528/1k-1k/embed/: broken link /repo/" + css,
 		"/repo/guides/links/: broken link /repo/" + css,
-		"/repo/api/: broken link /repo/" + css, // the static API's page
+		"/repo/api/: broken link /repo/" + css,                       // the static API's page
 		"/repo/deepseek-r1-0528/accuracy/: broken link /repo/" + css, // its model's accuracy page
 	} {
 		if !slices.Contains(got, want) {
