@@ -444,6 +444,7 @@ func TestControlsFragmentRoundTrip(t *testing.T) {
 
 // leaders reads the leaders table: per series key, per reference column, the value the cell
 // holds (NaN when blank) and whether it is marked as the column's best.
+// Only the reference columns' cells (td.num) are read, not a page's accuracy column.
 func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 	var rows []struct {
 		Key    string
@@ -451,8 +452,8 @@ func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 		Lead   []bool
 	}
 	p.Eval(`[...document.querySelectorAll("#leaders tbody tr")].map((tr) => ({Key: tr.dataset.series,
-  Values: [...tr.querySelectorAll("td")].map((td) => td.dataset.value || ""),
-  Lead: [...tr.querySelectorAll("td")].map((td) => td.classList.contains("lead") && td.textContent.includes("(best)"))}))`, &rows)
+  Values: [...tr.querySelectorAll("td.num")].map((td) => td.dataset.value || ""),
+  Lead: [...tr.querySelectorAll("td.num")].map((td) => td.classList.contains("lead") && td.textContent.includes("(best)"))}))`, &rows)
 	vals, leads := map[string][]float64{}, map[string][]bool{}
 	for _, r := range rows {
 		for _, s := range r.Values {

@@ -120,7 +120,7 @@ func TestAccuracyPage(t *testing.T) {
 	if _, ok := w.Get("n/accuracy/index.html"); ok {
 		t.Error("a model without evals has an accuracy page")
 	}
-	if !strings.Contains(get("m/1k-1k/index.html"), `<p class="accuracy-link"><a href="/repo/m/accuracy/">Accuracy of every configuration</a></p>`) {
+	if !strings.Contains(get("m/1k-1k/index.html"), ` <a class="accuracy-link" href="/repo/m/accuracy/">Accuracy of every configuration</a></figcaption>`) {
 		t.Error("the chart page does not link its model's accuracy page")
 	}
 	if strings.Contains(get("n/1k-1k/index.html"), "accuracy-link") {
