@@ -106,6 +106,10 @@ func (d *rawDecoder) harness() []Eval {
 	fw, disagg := normFramework(c.Framework, r.disagg)
 	var out []Eval
 	for _, t := range tasks {
+		if strings.TrimSpace(t.name) == "" {
+			d.add(d.at(t.off, "results", false, "a task with no name: every task of results is named (\"gsm8k\")"))
+			continue
+		}
 		score := t.pick()
 		if score == nil {
 			continue // a group's alias only, or no metric at all
@@ -166,7 +170,7 @@ func (t *harnessTask) pick() *harnessMetric {
 	for i := range t.metrics {
 		m := &t.metrics[i]
 		metric, _, _ := strings.Cut(m.key, ",")
-		if !m.ok || strings.HasSuffix(metric, "_stderr") {
+		if !m.ok || metric == "" || strings.HasSuffix(metric, "_stderr") {
 			continue
 		}
 		if m.key == "exact_match,strict-match" {
