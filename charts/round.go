@@ -3,6 +3,8 @@ package charts
 import (
 	"math"
 	"strconv"
+
+	"github.com/frontier-bench/frontier/internal/decimal"
 )
 
 // Round6 rounds v to 6 significant decimal digits, the most a reader can see on a chart
@@ -18,7 +20,7 @@ func Round6(v float64) float64 {
 	// a multiply-round-divide would be off by one ulp now and then and print 17 digits.
 	var buf [32]byte
 	b := strconv.AppendFloat(buf[:0], v, 'g', 6, 64)
-	if r, ok := shortDecimal(b); ok { // most values: no exponent (rounddecimal.go)
+	if r, ok := decimal.Simple(b); ok { // most values: no exponent
 		return r
 	}
 	r, err := strconv.ParseFloat(string(b), 64)

@@ -1,4 +1,14 @@
-package input
+// Package decimal reads the decimal numbers Frontier meets most, a sign, digits and a point
+// with no exponent, without strconv's general reading of the text: 5210.25 in a data file,
+// 3.28675 from a value rounded to six digits. It gives what strconv.ParseFloat gives, to the
+// bit; anything it does not read goes to strconv.
+//
+// Such a number is an integer m of its digits over 10^k, k the digits after the point, and
+// m/10^k correctly rounded is ParseFloat's result too. Reading a view's numbers was the largest
+// part of decoding it (site/input's BenchmarkLoadDataset: 13% of its CPU in strconv), and
+// charts.Round6, which runs for every number of every page, history row and trend cell, spent
+// half its time there.
+package decimal
 
 import (
 	"math"
@@ -6,41 +16,25 @@ import (
 	"strconv"
 )
 
-// parseNumber is strconv.ParseFloat(string(raw), 64) for a JSON number as written (jsontext
-// has checked its syntax), the same value and the same error, faster for the numbers data
-// files are made of: a sign, at most 19 digits and a decimal point, no exponent (5210.25,
-// 0.0102, 10672.443754896221). Such a number is an integer m of its digits over 10^k, k the
-// digits after the point: m/10^k correctly rounded, which ParseFloat's result is too. Reading
-// a view's numbers was the largest part of decoding it (BenchmarkLoadDataset's CPU profile:
-// strconv's reading of the text, 13%). Anything else goes to ParseFloat.
-func parseNumber(raw []byte) (float64, error) {
-	if f, ok := simpleNumber(raw); ok {
+// Parse is strconv.ParseFloat(string(b), 64): the same value and the same error.
+func Parse(b []byte) (float64, error) {
+	if f, ok := Simple(b); ok {
 		return f, nil
 	}
-	return strconv.ParseFloat(string(raw), 64)
+	return strconv.ParseFloat(string(b), 64)
 }
 
-// pow5 are the powers of five up to 5^19: a number of at most 19 digits has at most 19 after
-// its point.
-var pow5 = func() (t [20]uint64) {
-	t[0] = 1
-	for i := 1; i < len(t); i++ {
-		t[i] = t[i-1] * 5
-	}
-	return t
-}()
-
-// simpleNumber reads raw when it is -?digits[.digits] with at most 19 digits (leading zeros
-// count); ok is false for anything else.
-func simpleNumber(raw []byte) (f float64, ok bool) {
+// Simple reads b when it is -?digits[.digits] with at most 19 digits (leading zeros count),
+// and ok is false for anything else: an exponent, more digits, or not a number.
+func Simple(b []byte) (f float64, ok bool) {
 	i, neg := 0, false
-	if len(raw) > 0 && raw[0] == '-' {
+	if len(b) > 0 && b[0] == '-' {
 		i, neg = 1, true
 	}
 	var m uint64
 	digits, k, dot := 0, 0, false
-	for ; i < len(raw); i++ {
-		switch c := raw[i]; {
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
 		case c >= '0' && c <= '9':
 			if digits++; digits > 19 {
 				return 0, false // m could overflow
@@ -52,7 +46,7 @@ func simpleNumber(raw []byte) (f float64, ok bool) {
 		case c == '.' && !dot:
 			dot = true
 		default:
-			return 0, false // an exponent, or not a number
+			return 0, false
 		}
 	}
 	if digits == 0 {
@@ -64,6 +58,16 @@ func simpleNumber(raw []byte) (f float64, ok bool) {
 	}
 	return f, true
 }
+
+// pow5 are the powers of five up to 5^19: a number of at most 19 digits has at most 19 after
+// its point.
+var pow5 = func() (t [20]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = t[i-1] * 5
+	}
+	return t
+}()
 
 // quotient is m/10^k rounded to the nearest float64, ties to even, for k at most 19.
 //

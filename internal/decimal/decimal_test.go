@@ -1,4 +1,4 @@
-package input
+package decimal
 
 import (
 	"math"
@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestParseNumberIsParseFloat: parseNumber gives strconv.ParseFloat's value (to the bit, the
+// TestParseIsParseFloat: Parse gives strconv.ParseFloat's value (to the bit, the
 // sign of zero too) and its error for numbers of every shape, the ones it reads itself (ties
 // between two float64s among them) and the ones it hands on.
-func TestParseNumberIsParseFloat(t *testing.T) {
+func TestParseIsParseFloat(t *testing.T) {
 	cases := []string{
 		"0", "-0", "0.0", "-0.0", "1", "612", "5210.25", "0.0102", "-3.5", "0.1", "0.3", "2.675",
 		"9007199254740992", "9007199254740993", "9007199254740991.5", "1234567890123456789",
@@ -36,34 +36,34 @@ func TestParseNumberIsParseFloat(t *testing.T) {
 	}
 	fast := 0
 	for _, c := range cases {
-		if _, ok := simpleNumber([]byte(c)); ok {
+		if _, ok := Simple([]byte(c)); ok {
 			fast++
 		}
-		checkParseNumber(t, c)
+		checkParse(t, c)
 	}
 	if fast < len(cases)/2 {
 		t.Errorf("the fast path read %d of %d numbers", fast, len(cases))
 	}
 }
 
-func checkParseNumber(t *testing.T, s string) {
+func checkParse(t *testing.T, s string) {
 	t.Helper()
-	got, gerr := parseNumber([]byte(s))
+	got, gerr := Parse([]byte(s))
 	want, werr := strconv.ParseFloat(s, 64)
 	if math.Float64bits(got) != math.Float64bits(want) || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
-		t.Errorf("parseNumber(%q) = %v, %v; ParseFloat: %v, %v", s, got, gerr, want, werr)
+		t.Errorf("Parse(%q) = %v, %v; ParseFloat: %v, %v", s, got, gerr, want, werr)
 	}
 }
 
-// FuzzParseNumber holds parseNumber to strconv.ParseFloat on any text, JSON number or not.
-func FuzzParseNumber(f *testing.F) {
+// FuzzParse holds Parse to strconv.ParseFloat on any text, JSON number or not.
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{"0", "-0.5", "5210.25", "9007199254740993", "1e5", "0.1.2", "-", "."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, ok := simpleNumber([]byte(s)); !ok {
+		if _, ok := Simple([]byte(s)); !ok {
 			return // ParseFloat's own
 		}
-		checkParseNumber(t, s)
+		checkParse(t, s)
 	})
 }

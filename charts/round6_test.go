@@ -5,11 +5,13 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/decimal"
 )
 
 // TestRound6IsParseFloatOfSixDigits: Round6 is strconv.ParseFloat of v written to 6
 // significant digits, to the bit (the sign of zero too), over values of every magnitude, the
-// ones shortDecimal reads and the ones with an exponent that it hands on.
+// ones decimal.Simple reads and the ones with an exponent that it hands on.
 func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 	want := func(v float64) float64 {
 		r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
@@ -31,7 +33,7 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 		vals = append(vals, v)
 	}
 	for _, v := range vals {
-		if _, ok := shortDecimal(strconv.AppendFloat(nil, v, 'g', 6, 64)); ok {
+		if _, ok := decimal.Simple(strconv.AppendFloat(nil, v, 'g', 6, 64)); ok {
 			read++
 		}
 		if got, w := Round6(v), want(v); math.Float64bits(got) != math.Float64bits(w) {
@@ -39,6 +41,6 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 		}
 	}
 	if read < len(vals)/2 {
-		t.Errorf("shortDecimal read %d of %d", read, len(vals))
+		t.Errorf("decimal.Simple read %d of %d", read, len(vals))
 	}
 }
