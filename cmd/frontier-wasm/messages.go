@@ -12,6 +12,7 @@ package main
 import (
 	"strings"
 
+	"github.com/frontier-bench/frontier/internal/placeholder"
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
@@ -101,7 +102,7 @@ func translate(msg string, t func(string) string) string {
 		return msg
 	}
 	for _, e := range english {
-		args, ok := match(e.text, msg)
+		args, ok := placeholder.Match(e.text, msg)
 		if !ok {
 			continue
 		}
@@ -116,7 +117,7 @@ func translate(msg string, t func(string) string) string {
 				}
 			}
 		}
-		return fill(s, args)
+		return placeholder.Fill(s, func(name string) (string, bool) { v, ok := args[name]; return v, ok })
 	}
 	return msg
 }
@@ -127,68 +128,4 @@ func tr(t func(string) string, key string) string {
 		return ""
 	}
 	return t(key)
-}
-
-// match reports whether msg is template tmpl with its {placeholders} filled, and with what.
-// A placeholder takes the shortest text after which the rest still matches.
-func match(tmpl, msg string) (map[string]string, bool) {
-	args := map[string]string{}
-	var walk func(tmpl, msg string) bool
-	walk = func(tmpl, msg string) bool {
-		i := strings.IndexByte(tmpl, '{')
-		if i < 0 {
-			return tmpl == msg
-		}
-		if !strings.HasPrefix(msg, tmpl[:i]) {
-			return false
-		}
-		j := strings.IndexByte(tmpl[i:], '}')
-		if j < 0 {
-			return tmpl == msg
-		}
-		name, rest := tmpl[i+1:i+j], tmpl[i+j+1:]
-		msg = msg[i:]
-		// A placeholder holds at least one byte, and a placeholder twice the same text twice.
-		had, bound := args[name]
-		for end := 1; end <= len(msg); end++ {
-			if bound && msg[:end] != had {
-				continue
-			}
-			args[name] = msg[:end]
-			if walk(rest, msg[end:]) {
-				return true
-			}
-		}
-		if !bound {
-			delete(args, name)
-		}
-		return false
-	}
-	if !walk(tmpl, msg) {
-		return nil, false
-	}
-	return args, true
-}
-
-// fill puts args into s's {placeholders}, in one pass (a value holding "{x}" stays as it is);
-// a placeholder args do not name stays.
-func fill(s string, args map[string]string) string {
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '{')
-		j := strings.IndexByte(s[max(i, 0):], '}')
-		if i < 0 || j < 0 {
-			break
-		}
-		name := s[i+1 : i+j]
-		b.WriteString(s[:i])
-		if v, ok := args[name]; ok {
-			b.WriteString(v)
-		} else {
-			b.WriteString(s[i : i+j+1])
-		}
-		s = s[i+j+1:]
-	}
-	b.WriteString(s)
-	return b.String()
 }

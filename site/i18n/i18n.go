@@ -20,6 +20,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/frontier-bench/frontier/internal/placeholder"
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
@@ -175,30 +176,10 @@ func (c *Catalog) Raw(key string) string {
 // Fill replaces each {name} in s by the value after name in args (pairs of name and value). A
 // placeholder args do not name stays as it is.
 func Fill(s string, args ...any) string {
-	if len(args) == 0 || !strings.Contains(s, "{") {
+	if len(args) == 0 {
 		return s
 	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '{')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			break
-		}
-		name := s[i+1 : i+j]
-		b.WriteString(s[:i])
-		if v, ok := arg(args, name); ok {
-			b.WriteString(v)
-		} else {
-			b.WriteString(s[i : i+j+1])
-		}
-		s = s[i+j+1:]
-	}
-	b.WriteString(s)
-	return b.String()
+	return placeholder.Fill(s, func(name string) (string, bool) { return arg(args, name) })
 }
 
 func arg(args []any, name string) (string, bool) {

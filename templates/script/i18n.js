@@ -52,6 +52,18 @@ export function t(key, vars) {
   return vars ? fill(s, vars) : s;
 }
 
+// table is every string of the page whose key starts with prefix, keyed by the rest of it
+// ("yourrun.check." gives {wantNumber: ...}): a whole table of the catalog handed on, as the
+// "your run" decoder takes its problems' wording, without listing its keys here.
+export function table(prefix) {
+  load();
+  const out = {};
+  for (const key of Object.keys(strings)) {
+    if (key.startsWith(prefix) && typeof strings[key] === "string") out[key.slice(prefix.length)] = strings[key];
+  }
+  return out;
+}
+
 // fill puts vars into a string's placeholders in one pass: a value holding "{x}" stays as it is.
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (whole, name) => (hasOwn(vars, name) && vars[name] != null ? String(vars[name]) : whole));
 

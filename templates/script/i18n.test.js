@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import EN from "echarts/lib/i18n/langEN.js";
 import { catalog } from "./testdata/strings.js";
-import { compact, dateLabel, echartsLocale, fmtValue, formatDate, formatNumber, lang, num, t, tHTML, useStrings, withFragment } from "./i18n.js";
+import { compact, dateLabel, echartsLocale, fmtValue, formatDate, formatNumber, lang, num, t, table, tHTML, useStrings, withFragment } from "./i18n.js";
 import { compactNumber, fmtNum } from "./format.js";
 import { numberOf, twins } from "./testdata/twins.js";
 
@@ -27,6 +27,18 @@ test("a key the page's strings lack is the key itself", () => {
   assert.equal(t("toString"), "toString"); // not Object.prototype's
   useStrings({ notText: 3 }, "en");
   assert.equal(t("notText"), "notText");
+});
+
+test("table is the strings under a prefix, keyed by the rest, and nothing else", () => {
+  useStrings({ "yourrun.check.wantNumber": "want {got}", "yourrun.check.empty": "", "yourrun.checked": "x", "yourrun.check.n": 3, "legend.show": "y" }, "en");
+  assert.deepEqual(table("yourrun.check."), { wantNumber: "want {got}", empty: "" });
+  assert.deepEqual(table("none."), {});
+});
+
+test("the English catalog's yourrun.check table holds every key the decoder matches", () => {
+  useStrings(en, "en");
+  const keys = Object.keys(table("yourrun.check."));
+  for (const k of ["warning", "wantNumber", "noMedianGiven", "trtNoStream", "invalidCharacter", "guidellm"]) assert.ok(keys.includes(k), k);
 });
 
 test("tHTML escapes the catalog's text, not the markup put into it", () => {

@@ -12,7 +12,7 @@
 // chart says where they stand. Every string from a file reaches the page as text.
 
 import { element } from "./dom.js";
-import { fmtValue, t } from "./i18n.js";
+import { fmtValue, t, table } from "./i18n.js";
 import * as pareto from "./pareto.js";
 
 // COLOR and SYMBOL are the reader's own: charts/style.go's palette has no such colour, and its
@@ -71,26 +71,7 @@ export function guess(named, page, session) {
 // checkStrings are the page's strings the decoder words a file's problems with
 // ([script.yourrun.check]: cmd/frontier-wasm/messages.go matches the readers' English against
 // them).
-const checkStrings = () => ({
-  warning: t("yourrun.check.warning"), anArray: t("yourrun.check.anArray"), anObject: t("yourrun.check.anObject"),
-  api: t("yourrun.check.api"), agg: t("yourrun.check.agg"), serve: t("yourrun.check.serve"), aiperf: t("yourrun.check.aiperf"),
-  genaiperf: t("yourrun.check.genaiperf"), sglang: t("yourrun.check.sglang"), llmperf: t("yourrun.check.llmperf"),
-  wantString: t("yourrun.check.wantString"), wantNumber: t("yourrun.check.wantNumber"), wantInteger: t("yourrun.check.wantInteger"),
-  wantPositive: t("yourrun.check.wantPositive"), wantBool: t("yourrun.check.wantBool"), wantDate: t("yourrun.check.wantDate"),
-  wantServeDate: t("yourrun.check.wantServeDate"), wantObject: t("yourrun.check.wantObject"), wantArray: t("yourrun.check.wantArray"),
-  control: t("yourrun.check.control"), empty: t("yourrun.check.empty"), negative: t("yourrun.check.negative"),
-  positive: t("yourrun.check.positive"), numberRange: t("yourrun.check.numberRange"), integerRange: t("yourrun.check.integerRange"),
-  twice: t("yourrun.check.twice"), missingThroughput: t("yourrun.check.missingThroughput"),
-  missingInteractivity: t("yourrun.check.missingInteractivity"), missingInput: t("yourrun.check.missingInput"),
-  missingWant: t("yourrun.check.missingWant"), missing: t("yourrun.check.missing"), neitherRows: t("yourrun.check.neitherRows"),
-  looksLike: t("yourrun.check.looksLike"), looksLikeRows: t("yourrun.check.looksLikeRows"), lineLooksLike: t("yourrun.check.lineLooksLike"),
-  oneALine: t("yourrun.check.oneALine"), noConcurrency: t("yourrun.check.noConcurrency"), noMedianGiven: t("yourrun.check.noMedianGiven"),
-  noMedianNone: t("yourrun.check.noMedianNone"), llmperfNoTPOT: t("yourrun.check.llmperfNoTPOT"),
-  guidellm: t("yourrun.check.guidellm"), trtllm: t("yourrun.check.trtllm"), noBenchmarks: t("yourrun.check.noBenchmarks"),
-  missingOutputTput: t("yourrun.check.missingOutputTput"), missingTotalTput: t("yourrun.check.missingTotalTput"),
-  sameConcurrency: t("yourrun.check.sameConcurrency"), trtNoStream: t("yourrun.check.trtNoStream"),
-  endOfInput: t("yourrun.check.endOfInput"), invalidCharacter: t("yourrun.check.invalidCharacter"),
-});
+const checkStrings = () => table("yourrun.check.");
 
 // loadScript resolves once the classic script at url has run.
 function loadScript(url) {
