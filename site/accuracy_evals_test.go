@@ -515,17 +515,7 @@ func TestBuilderRebuildsAfterAnEvalFileChanges(t *testing.T) {
 	var b Builder
 	check := func(step string) *Files {
 		t.Helper()
-		in := Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}
-		want := &Files{}
-		if _, err := Build(in, want); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		got := &Files{}
-		if _, err := b.Build(in, got); err != nil {
-			t.Fatalf("%s: Builder: %v", step, err)
-		}
-		testsite.SameFiles(t, step, got, want)
-		return got
+		return sameAsFreshBuild(t, &b, Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}, step)
 	}
 	check("no evals")
 	full := evalFS(t)

@@ -290,6 +290,22 @@ func TestRawProblemsAllAtOnce(t *testing.T) {
 	}
 }
 
+// sameAsFreshBuild builds in with the preview's Builder b and with a one-off Build, and
+// fails unless the two give the same files byte for byte; it returns the Builder's.
+func sameAsFreshBuild(t *testing.T, b *Builder, in Input, step string) *Files {
+	t.Helper()
+	want := &Files{}
+	if _, err := Build(in, want); err != nil {
+		t.Fatalf("%s: %v", step, err)
+	}
+	got := &Files{}
+	if _, err := b.Build(in, got); err != nil {
+		t.Fatalf("%s: Builder: %v", step, err)
+	}
+	testsite.SameFiles(t, step, got, want)
+	return got
+}
+
 // TestBuilderRebuildsAfterARawFileChanges: the preview's Builder, after an edit of one raw file
 // or of the [[runs]] context, gives byte for byte what a fresh build gives.
 func TestBuilderRebuildsAfterARawFileChanges(t *testing.T) {
@@ -298,17 +314,7 @@ func TestBuilderRebuildsAfterARawFileChanges(t *testing.T) {
 	var b Builder
 	check := func(step string) *Files {
 		t.Helper()
-		in := Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}
-		want := &Files{}
-		if _, err := Build(in, want); err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		got := &Files{}
-		if _, err := b.Build(in, got); err != nil {
-			t.Fatalf("%s: Builder: %v", step, err)
-		}
-		testsite.SameFiles(t, step, got, want)
-		return got
+		return sameAsFreshBuild(t, &b, Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}, step)
 	}
 	check("first build")
 	const conc4 = "raw/bench-serve/mi325x-sglang-fp8/conc4.json"
