@@ -9,9 +9,10 @@ import (
 )
 
 // main gives the page its one function, frontierReadRun(name, bytes, page), and waits: the page
-// calls it for every file a reader adds. page is {run, gpus, strings}: the form's answers
+// calls it for every file a reader adds. page is {run, gpus, models, strings}: the form's answers
 // ({gpu, gpus, framework, precision, isl, osl, model}, or null), the page's GPUs ({key: {label,
-// vendor}}) and its [script.yourrun.check] strings ({key: string}). It returns read's value.
+// vendor}}), the site's renames to the page's model ({key: name}) and its [script.yourrun.check]
+// strings ({key: string}). It returns read's value.
 func main() {
 	js.Global().Set("frontierReadRun", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 3 || args[1].Type() != js.TypeObject {
@@ -30,6 +31,18 @@ func main() {
 			for i := 0; i < keys.Length(); i++ {
 				k := keys.Index(i).String()
 				req.gpus[k] = input.GPUName{Label: str(gpus.Get(k), "label"), Vendor: str(gpus.Get(k), "vendor")}
+			}
+		}
+		if models := page.Get("models"); models.Type() == js.TypeObject {
+			keys := js.Global().Get("Object").Call("keys", models)
+			for i := 0; i < keys.Length(); i++ {
+				k := keys.Index(i).String()
+				if name := str(models, k); name != "" {
+					if req.models == nil {
+						req.models = map[string]string{}
+					}
+					req.models[k] = name
+				}
 			}
 		}
 		strings := page.Get("strings")

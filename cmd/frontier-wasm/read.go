@@ -30,6 +30,8 @@ type request struct {
 	run *input.Run
 	// gpus are the page's own GPU labels (its [gpus.KEY] settings as the page shows them).
 	gpus map[string]input.GPUName
+	// models are the site's renames to the page's model ([models.KEY] name: key → name).
+	models map[string]string
 	// t is the page's string for a key of its catalog's [script.yourrun.check] table (the key
 	// without that prefix), or "" when the page has none.
 	t func(key string) string
@@ -38,7 +40,7 @@ type request struct {
 // read decodes one file: the value main_js.go hands the page (maps, slices, strings, numbers
 // and booleans only, which syscall/js converts as they are).
 func read(req request) map[string]any {
-	opt := &input.RawOptions{GPUs: req.gpus}
+	opt := &input.RawOptions{GPUs: req.gpus, Models: req.models}
 	if req.run != nil {
 		r := *req.run
 		r.Path = "*" // ReadRun matches the file's base name, which has no slash

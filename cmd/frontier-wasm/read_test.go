@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -224,5 +225,29 @@ func TestReadAsksForTheContextAFileLacks(t *testing.T) {
 	r := rows[0].(map[string]any)
 	if r["label"] != "TPU v7 (SGLang)" || r["vendor"] != "Google" || r["hw"] != "tpu7_sglang" || r["topology"] != "8 GPUs" || r["conc"] != 4.0 {
 		t.Errorf("row %v", r)
+	}
+}
+
+// TestReadRenamesModelsAsTheSiteDoes: the page's [models] renames apply to a reader's file as
+// they do to the publisher's, so that "my-r1" lands on the page of the model it is renamed to.
+func TestReadRenamesModelsAsTheSiteDoes(t *testing.T) {
+	data := bytes.Replace(readFixture(t, "site/input/testdata/raw/bench-serve/mi300x-sglang-fp8/conc4.json"),
+		[]byte(`"model_id": "deepseek-ai/DeepSeek-R1-0528"`), []byte(`"model_id": "my-r1"`), 1)
+	run := &input.Run{GPU: "mi300x", GPUs: 8, Framework: "sglang", Precision: "fp8", ISL: 1024, OSL: 1024}
+	for _, c := range []struct {
+		models map[string]string
+		want   string
+	}{
+		{nil, "my-r1"},
+		{map[string]string{"my-r1": "DeepSeek-R1-0528"}, "DeepSeek-R1-0528"},
+	} {
+		out := read(request{name: "conc4.json", data: data, run: run, models: c.models})
+		rows := out["rows"].([]any)
+		if len(rows) != 1 {
+			t.Fatalf("models %v: rows %v, messages %v", c.models, rows, out["messages"])
+		}
+		if got := rows[0].(map[string]any)["model"]; got != c.want {
+			t.Errorf("models %v: model %v, want %s", c.models, got, c.want)
+		}
 	}
 }

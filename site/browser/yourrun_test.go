@@ -13,6 +13,7 @@ import (
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -549,6 +550,32 @@ func TestBrowserYourRun(t *testing.T) {
 			if !strings.Contains(alert, want) {
 				t.Errorf("alert lacks %q:\n%s", want, alert)
 			}
+		}
+	})
+
+	t.Run("the site's model renames, on a page whose language names the model its own way", func(t *testing.T) {
+		cfg, ps := site.ParseConfig("frontier.toml", append(testsite.ExampleConfig(t),
+			"\n[models.my-r1]\nname = \"DeepSeek-R1-0528\"\nnames.zh = \"深度求索 R1\"\n"...))
+		if len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		renamed := buildForBrowser(t, exampleDir, cfg)
+		r := b.Serve(renamed, "/")
+		p := b.Open(t, r+"zh/"+rawPage)
+		p.WaitDrawn("#chart")
+		var files []yourFile
+		for _, f := range serveFiles(t, "mi325x-sglang-fp8", "") {
+			f.Text = strings.Replace(f.Text, `"model_id": "deepseek-ai/DeepSeek-R1-0528"`, `"model_id": "my-r1"`, 1)
+			files = append(files, f)
+		}
+		addYourFiles(t, p, "input", files)
+		// Drawn: the sentence under the chart says where it stands, in Chinese.
+		p.WaitFor(`document.querySelectorAll("#your-run-where p").length === 1`)
+		if where := p.Text("#your-run-where"); !strings.Contains(where, "MI325X (SGLang) FP8") {
+			t.Errorf("where your run stands: %q", where)
+		}
+		if alert := p.Text("#your-run-alert"); alert != "" {
+			t.Errorf("a file of the page's model, by the site's own name for it, is taken for another page's:\n%s", alert)
 		}
 	})
 

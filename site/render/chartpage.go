@@ -258,6 +258,10 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
 	}
+	if model != p.Model {
+		data.ModelID = p.Model
+	}
+	data.ModelAliases = r.modelAliases(p.Model)
 	for i, s := range snap.Series {
 		data.Series[i].Name = r.seriesName(s) // the legend's name in the page's language
 		data.Series[i].Points.acc, data.Series[i].Points.ncols = p.Accuracy, len(cols.names)

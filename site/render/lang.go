@@ -156,6 +156,20 @@ func (r *Renderer) modelName(model string) string {
 	return model
 }
 
+// modelAliases are the [models] renames whose name is model (key → name), nil for none.
+func (r *Renderer) modelAliases(model string) map[string]string {
+	var out map[string]string
+	for k, m := range r.in.Config.Models {
+		if m.Name == model && k != model {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = model
+		}
+	}
+	return out
+}
+
 // gpuName is a GPU's label as this language names it ([gpus.KEY.names]), else label.
 func (r *Renderer) gpuName(key, label string) string {
 	if g, ok := r.in.Config.GPUs[key]; ok {

@@ -64,7 +64,8 @@ export function guess(named, page, session) {
   const [isl, osl] = String(page.sequence || "").split("/").map(lengthOf);
   if (!ctx.isl && isl > 0) ctx.isl = isl;
   if (!ctx.osl && osl > 0) ctx.osl = osl;
-  if (!ctx.model && page.model) ctx.model = page.model;
+  const model = page.modelId || page.model; // as results name it, not as the page's language does
+  if (!ctx.model && model) ctx.model = model;
   return Object.assign(ctx, named);
 }
 
@@ -214,7 +215,8 @@ class Controller {
   // decode reads file f (its bytes) through the decoder, with the form's answers (run; null
   // before the reader gave any) as a [[runs]] entry gives them to the build.
   decode(f, run) {
-    return this.decoder(f.name, f.bytes, { run, gpus: this.live.page.gpus || {}, strings: this.strings });
+    const page = this.live.page;
+    return this.decoder(f.name, f.bytes, { run, gpus: page.gpus || {}, models: page.modelAliases || {}, strings: this.strings });
   }
 
   // add reads files (File objects, or {name, text} for pasted JSON) and draws what they hold. The
@@ -271,7 +273,7 @@ class Controller {
       const others = new Set();
       for (const row of r.rows) {
         accepted.push({ row, file: f.name });
-        if (row.model !== page.model || row.sequence !== page.sequence) others.add(row.model + " " + row.sequence);
+        if (row.model !== (page.modelId || page.model) || row.sequence !== page.sequence) others.add(row.model + " " + row.sequence);
       }
       for (const o of others) {
         messages.push(t("yourrun.otherPage", { file: f.name, other: o, page: page.model + " " + page.sequence }));

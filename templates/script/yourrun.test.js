@@ -16,6 +16,8 @@ test("guess: what the decoder read in the file name, over the session, over the 
     { gpus: 8, precision: "fp8", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528", gpu: "mi300x", framework: "sglang" });
   assert.deepEqual(guess({}, page, { gpu: "b200" }), { gpu: "b200", isl: 8192, osl: 1024, model: "DeepSeek-R1-0528" });
   assert.deepEqual(guess(undefined, { sequence: "625/1k" }, {}), { isl: 625, osl: 1024 });
+  // A page whose language names the model otherwise prefills the name results give it.
+  assert.deepEqual(guess({}, { model: "深度求索 R1", modelId: "DeepSeek-R1-0528", sequence: "1k/1k" }, {}), { isl: 1024, osl: 1024, model: "DeepSeek-R1-0528" });
 });
 
 test("a history file's rows: the newest of each configuration and concurrency", () => {
