@@ -651,6 +651,16 @@ func TestExampleAccuracyPage(t *testing.T) {
 			}
 			last += 1 + i
 		}
+		// Its evals as data: the API's evaluations file, which is there.
+		if !strings.Contains(html, `<a href="/api/v1/evaluations/deepseek-r1-0528.json" type="application/json">deepseek-r1-0528.json</a>`) {
+			t.Errorf("%s does not link its evaluations file", page)
+		}
+	}
+	if b, ok := files.Get("api/v1/evaluations/deepseek-r1-0528.json"); !ok || !strings.Contains(string(b), `"task":"gsm8k"`) {
+		t.Error("no evaluations file of DeepSeek-R1-0528")
+	}
+	if llms, _ := files.Get("llms.txt"); !strings.Contains(string(llms), "/api/v1/evaluations/deepseek-r1-0528.json") {
+		t.Error("llms.txt does not name the evaluations file")
 	}
 	chart, _ := files.Get("deepseek-r1-0528/1k-1k/index.html")
 	if !strings.Contains(string(chart), `href="/deepseek-r1-0528/accuracy/"`) || !strings.Contains(string(chart), `<fieldset data-gate="">`) {

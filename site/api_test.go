@@ -24,6 +24,18 @@ func apiSites(t *testing.T) map[string]func() (fstest.MapFS, Config) {
 	return map[string]func() (fstest.MapFS, Config){
 		"example": func() (fstest.MapFS, Config) { return testsite.ExampleData(t), exampleConfig(t) },
 		"raw":     func() (fstest.MapFS, Config) { return rawFS(t), rawConfig(t) },
+		// Raw results with evals: InferenceX eval rows, and an lm-evaluation-harness file given
+		// its configuration by [[runs]], whose score is no em_strict.
+		"evals": func() (fstest.MapFS, Config) {
+			fsys := evalFS(t)
+			editedEvals(t, fsys, func(i int, row map[string]any) {
+				if i == 0 {
+					row["hardware"] = "tpu7" // on no page
+				}
+			})
+			fsys["evals/b300/results_2026-01-01T00-00-00.json"] = testsite.MapFile([]byte(`{"results": {"gsm8k": {"acc,none": 0.5, "acc_stderr,none": 0.01}}, "versions": {"gsm8k": 3}}`), 1)
+			return fsys, evalConfig(t, "[[runs]]\npath = \"evals/b300/*.json\"\ngpu = \"b300\"\nframework = \"dynamo-trt\"\nprecision = \"fp4\"\nspec = \"mtp\"\nmodel = \"dsr1\"\n")
+		},
 	}
 }
 
@@ -52,6 +64,7 @@ func summarize(t *testing.T, files *Files) pageSummary {
 					TP          int64   `json:"tp"`
 					Date        string  `json:"date"`
 					Frontier    bool    `json:"frontier"`
+					Evals       []any   `json:"evals"`
 					Metrics     struct {
 						Tp  float64 `json:"tpPerGpu"`
 						Out float64 `json:"outputTputPerGpu"`
@@ -67,8 +80,8 @@ func summarize(t *testing.T, files *Files) pageSummary {
 		for _, s := range doc.Series {
 			fmt.Fprintf(&sb, "series %s best=%v\n", s.Key, s.Best)
 			for _, p := range s.Points {
-				fmt.Fprintf(&sb, "  %d %s x=%v y=%v conc=%d tp=%d date=%s frontier=%v tp/out/in=%v/%v/%v\n",
-					p.ID, p.Precision, p.X, p.Y, p.Concurrency, p.TP, p.Date, p.Frontier, p.Metrics.Tp, p.Metrics.Out, p.Metrics.In)
+				fmt.Fprintf(&sb, "  %d %s x=%v y=%v conc=%d tp=%d date=%s frontier=%v tp/out/in=%v/%v/%v evals=%v\n",
+					p.ID, p.Precision, p.X, p.Y, p.Concurrency, p.TP, p.Date, p.Frontier, p.Metrics.Tp, p.Metrics.Out, p.Metrics.In, p.Evals)
 			}
 		}
 		out[name] = sb.String()
@@ -80,14 +93,14 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 	for name, site := range apiSites(t) {
 		t.Run(name, func(t *testing.T) {
 			data, cfg := site()
-			files, _, err := build(t, data, cfg)
+			files, first, err := build(t, data, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// A fresh data folder of only the built /api/v1/ view files.
+			// A fresh data folder of only the built /api/v1/ view and evaluations files.
 			views := fstest.MapFS{}
 			for _, n := range files.Names() {
-				if strings.HasPrefix(n, output.APIRoot+"views/") {
+				if strings.HasPrefix(n, output.APIRoot+"views/") || strings.HasPrefix(n, output.APIRoot+"evaluations/") {
 					b, _ := files.Get(n)
 					views[strings.TrimPrefix(n, output.APIRoot)] = &fstest.MapFile{Data: b}
 				}
@@ -99,8 +112,41 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(rep.Warnings) > 0 {
-				t.Errorf("the views' build warns (their frontier flags should be Frontier's own): %v", rep.Warnings)
+			// The frontier flags are Frontier's own: no warning of them. An eval that matched no
+			// point is in the API too, and is warned of again, from its new file.
+			unmatched := func(ws []Problem) (n int, other []Problem) {
+				for _, w := range ws {
+					if strings.Contains(w.Msg, "matches no point") {
+						n++
+					} else {
+						other = append(other, w)
+					}
+				}
+				return n, other
+			}
+			// An eval is warned of again when it belongs to no point of the views: none of the
+			// site's, or only older ones, which the views do not hold.
+			none := 0
+			for n, f := range views {
+				if strings.HasPrefix(n, "evaluations/") {
+					var rows []struct{ Points []int64 }
+					if err := json.Unmarshal(f.Data, &rows); err != nil {
+						t.Fatal(err)
+					}
+					for _, r := range rows {
+						if len(r.Points) == 0 {
+							none++
+						}
+					}
+				}
+			}
+			nw, _ := unmatched(first.Warnings)
+			ng, other := unmatched(rep.Warnings)
+			if len(other) > 0 || ng != none || nw > none {
+				t.Errorf("the API files' build warns of %d unmatched evals (the site: %d; with no point in the views: %d) and of %v", ng, nw, none, other)
+			}
+			if name == "evals" && nw == 0 {
+				t.Error("the evals site has no eval that matches no point: the case needs one")
 			}
 			want, got := summarize(t, files), summarize(t, again)
 			if len(want) == 0 {
@@ -114,7 +160,7 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 					t.Errorf("%s differs after the round trip:\n got %s\nwant %s", page, got[page], w)
 				}
 			}
-			// The views are what a rebuild from them writes again, byte for byte.
+			// The views and evals are what a rebuild from them writes again, byte for byte.
 			for n, f := range views {
 				b, _ := again.Get(output.APIRoot + n)
 				if !bytes.Equal(b, f.Data) {

@@ -10,7 +10,8 @@
 // the deployment is called disaggregated is not part of it: InferenceX's eval rows call a
 // single-node run disaggregated with one worker on each side, its throughput rows do not.
 // An eval that states no parallelism (a harness file without a [[runs]] tp) joins every point
-// of its series.
+// of its series. An eval read from Frontier's own API (api/v1/evaluations/) names the points it
+// joined instead, by id, and joins those: a view's points carry their TP only.
 package accuracy
 
 import (
@@ -31,12 +32,17 @@ type Conf struct {
 	// Topology is a raw point's own (Raw set); a view's point states only its TP.
 	Topology *input.Topology
 	TP       int64
+	ID       int64 // the point's id, which an eval of Frontier's API names (input.Eval.Points)
 }
 
 // Matches says whether eval e belongs to the points of configuration c (see the package doc).
 func Matches(e *input.Eval, c *Conf) bool {
 	if e.GPU != c.GPU || e.Framework != c.Framework || e.Precision != c.Precision || e.Spec != c.Spec {
 		return false
+	}
+	if e.ByPoints {
+		_, ok := slices.BinarySearch(e.Points, c.ID)
+		return ok
 	}
 	et := &e.Topology
 	if et.TP == 0 && !et.Split {

@@ -156,6 +156,29 @@ func TestMatchesMultiNodeSidesAndWorkers(t *testing.T) {
 	}
 }
 
+// TestMatchesByPointsTakesTheIDs: an eval of Frontier's API joins the points it names, by id,
+// in its series, whatever their parallelism; one that names none joins none.
+func TestMatchesByPointsTakesTheIDs(t *testing.T) {
+	e := input.Eval{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "mtp", Topology: input.Topology{TP: 4, EP: 4},
+		ByPoints: true, Points: []int64{7, 11}}
+	for _, c := range []struct {
+		conf Conf
+		want bool
+	}{
+		{Conf{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "mtp", TP: 8, ID: 7}, true}, // the view's TP says otherwise
+		{Conf{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "mtp", TP: 4, ID: 8}, false},
+		{Conf{GPU: "b300", Framework: "trt", Precision: "fp4", Spec: "mtp", TP: 4, ID: 11}, false}, // another series
+	} {
+		if got := Matches(&e, &c.conf); got != c.want {
+			t.Errorf("point %d of %s: %v, want %v", c.conf.ID, c.conf.GPU, got, c.want)
+		}
+	}
+	e.Points = nil
+	if Matches(&e, &Conf{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "mtp", TP: 4, ID: 7}) {
+		t.Error("an eval that names no point joined one")
+	}
+}
+
 func TestCountedIsTheNewestOnOrBeforeTheDate(t *testing.T) {
 	s := []Score{
 		{"gsm8k", 0.95, "2026-01-21"},

@@ -18,6 +18,7 @@ type Point struct {
 // which match each point.
 type Page struct {
 	Evals []input.Eval // sorted (Sort)
+	Index []int        // where each of Evals is in the evals Join was given
 	Low   []bool       // Low's mark of each of Evals, over every eval of the model and task
 	// PointEvals are, by point id, the indices into Evals of the evals matching the point,
 	// whatever their date (the page script applies the as-of rule).
@@ -96,6 +97,7 @@ func Join(model string, points []Point, evals []input.Eval, low []bool, notes []
 	// The page's order (Sort) and each eval's place in it.
 	order := slices.Clone(used)
 	slices.SortStableFunc(order, func(a, b int) int { return compareEvals(&evals[a], &evals[b]) })
+	p.Index = order
 	for k, i := range order {
 		p.Evals = append(p.Evals, evals[i])
 		p.Low = append(p.Low, low[i])

@@ -15,6 +15,7 @@ import (
 type Writer struct {
 	cfg   config.Config
 	pages []*IndexPage // by the pipeline's page index; nil for a page not written
+	evals []IndexEvals // the evaluations files (Evaluations), in slug order
 }
 
 // New is the Writer of a build of n chart pages.
@@ -144,7 +145,7 @@ func (a *Writer) index() *Index {
 		APIVersion: "v1", Title: a.cfg.Title, Home: url(""), OpenAPI: url(output.APIOpenAPI),
 		Overview: url(OverviewData), AsOf: AsOfRule,
 		Models: []string{}, Sequences: []string{}, Precisions: []string{}, GPUs: []string{}, Dates: []string{},
-		Pages: []*IndexPage{}, Schemas: []IndexSchema{},
+		Pages: []*IndexPage{}, Schemas: []IndexSchema{}, Evaluations: append([]IndexEvals{}, a.evals...),
 	}
 	for _, s := range Schemas {
 		idx.Schemas = append(idx.Schemas, IndexSchema{Name: s.Name, URL: url(output.APISchema(s.Name)), Describes: s.Describes})
@@ -152,6 +153,9 @@ func (a *Writer) index() *Index {
 	for _, e := range a.pages {
 		if e == nil {
 			continue
+		}
+		if k := slices.IndexFunc(a.evals, func(x IndexEvals) bool { return strings.HasPrefix(e.Slug, x.Slug+"/") }); k >= 0 {
+			e.Evaluations = a.evals[k].URL
 		}
 		idx.Pages = append(idx.Pages, e)
 		idx.Models = append(idx.Models, e.Model)
@@ -194,6 +198,9 @@ type Index struct {
 	Dates      []string      `json:"dates"` // every snapshot date of every page, newest first
 	Schemas    []IndexSchema `json:"schemas"`
 	Pages      []*IndexPage  `json:"pages"` // in site order
+	// Evaluations are the evals files, one per model with evals (accuracy: every eval the site
+	// read), in the eval rows' shape of InferenceX's GET /api/v1/evaluations.
+	Evaluations []IndexEvals `json:"evaluations"`
 }
 
 // IndexSchema is one JSON Schema and the files it describes.
@@ -219,6 +226,8 @@ type IndexPage struct {
 	CSV        string      `json:"csv"`      // data.csv: the same, one row per point
 	PageData   string      `json:"pageData"` // page.json: the page data the page script reads
 	Compare    []IndexPair `json:"compare"`  // one per pair of the newest snapshot's GPUs
+	// Evaluations is the page's model's evaluations file, "" (omitted) when it has no evals.
+	Evaluations string `json:"evaluations,omitempty"`
 }
 
 // IndexView is one precision's view of a page.

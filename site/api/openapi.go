@@ -156,6 +156,15 @@ func (a *Writer) openAPI(idx *Index) *openAPI {
 		[]oaParameter{param("schema", "the schema's name, as index.json's schemas[].name", schemaNames, schemaNames[0])},
 		map[string]oaResponse{"200": {Description: "the schema", Content: map[string]oaMedia{"application/schema+json": {map[string]string{"type": "object"}}}}})
 	add("/"+OverviewData, "getOverview", "The overview's numbers: every chart page and GPU at each reference interactivity", "", nil, jsonFile("overview"))
+	if len(idx.Evaluations) > 0 {
+		var slugs []string
+		for _, e := range idx.Evaluations {
+			slugs = append(slugs, e.Slug)
+		}
+		add("/"+output.APIRoot+"evaluations/{model}.json", "getEvaluations", "Every eval of a model: accuracy beside throughput",
+			"In the shape of InferenceX's eval rows (GET /api/v1/evaluations), which `frontier build` reads: a data folder holding these files beside the views gives the same accuracy on the chart pages.",
+			[]oaParameter{param("model", "the model's slug, as index.json's evaluations[].slug", slugs, slugs[0])}, jsonFile("evaluations"))
+	}
 	if len(idx.Pages) == 0 {
 		return doc
 	}

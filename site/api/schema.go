@@ -32,6 +32,7 @@ var Schemas = []Schema{
 	{"history-index", "<model>/<sequence>/history/index.json"},
 	{"compare", "<model>/<sequence>/compare/<a>-vs-<b>/compare.json"},
 	{"overview", "overview/overview.json"},
+	{"evaluations", "api/v1/evaluations/<model>.json"},
 }
 
 // SchemaOf is the name of the schema that holds the site's JSON file at slash path name (below
@@ -51,6 +52,8 @@ func SchemaOf(name string) string {
 			return "view"
 		case strings.HasPrefix(rest, "history/"):
 			return "history"
+		case strings.HasPrefix(rest, "evaluations/"):
+			return "evaluations"
 		}
 		return ""
 	case name == OverviewData:

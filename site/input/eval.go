@@ -15,6 +15,7 @@ package input
 // the points of every page of the eval's model (package accuracy).
 
 import (
+	"cmp"
 	"encoding/json/jsontext"
 	"slices"
 	"strconv"
@@ -44,6 +45,11 @@ type Eval struct {
 	RunURL                     string // as written; see Link
 	Flexible, FlexibleSE       float64
 	HasFlexible, HasFlexibleSE bool
+	// Points, with ByPoints, are the ids of the points the eval belongs to, as Frontier's API
+	// writes them (api/v1/evaluations/): it joins those points and no others, whatever the
+	// parallelism a view's points still carry. Sorted.
+	Points   []int64
+	ByPoints bool
 }
 
 // Link is the run URL when it is an https link, else "" (as RawPoint.Link).
@@ -67,6 +73,9 @@ type evalFields struct {
 	rowFields
 	multinode               bool
 	task, runURL, ts        string
+	metric                  string  // what score measures ("acc,none"), as Frontier's API writes it
+	points                  []int64 // the points it belongs to, as Frontier's API writes them
+	byPoints                bool
 	score, se, flex, flexSE float64
 	hasScore, hasSE         bool
 	hasFlex, hasFlexSE      bool
@@ -175,6 +184,15 @@ func (d *rawDecoder) evalRow(i int) (Eval, bool) {
 			}
 		case "run_url":
 			r.runURL, _ = d.str(false)
+		case "metric":
+			r.metric, _ = d.str(false)
+		case "points":
+			r.byPoints = true
+			d.elements(func(int) {
+				if id, ok := d.integer(true, true); ok {
+					r.points = append(r.points, id)
+				}
+			})
 		case "metrics":
 			d.fields(func(k []byte) {
 				if !metric(string(k)) {
@@ -197,7 +215,7 @@ func (d *rawDecoder) evalRow(i int) (Eval, bool) {
 	d.require(start, seen, eHW|eFramework|eModel|ePrecision|eTask|eScore,
 		"hardware", "framework", "model", "precision", "task", "metrics.em_strict")
 	score, se, hasSE := r.score, r.se, r.hasSE
-	metricName := "score"
+	metricName := cmp.Or(strings.TrimSpace(r.metric), "score")
 	if r.hasStrict {
 		score, se, hasSE, metricName = r.strict, r.strictSE, r.hasStrictSE, "em_strict"
 	}
@@ -219,6 +237,10 @@ func (d *rawDecoder) evalRow(i int) (Eval, bool) {
 		Conc: r.conc, Task: strings.ToLower(strings.TrimSpace(r.task)), Metric: metricName,
 		Score: score, SE: se, HasSE: hasSE, N: r.n, Date: cmp1(r.date, r.ts), RunURL: r.runURL,
 		Flexible: r.flex, HasFlexible: r.hasFlex, FlexibleSE: r.flexSE, HasFlexibleSE: r.hasFlexSE,
+		ByPoints: r.byPoints,
+	}
+	if r.byPoints {
+		e.Points = slices.Compact(slices.Sorted(slices.Values(r.points)))
 	}
 	e.Topology = evalTopology(&r.rowFields, disagg, r.multinode)
 	return e, true

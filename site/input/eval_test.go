@@ -3,6 +3,7 @@ package input
 import (
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,6 +171,8 @@ func TestEvalProblemsNameFileAndPath(t *testing.T) {
 			"data/e.json: [0].task: task \"a:b\": must not contain ':'"},
 		{"a stderr that is a word", `[{"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","task":"gsm8k","metrics":{"em_strict":0.9,"em_strict_se":"big"}}]`,
 			"data/e.json: [0].metrics.em_strict_se: want a number, got \"big\""},
+		{"a point id that is no id", `[{"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","task":"gsm8k","metrics":{"em_strict":0.9},"points":[1,-2]}]`,
+			"data/e.json: [0].points[1]: must not be negative, got -2"},
 		{"harness score over 1", `{"results":{"gsm8k":{"exact_match,strict-match":3}},"versions":{},"hw":"b200","framework":"vllm","precision":"fp8","model_name":"dsr1"}`,
 			"data/e.json: results.gsm8k.exact_match,strict-match: want a fraction from 0 to 1, got 3"},
 	} {
@@ -263,5 +266,30 @@ func TestEvalRowMultiNodeSides(t *testing.T) {
 	e = decodeEvalsOK(t, "e.json", []byte(row(false, 1)), nil)[0]
 	if e.Topology != (Topology{TP: 8, EP: 8}) {
 		t.Errorf("one node, one worker a side: %+v, want one pool of the decode side's", e.Topology)
+	}
+}
+
+// TestEvalRowOfFrontiersAPI: a row as Frontier's own API writes it (api/v1/evaluations/) names
+// its score's metric and the ids of the points it belongs to, which the join then takes as
+// they are; a row without points joins by configuration.
+func TestEvalRowOfFrontiersAPI(t *testing.T) {
+	evals := decodeEvalsOK(t, "e.json", []byte(`[
+  {"hardware":"b200","framework":"vllm","model":"DeepSeek-R1-0528","precision":"fp8","spec_method":"none","disagg":false,"is_multinode":false,
+   "tp":8,"task":"mmlu","metric":"acc,none","metrics":{"score":0.7,"score_se":0.01},"points":[30,10,20,10]},
+  {"hardware":"b200","framework":"vllm","model":"DeepSeek-R1-0528","precision":"fp8","spec_method":"none","disagg":false,"is_multinode":false,
+   "task":"gsm8k","metric":"em_strict","metrics":{"em_strict":0.9},"points":[]},
+  {"hardware":"b200","framework":"vllm","model":"dsr1","precision":"fp8","task":"gsm8k","metrics":{"em_strict":0.9}}
+]`), nil)
+	if len(evals) != 3 {
+		t.Fatalf("%d evals", len(evals))
+	}
+	if e := evals[0]; e.Metric != "acc,none" || e.Score != 0.7 || !e.ByPoints || !slices.Equal(e.Points, []int64{10, 20, 30}) {
+		t.Errorf("a harness eval from the API: metric %q, score %v, by points %v %v", e.Metric, e.Score, e.ByPoints, e.Points)
+	}
+	if e := evals[1]; e.Metric != "em_strict" || !e.ByPoints || len(e.Points) != 0 {
+		t.Errorf("an eval of no point: metric %q, by points %v %v", e.Metric, e.ByPoints, e.Points)
+	}
+	if e := evals[2]; e.Model != "DeepSeek-R1-0528" || e.ByPoints {
+		t.Errorf("an InferenceX row: model %q, by points %v", e.Model, e.ByPoints)
 	}
 }

@@ -37,6 +37,10 @@ func APIHistory(pagePath string) string {
 	return APIRoot + "history/" + strings.TrimSuffix(pagePath, "/") + ".json"
 }
 
+// APIEvaluations is the path of the evals of the models whose slug is modelSlug
+// ("deepseek-r1-0528", as their chart pages' folder): api/v1/evaluations/deepseek-r1-0528.json.
+func APIEvaluations(modelSlug string) string { return APIRoot + "evaluations/" + modelSlug + ".json" }
+
 // APIPrecisions are a page's precisions grouped by their slug, in slug order: one view file
 // each (two precisions written "FP8" and "fp8" would share it).
 func APIPrecisions(precisions []string) [][]string {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/input"
@@ -15,12 +16,14 @@ type siteAccuracy struct {
 	evals []input.Eval
 	low   []bool
 	notes []accuracy.Note
-	gate  *accuracy.Gate // the site's default, which compare pages and the overview follow
-	used  [][]int        // per page
+	gate  *accuracy.Gate    // the site's default, which compare pages and the overview follow
+	used  [][]int           // per page
+	ids   []map[int][]int64 // per page: eval index -> the ids of the newest snapshot's points it joined
 }
 
 func newSiteAccuracy(evals []input.Eval, notes []accuracy.Note, gate *accuracy.Gate, pages int) *siteAccuracy {
-	return &siteAccuracy{evals: evals, low: accuracy.Low(evals), notes: notes, gate: gate, used: make([][]int, pages)}
+	return &siteAccuracy{evals: evals, low: accuracy.Low(evals), notes: notes, gate: gate, used: make([][]int, pages),
+		ids: make([]map[int][]int64, pages)}
 }
 
 // join sets page i's accuracy (p.Accuracy) from the evals and notes matching any point of any
@@ -39,7 +42,7 @@ func (a *siteAccuracy) join(i int, p *render.Page) {
 					continue
 				}
 				seen[pt.ID] = true
-				c := accuracy.Conf{GPU: s.GPU, Framework: s.Framework, Precision: pt.Precision, Spec: s.Spec, TP: pt.TP}
+				c := accuracy.Conf{GPU: s.GPU, Framework: s.Framework, Precision: pt.Precision, Spec: s.Spec, TP: pt.TP, ID: pt.ID}
 				if pt.Raw != nil {
 					c.Topology = &pt.Raw.Topology
 				}
@@ -48,6 +51,17 @@ func (a *siteAccuracy) join(i int, p *render.Page) {
 		}
 	}
 	p.Accuracy, a.used[i] = accuracy.Join(p.Model, pts, a.evals, a.low, a.notes)
+	if p.Accuracy != nil {
+		ids := map[int][]int64{}
+		for _, s := range p.Snapshots[0].Series {
+			for _, pt := range s.Points {
+				for _, k := range p.Accuracy.PointEvals[pt.ID] {
+					ids[p.Accuracy.Index[k]] = append(ids[p.Accuracy.Index[k]], pt.ID)
+				}
+			}
+		}
+		a.ids[i] = ids
+	}
 	if p.Accuracy != nil && a.gate != nil {
 		var ids []int64
 		for _, s := range p.Snapshots[0].Series {
@@ -57,6 +71,27 @@ func (a *siteAccuracy) join(i int, p *render.Page) {
 		}
 		p.Accuracy.GateNewest(a.gate, ids, p.Snapshots[0].Date)
 	}
+}
+
+// points are, for each eval, the ids of the points of every page's newest snapshot it joined
+// (sorted; empty for none): what the API's evaluations file names, the points of the API's
+// views, so that a build from the API's files joins each eval to the same points. (The
+// history's rows carry their evals themselves.)
+func (a *siteAccuracy) points() [][]int64 {
+	if a == nil {
+		return nil
+	}
+	out := make([][]int64, len(a.evals))
+	for _, page := range a.ids {
+		for i, ids := range page {
+			out[i] = append(out[i], ids...)
+		}
+	}
+	for i := range out {
+		slices.Sort(out[i])
+		out[i] = slices.Compact(out[i])
+	}
+	return out
 }
 
 // unmatched warns of every eval that matched no point of any page, with its file and place:

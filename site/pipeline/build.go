@@ -207,6 +207,9 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		}
 		return rep, &StageError{"render", err}
 	}
+	if err := pl.api.Evaluations(counter, pl.acc.evals, pl.acc.points()); err != nil {
+		return rep, &StageError{"render", fmt.Errorf("api: %w", err)}
+	}
 	if err := pl.api.Site(counter); err != nil {
 		return rep, &StageError{"render", fmt.Errorf("api: %w", err)}
 	}

@@ -96,6 +96,7 @@ type accuracyView struct {
 	Charts []compareLink // the model's chart pages, each linked
 	Date   string        // the newest eval's date
 	Tasks  []accuracyTaskView
+	Data   *apiLink // the model's evals in the static API (api/v1/evaluations/<model>.json)
 }
 
 type accuracyTaskView struct {
@@ -123,6 +124,10 @@ type accuracyBar struct {
 // accuracyView makes the page of m, in r's language.
 func (r *Renderer) accuracyView(m AccuracyModel) *accuracyView {
 	v := &accuracyView{Model: r.modelName(m.Model)}
+	if dir, _, ok := strings.Cut(r.accuracyPath(m.Model), "/"); ok {
+		name := output.APIEvaluations(dir)
+		v.Data = &apiLink{Name: dir + ".json", Path: name, URL: r.site.Root + name}
+	}
 	for _, p := range r.pages {
 		if p.Model == m.Model {
 			v.Charts = append(v.Charts, compareLink{URL: r.site.Base + p.Path, Label: p.Sequence})

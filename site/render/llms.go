@@ -57,6 +57,9 @@ func (r *Renderer) llmsTxt() []byte {
 	for _, m := range r.accuracy {
 		if p := r.accuracyPath(m.Model); p != "" {
 			llmsItem(&b, r.modelName(m.Model)+" accuracy", cfg.AbsURL(p), "every configuration's eval score on each task with its 95% interval, grouped by GPU")
+			dir, _, _ := strings.Cut(p, "/")
+			llmsItem(&b, r.modelName(m.Model)+": API evaluations", cfg.AbsURL(output.APIEvaluations(dir)),
+				"every eval of the model in the shape of InferenceX's eval rows, which Frontier reads back; schema "+cfg.AbsURL(output.APISchema("evaluations")))
 		}
 	}
 	for _, m := range r.mds {

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/xml"
+	"strings"
 
 	"github.com/frontier-bench/frontier/site/output"
 )
@@ -47,12 +48,16 @@ func (r *Renderer) sitemap() ([]byte, error) {
 	paths = append(paths, "overview/", "api/")
 	paths = append(paths, r.accuracyPaths()...)
 	// The static API's files (apilinks.go), once for every language: its index and OpenAPI
-	// document, and each chart page's views and history.
+	// document, each chart page's views and history, and each model's evals.
 	files := []string{output.APIIndex, output.APIOpenAPI}
 	for _, p := range r.pages {
 		for _, f := range apiFiles("", p) {
 			files = append(files, f.Path)
 		}
+	}
+	for _, a := range r.accuracyPaths() {
+		dir, _, _ := strings.Cut(a, "/")
+		files = append(files, output.APIEvaluations(dir))
 	}
 	for _, m := range r.mds {
 		if !m.IsNotes() && m.URL != "" {

@@ -46,7 +46,7 @@ var pointColumns = []string{"id", "x", "tpPerGpu", "outputTputPerGpu", "inputTpu
 // page embeds it as #page-data and writes it beside itself as page.json, which markdown chart
 // blocks fetch to draw the same chart.
 type PageData struct {
-	Model    string `json:"model"`    // the model's display name in the page's language, "DeepSeek-R1-0528"
+	Model string `json:"model"` // the model's display name in the page's language, "DeepSeek-R1-0528"
 	// ModelID is the model as its results name it after the site's renames, when the page's
 	// language names it otherwise ([models.KEY.names]): what "your run" compares a reader's
 	// results with.
@@ -54,7 +54,7 @@ type PageData struct {
 	// ModelAliases are the site's renames to this page's model ([models.KEY] name, key →
 	// name), which "your run" gives its decoder as the build's readers get them.
 	ModelAliases map[string]string `json:"modelAliases,omitempty"`
-	Sequence string `json:"sequence"` // input/output lengths, "8k/1k"
+	Sequence     string            `json:"sequence"` // input/output lengths, "8k/1k"
 	// Slug is the page's site path without the trailing slash ("deepseek-r1-0528/1k-1k"),
 	// for names such as the chart picture's file name.
 	Slug string `json:"slug"`
