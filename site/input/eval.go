@@ -240,7 +240,8 @@ func (d *rawDecoder) evalRow(i int) (Eval, bool) {
 		ByPoints: r.byPoints,
 	}
 	if r.byPoints {
-		e.Points = slices.Compact(slices.Sorted(slices.Values(r.points)))
+		slices.Sort(r.points)
+		e.Points = slices.Compact(r.points)
 	}
 	e.Topology = evalTopology(&r.rowFields, disagg, r.multinode)
 	return e, true
