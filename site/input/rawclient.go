@@ -75,6 +75,20 @@ func noMedianTPOT(m *metricSet) string {
 		"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"
 }
 
+// percentileStat is the catalog statistic of a client's percentile key (p50, p90, p99, as
+// AIPerf and trtllm-bench write them), -1 for one the catalog has not.
+func percentileStat(k string) int {
+	switch k {
+	case "p50":
+		return 1
+	case "p90":
+		return 2
+	case "p99":
+		return 3
+	}
+	return -1
+}
+
 // context is a file's run context: what the file says of itself (own) first, then its
 // [[runs]] entry.
 func (d *rawDecoder) context(own Run) Run {

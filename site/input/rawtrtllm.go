@@ -38,14 +38,8 @@ func trtllmStat(k string) int {
 	switch k {
 	case "average":
 		return 0
-	case "p50":
-		return 1
-	case "p90":
-		return 2
-	case "p99":
-		return 3
 	}
-	return -1
+	return percentileStat(k)
 }
 
 // trtllm decodes a trtllm-bench report: one point.
