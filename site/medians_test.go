@@ -138,7 +138,7 @@ func TestPointWithoutMedianTPOTKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if report == nil || len(report.Warnings) != 1 || !strings.HasPrefix(report.Warnings[0].String(), file+": warning: no median time per output token (the file gives its mean, p90, p99, std only)") {
+	if report == nil || len(report.Warnings) != 1 || !strings.HasPrefix(report.Warnings[0].String(), file+": inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only)") {
 		t.Errorf("warnings %v: want one naming %s and what it gives", report.Warnings, file)
 	}
 	b, _ := files.Get(testsite.MediansPage + "page.json")

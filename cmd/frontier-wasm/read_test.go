@@ -283,9 +283,9 @@ func TestReadKeepsAPointWithoutMedianTPOT(t *testing.T) {
 		lang string
 		want string
 	}{
-		{"en", "profile_export_aiperf.json: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " +
+		{"en", "profile_export_aiperf.json: inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " +
 			"the point is kept on the chart's other axes and has no place on its default one; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
-		{"zh", "profile_export_aiperf.json: 警告: 没有每个输出 token 时间的中位数（文件只给出其 mean, p90, p99, std），因而没有交互性中位数：此点保留在图表的其他横轴上，在默认横轴上没有位置；中位数从不由均值或其他百分位数推算，因为部分请求较慢时它们与中位数不同"},
+		{"zh", "profile_export_aiperf.json: inter_token_latency.p50: 警告: 没有每个输出 token 时间的中位数（文件只给出其 mean, p90, p99, std），因而没有交互性中位数：此点保留在图表的其他横轴上，在默认横轴上没有位置；中位数从不由均值或其他百分位数推算，因为部分请求较慢时它们与中位数不同"},
 	} {
 		out := read(request{name: "profile_export_aiperf.json", data: []byte(data), t: pageT(checkTable(t, c.lang)), run: run})
 		rows := out["rows"].([]any)

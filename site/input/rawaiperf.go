@@ -190,6 +190,7 @@ func (d *rawDecoder) aiperf() {
 	if d.nerr > nerr {
 		return // a point is whole or not at all
 	}
+	p.tpot = "inter_token_latency.p50"
 	d.settle(&p, start, -1)
 }
 

@@ -21,6 +21,9 @@ type clientPoint struct {
 	conc       int64
 	total, out float64 // the deployment's token throughput (total, output), tokens per second
 	m          metricSet
+	// tpot is where the file keeps the median TPOT (a JSON path below the point's), for the
+	// warning of a file that gives none.
+	tpot string
 }
 
 // settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
@@ -45,7 +48,7 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	if !p.m.has1(MMedianIntvty) {
 		// Never the mean or another statistic in its place: the point is kept on the axes it
 		// has, with no median interactivity (Point.X is NaN: rawPointOf).
-		d.add(d.at(start, d.pathString(""), true, noMedianTPOT(&p.m)))
+		d.add(d.at(start, d.pathString(p.tpot), true, noMedianTPOT(&p.m)))
 	}
 	if d.nerr > nerr {
 		return

@@ -204,14 +204,14 @@ func TestAIPerfProblems(t *testing.T) {
 		want     []string
 	}{
 		{"no median TPOT", strings.Replace(aiperfTopLevel("", "", ""), `"p50": 4.0, `, "", 1), []string{
-			"data/x.json: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " + noMedianKept}},
+			"data/x.json: inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " + noMedianKept}},
 		{"a word for a figure", aiperfTopLevel(`, "p90": "slow"`, "", ""), []string{
 			`data/x.json: time_to_first_token.p90: want a number, got "slow"`}},
 		{"a unit of no time", strings.Replace(aiperfTopLevel("", "", ""), `"unit": "sec"`, `"unit": "tokens"`, 1), []string{
 			`data/x.json: request_latency.unit: want a time unit (ms, s, us or ns), got "tokens"`}},
 		{"not streamed", strings.Replace(aiperfTopLevel("", "", ""), `"streaming": true`, `"streaming": false`, 1), []string{
 			"data/x.json: input_config.endpoint.streaming: warning: the run did not stream: its TTFT is its request latency and it has no inter-token latency, so no interactivity; only the request latency is taken",
-			"data/x.json: warning: no median time per output token (the file gives no statistic of it), so no median interactivity: " + noMedianKept}},
+			"data/x.json: inter_token_latency.p50: warning: no median time per output token (the file gives no statistic of it), so no median interactivity: " + noMedianKept}},
 		{"no concurrency", strings.Replace(aiperfTopLevel("", "", ""), `"concurrency": 8`, `"concurrency": null`, 1), []string{
 			"data/x.json: concurrency: missing: the file does not say the run's concurrency"}},
 	}
@@ -248,5 +248,36 @@ func TestLLMPerfRealFiles(t *testing.T) {
 	_, ps := decodeClient(t, "s.json", []byte(bad), formatLLMPerf, &RawOptions{})
 	if len(ps.Errors()) != 1 || ps.Errors()[0].String() != `data/s.json: results_number_input_tokens_mean: want a number, got "many"` {
 		t.Errorf("problems %v", ps)
+	}
+}
+
+// TestNoMedianTPOTInASweepOrALine: a GuideLLM benchmark or an SGLang line without a median
+// TPOT is kept, the rest of the sweep with it, and its warning names the place the median
+// would be: the benchmark's JSON path, the line.
+func TestNoMedianTPOTInASweepOrALine(t *testing.T) {
+	noMedian := func(b map[string]any) {
+		delete(b["metrics"].(map[string]any)["inter_token_latency_ms"].(map[string]any)["successful"].(map[string]any), "median")
+	}
+	sweep := guidellmSweep(t, guideStrategy(map[string]any{"type_": "synchronous"}),
+		func(b map[string]any) {
+			guideStrategy(map[string]any{"type_": "concurrent", "streams": 8})(b)
+			noMedian(b)
+		})
+	cfg := &RawOptions{Runs: []Run{{Path: "*", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"}}}
+	rows, ps := decodeRaw(formatGuide, "data/sweep.json", "sweep.json", sweep, cfg)
+	if len(rows) != 2 || len(ps) != 1 || !strings.HasPrefix(ps[0].String(),
+		"data/sweep.json: benchmarks[1].metrics.inter_token_latency_ms.successful.median: warning: no median time per output token (the file gives its mean, ") {
+		t.Errorf("GuideLLM: %d rows, problems %v: want both benchmarks and one warning at the second's median", len(rows), ps)
+	}
+	if len(rows) == 2 && (rows[1].raw.Metrics.Has(MMedianIntvty) || !rows[1].raw.Metrics.Has(MMeanIntvty) || !rows[0].raw.Metrics.Has(MMedianIntvty)) {
+		t.Errorf("GuideLLM: the second benchmark has a median interactivity, or the first none")
+	}
+
+	good := sglangLine(16, 100, "10.0", "")
+	lines := good + "\n" + strings.Replace(sglangLine(32, 100, "10.0", ""), `"median_tpot_ms": 10.0, `, "", 1) + "\n"
+	ds, ps := decode("data/s.jsonl", "s.jsonl", []byte(lines), cfg)
+	want := "data/s.jsonl:2: median_tpot_ms: warning: no median time per output token (the file gives its mean, p99, std only), so no median interactivity: " + noMedianKept
+	if ds == nil || len(ds.RawFile.rows) != 2 || len(ps) != 1 || ps[0].String() != want {
+		t.Errorf("SGLang: problems %v, want both lines and:\n%s", ps, want)
 	}
 }

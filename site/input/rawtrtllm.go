@@ -196,6 +196,7 @@ func (d *rawDecoder) trtllm() {
 	if p.own.GPUs == 0 && tp > 0 { // a report without world_size: its tp × pp
 		p.own.GPUs = tp * max(pp, 1)
 	}
+	p.tpot = "streaming_metrics.tpot_percentiles.p50"
 	d.settle(&p, start, -1)
 }
 
