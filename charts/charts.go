@@ -77,7 +77,9 @@ type Series struct {
 	Style Style
 }
 
-// Point is one measurement: x interactivity (tok/s/user), y the chosen metric.
+// Point is one measurement: x interactivity (tok/s/user), y the chosen metric. X is NaN for a
+// point with no median interactivity (its file gives no median TPOT): it is kept in the
+// series, written as [null, y], which ECharts does not draw, and never on its frontier.
 type Point struct {
 	X, Y float64
 }
@@ -209,13 +211,16 @@ func checked(id string, c Chart) ([]Series, error) {
 			}
 		}
 		for k, p := range s.Points {
-			if !finite(p.X) || !finite(p.Y) {
-				bad("series %q: point %d: want finite numbers, got x=%v y=%v", s.Name, k, p.X, p.Y)
+			if math.IsInf(p.X, 0) || !finite(p.Y) {
+				bad("series %q: point %d: want finite numbers (x may be absent: NaN), got x=%v y=%v", s.Name, k, p.X, p.Y)
 			}
 		}
 		for k, f := range s.Frontier {
-			if f < 0 || f >= len(s.Points) {
+			switch {
+			case f < 0 || f >= len(s.Points):
 				bad("series %q: frontier[%d]: index %d out of range (%d points)", s.Name, k, f, len(s.Points))
+			case math.IsNaN(s.Points[f].X):
+				bad("series %q: frontier[%d]: point %d has no x", s.Name, k, f)
 			}
 		}
 		s.Style = filled(s)
@@ -275,14 +280,14 @@ func frontierPoints(s Series) []Point {
 	return ps
 }
 
-// points is the series data as [[x, y], ...], rounded. When a log axis must drop a value
-// the items become []any so that value can be null.
+// points is the series data as [[x, y], ...], rounded. When a log axis must drop a value, or
+// a point has no x (NaN), the items become []any so that value can be null.
 func points(ps []Point, logX, logY bool) any {
 	pairs := make([][2]float64, len(ps))
 	needNull := false
 	for i, p := range ps {
 		pairs[i] = [2]float64{Round6(p.X), Round6(p.Y)}
-		needNull = needNull || (logX && p.X <= 0) || (logY && p.Y <= 0)
+		needNull = needNull || math.IsNaN(p.X) || (logX && p.X <= 0) || (logY && p.Y <= 0)
 	}
 	if !needNull {
 		return pairs
@@ -290,7 +295,7 @@ func points(ps []Point, logX, logY bool) any {
 	items := make([]any, len(pairs))
 	for i, p := range pairs {
 		v := [2]any{p[0], p[1]}
-		if logX && p[0] <= 0 {
+		if math.IsNaN(p[0]) || logX && p[0] <= 0 {
 			v[0] = nil
 		}
 		if logY && p[1] <= 0 {

@@ -3,6 +3,7 @@ package charts
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"maps"
 	"math"
@@ -343,6 +344,25 @@ func TestOptionsWithoutSeriesIsStillAChart(t *testing.T) {
 	}
 }
 
+// TestOptionsPointWithoutX: a point with no x (NaN: its file gives no median TPOT) stays in its
+// series, written [null, y], which ECharts does not draw; the frontier line is the others'.
+func TestOptionsPointWithoutX(t *testing.T) {
+	b := mustOptions(t, Chart{Series: []Series{{Name: "a", GPU: "b200", Framework: "trt",
+		Points: []Point{{math.NaN(), 7}, {2, 3}}, Frontier: []int{1}}}})
+	var o struct {
+		Series []struct {
+			Type string  `json:"type"`
+			Data [][]any `json:"data"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Series) != 2 || fmt.Sprint(o.Series[0].Data) != "[[<nil> 7] [2 3]]" || fmt.Sprint(o.Series[1].Data) != "[[2 3]]" {
+		t.Errorf("series %+v: want the scatter [[null, 7], [2, 3]] and the line [[2, 3]]", o.Series)
+	}
+}
+
 func TestOptionsReportsEveryProblem(t *testing.T) {
 	ok := Series{Name: "ok", GPU: "b200", Framework: "trt", Points: []Point{{1, 1}}, Frontier: []int{0}}
 	with := func(f func(*Series)) Series {
@@ -362,7 +382,9 @@ func TestOptionsReportsEveryProblem(t *testing.T) {
 			with(func(s *Series) { s.Key = "k" }),
 			with(func(s *Series) { s.Name, s.Key = "other", "k" }),
 		}}, []string{`series "other": key "k" repeats series 0`}},
-		{"NaN", Chart{Series: []Series{with(func(s *Series) { s.Points[0].X = math.NaN() })}}, []string{`series "ok": point 0: want finite numbers, got x=NaN`}},
+		{"NaN y", Chart{Series: []Series{with(func(s *Series) { s.Points[0].Y = math.NaN() })}}, []string{`series "ok": point 0: want finite numbers (x may be absent: NaN), got x=1 y=NaN`}},
+		{"infinite x", Chart{Series: []Series{with(func(s *Series) { s.Points[0].X = math.Inf(-1) })}}, []string{"x=-Inf"}},
+		{"no x on the frontier", Chart{Series: []Series{with(func(s *Series) { s.Points[0].X = math.NaN() })}}, []string{`series "ok": frontier[0]: point 0 has no x`}},
 		{"infinity", Chart{Series: []Series{with(func(s *Series) { s.Points[0].Y = math.Inf(1) })}}, []string{"y=+Inf"}},
 		{"frontier out of range", Chart{Series: []Series{with(func(s *Series) { s.Frontier = []int{0, 1, -1} })}},
 			[]string{"frontier[1]: index 1 out of range (1 points)", "frontier[2]: index -1 out of range"}},

@@ -114,3 +114,158 @@ func TestXAxisNotOfferedWhenNoPointHasIt(t *testing.T) {
 		t.Errorf("x axes %v, cols %v: want p99 TTFT and no median TTFT", keys, pd.Cols)
 	}
 }
+
+// buildNoMedianTPOT builds testsite.NoMedianTPOT(lack...): it returns the files, the report and
+// the build's error.
+func buildNoMedianTPOT(t *testing.T, lack ...string) (*Files, *Report, error) {
+	t.Helper()
+	fsys, toml := testsite.NoMedianTPOT(lack...)
+	cfg, ps := ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return build(t, fsys, cfg)
+}
+
+// TestPointWithoutMedianTPOTKept: one AIPerf run gives no median TPOT. Its point is kept with
+// every other figure (median TTFT, p90 interactivity, throughput) and has no median
+// interactivity: null x in page.json and data.json, an empty cell in data.csv, no frontier, no
+// point in the inference view (where x is required), [null, y] in the chart's option; the
+// build warns, naming the file.
+func TestPointWithoutMedianTPOTKept(t *testing.T) {
+	const file = "data/aiperf/h100/c16/profile_export_aiperf.json"
+	files, report, err := buildNoMedianTPOT(t, "h100/c16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if report == nil || len(report.Warnings) != 1 || !strings.HasPrefix(report.Warnings[0].String(), file+": inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only)") {
+		t.Errorf("warnings %v: want one naming %s and what it gives", report.Warnings, file)
+	}
+	b, _ := files.Get(testsite.MediansPage + "page.json")
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	rows := fullPageRows(t, files, testsite.MediansPage)
+	lacking := 0
+	for i, s := range pd.Series {
+		for j, pt := range rows[i] {
+			conc := pd.cell(pt, "conc")
+			x, ttft, p90 := pd.cell(pt, "x"), pd.cell(pt, "median_ttft"), pd.cell(pt, "p90_intvty")
+			if math.IsNaN(ttft) || math.IsNaN(p90) || math.IsNaN(pd.cell(pt, "tpPerGpu")) {
+				t.Errorf("%s at %v: median TTFT %v, p90 interactivity %v: want every figure the file gives", s.Name, conc, ttft, p90)
+			}
+			if !strings.HasPrefix(s.Name, "H100") || conc != 16 {
+				if math.IsNaN(x) {
+					t.Errorf("%s at %v: no x", s.Name, conc)
+				}
+				continue
+			}
+			lacking++
+			if !math.IsNaN(x) || pt[slices.Index(pd.Cols, "x")] != nil {
+				t.Errorf("%s at %v: x %v, want null: the file gives no median TPOT", s.Name, conc, x)
+			}
+			if slices.Contains(s.Frontier, j) {
+				t.Errorf("%s: frontier %v holds the point with no x (%d)", s.Name, s.Frontier, j)
+			}
+		}
+	}
+	if lacking != 1 {
+		t.Fatalf("%d points lack x, want 1", lacking)
+	}
+
+	var data struct {
+		Series []struct {
+			Name   string `json:"name"`
+			Points []struct {
+				X           *float64 `json:"x"`
+				Concurrency int64    `json:"concurrency"`
+				Frontier    bool     `json:"frontier"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	dj, _ := files.Get(testsite.MediansPage + "data.json")
+	if err := json.Unmarshal(dj, &data); err != nil {
+		t.Fatal(err)
+	}
+	nulls := 0
+	for _, s := range data.Series {
+		for _, p := range s.Points {
+			if p.X == nil {
+				nulls++
+				if p.Concurrency != 16 || p.Frontier {
+					t.Errorf("data.json: %s at %d: x null, frontier %t", s.Name, p.Concurrency, p.Frontier)
+				}
+			}
+		}
+	}
+	if nulls != 1 {
+		t.Errorf("data.json: %d points with x null, want 1", nulls)
+	}
+	csv, _ := files.Get(testsite.MediansPage + "data.csv")
+	if n := strings.Count(string(csv), ",16,0,,"); n != 1 { // concurrency 16, TP 0 (not stated), no x
+		t.Errorf("data.csv: %d rows at concurrency 16 with an empty x, want 1:\n%s", n, csv)
+	}
+	if strings.Contains(string(csv), "NaN") {
+		t.Errorf("data.csv writes NaN:\n%s", csv)
+	}
+
+	var view struct {
+		Count  int `json:"count"`
+		Series []struct {
+			Points []struct {
+				Concurrency int64 `json:"concurrency"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	vj, ok := files.Get("api/v1/views/qwen3-8b/1k-1k/fp8.json")
+	if !ok {
+		t.Fatal("no inference view")
+	}
+	if err := json.Unmarshal(vj, &view); err != nil {
+		t.Fatal(err)
+	}
+	if view.Count != 4 {
+		t.Errorf("the view holds %d points, want the 4 with a median interactivity", view.Count)
+	}
+
+	page, _ := files.Get(testsite.MediansPage + "index.html")
+	var opt struct {
+		Series []struct {
+			Type string  `json:"type"`
+			Data [][]any `json:"data"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, page, "chart-option"), &opt); err != nil {
+		t.Fatal(err)
+	}
+	scatter, nullX := 0, 0
+	for _, s := range opt.Series {
+		for _, d := range s.Data {
+			if s.Type == "scatter" {
+				scatter++
+			}
+			if d[0] == nil {
+				nullX++
+				if s.Type != "scatter" {
+					t.Errorf("a %s series holds a point with no x", s.Type)
+				}
+			}
+		}
+	}
+	if scatter != 5 || nullX != 1 {
+		t.Errorf("the chart's option holds %d points, %d with no x: want every point, one as [null, y]", scatter, nullX)
+	}
+}
+
+// TestNoPointWithMedianTPOT: when no run of a page gives a median TPOT, the page would have no
+// point on its default axis and no frontier: the build stops with a problem naming the page.
+func TestNoPointWithMedianTPOT(t *testing.T) {
+	_, _, err := buildNoMedianTPOT(t, "h100/c4", "h100/c8", "h100/c16", "b200/c4", "b200/c8")
+	if err == nil {
+		t.Fatal("built a page with no median interactivity")
+	}
+	if want := "data/aiperf/b200/c4/profile_export_aiperf.json: no point of the page Qwen3-8B 1k/1k has a median interactivity"; !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

@@ -49,8 +49,8 @@ var english = []struct{ key, text string }{
 	{"oneALine", "not a benchmark result: a JSON lines file holds one bench-serve or SGLang bench_serving result a line"},
 	// What a client's file lacks (rawclient.go, rawllmperf.go).
 	{"noConcurrency", "missing: the file does not say the run's concurrency"},
-	{"noMedianGiven", "no median time per output token (the file gives its {given} only), so no median interactivity, the x of the chart's default axis: this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
-	{"noMedianNone", "no median time per output token (the file gives no statistic of it), so no median interactivity, the x of the chart's default axis: this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
+	{"noMedianGiven", "no median time per output token (the file gives its {given} only), so no median interactivity: the point is kept on the chart's other axes and has no place on its default one; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
+	{"noMedianNone", "no median time per output token (the file gives no statistic of it), so no median interactivity: the point is kept on the chart's other axes and has no place on its default one; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
 	// A GuideLLM sweep's and a trtllm-bench report's own (rawguidellm.go, rawtrtllm.go).
 	{"noBenchmarks", "no benchmarks: this file adds nothing to the site"},
 	{"missingOutputTput", "missing: want the output token throughput, in tokens/sec"},

@@ -251,3 +251,32 @@ func TestReadRenamesModelsAsTheSiteDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestReadKeepsAPointWithoutMedianTPOT: a reader's AIPerf file whose inter_token_latency has no
+// p50 gives its point, with every other figure and no median interactivity, and a warning that
+// says so: frontier check's words on an English page, the same sentence on a Chinese one.
+func TestReadKeepsAPointWithoutMedianTPOT(t *testing.T) {
+	data := strings.Replace(string(readFixture(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json")), `"p50": 27.615130366666666,`, "", 1)
+	run := &input.Run{GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16", ISL: 1024}
+	for _, c := range []struct {
+		lang string
+		want string
+	}{
+		{"en", "profile_export_aiperf.json: inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " +
+			"the point is kept on the chart's other axes and has no place on its default one; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"},
+		{"zh", "profile_export_aiperf.json: inter_token_latency.p50: 警告: 没有每个输出 token 时间的中位数（文件只给出其 mean, p90, p99, std），因而没有交互性中位数：此点保留在图表的其他横轴上，在默认横轴上没有位置；中位数从不由均值或其他百分位数推算，因为部分请求较慢时它们与中位数不同"},
+	} {
+		out := read(request{name: "profile_export_aiperf.json", data: []byte(data), t: pageT(checkTable(t, c.lang)), run: run})
+		rows := out["rows"].([]any)
+		if len(rows) != 1 {
+			t.Fatalf("%s: rows %v, messages %v", c.lang, rows, out["messages"])
+		}
+		m := rows[0].(map[string]any)["metrics"].(map[string]any)
+		if _, ok := m["median_intvty"]; ok || m["median_ttft"] == nil || m["p90_intvty"] == nil {
+			t.Errorf("%s: metrics %v: want no median interactivity and the others", c.lang, m)
+		}
+		if got := fmt.Sprint(out["messages"]); got != fmt.Sprint([]string{c.want}) {
+			t.Errorf("%s: messages\n%s\nwant\n%s", c.lang, got, c.want)
+		}
+	}
+}

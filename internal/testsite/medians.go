@@ -1,6 +1,7 @@
 package testsite
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"testing/fstest"
@@ -16,7 +17,14 @@ const MediansPage = "qwen3-8b/1k-1k/"
 // and p99, as a client may write it. It returns the folder and the frontier.toml whose [[runs]]
 // give the runs their GPU, framework and precision (each caller parses it: site.ParseConfig).
 // A run's median TTFT is 50 + its concurrency, in ms.
-func Medians(lack ...string) (data fstest.MapFS, config []byte) {
+func Medians(lack ...string) (data fstest.MapFS, config []byte) { return medians(lack, nil) }
+
+// NoMedianTPOT is Medians' site where the runs named by lack ("h100/c16") give no median
+// (p50) of inter_token_latency, AIPerf's TPOT, only its mean, p90, p99 and std: those points
+// have no median interactivity, the x of the chart's default axis, and every other figure.
+func NoMedianTPOT(lack ...string) (data fstest.MapFS, config []byte) { return medians(nil, lack) }
+
+func medians(lack, lackTPOT []string) (data fstest.MapFS, config []byte) {
 	data = fstest.MapFS{}
 	for _, gpu := range []string{"b200", "h100"} {
 		concs := []int{4, 8}
@@ -29,7 +37,12 @@ func Medians(lack ...string) (data fstest.MapFS, config []byte) {
 			if slices.Contains(lack, run) {
 				ttft = fmt.Sprintf(`"avg": %d, "p99": %d`, 60+c, 90+c)
 			}
-			data["aiperf/"+run+"/profile_export_aiperf.json"] = &fstest.MapFile{Data: aiperfExport(c, ttft)}
+			export := aiperfExport(c, ttft)
+			if slices.Contains(lackTPOT, run) {
+				tpot := 10 + 2*float64(c)
+				export = bytes.Replace(export, fmt.Appendf(nil, `"p50": %g, `, tpot), nil, 1)
+			}
+			data["aiperf/"+run+"/profile_export_aiperf.json"] = &fstest.MapFile{Data: export}
 		}
 		config = fmt.Appendf(config, "[[runs]]\npath = \"aiperf/%s/*/*.json\"\ngpu = %q\ngpus = 1\nframework = \"vllm\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\n\n", gpu, gpu)
 	}

@@ -109,7 +109,9 @@ func viewOf(p *render.Page, precs []string) *View {
 			on[i] = true
 		}
 		for i, pt := range s.Points {
-			if !slices.Contains(precs, pt.Precision) {
+			// A point with no median interactivity (its file gives no median TPOT) has no x, which
+			// the view requires: left out, as no other statistic may stand in (data.json has it).
+			if !slices.Contains(precs, pt.Precision) || !pt.HasX() {
 				continue
 			}
 			vs.Points = append(vs.Points, ViewPoint{

@@ -97,3 +97,58 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 		q.Close()
 	}
 }
+
+// TestAxesMedianInteractivitySomeRunsLack: one AIPerf run of H100 (vLLM) gives no median TPOT,
+// so its point has no median interactivity. On the default axis it is not drawn, the note under
+// the chart says how many points are not placed and why (no median TPOT in the file), in
+// English and Chinese; on the median TTFT axis, which that run gives, it is drawn, and the note
+// goes.
+func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	data, toml := testsite.NoMedianTPOT("h100/c16")
+	cfg, ps := site.ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	root := b.Serve(buildForBrowser(t, data, cfg), "/")
+	note := func(p *browsertest.Page) string {
+		var s string
+		p.Eval(`(() => { const n = document.getElementById("axis-note"); return n && !n.hidden ? n.textContent : ""; })()`, &s)
+		return s
+	}
+	h100 := func(p *browsertest.Page) [][2]float64 {
+		s, ok := p.ChartState("#chart").Find("H100 (vLLM)", "scatter")
+		if !ok {
+			t.Fatal("no scatter H100 (vLLM)")
+		}
+		return s.Points
+	}
+	for _, tc := range []struct{ lang, prefix, start, end string }{
+		{"en", "", "1 point is not on this axis: its file reports no median time per output token, so it has no ",
+			", and none is derived from the mean or another percentile (H100 (vLLM): 1). It is on the other x axes its file gives."},
+		{"zh", "zh/", "1 个数据点不在此横轴上：其结果文件未给出每个输出 token 时间的中位数", "（H100 (vLLM)：1 个）。它画在其文件给出的其他横轴上。"},
+	} {
+		p := b.Open(t, root+tc.prefix+testsite.MediansPage)
+		waitView(p, "#chart", "")
+		if pts := h100(p); len(pts) != 2 {
+			t.Errorf("%s: default axis draws H100 at %v, want its 2 points with a median interactivity", tc.lang, pts)
+		}
+		if s := note(p); !strings.HasPrefix(s, tc.start) || !strings.HasSuffix(s, tc.end) {
+			t.Errorf("%s: default axis: note %q, want %q … %q", tc.lang, s, tc.start, tc.end)
+		}
+		p.Eval(`(() => { const s = document.getElementById("ctl-x"); s.value = "median_ttft"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
+		waitView(p, "#chart", "x=median_ttft")
+		pts := h100(p)
+		// The run without a median TPOT is at its own median TTFT: 50 + 16 ms.
+		if len(pts) != 3 || !slices.ContainsFunc(pts, func(xy [2]float64) bool { return xy[0] == 0.066 }) {
+			t.Errorf("%s: median TTFT axis draws H100 at %v, want its 3 points, one at 0.066 s", tc.lang, pts)
+		}
+		if s := note(p); s != "" {
+			t.Errorf("%s: median TTFT axis: note %q, want none", tc.lang, s)
+		}
+		p.NoErrors()
+		p.Close()
+	}
+}

@@ -1,5 +1,7 @@
 package input
 
+import "math"
+
 // Dataset is one benchmark file from data/, decoded and validated.
 // Strings are kept exactly as the author wrote them; escaping happens where they land.
 type Dataset struct {
@@ -60,11 +62,25 @@ type Series struct {
 	Points     []Point
 }
 
+// HasX reports whether p has a median interactivity: a raw point whose file gives no median
+// TPOT has none (NaN), and is drawn only on the page's other x axes.
+func (p *Point) HasX() bool { return !math.IsNaN(p.X) }
+
+// SameAs reports whether p and q hold the same values: p == q, with two absent x alike (NaN
+// is equal to nothing, itself included).
+func (p *Point) SameAs(q *Point) bool {
+	a, b := *p, *q
+	if !a.HasX() && !b.HasX() {
+		a.X, b.X = 0, 0
+	}
+	return a == b
+}
+
 // Point is one measured configuration (a concurrency and parallelism setting).
 type Point struct {
 	ID          int64
 	Precision   string
-	X           float64 // interactivity, tok/s/user
+	X           float64 // median interactivity, tok/s/user; NaN for a raw point whose file gives none (HasX)
 	Y           float64 // the dataset's metric
 	Concurrency int64
 	TP          int64

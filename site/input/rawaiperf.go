@@ -35,16 +35,10 @@ func aiperfStat(k string) int {
 	switch k {
 	case "avg":
 		return 0
-	case "p50":
-		return 1
-	case "p90":
-		return 2
-	case "p99":
-		return 3
 	case "std":
 		return 5
 	}
-	return -1
+	return percentileStat(k)
 }
 
 // aiperfLatency is the catalog latency an AIPerf or GenAI-Perf metric is, -1 for none.
@@ -196,6 +190,7 @@ func (d *rawDecoder) aiperf() {
 	if d.nerr > nerr {
 		return // a point is whole or not at all
 	}
+	p.tpot = "inter_token_latency.p50"
 	d.settle(&p, start, -1)
 }
 

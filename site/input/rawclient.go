@@ -21,6 +21,9 @@ type clientPoint struct {
 	conc       int64
 	total, out float64 // the deployment's token throughput (total, output), tokens per second
 	m          metricSet
+	// tpot is where the file keeps the median TPOT (a JSON path below the point's), for the
+	// warning of a file that gives none.
+	tpot string
 }
 
 // settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
@@ -43,8 +46,9 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	p.m.set(MInputTputPerGPU, max(p.total-p.out, 0)/g)
 	d.complete(&p.m, start, "", false)
 	if !p.m.has1(MMedianIntvty) {
-		// Never the mean or another statistic in its place: the chart's x axis is the median.
-		d.add(d.at(start, d.pathString(""), false, noMedianTPOT(&p.m)))
+		// Never the mean or another statistic in its place: the point is kept on the axes it
+		// has, with no median interactivity (Point.X is NaN: rawPointOf).
+		d.add(d.at(start, d.pathString(p.tpot), true, noMedianTPOT(&p.m)))
 	}
 	if d.nerr > nerr {
 		return
@@ -55,11 +59,11 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	d.add1(r, c.Model, idx)
 }
 
-// noMedianTPOT is the problem of a point whose file gives no median TPOT: what it gives of
-// TPOT instead, and why none of that is used. The point stays a problem rather than a point
-// without a default x: its median interactivity is the point's X, which its frontiers, the
-// compare and overview pages, the cards and the inference views of /api/v1/ (where x is
-// required) all read.
+// noMedianTPOT is the warning of a point whose file gives no median TPOT: what it gives of
+// TPOT instead, and that none of it stands in for the median. The point is kept with every
+// figure the file gives, and has no median interactivity: no place on the chart's default
+// axis, no part in its frontiers, the compare and overview pages, the cards or the inference
+// views of /api/v1/ (where x is required); the page's note under the chart counts it.
 func noMedianTPOT(m *metricSet) string {
 	var given []string
 	for s, name := range statistics {
@@ -71,8 +75,22 @@ func noMedianTPOT(m *metricSet) string {
 	if len(given) > 0 {
 		has = "the file gives its " + strings.Join(given, ", ") + " only"
 	}
-	return "no median time per output token (" + has + "), so no median interactivity, the x of the chart's default axis: " +
-		"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"
+	return "no median time per output token (" + has + "), so no median interactivity: the point is kept on the chart's other axes and has no place on its default one; " +
+		"a median is never computed from the mean or another percentile, which differ from it when some requests are slow"
+}
+
+// percentileStat is the catalog statistic of a client's percentile key (p50, p90, p99, as
+// AIPerf and trtllm-bench write them), -1 for one the catalog has not.
+func percentileStat(k string) int {
+	switch k {
+	case "p50":
+		return 1
+	case "p90":
+		return 2
+	case "p99":
+		return 3
+	}
+	return -1
 }
 
 // context is a file's run context: what the file says of itself (own) first, then its

@@ -1,6 +1,7 @@
 package input
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -165,6 +166,37 @@ func TestAIPerfTopLevel(t *testing.T) {
 	}
 }
 
+// noMedianKept ends the warning of a point whose file gives no median TPOT.
+const noMedianKept = "the point is kept on the chart's other axes and has no place on its default one; " +
+	"a median is never computed from the mean or another percentile, which differ from it when some requests are slow"
+
+// TestAIPerfNoMedianKept: a file with no median TPOT gives a point with every other figure it
+// has (TTFT, E2E latency, the other statistics of interactivity) and no median interactivity:
+// its x is absent (NaN), never the mean or a percentile in its place.
+func TestAIPerfNoMedianKept(t *testing.T) {
+	cfg := &RawOptions{Runs: []Run{{Path: "*.json", GPU: "b200", GPUs: 1, Framework: "sglang", Precision: "fp8"}}}
+	in := strings.Replace(aiperfTopLevel("", "", ""), `"p50": 4.0, `, "", 1)
+	rows, ps := decodeClient(t, "x.json", []byte(in), formatAIPerf, cfg)
+	if len(ps.Errors()) > 0 || len(ps) != 1 || !ps[0].Warning || len(rows) != 1 {
+		t.Fatalf("%d rows, problems %v: want the point, and one warning", len(rows), ps)
+	}
+	r := &rows[0]
+	wantMetrics(t, r, map[MetricID]float64{
+		MTputPerGPU: 1600, MOutputTputPerGPU: 800, MInputTputPerGPU: 800,
+		latencyMetric(0, 0): 0.06191, latencyMetric(0, 1): 0.04421, latencyMetric(0, 3): 0.09686, latencyMetric(0, 5): 0.02895,
+		latencyMetric(1, 0): 0.00415, latencyMetric(1, 2): 0.00419, latencyMetric(1, 3): 0.0042, latencyMetric(1, 5): 0.00002,
+		latencyMetric(3, 0): 0.5, latencyMetric(3, 1): 0.4,
+		MMeanIntvty: 1000 / 4.15, MP90Intvty: 1000 / 4.19, MP99Intvty: 1000 / 4.2, MStdIntvty: 1000 / 0.02,
+	})
+	pt := rawPointOf(r, "b200_sglang")
+	if pt.HasX() || !math.IsNaN(pt.X) || pt.Y != 1600 || pt.TpPerGpu != 1600 || pt.OutputTputPerGpu != 800 {
+		t.Errorf("point x %v, y %v, throughputs %v %v: want no x and the file's throughputs", pt.X, pt.Y, pt.TpPerGpu, pt.OutputTputPerGpu)
+	}
+	if q := pt; !pt.SameAs(&q) || pt == q {
+		t.Errorf("SameAs: a point with no x is the same as itself (where == says it is not)")
+	}
+}
+
 func TestAIPerfProblems(t *testing.T) {
 	cfg := &RawOptions{Runs: []Run{{Path: "*.json", GPU: "b200", GPUs: 1, Framework: "sglang", Precision: "fp8"}}}
 	tests := []struct {
@@ -172,16 +204,14 @@ func TestAIPerfProblems(t *testing.T) {
 		want     []string
 	}{
 		{"no median TPOT", strings.Replace(aiperfTopLevel("", "", ""), `"p50": 4.0, `, "", 1), []string{
-			"data/x.json: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity, the x of the chart's default axis: " +
-				"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"}},
+			"data/x.json: inter_token_latency.p50: warning: no median time per output token (the file gives its mean, p90, p99, std only), so no median interactivity: " + noMedianKept}},
 		{"a word for a figure", aiperfTopLevel(`, "p90": "slow"`, "", ""), []string{
 			`data/x.json: time_to_first_token.p90: want a number, got "slow"`}},
 		{"a unit of no time", strings.Replace(aiperfTopLevel("", "", ""), `"unit": "sec"`, `"unit": "tokens"`, 1), []string{
 			`data/x.json: request_latency.unit: want a time unit (ms, s, us or ns), got "tokens"`}},
 		{"not streamed", strings.Replace(aiperfTopLevel("", "", ""), `"streaming": true`, `"streaming": false`, 1), []string{
 			"data/x.json: input_config.endpoint.streaming: warning: the run did not stream: its TTFT is its request latency and it has no inter-token latency, so no interactivity; only the request latency is taken",
-			"data/x.json: no median time per output token (the file gives no statistic of it), so no median interactivity, the x of the chart's default axis: " +
-				"this point cannot be placed on the chart; a median is never computed from the mean or another percentile, which differ from it when some requests are slow"}},
+			"data/x.json: inter_token_latency.p50: warning: no median time per output token (the file gives no statistic of it), so no median interactivity: " + noMedianKept}},
 		{"no concurrency", strings.Replace(aiperfTopLevel("", "", ""), `"concurrency": 8`, `"concurrency": null`, 1), []string{
 			"data/x.json: concurrency: missing: the file does not say the run's concurrency"}},
 	}
@@ -197,6 +227,9 @@ func TestAIPerfProblems(t *testing.T) {
 			}
 			if len(ps.Errors()) > 0 && len(rows) != 0 {
 				t.Errorf("a point with an error was kept")
+			}
+			if len(ps.Errors()) == 0 && len(rows) != 1 {
+				t.Errorf("%d rows: a point with warnings only is kept", len(rows))
 			}
 		})
 	}
@@ -215,5 +248,36 @@ func TestLLMPerfRealFiles(t *testing.T) {
 	_, ps := decodeClient(t, "s.json", []byte(bad), formatLLMPerf, &RawOptions{})
 	if len(ps.Errors()) != 1 || ps.Errors()[0].String() != `data/s.json: results_number_input_tokens_mean: want a number, got "many"` {
 		t.Errorf("problems %v", ps)
+	}
+}
+
+// TestNoMedianTPOTInASweepOrALine: a GuideLLM benchmark or an SGLang line without a median
+// TPOT is kept, the rest of the sweep with it, and its warning names the place the median
+// would be: the benchmark's JSON path, the line.
+func TestNoMedianTPOTInASweepOrALine(t *testing.T) {
+	noMedian := func(b map[string]any) {
+		delete(b["metrics"].(map[string]any)["inter_token_latency_ms"].(map[string]any)["successful"].(map[string]any), "median")
+	}
+	sweep := guidellmSweep(t, guideStrategy(map[string]any{"type_": "synchronous"}),
+		func(b map[string]any) {
+			guideStrategy(map[string]any{"type_": "concurrent", "streams": 8})(b)
+			noMedian(b)
+		})
+	cfg := &RawOptions{Runs: []Run{{Path: "*", GPU: "b200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"}}}
+	rows, ps := decodeRaw(formatGuide, "data/sweep.json", "sweep.json", sweep, cfg)
+	if len(rows) != 2 || len(ps) != 1 || !strings.HasPrefix(ps[0].String(),
+		"data/sweep.json: benchmarks[1].metrics.inter_token_latency_ms.successful.median: warning: no median time per output token (the file gives its mean, ") {
+		t.Errorf("GuideLLM: %d rows, problems %v: want both benchmarks and one warning at the second's median", len(rows), ps)
+	}
+	if len(rows) == 2 && (rows[1].raw.Metrics.Has(MMedianIntvty) || !rows[1].raw.Metrics.Has(MMeanIntvty) || !rows[0].raw.Metrics.Has(MMedianIntvty)) {
+		t.Errorf("GuideLLM: the second benchmark has a median interactivity, or the first none")
+	}
+
+	good := sglangLine(16, 100, "10.0", "")
+	lines := good + "\n" + strings.Replace(sglangLine(32, 100, "10.0", ""), `"median_tpot_ms": 10.0, `, "", 1) + "\n"
+	ds, ps := decode("data/s.jsonl", "s.jsonl", []byte(lines), cfg)
+	want := "data/s.jsonl:2: median_tpot_ms: warning: no median time per output token (the file gives its mean, p99, std only), so no median interactivity: " + noMedianKept
+	if ds == nil || len(ds.RawFile.rows) != 2 || len(ps) != 1 || ps[0].String() != want {
+		t.Errorf("SGLang: problems %v, want both lines and:\n%s", ps, want)
 	}
 }

@@ -191,6 +191,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 		d.add(d.at(start, d.pathString("metrics.inter_token_latency_ms.successful.median"), false, "must be greater than 0"))
 		return
 	}
+	p.tpot = "metrics.inter_token_latency_ms.successful.median"
 	d.settle(&p, start, i)
 }
 

@@ -80,6 +80,7 @@ func (d *rawDecoder) sglang() {
 	if d.nerr > nerr {
 		return
 	}
+	p.tpot = "median_tpot_ms"
 	d.settle(&p, start, -1)
 }
 

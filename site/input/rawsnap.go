@@ -21,6 +21,7 @@ package input
 import (
 	"encoding/json/jsontext"
 	"maps"
+	"math"
 
 	"github.com/frontier-bench/frontier/site/problem"
 
@@ -280,10 +281,15 @@ func compareTopology(a, b Topology) int {
 		cmp.Compare(a.DecodeGPUs, b.DecodeGPUs), cmp.Compare(bi(a.DecodeDPAttn), bi(b.DecodeDPAttn)))
 }
 
-// rawPointOf is a row as a point: x is median interactivity, y throughput per GPU.
+// rawPointOf is a row as a point: x is median interactivity, y throughput per GPU. A row
+// whose file gives no median TPOT (a client's: rawclient.go) has no x: NaN, which no frontier,
+// compare, overview, card or inference view counts (HasX).
 func rawPointOf(r *rawRow, key string) Point {
 	m := r.raw.Metrics
-	x, _ := m.Get(MMedianIntvty)
+	x, ok := m.Get(MMedianIntvty)
+	if !ok {
+		x = math.NaN()
+	}
 	y, _ := m.Get(MTputPerGPU)
 	out, _ := m.Get(MOutputTputPerGPU)
 	in, _ := m.Get(MInputTputPerGPU)

@@ -38,14 +38,8 @@ func trtllmStat(k string) int {
 	switch k {
 	case "average":
 		return 0
-	case "p50":
-		return 1
-	case "p90":
-		return 2
-	case "p99":
-		return 3
 	}
-	return -1
+	return percentileStat(k)
 }
 
 // trtllm decodes a trtllm-bench report: one point.
@@ -202,6 +196,7 @@ func (d *rawDecoder) trtllm() {
 	if p.own.GPUs == 0 && tp > 0 { // a report without world_size: its tp × pp
 		p.own.GPUs = tp * max(pp, 1)
 	}
+	p.tpot = "streaming_metrics.tpot_percentiles.p50"
 	d.settle(&p, start, -1)
 }
 

@@ -55,6 +55,9 @@ func (a *siteAccuracy) join(i int, p *render.Page) {
 		ids := map[int][]int64{}
 		for _, s := range p.Snapshots[0].Series {
 			for _, pt := range s.Points {
+				if !pt.HasX() {
+					continue // not in the views, which require an x
+				}
 				for _, k := range p.Accuracy.PointEvals[pt.ID] {
 					ids[p.Accuracy.Index[k]] = append(ids[p.Accuracy.Index[k]], pt.ID)
 				}

@@ -103,6 +103,9 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 			}
 		}
 	}
+	if lacksX(ds) {
+		ps = append(ps, noXProblem(ds, prefix))
+	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
 	p.IDs = distinctIDs(ds)
 	split := len(p.Precisions) > 1
@@ -222,6 +225,35 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 		p.Snapshots = append(p.Snapshots, snap)
 	}
 	return p, ps
+}
+
+// lacksX reports whether the page's datasets have points and none of them has a median
+// interactivity, the x of the chart's default axis. A raw point whose file gives no median
+// TPOT has none (Point.HasX).
+func lacksX(ds []*input.Dataset) bool {
+	n := 0
+	for _, d := range ds {
+		for _, s := range d.Series {
+			for i := range s.Points {
+				if s.Points[i].HasX() {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
+}
+
+// noXProblem refuses a page of which no point has a median interactivity: its default axis, the
+// frontiers, the compare and overview pages, the home page's figure and the cards would all be
+// empty. A page where only some points lack it is built, and its note under the chart counts
+// them. It names the page's first file (a raw dataset's path without its "#date").
+func noXProblem(ds []*input.Dataset, prefix string) problem.Problem {
+	file, _, _ := strings.Cut(ds[0].Path, "#")
+	return problem.Problem{File: prefix + file, Msg: fmt.Sprintf("no point of the page %s %s has a median interactivity (its files give no median time per output token), "+
+		"the x of the chart's default axis, so the page would have no frontier: give the median (p50) of TPOT in at least one of its files, or leave them out of the data folder",
+		ds[0].Model, ds[0].Sequence)}
 }
 
 // comparePoints orders a series' points by x, then y, then id. (cmp.Or would evaluate all

@@ -55,7 +55,7 @@ func checkDuplicateIDs(datasets []*input.Dataset, prefix string) problem.Problem
 					continue
 				}
 				os := o.d.Series[o.s]
-				if os.Points[o.p] != pt || os.HWKey != s.HWKey || o.d.Model != d.Model || o.d.Sequence != d.Sequence {
+				if !os.Points[o.p].SameAs(&pt) || os.HWKey != s.HWKey || o.d.Model != d.Model || o.d.Sequence != d.Sequence {
 					ps = append(ps, problem.Problem{File: prefix + d.Path, Path: fmt.Sprintf("series[%d].points[%d].id", si, pi),
 						Msg: fmt.Sprintf("point %d has other values at %s: series[%d].points[%d]", pt.ID, prefix+o.d.Path, o.s, o.p)})
 				}

@@ -46,8 +46,8 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			continue
 		}
 		for _, pt := range s.Points {
-			if p.Accuracy.Removes(pt.ID) {
-				continue // below the site's accuracy gate (compareacc.go)
+			if p.Accuracy.Removes(pt.ID) || !pt.HasX() {
+				continue // below the site's accuracy gate (compareacc.go), or no median interactivity to compare at
 			}
 			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name})
 			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name})

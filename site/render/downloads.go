@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json/jsontext"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +58,7 @@ type downloadSeries struct {
 type downloadPoint struct {
 	ID          int64           `json:"id"`
 	Precision   string          `json:"precision"`
-	X           float64         `json:"x"`
+	X           optX            `json:"x"`
 	Y           float64         `json:"y"`
 	Concurrency int64           `json:"concurrency"`
 	TP          int64           `json:"tp"`
@@ -72,6 +73,18 @@ type downloadPoint struct {
 	// the page's date, one per task ([] for none), and the notes about the point.
 	Evals []downloadEval `json:"evals,omitzero"`
 	Notes []downloadNote `json:"notes,omitempty"`
+}
+
+// optX is a point's x in data.json: null for a point with no median interactivity (its file
+// gives no median TPOT: input.Point.HasX), never a number in its place.
+type optX float64
+
+// MarshalJSONTo writes x, or null when there is none.
+func (x optX) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if math.IsNaN(float64(x)) {
+		return enc.WriteToken(jsontext.Null)
+	}
+	return enc.WriteToken(jsontext.Float(float64(x)))
 }
 
 // downloadMetrics are a point's throughputs, in the key order a map would have (sorted), without
@@ -172,7 +185,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 		on := frontierSet(s)
 		for i, pt := range s.Points {
 			dp := downloadPoint{
-				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				ID: pt.ID, Precision: pt.Precision, X: optX(pt.X), Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
 				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu, Raw: pt.Raw},
 			}
@@ -255,13 +268,19 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	}
 	cw.Write(header)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	fx := func(v float64) string { // an empty cell for a point with no median interactivity
+		if math.IsNaN(v) {
+			return ""
+		}
+		return f(v)
+	}
 	for _, s := range p.Snapshots[0].Series {
 		on := frontierSet(s)
 		for i, pt := range s.Points {
 			rec := []string{
 				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
 				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
-				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10), f(pt.X),
+				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10), fx(pt.X),
 			}
 			if withY {
 				rec = append(rec, f(pt.Y))

@@ -292,10 +292,14 @@ func (ps PointsJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
 
 // writePoint writes one point's array (see PointsJSON).
 func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
+	x := jsontext.Null // no median interactivity (input.Point.HasX): the page script's NaN
+	if pt.HasX() {
+		x = jsontext.Float(charts.Round6(pt.X))
+	}
 	toks := [...]jsontext.Token{
 		jsontext.BeginArray,
 		jsontext.Int(pt.ID),
-		jsontext.Float(charts.Round6(pt.X)),
+		x,
 		jsontext.Float(charts.Round6(pt.TpPerGpu)),
 		jsontext.Float(charts.Round6(pt.OutputTputPerGpu)),
 		jsontext.Float(charts.Round6(pt.InputTputPerGpu)),

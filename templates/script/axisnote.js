@@ -3,7 +3,9 @@
 // value on that axis. They are not drawn there, and no other statistic stands in for the
 // missing one (issue 35: a figure is never computed from another statistic than the one it
 // names), so the note says how many are left out, of which series, and why. The build offers
-// an axis when a point of the page has it (site/render's xAxesFor).
+// an axis when a point of the page has it (site/render's xAxesFor). On the default axis (the
+// column x, median interactivity) the reason is the client's: its file gives no median time
+// per output token, so the point is drawn only on the other axes (site/input's rawclient.go).
 
 import { t } from "./i18n.js";
 import { element } from "./dom.js";
@@ -26,6 +28,7 @@ export function axisNote(computed) {
   }
   if (!n) return "";
   const vars = { n, axis: lowerFirst(axis.label), series: parts.join(t("list.separator")) };
+  if (axis.col === "x") return n === 1 ? t("axisnote.xone", vars) : t("axisnote.xother", vars);
   return n === 1 ? t("axisnote.one", vars) : t("axisnote.other", vars);
 }
 

@@ -49,3 +49,31 @@ test("axisNote in Chinese", () => {
     useStrings(catalog("en"), "en");
   }
 });
+
+// A page on which a client's file gave no median TPOT: that point's x (median interactivity) is
+// null, its median TTFT is there.
+const noMedian = Object.assign({}, page, {
+  series: [
+    { key: "a", name: "B200 (vLLM)", gpu: "b200", points: [[1, 50, 100, 60, 40, 4, 8, "", "", 0.2], [2, null, 150, 90, 60, 8, 8, "", "", 0.3]] },
+    { key: "b", name: "H100 (AIPerf) <b>", gpu: "h100", points: [[3, null, 80, 50, 30, 4, 8, "", "", 0.1], [4, null, 90, 50, 40, 8, 8, "", "", 0.4]] },
+  ],
+});
+
+test("axisNote on the default axis says the files give no median TPOT, and the point is drawn on the axes it has", () => {
+  useStrings(catalog("en"), "en");
+  const at = (x, extra) => compute(noMedian, { series: noMedian.series }, Object.assign(defaultView(noMedian), { x }, extra), {});
+  const c = at("median_intvty");
+  assert.deepEqual(c.rows.map((r) => r.shown), [[0], []], "a point with no median interactivity is not drawn on the default axis");
+  assert.deepEqual(c.rows.map((r) => r.front), [[0], []], "nor on a frontier there");
+  assert.equal(axisNote(c), "3 points are not on this axis: their files report no median time per output token, so they have no interactivity, median, and none is derived from the mean or another percentile (B200 (vLLM): 1, H100 (AIPerf) <b>: 2). They are on the other x axes their files give.");
+  assert.equal(axisNote(at("median_intvty", { gpus: ["b200"] })), "1 point is not on this axis: its file reports no median time per output token, so it has no interactivity, median, and none is derived from the mean or another percentile (B200 (vLLM): 1). It is on the other x axes its file gives.");
+  const ttft = at("median_ttft");
+  assert.deepEqual(ttft.rows.map((r) => r.shown), [[0, 1], [0, 1]], "every point is drawn on the median TTFT axis");
+  assert.equal(axisNote(ttft), "");
+  useStrings(catalog("zh"), "zh");
+  try {
+    assert.equal(axisNote(c), "3 个数据点不在此横轴上：其结果文件未给出每个输出 token 时间的中位数，因而没有interactivity, median，也不会用均值或其他百分位数推算（B200 (vLLM)：1 个、H100 (AIPerf) <b>：2 个）。它们画在其文件给出的其他横轴上。");
+  } finally {
+    useStrings(catalog("en"), "en");
+  }
+});

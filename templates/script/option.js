@@ -47,8 +47,9 @@ export function tooltipHTML(page, computed, params) {
       safeColor(row.series.color) + '"></span><b>' + escapeHTML(row.series.label) + "</b> · " +
       escapeHTML(String(row.series.precision).toUpperCase()),
     tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp: escapeHTML(at("tp")) }),
-    escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>",
   ];
+  // A point whose file gives no median TPOT has no median interactivity (null): no line for it.
+  if (typeof at("x") === "number") lines.push(escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>");
   // Another x axis: its value too, with its statistic and unit.
   const axis = computed.axis;
   if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(num(row.xs[i])) + "</b> " + escapeHTML(axis.unit));

@@ -145,7 +145,8 @@ function pointColumns(live, chosen) {
     { title: t("table.precision"), key: "precision", cell: (p) => String(p.row.series.precision).toUpperCase() },
     { title: t("table.concurrency"), key: "concurrency", num: true, whole: true, cell: at("conc") },
     { title: t("table.tp"), key: "tp", num: true, whole: true, cell: at("tp") },
-    { title: page.x.label, key: "x", num: true, cell: at("x") },
+    // null for a point with no median interactivity: sorted last, as another missing number is
+    { title: page.x.label, key: "x", num: true, cell: (p) => (typeof at("x")(p) === "number" ? at("x")(p) : NaN) },
     { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
     { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
     { title: nameOf("inputTputPerGpu", "Input tok/s/GPU"), key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },

@@ -138,7 +138,7 @@ export function seriesOf(page, accepted) {
       const m = row.metrics;
       switch (col) {
         case "id": return -(++id); // clear of the build's ids, which are never negative
-        case "x": return m.median_intvty;
+        case "x": return "median_intvty" in m ? m.median_intvty : null; // none when the file gives no median TPOT
         case "tpPerGpu": return m.tput_per_gpu;
         case "outputTputPerGpu": return m.output_tput_per_gpu;
         case "inputTputPerGpu": return m.input_tput_per_gpu;

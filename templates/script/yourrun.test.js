@@ -39,6 +39,14 @@ test("the reader's series: one per configuration, named as theirs, in the page's
   assert.ok(s.every((x) => x.yours && x.color === "#ff00aa"));
 });
 
+test("a reader's point whose file gives no median TPOT has no x, and its other columns", () => {
+  const page = { cols: ["id", "x", "tpPerGpu", "conc", "median_ttft"], gpus: {} };
+  const metrics = Object.assign({}, row().metrics);
+  delete metrics.median_intvty;
+  const s = seriesOf(page, [{ row: row({ metrics }), file: "a.json" }]);
+  assert.deepEqual(s[0].points, [[-1, null, 1000, 4, 0.2]]);
+});
+
 test("the sentence says where the run stands", () => {
   const metric = { unit: "tok/s/GPU", higher: true, key: "tpPerGpu" };
   assert.equal(sentence({ name: "Your run: B300 (TRTLLM) FP4", metric, unit: "tok/s/user", at: [{ x: 50, y: 4210, best: { y: 5134.1, name: "B300 (TRTLLM, MTP) FP4" } }] }),

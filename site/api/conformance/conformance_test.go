@@ -68,29 +68,7 @@ func compileSchemas(t *testing.T, files *site.Files) map[string]*jsonschema.Sche
 func TestEveryJSONFileMatchesItsSchema(t *testing.T) {
 	for _, base := range deployBases {
 		t.Run(base, func(t *testing.T) {
-			files := exampleSite(t, base)
-			schemas := compileSchemas(t, files)
-			used := map[string]int{}
-			for _, name := range files.Names() {
-				if !strings.HasSuffix(name, ".json") || name == output.APIOpenAPI || strings.HasPrefix(name, output.APISchemaDir) {
-					continue
-				}
-				s := api.SchemaOf(name)
-				if s == "" {
-					t.Errorf("%s: no schema holds it", name)
-					continue
-				}
-				b, _ := files.Get(name)
-				v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-					continue
-				}
-				if err := schemas[s].Validate(v); err != nil {
-					t.Errorf("%s against %s: %v", name, s, err)
-				}
-				used[s]++
-			}
+			used := matchSchemas(t, exampleSite(t, base))
 			for _, s := range api.Schemas {
 				if used[s.Name] == 0 {
 					t.Errorf("no file of the example site is held to schema %s", s.Name)
@@ -98,6 +76,55 @@ func TestEveryJSONFileMatchesItsSchema(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestJSONFilesMatchSchemasWithoutMedianTPOT: a page with a point whose client's file gives no
+// median TPOT (no median interactivity: x null in data.json, the point left out of the view)
+// still matches every schema.
+func TestJSONFilesMatchSchemasWithoutMedianTPOT(t *testing.T) {
+	fsys, toml := testsite.NoMedianTPOT("h100/c16")
+	cfg, ps := site.ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: fsys, Config: cfg, ECharts: testsite.FakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := files.Get(testsite.MediansPage + "data.json")
+	if !bytes.Contains(data, []byte(`"x":null`)) {
+		t.Errorf("data.json has no point with x null:\n%s", data)
+	}
+	matchSchemas(t, files)
+}
+
+// matchSchemas checks every JSON file of files against its schema, and counts the files each
+// schema held.
+func matchSchemas(t *testing.T, files *site.Files) map[string]int {
+	t.Helper()
+	schemas := compileSchemas(t, files)
+	used := map[string]int{}
+	for _, name := range files.Names() {
+		if !strings.HasSuffix(name, ".json") || name == output.APIOpenAPI || strings.HasPrefix(name, output.APISchemaDir) {
+			continue
+		}
+		s := api.SchemaOf(name)
+		if s == "" {
+			t.Errorf("%s: no schema holds it", name)
+			continue
+		}
+		b, _ := files.Get(name)
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if err := schemas[s].Validate(v); err != nil {
+			t.Errorf("%s against %s: %v", name, s, err)
+		}
+		used[s]++
+	}
+	return used
 }
 
 // A schema is no check unless it refuses what is wrong: a view whose point has a string for x,
