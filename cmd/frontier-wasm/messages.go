@@ -56,8 +56,8 @@ var english = []struct{ key, text string }{
 	{"missingOutputTput", "missing: want the output token throughput, in tokens/sec"},
 	{"missingTotalTput", "missing: want the total token throughput, in tokens/sec"},
 	{"sameConcurrency", "its concurrency ({conc}) is that of benchmarks[{other}]: one point per concurrency, the first kept"},
-	{"trtNoStream", "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the chart has no point for this run (run it with --streaming)"},
-	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the chart has no point for this run"},
+	{"trtNoStream", "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the point is kept on the chart's other axes (E2E latency) and has no place on its default one (run it with --streaming)"},
+	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the point is kept on the chart's other axes (TTFT, E2E latency) and has no place on its default one"},
 	// Syntax, as encoding/json words it (syntax.go).
 	{"endOfInput", "unexpected end of JSON input"},
 	{"invalidCharacter", "invalid character {char} {where}"},

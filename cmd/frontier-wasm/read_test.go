@@ -163,9 +163,6 @@ func TestReadSaysWhatCheckSays(t *testing.T) {
 			[]string{`half.json: 不是基准测试文件：第一行看起来像InferenceX API 数据行（含有 hardware, conc），但缺少 metrics`}},
 		{"rows.json", `[{"a": 1}]`, []string{`rows.json: 不是基准测试文件：其数据行既不是 InferenceX API 数据行（hardware、conc、metrics），也不是 agg 数据行（hw、conc、tput_per_gpu）`}},
 		{"notes.json", `{"hello": "world"}`, []string{`notes.json: apiVersion: 缺少必填字段（应为 "v1"）`, `notes.json: view: 缺少必填字段（应为 "inference"）`}},
-		// An LLMPerf summary has no point to draw, and says why, as a warning.
-		{"vllm-conc8-summary.json", string(readFixture(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json")),
-			[]string{"vllm-conc8-summary.json: 警告: LLMPerf 汇总文件没有每个输出 token 的时间（其 inter_token_latency 含等待首个 token 的时间），因而没有交互性：图上没有此次运行的点"}},
 		// A GuideLLM report with no benchmark, and a sweep whose second benchmark repeats the
 		// first's concurrency (the readers' own sentences, and a format's name, in Chinese).
 		{"empty-benchmarks.json", `{"benchmarks": []}`, []string{"empty-benchmarks.json: benchmarks: 警告: 没有 benchmarks：此文件不为网站添加任何内容"}},
@@ -277,6 +274,33 @@ func TestReadKeepsAPointWithoutMedianTPOT(t *testing.T) {
 		}
 		if got := fmt.Sprint(out["messages"]); got != fmt.Sprint([]string{c.want}) {
 			t.Errorf("%s: messages\n%s\nwant\n%s", c.lang, got, c.want)
+		}
+	}
+}
+
+// TestReadLLMPerfKeepsItsPointWithoutInteractivity: an LLMPerf summary, given its context by the
+// form, is a point with no median interactivity (x null on the page), and the warning says why,
+// in the page's language.
+func TestReadLLMPerfKeepsItsPointWithoutInteractivity(t *testing.T) {
+	data := readFixture(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json")
+	run := &input.Run{GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"}
+	for _, c := range []struct {
+		lang, want string
+	}{
+		{"en", "vllm-conc8-summary.json: warning: an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the point is kept on the chart's other axes (TTFT, E2E latency) and has no place on its default one"},
+		{"zh", "vllm-conc8-summary.json: 警告: LLMPerf 汇总文件没有每个输出 token 的时间（其 inter_token_latency 含等待首个 token 的时间），因而没有交互性：该点保留在图表的其他坐标轴上（TTFT、E2E 延迟），在默认坐标轴上没有位置"},
+	} {
+		out := read(request{name: "vllm-conc8-summary.json", data: data, run: run, t: pageT(checkTable(t, c.lang))})
+		if got := fmt.Sprint(out["messages"]); got != fmt.Sprint([]string{c.want}) {
+			t.Errorf("%s: messages %s, want %s", c.lang, got, c.want)
+		}
+		rows := out["rows"].([]any)
+		if len(rows) != 1 {
+			t.Fatalf("%s: %d rows", c.lang, len(rows))
+		}
+		m := rows[0].(map[string]any)["metrics"].(map[string]any)
+		if _, ok := m["median_intvty"]; ok || m["median_ttft"] == nil || m["median_e2el"] == nil {
+			t.Errorf("%s: metrics %v: want TTFT and E2E latency, no interactivity", c.lang, m)
 		}
 	}
 }

@@ -508,13 +508,25 @@ func TestBrowserYourRun(t *testing.T) {
 		p.Click("#your-run-remove")
 		waitYours(p, 0)
 
-		// LLMPerf: a summary has no time per output token, so no point: what check says of it.
+		// LLMPerf: a summary has no time per output token. Given its context in the form, its
+		// point is kept on the axes it gives (not the default one), with what check says of it.
 		llmperf := repoFile(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json", "vllm-conc8-summary.json")
 		addYourFiles(t, p, "drop", []yourFile{llmperf})
+		fillForm(p, map[string]string{"gpu": "a10g", "gpus": "4", "framework": "vllm", "precision": "bf16"})
+		waitYours(p, 1)
 		p.WaitFor(`document.querySelectorAll("#your-run-alert p").length > 0`)
-		said := checkSays(llmperf, nil)
-		if len(said) == 0 {
-			t.Fatal("check says nothing of the LLMPerf summary")
+		said := checkSays(llmperf, &input.RawOptions{Runs: []input.Run{{Path: "*", GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"}}})
+		if len(said) != 1 || !strings.Contains(said[0], "no time per output token") {
+			t.Fatalf("check says %q of the LLMPerf summary", said)
+		}
+		if pts := yourSeries(p); len(pts) != 1 {
+			t.Errorf("LLMPerf: your series %v", pts)
+		} else {
+			for name, xy := range pts {
+				if len(xy) != 0 { // yourSeries keeps the points with both x and y
+					t.Errorf("LLMPerf: %s has %v on the default axis, which its file cannot place", name, xy)
+				}
+			}
 		}
 		for _, want := range said {
 			if alert := p.Text("#your-run-alert"); !strings.Contains(alert, want) {

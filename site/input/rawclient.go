@@ -24,6 +24,9 @@ type clientPoint struct {
 	// tpot is where the file keeps the median TPOT (a JSON path below the point's), for the
 	// warning of a file that gives none.
 	tpot string
+	// noTPOT, for a client that gives no TPOT at all (LLMPerf, a trtllm-bench run that did
+	// not stream), is the warning that says why, in place of noMedianTPOT's.
+	noTPOT string
 }
 
 // settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
@@ -48,7 +51,11 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	if !p.m.has1(MMedianIntvty) {
 		// Never the mean or another statistic in its place: the point is kept on the axes it
 		// has, with no median interactivity (Point.X is NaN: rawPointOf).
-		d.add(d.at(start, d.pathString(p.tpot), true, noMedianTPOT(&p.m)))
+		msg := p.noTPOT
+		if msg == "" {
+			msg = noMedianTPOT(&p.m)
+		}
+		d.add(d.at(start, d.pathString(p.tpot), true, msg))
 	}
 	if d.nerr > nerr {
 		return

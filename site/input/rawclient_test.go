@@ -235,17 +235,32 @@ func TestAIPerfProblems(t *testing.T) {
 	}
 }
 
+// llmperfRuns gives LLMPerf's example summaries (Yi-1.5-34B on 4 A10Gs, vLLM) their context.
+var llmperfRuns = &RawOptions{Runs: []Run{
+	{Path: "*", GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"},
+	{Path: "*/*", GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"},
+}}
+
 func TestLLMPerfRealFiles(t *testing.T) {
 	for _, rel := range []string{"llmperf/vllm-conc1-summary.json", "llmperf/vllm-conc8-summary.json", "llmperf/vllm-conc64-summary.json"} {
-		rows, ps := decodeClient(t, rel, readClient(t, rel), formatLLMPerf, &RawOptions{})
-		// LLMPerf has no TPOT: the file is read (numbers written as strings included), adds no
-		// point, and one warning says why.
-		if len(rows) != 0 || len(ps) != 1 || !ps[0].Warning || !strings.Contains(ps[0].Msg, "no time per output token") {
+		// LLMPerf has no TPOT: the file is read (numbers written as strings included) and its
+		// point kept on the axes it gives, with no median interactivity; one warning says why.
+		rows, ps := decodeClient(t, rel, readClient(t, rel), formatLLMPerf, llmperfRuns)
+		if len(rows) != 1 || len(ps) != 1 || !ps[0].Warning || ps[0].String() != "data/"+rel+": warning: "+llmperfNoTPOT {
 			t.Errorf("%s: %d rows, problems %v", rel, len(rows), ps)
+			continue
+		}
+		m := rows[0].raw.Metrics
+		if m.Has(MMedianIntvty) || m.Has(MMeanIntvty) || !m.Has(latencyMetric(0, 1)) || !m.Has(latencyMetric(3, 1)) || !m.Has(MTputPerGPU) {
+			t.Errorf("%s: metrics %+v: want TTFT, E2E latency and throughput, no interactivity", rel, m)
 		}
 	}
+	// Without [[runs]], the point's context is what it lacks.
+	if _, ps := decodeClient(t, "s.json", readClient(t, "llmperf/vllm-conc8-summary.json"), formatLLMPerf, &RawOptions{}); !strings.Contains(ps.Error(), "data/s.json: no gpu: give it in the file or in a [[runs]] entry") {
+		t.Errorf("without [[runs]]: %v", ps)
+	}
 	bad := strings.Replace(string(readClient(t, "llmperf/vllm-conc8-summary.json")), `"results_number_input_tokens_mean": 550.0`, `"results_number_input_tokens_mean": "many"`, 1)
-	_, ps := decodeClient(t, "s.json", []byte(bad), formatLLMPerf, &RawOptions{})
+	_, ps := decodeClient(t, "s.json", []byte(bad), formatLLMPerf, llmperfRuns)
 	if len(ps.Errors()) != 1 || ps.Errors()[0].String() != `data/s.json: results_number_input_tokens_mean: want a number, got "many"` {
 		t.Errorf("problems %v", ps)
 	}

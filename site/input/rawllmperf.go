@@ -11,8 +11,8 @@ package input
 //     results_number_input_tokens_mean: the same quantity over the same requests.
 //   - results_inter_token_latency_s_*: the sum of the waits between chunks, the first chunk's
 //     wait (TTFT) included, divided by the output tokens: E2E latency per output token, not
-//     TPOT. So LLMPerf gives no TPOT, no interactivity, and its points cannot be placed on the
-//     chart's interactivity axis; the file is read, and a warning says why it adds no point.
+//     TPOT. So LLMPerf gives no TPOT and no interactivity: its point is kept on the chart's
+//     other axes (TTFT, E2E latency), with no place on the default one, and a warning says why.
 //   - mean_input_tokens and mean_output_tokens are the lengths the run asked for: isl and osl.
 
 import (
@@ -22,8 +22,6 @@ import (
 	"time"
 
 	"encoding/json/jsontext"
-
-	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // llmperfStat is the catalog statistic of an LLMPerf suffix, -1 for one it does not have.
@@ -43,10 +41,11 @@ func llmperfStat(s string) int {
 	return -1
 }
 
-// llmperf decodes an LLMPerf summary: one point, which it cannot place (see above).
+// llmperf decodes an LLMPerf summary: one point, with no median interactivity (see above).
 func (d *rawDecoder) llmperf() {
 	var p clientPoint
 	var perMin, meanIn float64
+	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
 		key := string(k)
 		for l, prefix := range [...]string{"results_ttft_s_", "", "", "results_end_to_end_latency_s_"} {
@@ -87,10 +86,17 @@ func (d *rawDecoder) llmperf() {
 	}) {
 		return
 	}
-	p.total = p.out + perMin/60*meanIn // read and checked, for the day the chart has a TTFT axis
-	d.late = append(d.late, problem.Problem{File: d.file, Warning: true,
-		Msg: "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the chart has no point for this run"})
+	if d.nerr > nerr {
+		return
+	}
+	p.total = p.out + perMin/60*meanIn
+	p.noTPOT = llmperfNoTPOT
+	d.settle(&p, start, -1)
 }
+
+// llmperfNoTPOT is the warning of every LLMPerf point.
+const llmperfNoTPOT = "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), " +
+	"so no interactivity: the point is kept on the chart's other axes (TTFT, E2E latency) and has no place on its default one"
 
 // flexNumber reads a finite, non-negative number written as a number or as a string ("550");
 // null is absent.

@@ -12,8 +12,9 @@ package input
 //     1), bench-serve's TPOT, in ms; ttft_percentiles: TTFT in ms;
 //     performance.request_latency_percentiles_ms: E2E latency in ms. Their average, p50, p90
 //     and p99 are the catalog's mean, median, p90 and p99 (minimum and maximum are not in it).
-//   - A run that did not stream has no streaming_metrics: no TTFT, no TPOT, no interactivity,
-//     so no point on the chart; a warning says so.
+//   - A run that did not stream has no streaming_metrics: no TTFT, no TPOT, no interactivity.
+//     Its point is kept on the axes it has (E2E latency), with no place on the default one,
+//     and a warning says why.
 //
 // Context from the report itself: the model (engine.model), the GPUs (world_info.world_size,
 // tp, pp and ep), the framework (TensorRT-LLM, the catalog's "trt", whichever of its backends
@@ -29,8 +30,6 @@ import (
 	"strings"
 
 	"encoding/json/jsontext"
-
-	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // trtllmStat is the catalog statistic of a trtllm-bench percentile key, -1 for one it has not.
@@ -183,9 +182,8 @@ func (d *rawDecoder) trtllm() {
 		return
 	}
 	if !streamed {
-		d.late = append(d.late, problem.Problem{File: d.file, Warning: true,
-			Msg: "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the chart has no point for this run (run it with --streaming)"})
-		return
+		p.noTPOT = "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: " +
+			"the point is kept on the chart's other axes (E2E latency) and has no place on its default one (run it with --streaming)"
 	}
 	p.own.Framework = "trt"
 	p.own.Precision = trtllmPrecision(quant, dtype)
@@ -196,7 +194,9 @@ func (d *rawDecoder) trtllm() {
 	if p.own.GPUs == 0 && tp > 0 { // a report without world_size: its tp × pp
 		p.own.GPUs = tp * max(pp, 1)
 	}
-	p.tpot = "streaming_metrics.tpot_percentiles.p50"
+	if streamed {
+		p.tpot = "streaming_metrics.tpot_percentiles.p50"
+	}
 	d.settle(&p, start, -1)
 }
 

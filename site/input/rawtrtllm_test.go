@@ -62,14 +62,17 @@ func TestTRTLLMReport(t *testing.T) {
 	}
 }
 
-// A run that did not stream has no TPOT: a warning and no point, not a mean in its place.
+// A run that did not stream has no TPOT: its point is kept with its E2E latency and no
+// interactivity, and a warning says why; never a mean in the median's place.
 // A missing throughput is a problem naming its key.
 func TestTRTLLMNotStreamedAndMissing(t *testing.T) {
 	cfg := &RawOptions{Runs: []Run{{Path: "t.json", ISL: 1024, OSL: 1024}}}
 	noStream := strings.Replace(trtllmReport, `"streaming_metrics"`, `"streaming_metrics_off"`, 1)
 	rows, ps := decodeRaw(formatTRT, "data/t.json", "t.json", []byte(noStream), cfg)
-	if len(rows) != 0 || len(ps.Errors()) > 0 || !strings.Contains(ps.Error(), "data/t.json: warning: a trtllm-bench run that did not stream") {
+	if len(rows) != 1 || len(ps) != 1 || !strings.Contains(ps.Error(), "data/t.json: warning: a trtllm-bench run that did not stream") {
 		t.Errorf("rows %d, problems:\n%s", len(rows), ps.Error())
+	} else if m := rows[0].raw.Metrics; m.Has(MMedianIntvty) || m.Has(latencyMetric(0, 1)) || !m.Has(latencyMetric(3, 1)) {
+		t.Errorf("not streamed: metrics %+v: want the E2E latency and no TTFT or interactivity", m)
 	}
 	noOut := strings.Replace(trtllmReport, `"system_output_throughput_tok_s": 15243.9,`, ``, 1)
 	rows, ps = decodeRaw(formatTRT, "data/t.json", "t.json", []byte(noOut), cfg)
