@@ -573,6 +573,19 @@ func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
 	if h, _ := gated.Get("index.html"); strings.Contains(string(h), leader) || !strings.Contains(string(h), `<span class="who">`) {
 		t.Error("gated at 90%, the home page's headline still names B300 (Dynamo TRTLLM, MTP) FP4, or names no one")
 	}
+	// The page says so, in each language, as the compare pages and the overview do; without a
+	// gate it says nothing of one.
+	for _, c := range []struct{ file, want string }{
+		{"index.html", `<p class="gate muted">Only configurations scoring at least 90% on GSM8K (the site&#39;s accuracy gate).</p>`},
+		{"zh/index.html", `<p class="gate muted">仅含 GSM8K 得分不低于 90% 的配置（本站的准确率门槛）。</p>`},
+	} {
+		if g, _ := gated.Get(c.file); !strings.Contains(string(g), c.want) {
+			t.Errorf("gated, %s lacks %q", c.file, c.want)
+		}
+		if p, _ := plain.Get(c.file); strings.Contains(string(p), `class="gate`) {
+			t.Errorf("%s speaks of a gate the site does not set", c.file)
+		}
+	}
 }
 
 // TestHistoryRowsCarryEvalsAndNotes: the history chunks hold each row's evals and notes in the
