@@ -8,6 +8,7 @@ import (
 	"encoding/xml"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,10 +51,24 @@ func editedEvals(t testing.TB, fsys fstest.MapFS, fn func(i int, row map[string]
 }
 
 // TestCheckWarnsOfAnEvalThatMatchesNoPoint: an eval of a GPU the page does not have, and one
-// of a parallelism no point ran with, are each named with file and place; the rest match.
+// of a parallelism no point ran with, are each named with file and place; the rest match. The
+// model's accuracy page shows only the evals that matched a point: the two are a warning of
+// `frontier check` and nothing else.
 func TestCheckWarnsOfAnEvalThatMatchesNoPoint(t *testing.T) {
+	const accPage = "deepseek-r1-0528/accuracy/index.html"
+	bars := func(files *Files) string {
+		b, ok := files.Get(accPage)
+		if !ok {
+			t.Fatalf("no %s", accPage)
+		}
+		var names []string
+		for _, m := range regexp.MustCompile(`<div class="acc-name"><b>(.*?)</b> <span class="acc-desc">(.*?)</span>`).FindAllStringSubmatch(string(b), -1) {
+			names = append(names, m[1]+" | "+m[2])
+		}
+		return strings.Join(names, "\n")
+	}
 	fsys := evalFS(t)
-	_, rep, err := build(t, fsys, rawConfig(t))
+	files, rep, err := build(t, fsys, rawConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +80,20 @@ func TestCheckWarnsOfAnEvalThatMatchesNoPoint(t *testing.T) {
 	editedEvals(t, fsys, func(i int, r map[string]any) {
 		switch i {
 		case 0:
-			r["hardware"] = "h100"
+			r["hardware"], r["date"] = "h100", "2026-03-01"
 		case 1:
-			r["decode_tp"], r["prefill_tp"] = 2, 2
+			r["decode_tp"], r["prefill_tp"], r["date"] = 2, 2, "2026-03-01"
 		}
 	})
-	_, rep, err = build(t, fsys, rawConfig(t))
+	before := bars(files)
+	files, rep, err = build(t, fsys, rawConfig(t))
 	if err != nil {
 		t.Fatal(err)
+	}
+	after := bars(files)
+	// The two edited rows are the newest of all: had they counted, each would be a bar.
+	if before == "" || after != before || strings.Contains(after, "H100") || strings.Contains(after, "2026-03-01") {
+		t.Errorf("the accuracy page shows an eval that matched no point; bars before the edit:\n%s\nafter:\n%s", before, after)
 	}
 	var got []string
 	for _, w := range rep.Warnings {
@@ -562,6 +583,19 @@ func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
 	}
 	if h, _ := gated.Get("index.html"); strings.Contains(string(h), leader) || !strings.Contains(string(h), `<span class="who">`) {
 		t.Error("gated at 90%, the home page's headline still names B300 (Dynamo TRTLLM, MTP) FP4, or names no one")
+	}
+	// The page says so, in each language, as the compare pages and the overview do; without a
+	// gate it says nothing of one.
+	for _, c := range []struct{ file, want string }{
+		{"index.html", `<p class="gate muted">Only configurations scoring at least 90% on GSM8K (the site&#39;s accuracy gate).</p>`},
+		{"zh/index.html", `<p class="gate muted">仅含 GSM8K 得分不低于 90% 的配置（本站的准确率门槛）。</p>`},
+	} {
+		if g, _ := gated.Get(c.file); !strings.Contains(string(g), c.want) {
+			t.Errorf("gated, %s lacks %q", c.file, c.want)
+		}
+		if p, _ := plain.Get(c.file); strings.Contains(string(p), `class="gate`) {
+			t.Errorf("%s speaks of a gate the site does not set", c.file)
+		}
 	}
 }
 

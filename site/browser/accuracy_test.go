@@ -3,8 +3,10 @@ package browser_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -221,5 +223,161 @@ func TestBrowserAccuracyPageFitsAPhone(t *testing.T) {
 	p.Eval(`[...document.querySelectorAll(".acc-bar")].map((b) => Math.round(1000 * b.getBoundingClientRect().width / b.parentElement.getBoundingClientRect().width) / 10)`, &widths)
 	if len(widths) != 2 || widths[0] < 95.3 || widths[0] > 96.3 || widths[1] != 0 {
 		t.Errorf("bar widths %v%% of their tracks, want 95.8 and 0", widths)
+	}
+}
+
+// TestBrowserExampleAccuracy: the example site's own evals (data/evals/dsr1-gsm8k.json), on the
+// DeepSeek-R1 1k/1k chart page as a reader meets them. The tooltip and the points table give a
+// configuration's GSM8K score with its 95% interval; a link with acc=gsm8k:0.95 takes every
+// configuration scoring less out of the chart, its frontier and the leaders, keeps the gate in
+// the link when the reader changes it further (the second choice, "evaluated only"), and the
+// trend says it does not follow it; the chart page links the model's accuracy page, which links
+// back and is no wider than a 360-px phone.
+func TestBrowserExampleAccuracy(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	files, root := exampleSite(t, b)
+	const page = "deepseek-r1-0528/1k-1k/"
+
+	// The configuration whose every point has one eval with a standard error (H200 (SGLang)
+	// FP8 in the example), and its line as the page writes it: the page data's scores are
+	// rounded to six decimals, the ± is 1.96 standard errors in points of percent.
+	raw, ok := files.Get(page + "data.json")
+	if !ok {
+		t.Fatalf("no %sdata.json", page)
+	}
+	var data struct {
+		Series []struct {
+			Key, Name string
+			Points    []struct {
+				Evals []struct {
+					Task      string
+					Score, SE float64
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &data); err != nil {
+		t.Fatal(err)
+	}
+	round6 := func(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+	var key, name, want string
+	var unevaluated []string // configurations with no eval at all
+	for _, s := range data.Series {
+		scores := map[float64]bool{}
+		none := 0
+		for _, p := range s.Points {
+			if len(p.Evals) == 0 {
+				none++
+			} else if e := p.Evals[0]; e.Task == "gsm8k" && e.SE > 0 {
+				scores[e.Score] = true
+			}
+		}
+		if none == len(s.Points) {
+			unevaluated = append(unevaluated, s.Name)
+		}
+		if key == "" && none == 0 && len(scores) == 1 {
+			e := s.Points[0].Evals[0]
+			if e.Score >= 0.95 {
+				continue // the gate below must take it out
+			}
+			key, name = s.Key, s.Name
+			want = fmt.Sprintf("GSM8K %.1f%% ± %.1f", round6(e.Score)*100, 1.96*round6(e.SE)*100)
+		}
+	}
+	if key == "" || len(unevaluated) == 0 {
+		t.Fatalf("the example's DeepSeek-R1 page needs a configuration evaluated once below 95%% (found %q) and one not evaluated (%v)", key, unevaluated)
+	}
+
+	p := b.Open(t, root+page+"#best=0")
+	p.WaitChart("#chart")
+	// The tooltip, on a view of that configuration alone (the example's chart is crowded: a
+	// point may lie under another configuration's).
+	alone := b.Open(t, root+page+"#gpus=h200&frameworks=sglang&spec=none&best=0")
+	var shown []string
+	for _, s := range alone.ChartState("#chart").Series {
+		if s.Type == "scatter" && s.Visible && len(s.Points) > 0 {
+			shown = append(shown, s.Name)
+		}
+	}
+	if len(shown) != 1 || shown[0] != name {
+		var v string
+		alone.Eval(`document.getElementById("chart").getAttribute("data-view")`, &v)
+		t.Fatalf("the view of %s alone (%s) draws %q", name, v, shown)
+	}
+	if tip := alone.HoverPoint("#chart", name, 0); !strings.Contains(tip, want) {
+		t.Errorf("%s's tooltip %q lacks %q", name, tip, want)
+	}
+	showPoints(p)
+	var cells []string
+	p.Eval(`[...document.querySelectorAll('#points tbody tr[data-series=`+js(key)+`] td')].map((td) => td.textContent)`, &cells)
+	if !slices.Contains(cells, want) {
+		t.Errorf("%s's rows in the points table %q lack a cell %q", name, cells, want)
+	}
+	st := p.ChartState("#chart")
+	line, _ := st.Find(name, "line")
+	vals, _ := leaders(p)
+	reaches := func(vs []float64) bool {
+		return slices.ContainsFunc(vs, func(v float64) bool { return !math.IsNaN(v) })
+	}
+	if scatterPoints(st)[name] == 0 || len(line.Points) == 0 || !reaches(vals[key]) {
+		t.Fatalf("without a gate %s has %d points, %d on its frontier, leaders %v: the case needs all three", name, scatterPoints(st)[name], len(line.Points), vals[key])
+	}
+	var link, gateNote string
+	p.Eval(`document.querySelector("a.accuracy-link").href`, &link)
+	p.Eval(`(document.getElementById("trend-gate") || {}).hidden === false ? "shown" : "hidden"`, &gateNote)
+	if gateNote != "hidden" {
+		t.Error("without a gate the trend speaks of one")
+	}
+
+	// The gate from a link: the configuration leaves the chart, its frontier and the leaders;
+	// the configurations with no eval stay.
+	q := b.Open(t, root+page+"#best=0&acc=gsm8k:0.95")
+	q.WaitChart("#chart")
+	viewHas := func(pg *browsertest.Page, part string) {
+		t.Helper()
+		pg.WaitFor(`(() => { const v = document.getElementById("chart").getAttribute("data-view") || ""; return v.split("&").includes(` + js(part) + `) && location.hash.slice(1).split("&").includes(` + js(part) + `); })()`)
+	}
+	viewHas(q, "acc=gsm8k:0.95")
+	gated := q.ChartState("#chart")
+	line, _ = gated.Find(name, "line")
+	vals, _ = leaders(q)
+	if n := scatterPoints(gated)[name]; n != 0 || len(line.Points) != 0 || reaches(vals[key]) {
+		t.Errorf("gated at 95%%, %s still has %d points, %d on its frontier, leaders %v", name, n, len(line.Points), vals[key])
+	}
+	if scatterPoints(gated)[unevaluated[0]] != scatterPoints(st)[unevaluated[0]] {
+		t.Errorf("gated at 95%%, %s (not evaluated) has %d points, want its %d", unevaluated[0], scatterPoints(gated)[unevaluated[0]], scatterPoints(st)[unevaluated[0]])
+	}
+	q.Eval(`document.getElementById("trend").scrollIntoView()`, nil)
+	q.WaitFor(`(() => { const n = document.getElementById("trend-gate"); return n && !n.hidden; })()`)
+	q.Eval(`document.getElementById("trend-gate").textContent`, &gateNote)
+	if !strings.Contains(gateNote, "do not apply the accuracy gate (GSM8K ≥ 95%)") {
+		t.Errorf("the trend's note %q does not say it ignores the gate", gateNote)
+	}
+	// The second choice, from the form: the gate stays in the link, and the configurations
+	// with no eval leave too.
+	clickControl(q, `input[name="accall"]`)
+	viewHas(q, "acc=gsm8k:0.95:all")
+	if n := scatterPoints(q.ChartState("#chart"))[unevaluated[0]]; n != 0 {
+		t.Errorf("evaluated only: %s (not evaluated) still has %d points", unevaluated[0], n)
+	}
+
+	// The accuracy page, from the chart page's link, on a phone; and its link back.
+	if link != root+"deepseek-r1-0528/accuracy/" {
+		t.Fatalf("the chart page links %q, want the model's accuracy page", link)
+	}
+	a := b.OpenAs(t, link, browsertest.Phone)
+	if m := measure(t, a, false); m.Width > 360 {
+		t.Errorf("the accuracy page is %d px wide on a 360-px phone", m.Width)
+	}
+	var back []string
+	a.Eval(`[...document.querySelectorAll("main a")].map((l) => l.href)`, &back)
+	if !slices.Contains(back, root+page) {
+		t.Errorf("the accuracy page does not link back to %s: %q", page, back)
+	}
+	var bars int
+	a.Eval(`document.querySelectorAll(".acc-bar").length`, &bars)
+	if bars == 0 {
+		t.Error("the accuracy page draws no bar")
 	}
 }

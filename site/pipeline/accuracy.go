@@ -97,20 +97,40 @@ func (a *siteAccuracy) points() [][]int64 {
 	return out
 }
 
-// unmatched warns of every eval that matched no point of any page, with its file and place:
-// `frontier check` names them.
-func (a *siteAccuracy) unmatched() problem.Problems {
-	if a == nil {
-		return nil
-	}
+// hits says, per eval, whether it matched a point of some page.
+func (a *siteAccuracy) hits() []bool {
 	hit := make([]bool, len(a.evals))
 	for _, u := range a.used {
 		for _, i := range u {
 			hit[i] = true
 		}
 	}
+	return hit
+}
+
+// matched are the evals that matched a point of some page, in the site's order, with their low
+// marks: what the accuracy pages show. An eval that matched nothing is shown nowhere; `frontier
+// check` warns of it (unmatched).
+func (a *siteAccuracy) matched() (evals []input.Eval, low []bool) {
+	if a == nil {
+		return nil, nil
+	}
+	for i, ok := range a.hits() {
+		if ok {
+			evals, low = append(evals, a.evals[i]), append(low, a.low[i])
+		}
+	}
+	return evals, low
+}
+
+// unmatched warns of every eval that matched no point of any page, with its file and place:
+// `frontier check` names them.
+func (a *siteAccuracy) unmatched() problem.Problems {
+	if a == nil {
+		return nil
+	}
 	var ps problem.Problems
-	for i, ok := range hit {
+	for i, ok := range a.hits() {
 		if ok {
 			continue
 		}

@@ -155,8 +155,6 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		problems = append(problems, tps...)
 	}
 	if rerr == nil {
-		// Each model's accuracy page, which its chart pages link: set before they are drawn.
-		r.SetAccuracy(render.AccuracyModels(pl.acc.evals, pl.acc.low, pl.acc.notes, in.Config.TaskLabel))
 		problems = append(problems, r.Warnings()...)
 		b.pageReuse(r)
 		counter.nanos = r.WriteNanos()
@@ -199,6 +197,10 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		}
 	}
 
+	// Each model's accuracy page, of the evals the pages' joins matched (known once every page
+	// is joined): set before the site's pages are drawn.
+	matched, low := pl.acc.matched()
+	r.SetAccuracy(render.AccuracyModels(matched, low, pl.acc.notes, in.Config.TaskLabel))
 	t1 := time.Now()
 	if err := r.Render(counter); err != nil {
 		var tps problem.Problems

@@ -10,8 +10,8 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 )
 
-// AccuracyModels are the accuracy pages of the site's evals (sorted as accuracy.Sort sorts
-// them, low their accuracy.Low marks): per model, one row per configuration and task, the eval
+// AccuracyModels are the accuracy pages of evals (the pipeline gives those that matched a point
+// of some chart page, in the site's order; low are their accuracy.Low marks): per model, one row per configuration and task, the eval
 // that counts (the newest; of two on one date, the later in evals), with the notes of
 // frontier.toml that match the configuration on that date. The names of GPUs and frameworks
 // are left for the pages to fill in (labelAccuracyRows), from the series they know them by.

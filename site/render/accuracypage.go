@@ -54,8 +54,9 @@ type AccuracyNote struct {
 	Texts      map[string]string
 }
 
-// SetAccuracy gives r (and its other languages) the models that have an accuracy page. Call it
-// before Chart: the chart pages link to their model's accuracy page.
+// SetAccuracy gives r (and its other languages) the models that have an accuracy page, of the
+// evals that matched a point (AccuracyModels of those). Call it before Render, which draws the
+// pages and lists them in the sitemap and llms.txt; Chart does not read it (pageAccuracyPath).
 func (r *Renderer) SetAccuracy(models []AccuracyModel) {
 	r.accuracy = models
 	for _, m := range r.mirrors {
@@ -75,6 +76,20 @@ func (r *Renderer) accuracyPath(model string) string {
 				return dir + "/accuracy/"
 			}
 		}
+	}
+	return ""
+}
+
+// pageAccuracyPath is the accuracy page chart page p links, "" when none: a page whose points
+// have an eval links its model's accuracy page, which then lists that eval. Read off the page
+// alone, so a chart page can be drawn before every page is joined, and says the same whatever
+// order the pages are drawn in.
+func pageAccuracyPath(p *Page) string {
+	if p.Accuracy == nil || len(p.Accuracy.Evals) == 0 {
+		return ""
+	}
+	if dir, _, ok := strings.Cut(p.Path, "/"); ok && dir != "" {
+		return dir + "/accuracy/"
 	}
 	return ""
 }

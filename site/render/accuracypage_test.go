@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/card"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
@@ -28,6 +29,13 @@ func accuracySite(t *testing.T, mds []*markdown.MarkdownPage) (*Renderer, []*Pag
 			XAxis: input.XAxis{Label: "Interactivity"}, Snapshots: []*Snapshot{{Date: "2026-05-02", Series: []*PageSeries{s}}}}
 	}
 	pages := []*Page{page("M", "m/1k-1k/"), page("N", "n/1k-1k/")}
+	// M's chart page joins an eval, and so links its model's accuracy page; N's joins none.
+	evals := []input.Eval{{Model: "M", GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "none", Task: "gsm8k", Score: 0.958, Date: "2026-05-02"}}
+	pages[0].Accuracy, _ = accuracy.Join("M", []accuracy.Point{{ID: 1, Date: "2026-05-02", Conf: accuracy.Conf{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "none", TP: 8}}},
+		evals, accuracy.Low(evals), nil)
+	if pages[0].Accuracy == nil || len(pages[0].Accuracy.Evals) != 1 {
+		t.Fatal("the eval does not join M's point")
+	}
 	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, pages, mds, 2, nil, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -382,7 +382,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	}
 	cv.RowsHTML = rowsHTML(cv.Rows)
 	cv.Compares = r.compareLinks(p)
-	if a := r.accuracyPath(p.Model); a != "" {
+	if a := pageAccuracyPath(p); a != "" {
 		cv.AccuracyURL = r.site.Base + a
 	}
 	cv.cat = r.cat

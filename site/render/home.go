@@ -12,6 +12,7 @@ import (
 type homeView struct {
 	HeadlineX string
 	Models    []modelView
+	Gate      string // the site's default accuracy gate in a sentence, "" when off (gateSentence)
 }
 
 type modelView struct {
@@ -37,7 +38,9 @@ type cardView struct {
 
 func (r *Renderer) renderHome(w output.Writer) error {
 	hx := r.in.Config.HeadlineX
-	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64)}
+	// The headlines are read off the frontiers of the points the site's gate keeps (headlines),
+	// so the page says the gate is on, as the compare pages and the overview do.
+	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64), Gate: gateSentence(r.cat, r.in.Config.Gate(), r.in.Config.TaskLabel)}
 	for _, p := range r.pages {
 		if n := len(h.Models); n == 0 || h.Models[n-1].Model != r.modelName(p.Model) {
 			h.Models = append(h.Models, modelView{Model: r.modelName(p.Model)})

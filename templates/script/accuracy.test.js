@@ -5,7 +5,7 @@ import { countedEval, gateFragment, legendMarks, parseGate, rowAccuracy, scoreLi
 import { gateOfForm } from "./controls.js";
 import { bestRows, compute } from "./model.js";
 import { tooltipHTML } from "./option.js";
-import { leadersHTML } from "./tables.js";
+import { leadersHTML, pointColumns, shownCSV, shownPoints } from "./tables.js";
 import { twins } from "./testdata/twins.js";
 import { defaultView, fragmentOf, parseView } from "./view.js";
 
@@ -155,6 +155,34 @@ test("the leaders table has the configurations' accuracy and notes, escaped", ()
   assert.equal(rowAccuracy(bad, row, "2026-05-10").text, "<img src=x onerror=alert(1)> 93.0% (some points not evaluated)");
   const none = { series: { points: [["n1", 1, 1, 1, 8, "", "", null, null]] }, shown: [0] };
   assert.deepEqual(rowAccuracy(bad, none, "2026-05-10"), { text: "<img src=x onerror=alert(1)>: not evaluated", notes: [], low: false });
+});
+
+test("the shown points' CSV has data.csv's accuracy columns for the points the gate keeps, and says no eval", () => {
+  const page = hostile();
+  page.accuracy.tasks[0].key = "=gsm8k"; // a task a spreadsheet would run
+  for (const e of page.accuracy.evals) e.task = "=gsm8k";
+  const view = Object.assign(defaultView(page), { acc: { task: "=gsm8k", min: 0.9, all: false } });
+  const computed = compute(page, { series: page.series }, view, {});
+  const live = { page, view, computed };
+  const columns = pointColumns(live, null);
+  const lines = shownCSV(live, columns, shownPoints(live, columns, null)).split("\r\n");
+  assert.match(lines[0], /,frontier,date,runId,'=gsm8k score,'=gsm8k se,'=gsm8k n,'=gsm8k date,'=gsm8k run,notes$/);
+  const byId = {};
+  for (const line of lines.slice(1, -1)) byId[line.split(",")[7]] = line;
+  assert.deepEqual(Object.keys(byId).sort(), ["1000", "1002", "1003", "1004"], "the gate's points only (1001, 1005, 1006 score 0.0)");
+  assert.match(byId[1000], /,0\.95,0\.006,1319,2026-05-01,https:\/\/example\.org\/run,"<\/script><b>broken<\/b> & ""quoted"" \| Known issue"$/);
+  assert.match(byId[1002], /,0\.95,0\.006,1319,2026-05-01,https:\/\/example\.org\/run,$/);
+  assert.match(byId[1003], /,no eval,,,,,$/);
+  assert.match(byId[1004], /,0\.93,0\.006,1319,2026-05-01,,$/);
+
+  const plain = pageOf(twins.gate[0]);
+  delete plain.accuracy;
+  plain.cols = COLS.slice(0, 7);
+  const bare = compute(plain, { series: plain.series }, defaultView(plain), {});
+  const plainLive = { page: plain, view: defaultView(plain), computed: bare };
+  const plainColumns = pointColumns(plainLive, null);
+  const head = shownCSV(plainLive, plainColumns, shownPoints(plainLive, plainColumns, null)).split("\r\n")[0];
+  assert.ok(head.endsWith(",frontier,date,runId"), "a page without evals has no accuracy columns: " + head);
 });
 
 test("the legend marks a low eval with its score and a note, whatever the gate", () => {

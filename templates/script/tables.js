@@ -7,7 +7,7 @@ import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
 import { bestRows, column, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
-import { accuracyOf, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
+import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
 // lowerFirst is a name inside a sentence: "Token throughput" as "token throughput".
 const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -128,7 +128,7 @@ export function syncChooser(chooser, page) {
 // pointColumns are the points table's columns, the chosen metric added when it is derived,
 // then the optional columns chosen (a set of names; null for the page's defaultCols).
 // Each reads its cell from a shown point {row, i, point}.
-function pointColumns(live, chosen) {
+export function pointColumns(live, chosen) {
   const page = live.page;
   const metric = live.computed.metric;
   const at = (name) => {
@@ -181,7 +181,7 @@ function pointColumns(live, chosen) {
 
 // shownPoints are the points of the visible series, in the table's sort ({key, dir}) if any,
 // else in series order; a sort keeps equal cells in series order.
-function shownPoints(live, columns, sort) {
+export function shownPoints(live, columns, sort) {
   const points = [];
   for (const row of live.computed.rows) {
     if (row.visible) for (const i of row.shown) points.push({ row, i, point: row.series.points[i] });
@@ -222,23 +222,51 @@ export function renderPoints(live, sort, table, link, count, chosen) {
   table.tBodies[0].innerHTML = body;
   count.textContent = t("table.pointsShown", { shown: points.length, total: live.computed.rows.reduce((n, r) => n + r.series.points.length, 0) });
 
+  const csv = shownCSV(live, columns, points);
+  if (link.href && link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  link.download = page.slug.replace(/[^a-z0-9-]+/gi, "-") + "-shown.csv";
+}
+
+// shownCSV is the "shown points" download: the points of the table as it is sorted, with
+// data.csv's columns, the measured ones headed as the table heads them. On a page with evals,
+// per task the eval that counts for the view's date (score, standard error, n, date, run link;
+// "no eval" in the score cell where there is none, never a blank) and the notes, " | " between
+// them, as data.csv has them.
+export function shownCSV(live, columns, points) {
+  const page = live.page;
+  const metric = live.computed.metric;
   const derived = column(page, metric.key) < 0;
   // The measured columns are headed as the table heads them (the one name of each quantity,
   // as data.csv's header); the others keep data.csv's keys.
   const title = (key) => columns.find((c) => c.key === key).title;
-  const lines = [["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", title("x"),
-    title("tpPerGpu"), title("outputTputPerGpu"), title("inputTputPerGpu")].concat(derived ? [metricName(metric)] : [], ["frontier", "date", "runId"])];
+  const acc = accuracyOf(page);
+  const tasks = tasksOf(page).map((task) => task.key);
+  const header = ["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", title("x"),
+    title("tpPerGpu"), title("outputTputPerGpu"), title("inputTputPerGpu")].concat(derived ? [metricName(metric)] : [], ["frontier", "date", "runId"]);
+  if (acc) {
+    for (const task of tasks) for (const c of ["score", "se", "n", "date", "run"]) header.push(task + " " + c);
+    header.push("notes");
+  }
+  const lines = [header];
+  const date = live.view.date;
   for (const { row, i, point } of points) {
     const s = row.series;
     const at = (name) => point[column(page, name)];
-    lines.push([s.name, s.hw, s.gpu, s.vendor, s.framework, s.spec, s.precision, at("id"), at("conc"), at("tp"), at("x"),
+    const line = [s.name, s.hw, s.gpu, s.vendor, s.framework, s.spec, s.precision, at("id"), at("conc"), at("tp"), at("x"),
       at("tpPerGpu"), at("outputTputPerGpu"), at("inputTputPerGpu")].concat(derived ? [row.ys[i]] : [],
-      [row.onFront[i] ? "true" : "false", at("date"), at("run")]));
+      [row.onFront[i] ? "true" : "false", at("date"), at("run")]);
+    if (acc) {
+      for (const task of tasks) {
+        const e = countedEval(page, point, task, date);
+        if (!e) line.push("no eval", "", "", "", "");
+        else line.push(e.score, typeof e.se === "number" ? e.se : "", e.n > 0 ? e.n : "", e.date || "", e.run || "");
+      }
+      line.push(notesOf(page, point).map((n) => n.text).join(" | "));
+    }
+    lines.push(line);
   }
-  const csv = lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
-  if (link.href && link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  link.download = page.slug.replace(/[^a-z0-9-]+/gi, "-") + "-shown.csv";
+  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
 // renderStatus is the line that says what the view shows.

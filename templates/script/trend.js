@@ -6,6 +6,7 @@
 // is kept in the URL fragment as ref=X; the view (metric, filters, best per GPU, legend
 // clicks) is the main chart's.
 
+import { accuracyOf, gateText } from "./accuracy.js";
 import { element } from "./dom.js";
 import { csvCell, escapeHTML, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
@@ -74,6 +75,16 @@ export function trendLines(page, table, view, selection, ref) {
   return { dates, lines: sorted };
 }
 
+// trendGateNote says, while the view's accuracy gate is on, that the trend and the change table
+// do not follow it; "" without a gate. Their values are read off each date's frontier of every
+// point, precomputed per metric (history/trend-<metric>.json): a gate the reader may set to any
+// task and score would need the frontier of every subset of points its scores can keep.
+export function trendGateNote(page, view) {
+  const gate = view && view.acc;
+  if (!gate || !accuracyOf(page)) return "";
+  return t("trend.ungated", { gate: gateText(page, gate) });
+}
+
 // changeRows are the change table's rows: each line's value on the baseline date and the
 // newest date, and the change in percent (null where either is missing).
 export function changeRows(trend, baseline) {
@@ -138,6 +149,10 @@ export class Trend {
     for (const d of this.page.dates.slice(1)) this.baseMenu.append(element("option", { value: d, text: d }));
     this.csv = element("a", { id: "change-csv", href: "#", text: t("trend.download") });
     controls.append(element("label", {}, [t("trend.at"), this.refMenu]), " · ", element("label", {}, [t("trend.since"), this.baseMenu]), " · ", this.csv);
+    // The trend tables are the frontiers of every point (built in Go, one per metric): the
+    // accuracy gate is not applied to them, and the page says so while a gate is on.
+    this.gateNote = element("p", { id: "trend-gate", class: "trend-gate muted", hidden: true });
+    controls.after(this.gateNote);
     this.refMenu.addEventListener("change", () => {
       this.ref = Number(this.refMenu.value);
       if (onRef) onRef();
@@ -186,6 +201,9 @@ export class Trend {
     this.refMenu.value = String(this.ref);
     this.baseMenu.value = this.baseline;
     const live = this.live;
+    const note = trendGateNote(live.page, live.view);
+    this.gateNote.textContent = note;
+    this.gateNote.hidden = !note;
     if (this.page !== live.page) {
       // The preview server swapped in a new build of the page: its tables are new too.
       this.page = live.page;

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { changeRows, defaultRef, fmtPct, refIn, trendLines, trendScale } from "./trend.js";
+import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendScale } from "./trend.js";
+import { catalog } from "./testdata/strings.js";
+import { useStrings } from "./i18n.js";
 import { compareIn, overlayName } from "./compare.js";
 import { defaultView } from "./view.js";
 
@@ -101,4 +103,19 @@ test("compareIn keeps the page's dates other than the one shown, newest first", 
   assert.deepEqual(compareIn(page, "#compare=2026-03-01", "2026-03-01"), []);
   assert.deepEqual(compareIn(page, "", "2026-03-01"), []);
   assert.equal(overlayName("MI300X (sglang)", "2026-01-14"), "MI300X (sglang) 2026-01-14");
+});
+
+test("the trend says it does not apply the accuracy gate while one is on, in each language", () => {
+  const acc = Object.assign({}, page, { accuracy: { tasks: [{ key: "gsm8k", label: "<b>GSM8K</b>" }], evals: [], notes: [] } });
+  const gate = { task: "gsm8k", min: 0.9, all: false };
+  assert.equal(trendGateNote(acc, Object.assign(defaultView(acc), { acc: null })), "");
+  assert.equal(trendGateNote(page, Object.assign(defaultView(page), { acc: gate })), "", "a page without evals has no gate to speak of");
+  assert.equal(trendGateNote(acc, Object.assign(defaultView(acc), { acc: gate })),
+    "The trend and the change table do not apply the accuracy gate (<b>GSM8K</b> ≥ 90%): they read each date's frontier of every configuration's points.");
+  useStrings(catalog("zh"), "zh");
+  try {
+    assert.match(trendGateNote(acc, Object.assign(defaultView(acc), { acc: Object.assign({}, gate, { all: true }) })), /^趋势图和变化表未应用准确率门槛（<b>GSM8K<\/b> ≥ 90%（仅已评测））/);
+  } finally {
+    useStrings(catalog("en"), "en");
+  }
 });
