@@ -9,6 +9,7 @@ package render
 import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
+	"html/template"
 	"maps"
 	"slices"
 	"strings"
@@ -101,6 +102,10 @@ func referenceXs(cfg config.Config) []float64 {
 type compareLink struct {
 	Label, URL string
 	a, b       string // the two GPUs' slugs
+	// Item is the link as a compare page lists it among the other comparisons, written by
+	// compare.html's "compare-other" (otherItems): html/template's own escaping, done once per
+	// chart page and language instead of on each of the page's compare pages that lists it.
+	Item template.HTML
 }
 
 // compareLinks are the Compare menu of chart page p.
@@ -109,7 +114,8 @@ func (r *Renderer) compareLinks(p *Page) []compareLink {
 	var out []compareLink
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
-			out = append(out, compareLink{r.cat.T("compare.vs", "a", r.gpuName(a.Key, a.Label), "b", r.gpuName(b.Key, b.Label)), r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a.Slug, b.Slug})
+			out = append(out, compareLink{Label: r.cat.T("compare.vs", "a", r.gpuName(a.Key, a.Label), "b", r.gpuName(b.Key, b.Label)),
+				URL: r.site.Base + p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/", a: a.Slug, b: b.Slug})
 		}
 	}
 	return out
@@ -187,12 +193,34 @@ func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
 		return nil
 	}
 	links, names := r.compareLinks(p), r.configNames(p)
+	if err := r.otherItems(links); err != nil {
+		return err
+	}
 	for i, a := range gs {
 		for _, b := range gs[i+1:] {
 			if err := r.renderCompare(w, p, a, b, links, names); err != nil {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// otherItems writes each link's Item with compare.html's "compare-other", where the compare
+// template has one (a site's own compare.html may not: its pages then list the links as it
+// writes them).
+func (r *Renderer) otherItems(links []compareLink) error {
+	t := r.tmpl["compare"].Lookup("compare-other")
+	if t == nil {
+		return nil
+	}
+	var b strings.Builder
+	for i := range links {
+		b.Reset()
+		if err := t.Execute(&b, &links[i]); err != nil {
+			return r.templateProblems(err)
+		}
+		links[i].Item = template.HTML(b.String())
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json/v2"
+	"html/template"
 	"maps"
 	"math"
 	"strings"
@@ -148,5 +149,36 @@ func TestCompareJSONValues(t *testing.T) {
 				t.Errorf("doc %d ref %d: %v, want %v", i, j, g, want)
 			}
 		}
+	}
+}
+
+// TestOtherComparisonsWrittenOnceReadAsInline: the other comparisons a compare page lists,
+// each written once per chart page by compare.html's "compare-other" (otherItems), are the
+// bytes the list's own markup, escaped by html/template where it stands, gave for the same
+// links, hostile labels and URLs included.
+func TestOtherComparisonsWrittenOnceReadAsInline(t *testing.T) {
+	r, _, _ := accuracySite(t, nil)
+	links := []compareLink{
+		{Label: "B200 vs H100", URL: "/m/1k/compare/b200-vs-h100/"},
+		{Label: `</li><script>alert(1)</script> & "q" 'a' +`, URL: `javascript:alert(1)`},
+		{Label: "x\u2028y é 中文", URL: `/a b/"q"/<x>/?p=1&q='2'#f`},
+	}
+	if err := r.otherItems(links); err != nil {
+		t.Fatal(err)
+	}
+	inline := template.Must(template.New("list").Parse("<ul>\n{{- range .}}\n<li><a href=\"{{.URL}}\">{{.Label}}</a></li>\n{{- end}}\n</ul>"))
+	items := template.Must(template.New("list").Parse("<ul>\n{{- range .}}\n{{.Item}}\n{{- end}}\n</ul>"))
+	var want, got bytes.Buffer
+	if err := inline.Execute(&want, links); err != nil {
+		t.Fatal(err)
+	}
+	if err := items.Execute(&got, links); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("written once:\n%s\ninline:\n%s", &got, &want)
+	}
+	if strings.Contains(got.String(), "<script>") || strings.Contains(got.String(), "javascript:") {
+		t.Errorf("a hostile link reached the page as markup: %s", &got)
 	}
 }
