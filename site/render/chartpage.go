@@ -40,7 +40,7 @@ type chartPageView struct {
 	RowsHTML        template.HTML // the rows as <tr> elements, every string escaped (rowsHTML)
 	Sources         []string
 	Option          jsontext.Value // the go-echarts option, escaped by html/template inside <script>
-	Data            jsontext.Value // PageData
+	Data            any            // PageData, encoded (a jsontext.Value) and through escapedJSON
 	// The default view as the page script will show it (chartview.go), so that the page is
 	// laid out once: the form, the status line, the best-per-GPU note, the leaders table and
 	// the count of shown points.
@@ -351,7 +351,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Notes:       r.localHTML(p.Notes, false), // goldmark output (raw HTML in the source is escaped), in r's language
 		Sources:     p.Sources,
 		Option:      option,
-		Data:        shownJSON,
+		Data:        escapedJSON(shownJSON),
 		Raw:         cols.has,
 		Changes:     data.Changes,
 		History:     data.History,
@@ -425,7 +425,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		if err != nil {
 			return err
 		}
-		cv.Data = b
+		cv.Data = escapedJSON(b)
 	}
 	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
 		return err

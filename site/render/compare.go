@@ -165,11 +165,11 @@ type compareView struct {
 	A, B                  *gpuSide
 	Metric                string // the metric's name in a sentence, "total throughput per GPU"
 	Answers               []answerView
-	Cost, Power           []answerView      // nil unless the config gives both GPUs' price (power)
-	CostMissing           string            // why there are no cost (power) answers, for the reader
-	Ranges                string            // the interactivity each curve covers
-	Charts                *compareChartsDoc // both charts' layouts and data, JSON-encoded by html/template
-	RatioNote             string            // why there is no ratio chart, when there is none
+	Cost, Power           []answerView // nil unless the config gives both GPUs' price (power)
+	CostMissing           string       // why there are no cost (power) answers, for the reader
+	Ranges                string       // the interactivity each curve covers
+	Charts                any          // both charts' layouts and data (compareChartsDoc), through escapedJSON
+	RatioNote             string       // why there is no ratio chart, when there is none
 	Others                []compareLink
 	Gate                  string        // that the page follows the site's accuracy gate, "" when it has none
 	Accuracy              []string      // each GPU's scores per task, when both have one (compareacc.go)
@@ -309,9 +309,11 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	case cv.Power == nil:
 		cv.CostMissing = tr.T("compare.missing_mw")
 	}
-	if cv.Charts, cv.RatioNote, err = compareCharts(tr, p, a, b, metric, unit); err != nil {
+	charts, note, err := compareCharts(tr, p, a, b, metric, unit)
+	if err != nil {
 		return err
 	}
+	cv.Charts, cv.RatioNote = escapedJSON(charts), note
 
 	title := tr.T("compare.title", "a", a.Label, "b", b.Label, "model", r.modelName(p.Model), "sequence", p.Sequence)
 	desc := ""
