@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/internal/testsite"
@@ -18,17 +19,8 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	data, toml := testsite.Medians("h100/c16")
-	cfg, ps := site.ParseConfig("frontier.toml", toml)
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	cfg.Languages = []string{"en", "zh"}
-	root := b.Serve(buildForBrowser(t, data, cfg), "/")
-	note := func(p *browsertest.Page) string {
-		var s string
-		p.Eval(`(() => { const n = document.getElementById("axis-note"); return n && !n.hidden ? n.textContent : ""; })()`, &s)
-		return s
-	}
+	root := serveInTwoLanguages(t, b, data, toml)
+	note := axisNote
 	drawn := func(p *browsertest.Page) map[string]int {
 		st := p.ChartState("#chart")
 		n := map[string]int{}
@@ -107,17 +99,8 @@ func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	data, toml := testsite.NoMedianTPOT("h100/c16")
-	cfg, ps := site.ParseConfig("frontier.toml", toml)
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	cfg.Languages = []string{"en", "zh"}
-	root := b.Serve(buildForBrowser(t, data, cfg), "/")
-	note := func(p *browsertest.Page) string {
-		var s string
-		p.Eval(`(() => { const n = document.getElementById("axis-note"); return n && !n.hidden ? n.textContent : ""; })()`, &s)
-		return s
-	}
+	root := serveInTwoLanguages(t, b, data, toml)
+	note := axisNote
 	h100 := func(p *browsertest.Page) [][2]float64 {
 		s, ok := p.ChartState("#chart").Find("H100 (vLLM)", "scatter")
 		if !ok {
@@ -151,4 +134,23 @@ func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
 		p.NoErrors()
 		p.Close()
 	}
+}
+
+// serveInTwoLanguages builds a data folder with its frontier.toml, in English and Chinese, and
+// serves the site; it returns the site's root URL.
+func serveInTwoLanguages(t *testing.T, b *browsertest.Browser, data fstest.MapFS, toml []byte) string {
+	t.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", toml)
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	return b.Serve(buildForBrowser(t, data, cfg), "/")
+}
+
+// axisNote is the note under the chart of the points the x axis cannot place, "" when hidden.
+func axisNote(p *browsertest.Page) string {
+	var s string
+	p.Eval(`(() => { const n = document.getElementById("axis-note"); return n && !n.hidden ? n.textContent : ""; })()`, &s)
+	return s
 }
