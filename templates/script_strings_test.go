@@ -82,6 +82,10 @@ var (
 	tComputed = regexp.MustCompile(`(?:^|[^\w.])(t|tHTML)\(\s*[^"\s]`)
 	// echartsKey is echartsLocale's e("key"), the catalog's "echarts.key".
 	echartsKey = regexp.MustCompile(`\be\("([^"]+)"\)`)
+	// tableCall is i18n.js's table("prefix."): every key under the prefix, handed on whole (the
+	// "your run" decoder's problems, which cmd/frontier-wasm's TestEnglishIsTheCatalogs holds to
+	// the readers' messages).
+	tableCall = regexp.MustCompile(`(?:^|[^\w.])table\(\s*"([^"]+)"\s*\)`)
 )
 
 // TestScriptKeysInCatalogs: every key the page script asks for (t("key") and tHTML("key") in
@@ -119,6 +123,20 @@ func TestScriptKeysInCatalogs(t *testing.T) {
 		if !own {
 			for _, m := range tComputed.FindAllStringSubmatch(src, -1) {
 				t.Errorf("templates/%s: %s( with a computed key: write the key as a literal", filepath.ToSlash(file), m[1])
+			}
+		}
+		for _, m := range tableCall.FindAllStringSubmatch(src, -1) {
+			n := 0
+			for k := range catalogs["en"] {
+				if strings.HasPrefix(k, m[1]) {
+					n++
+					if used[k] == "" {
+						used[k] = filepath.Base(file)
+					}
+				}
+			}
+			if n == 0 {
+				t.Errorf("templates/%s: table(%q): templates/i18n/en.toml's [script] has no key under it", filepath.ToSlash(file), m[1])
 			}
 		}
 		if own {
