@@ -193,6 +193,11 @@ bench:
 	  t[a[1] " " n] += $$3; c[a[1] " " n]++ } \
 	  END { for (k in t) if (k ~ /^BenchmarkBuild /) { split(k, p, " "); f = "BenchmarkFloor " p[2]; \
 	  if (c[f]) printf "build/floor at %6s datasets: %.2fx\n", p[2], (t[k]/c[k]) / (t[f]/c[f]) } }' bench.txt | sort -k3,3n
+	@awk '/^BenchmarkFloor\/datasets=1000-/ { ft += $$3; fc++; for (i = 4; i < NF; i++) if ($$(i+1) == "cpu-ms/op") fu += $$i } \
+	  /^BenchmarkBuildCards\// { split($$1, a, "[/-]"); t[a[2]] += $$3; c[a[2]]++; \
+	  for (i = 4; i < NF; i++) { if ($$(i+1) == "cpu-ms/op") u[a[2]] += $$i; if ($$(i+1) == "peak-RSS-MiB" && $$i > r[a[2]]) r[a[2]] = $$i } } \
+	  END { if (fc) for (k in t) printf "1,000 datasets, %s: %.2fx the floor'"'"'s wall time, %.2fx its CPU, peak RSS %s MiB\n", \
+	  k, (t[k]/c[k]) / (ft/fc), (u[k]/c[k]) / (fu/fc), r[k] }' bench.txt | sort
 	@awk '/^Benchmark(Build|Floor)Raw\// { split($$1, a, "[/-]"); n = a[2]; sub("corpus=", "", n); \
 	  t[a[1] " " n] += $$3; c[a[1] " " n]++; for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB") r[a[1] " " n] = $$i } \
 	  END { for (k in t) if (k ~ /^BenchmarkBuildRaw /) { split(k, p, " "); f = "BenchmarkFloorRaw " p[2]; \

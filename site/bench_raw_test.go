@@ -96,22 +96,20 @@ func BenchmarkFloorRaw(b *testing.B) {
 	for _, c := range rawBenchCorpora {
 		b.Run("corpus="+c.name, func(b *testing.B) {
 			fsys := os.DirFS(rawBenchCorpus(b, c.api, c.rows, c.serv, c.clients))
-			measurePeaks(b, func() {
-				floor(b, fsys, func(raw []byte) ([]byte, error) {
-					if c.api > 0 {
-						var rows []floorAPIRow
-						if err := json.Unmarshal(raw, &rows); err != nil {
-							return nil, err
-						}
-						return json.Marshal(rows)
-					}
-					var f map[string]any // a bench-serve file (one flat object) or a client's (objects of statistics)
-					if err := json.Unmarshal(raw, &f); err != nil {
+			benchFloor(b, fsys, func(raw []byte) ([]byte, error) {
+				if c.api > 0 {
+					var rows []floorAPIRow
+					if err := json.Unmarshal(raw, &rows); err != nil {
 						return nil, err
 					}
-					return json.Marshal(f)
-				})
-			}, nil).report(b)
+					return json.Marshal(rows)
+				}
+				var f map[string]any // a bench-serve file (one flat object) or a client's (objects of statistics)
+				if err := json.Unmarshal(raw, &f); err != nil {
+					return nil, err
+				}
+				return json.Marshal(f)
+			})
 		})
 	}
 }

@@ -103,15 +103,13 @@ func BenchmarkFloorYear(b *testing.B) {
 	for _, c := range yearBenchCorpora {
 		b.Run("corpus="+c.name, func(b *testing.B) {
 			fsys := os.DirFS(yearBenchCorpus(b, c.pages))
-			measurePeaks(b, func() {
-				floor(b, fsys, func(raw []byte) ([]byte, error) {
-					var rows []floorAPIRow
-					if err := json.Unmarshal(raw, &rows); err != nil {
-						return nil, err
-					}
-					return json.Marshal(rows)
-				})
-			}, nil).report(b)
+			benchFloor(b, fsys, func(raw []byte) ([]byte, error) {
+				var rows []floorAPIRow
+				if err := json.Unmarshal(raw, &rows); err != nil {
+					return nil, err
+				}
+				return json.Marshal(rows)
+			})
 		})
 	}
 }
