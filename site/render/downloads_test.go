@@ -163,3 +163,41 @@ func TestDownloadJSONValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDownloadPointWritesAsReflectionDoes: a point of data.json writes the bytes
+// encoding/json/v2 writes of its fields by reflection (with the pages' options), the optional
+// ones present and absent, hostile and invalid strings, accuracy with and without evals; a y
+// that is no JSON number fails either way.
+func TestDownloadPointWritesAsReflectionDoes(t *testing.T) {
+	type plain downloadPoint // the fields without the method
+	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 \xff \x01"
+	se := 0.25
+	raw := &input.RawPoint{Image: hostile, RunURL: "https://x/<1>"}
+	pts := []downloadPoint{
+		{},
+		{ID: -3, Precision: hostile, X: optX(math.NaN()), Y: 1e21, Concurrency: 64, TP: 8, Date: "2026-01-02",
+			RunID: hostile, Frontier: true, Topology: "1P1D", Image: hostile, RunURL: "u",
+			Metrics: downloadMetrics{InputTputPerGpu: 1.25, OutputTputPerGpu: -0.0, TpPerGpu: 5e-324, Raw: raw},
+			Evals:   []downloadEval{{Task: hostile, Score: 0.5, SE: &se, N: 3, Date: "d", Run: "r", Low: true}, {}},
+			Notes:   []downloadNote{{Text: hostile}, {Text: "b", Link: "l"}}},
+		{ID: 7, X: 12.5, Evals: []downloadEval{}, Notes: []downloadNote{}},
+	}
+	for _, dp := range pts {
+		want, err := marshalJSON([]plain{plain(dp)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := marshalJSON([]downloadPoint{dp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("point %d:\n got %s\nwant %s", dp.ID, got, want)
+		}
+	}
+	for _, y := range []float64{math.NaN(), math.Inf(-1)} {
+		if _, err := marshalJSON([]downloadPoint{{Y: y}}); err == nil {
+			t.Errorf("y %v: no error", y)
+		}
+	}
+}
