@@ -1,7 +1,6 @@
 package api
 
 import (
-	"math"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/input"
@@ -56,48 +55,5 @@ func TestViewOfKeepsOnePrecision(t *testing.T) {
 	v = viewOf(p, []string{"fp4"})
 	if len(v.Series) != 1 || !v.Series[0].BestPerSku || !v.Series[0].Points[1].BestPerSku || v.Params.Date != "2026-01-02" {
 		t.Errorf("fp4 view: %+v", v)
-	}
-}
-
-// TestViewPointWritesAsReflectionDoes: a view's point writes the bytes encoding/json/v2
-// writes of its fields by reflection, with and without a date, a run id of each kind, hostile
-// strings; a measurement that is no JSON number, or a string that is not UTF-8, fails either
-// way.
-func TestViewPointWritesAsReflectionDoes(t *testing.T) {
-	type plain ViewPoint // the fields without the method
-	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 \x01"
-	pts := []ViewPoint{
-		{},
-		{ID: -3, Precision: hostile, X: 1e21, Y: 5e-324, Concurrency: 64, TP: 8, Date: "2026-01-02", RunID: runID("28000000123"),
-			Frontier: true, BestPerSku: true, Metrics: ViewMetrics{TpPerGpu: 1.25, OutputTputPerGpu: -0.0, InputTputPerGpu: 3.2867501036848155}},
-		{ID: 7, X: 12.5, Date: hostile, RunID: runID(hostile)},
-		{ID: 8, RunID: runID("007")},
-	}
-	for _, p := range pts {
-		want, err := marshal([]plain{plain(p)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := marshal([]ViewPoint{p})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("point %d:\n got %s\nwant %s", p.ID, got, want)
-		}
-	}
-	for _, v := range []float64{math.NaN(), math.Inf(1)} {
-		if _, err := marshal([]ViewPoint{{X: v}}); err == nil {
-			t.Errorf("x %v: no error", v)
-		}
-		if _, err := marshal([]ViewPoint{{Metrics: ViewMetrics{InputTputPerGpu: v}}}); err == nil {
-			t.Errorf("input throughput %v: no error", v)
-		}
-	}
-	if _, err := marshal([]plain{{Precision: "\xff"}}); err == nil {
-		t.Error("reflection wrote invalid UTF-8")
-	}
-	if _, err := marshal([]ViewPoint{{Precision: "\xff"}}); err == nil {
-		t.Error("invalid UTF-8: no error")
 	}
 }

@@ -1,9 +1,6 @@
 package api
 
 import (
-	"encoding/json/jsontext"
-	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,48 +80,6 @@ type ViewPoint struct {
 	Frontier    bool        `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
 	BestPerSku  bool        `json:"bestPerSku"`
 	Metrics     ViewMetrics `json:"metrics"`
-}
-
-// MarshalJSONTo writes the point as encoding/json/v2 writes its fields, token by token: by
-// reflection, field by field (and the run id boxed), the points were most of writing a view.
-func (p *ViewPoint) MarshalJSONTo(enc *jsontext.Encoder) error {
-	for _, v := range [...]float64{p.X, p.Y, p.Metrics.TpPerGpu, p.Metrics.OutputTputPerGpu, p.Metrics.InputTputPerGpu} {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("api: point %d: %v is not a JSON number", p.ID, v)
-		}
-	}
-	var err error
-	tok := func(ts ...jsontext.Token) {
-		for _, t := range ts {
-			if err == nil {
-				err = enc.WriteToken(t)
-			}
-		}
-	}
-	tok(jsontext.BeginObject, jsontext.String("id"), jsontext.Int(p.ID), jsontext.String("precision"), jsontext.String(p.Precision),
-		jsontext.String("x"), jsontext.Float(p.X), jsontext.String("y"), jsontext.Float(p.Y),
-		jsontext.String("concurrency"), jsontext.Int(p.Concurrency), jsontext.String("tp"), jsontext.Int(p.TP))
-	if p.Date != "" { // omitzero
-		tok(jsontext.String("date"), jsontext.String(p.Date))
-	}
-	tok(jsontext.String("runId"))
-	switch id := p.RunID.(type) {
-	case nil:
-		tok(jsontext.Null)
-	case int64:
-		tok(jsontext.Int(id))
-	case string:
-		tok(jsontext.String(id))
-	default:
-		return fmt.Errorf("api: point %d: a run id of type %T", p.ID, id)
-	}
-	tok(jsontext.String("frontier"), jsontext.Bool(p.Frontier), jsontext.String("bestPerSku"), jsontext.Bool(p.BestPerSku),
-		jsontext.String("metrics"), jsontext.BeginObject,
-		jsontext.String("tpPerGpu"), jsontext.Float(p.Metrics.TpPerGpu),
-		jsontext.String("outputTputPerGpu"), jsontext.Float(p.Metrics.OutputTputPerGpu),
-		jsontext.String("inputTputPerGpu"), jsontext.Float(p.Metrics.InputTputPerGpu),
-		jsontext.EndObject, jsontext.EndObject)
-	return err
 }
 
 // ViewMetrics are a point's three throughputs per GPU.
