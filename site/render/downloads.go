@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json/jsontext"
-	"encoding/json/v2"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -75,69 +73,6 @@ type downloadPoint struct {
 	// the page's date, one per task ([] for none), and the notes about the point.
 	Evals []downloadEval `json:"evals,omitzero"`
 	Notes []downloadNote `json:"notes,omitempty"`
-}
-
-// MarshalJSONTo writes the point as encoding/json/v2 writes its fields, token by token: by
-// reflection, field by field, the points were most of encoding data.json.
-func (dp *downloadPoint) MarshalJSONTo(enc *jsontext.Encoder) error {
-	e := tokens{enc: enc}
-	e.tok(jsontext.BeginObject)
-	e.field("id", jsontext.Int(dp.ID))
-	e.field("precision", jsontext.String(dp.Precision))
-	e.tok(jsontext.String("x"))
-	if e.err == nil {
-		e.err = dp.X.MarshalJSONTo(enc)
-	}
-	if (math.IsNaN(dp.Y) || math.IsInf(dp.Y, 0)) && e.err == nil {
-		e.err = fmt.Errorf("data.json: point %d: y %v is not a JSON number", dp.ID, dp.Y)
-	}
-	e.field("y", jsontext.Float(dp.Y))
-	e.field("concurrency", jsontext.Int(dp.Concurrency))
-	e.field("tp", jsontext.Int(dp.TP))
-	e.field("date", jsontext.String(dp.Date))
-	e.field("runId", jsontext.String(dp.RunID))
-	e.field("frontier", jsontext.Bool(dp.Frontier))
-	for _, f := range [...]struct{ name, v string }{{"topology", dp.Topology}, {"image", dp.Image}, {"runUrl", dp.RunURL}} {
-		if f.v != "" { // omitempty
-			e.field(f.name, jsontext.String(f.v))
-		}
-	}
-	e.tok(jsontext.String("metrics"))
-	if e.err == nil {
-		e.err = dp.Metrics.MarshalJSONTo(enc)
-	}
-	if dp.Evals != nil { // omitzero
-		e.tok(jsontext.String("evals"))
-		if e.err == nil {
-			e.err = json.MarshalEncode(enc, dp.Evals)
-		}
-	}
-	if len(dp.Notes) > 0 { // omitempty
-		e.tok(jsontext.String("notes"))
-		if e.err == nil {
-			e.err = json.MarshalEncode(enc, dp.Notes)
-		}
-	}
-	e.tok(jsontext.EndObject)
-	return e.err
-}
-
-// tokens writes tokens until the first error, which it keeps.
-type tokens struct {
-	enc *jsontext.Encoder
-	err error
-}
-
-func (e *tokens) tok(t jsontext.Token) {
-	if e.err == nil {
-		e.err = e.enc.WriteToken(t)
-	}
-}
-
-// field writes a member's name and value.
-func (e *tokens) field(name string, v jsontext.Token) {
-	e.tok(jsontext.String(name))
-	e.tok(v)
 }
 
 // optX is a point's x in data.json: null for a point with no median interactivity (its file
