@@ -32,6 +32,18 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 		}
 		vals = append(vals, v)
 	}
+	// Halves at the sixth digit (near ties, or exact ones like 123456.5) and the neighbours of
+	// powers of ten, where the arithmetic path must hand on or scale right.
+	for range 50000 {
+		n := float64(100000+r.IntN(900000)) + 0.5
+		j := r.IntN(40) - 20
+		vals = append(vals, n*math.Pow(10, float64(j)), n/math.Pow(10, float64(-j)))
+	}
+	for j := -30; j <= 30; j++ {
+		p := math.Pow(10, float64(j))
+		vals = append(vals, p, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)),
+			p*0.9999995, p*0.99999949999, p*0.99999950001)
+	}
 	for _, v := range vals {
 		if _, ok := decimal.Simple(strconv.AppendFloat(nil, v, 'g', 6, 64)); ok {
 			read++
@@ -40,7 +52,21 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 			t.Errorf("Round6(%v) = %v, want %v", v, got, w)
 		}
 	}
-	if read < len(vals)/2 {
+	if read < 100000 { // half the random values, at the least
 		t.Errorf("decimal.Simple read %d of %d", read, len(vals))
 	}
+}
+
+// BenchmarkRound6 rounds values of the magnitudes the pages carry.
+func BenchmarkRound6(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	vals := make([]float64, 1024)
+	for i := range vals {
+		vals[i] = r.Float64() * math.Pow(10, float64(r.IntN(10)-4))
+	}
+	var sum float64
+	for i := 0; b.Loop(); i++ {
+		sum += Round6(vals[i%len(vals)])
+	}
+	_ = sum
 }

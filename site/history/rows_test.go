@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -144,6 +145,30 @@ func TestHistorySweepsAgreeWithAsOf(t *testing.T) {
 				}
 				break
 			}
+		}
+	}
+}
+
+// TestHistorySortRowsIsTheStableSort: sortRows orders rows appended configuration by
+// configuration as a stable sort by date, configuration, slot and id does, row for row (the
+// same point pointers), with repeated slots, ids and dates, and undated rows.
+func TestHistorySortRowsIsTheStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	dates := []string{"", "2026-01-01", "2026-01-02", "2026-01-10", "2026-02-01", "2025-12-31"}
+	for range 300 {
+		var rows []row
+		for si := range rng.IntN(5) {
+			for range rng.IntN(30) {
+				pt := &input.Point{ID: int64(rng.IntN(8))}
+				rows = append(rows, row{asOfRow{si, rng.IntN(4), dates[rng.IntN(len(dates))]}, pt})
+			}
+		}
+		want := slices.Clone(rows)
+		slices.SortStableFunc(want, func(a, b row) int {
+			return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.Series, b.Series), cmp.Compare(a.Slot, b.Slot), cmp.Compare(a.pt.ID, b.pt.ID))
+		})
+		if got := sortRows(rows); !slices.Equal(got, want) {
+			t.Fatalf("sortRows of %v:\n got %v\nwant %v", rows, got, want)
 		}
 	}
 }

@@ -295,23 +295,26 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			return err
 		}
 	}
-	dataJSON, err := marshalJSON(data)
-	if err != nil {
-		return err
-	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
 	// column after tp to rest.json.gz, fetched for anything but the first picture
 	// (PageData.Later, PageData.Rest). page.json is the same copy: the page script reads it as
 	// it reads #page-data (a chart block, the preview's update), and the columns it leaves out
 	// are in those files beside it, and every one at full precision in data.json.
-	shown, shownJSON := data, dataJSON
+	// Only a page that leaves nothing out encodes data itself: the copy is encoded once.
+	shown := data
+	var shownJSON jsontext.Value
 	mask, light := laterMask(cols, &data), data.History != nil
-	if mask != 0 || light {
+	if mask == 0 && !light {
+		if shownJSON, err = marshalJSON(data); err != nil {
+			return err
+		}
+	} else {
 		shown.Series = slices.Clone(data.Series)
 		for i := range shown.Series {
 			shown.Series[i].Points.later = mask
 			shown.Series[i].Points.light = light
+			shown.Series[i].Points.memo = new(jsontext.Value) // the embed's points are the same
 		}
 		var later, rest []input.MetricID
 		for _, m := range cols.raw {

@@ -275,10 +275,32 @@ type PointsJSON struct {
 	// (PageData.Accuracy); a light point holds null for the columns between tp and them.
 	acc   *accuracy.Page
 	ncols int // the page's point columns before evals and notes
+	// memo, when not nil, keeps the bytes of the first encoding for the copies of the points
+	// that share it: the page's own copy and its embed's hold the same points, and writing
+	// their numbers was most of encoding either.
+	memo *jsontext.Value
 }
 
-// MarshalJSONTo writes the points as the page script reads them (see PointsJSON).
+// MarshalJSONTo writes the points as the page script reads them (see PointsJSON), or the
+// bytes memo kept of them, encoded with the same options.
 func (ps PointsJSON) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if ps.memo == nil {
+		return ps.writeTo(enc)
+	}
+	if *ps.memo == nil {
+		once := ps
+		once.memo = nil
+		b, err := json.Marshal(once, enc.Options())
+		if err != nil {
+			return err
+		}
+		*ps.memo = b
+	}
+	return enc.WriteValue(*ps.memo)
+}
+
+// writeTo writes the points token by token.
+func (ps PointsJSON) writeTo(enc *jsontext.Encoder) error {
 	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
 		return err
 	}

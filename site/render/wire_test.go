@@ -31,6 +31,20 @@ func FuzzPointsJSON(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Points sharing a memo write the same bytes, the first time and from the memo.
+			type held struct {
+				P PointsJSON `json:"p"`
+			}
+			memo := new(jsontext.Value)
+			for range 2 {
+				m, err := marshalJSON(held{PointsJSON{pts: []input.Point{pt, pt}, light: light, memo: memo}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := `{"p":` + string(b) + `}`; string(m) != want {
+					t.Fatalf("with a memo %s, want %s", m, want)
+				}
+			}
 			var got [][]jsontext.Value
 			if err := json.Unmarshal(b, &got); err != nil {
 				t.Fatalf("%v: %s", err, b)
