@@ -71,6 +71,8 @@ type Renderer struct {
 	cards sync.Map
 	// accuracy are the models with an accuracy page (accuracypage.go, SetAccuracy).
 	accuracy []AccuracyModel
+	// tails are each page kind's end, written once (tail.go): kind -> tailMemo.
+	tails sync.Map
 }
 
 // siteView is what every template sees as .Site.
@@ -125,6 +127,9 @@ type view struct {
 	// ContentLang is the language of a markdown page's body when it is not the page's own
 	// (a page without a translation, shown in the default language); "" otherwise.
 	ContentLang string
+	// TailDone tells base.html to leave its "tail" out: execute appends it, written once
+	// (tail.go).
+	TailDone bool
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
@@ -509,11 +514,17 @@ func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 		buf = new(bytes.Buffer)
 	}
 	defer r.bufs.Put(buf)
+	tail, err := r.tailOf(kind)
+	if err != nil {
+		return err
+	}
+	v.TailDone = tail.ok
 	exec := func() ([]byte, error) {
 		buf.Reset()
 		if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
 			return nil, r.templateProblems(err)
 		}
+		buf.Write(tail.b)
 		return buf.Bytes(), nil
 	}
 	// In an incremental build some pages are kept by their views: a chart page drawn again
