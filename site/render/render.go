@@ -130,6 +130,8 @@ type view struct {
 	// TailDone tells base.html to leave its "tail" out: execute appends it, written once
 	// (tail.go).
 	TailDone bool
+	// HeadEnd is base.html's "head-end", written once (tail.go); "" where the page executes it.
+	HeadEnd template.HTML
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
@@ -518,7 +520,7 @@ func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 	if err != nil {
 		return err
 	}
-	v.TailDone = tail.ok
+	v.TailDone, v.HeadEnd = tail.ok, tail.headEnd
 	exec := func() ([]byte, error) {
 		buf.Reset()
 		if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {

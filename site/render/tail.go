@@ -1,12 +1,15 @@
 package render
 
-// A page's end, written once: base.html's "tail" (the footer, the #strings catalog, the kind's
-// "scripts") reads only .Site on the shipped chart, compare and overview pages, so it is the
-// same on every page of the kind in a language. Executing it again on each of a 1,000-dataset
-// build's 2,611 compare pages (a dozen template actions, each through reflect, and a 13 KB
-// catalog copied through the escaper) was a fifth of what executing a compare page cost.
-// tailOf executes it once per kind and language, and execute appends the bytes; a template
-// that reads anything else there (api.html's scripts read .API) is executed as before.
+// A page's end and the middle of its head, written once: base.html's "tail" (the footer, the
+// #strings catalog, the kind's "scripts") reads only .Site on the shipped chart, compare and
+// overview pages, and its "head-end" (the head's links, the skip link, the site menu's start)
+// on every page, so each is the same on every page of the kind in a language. Executing them
+// again on each of a 1,000-dataset build's 2,611 compare pages (some twenty template actions,
+// each through reflect with the escapers html/template adds, and a 13 KB catalog copied
+// through the escaper) was a fifth of what executing a compare page cost. tailOf executes them
+// once per kind and language: execute appends the tail, and base.html writes .HeadEnd; a
+// template that reads anything else there (api.html's scripts read .API) is executed as
+// before.
 
 import (
 	"bytes"
@@ -14,15 +17,17 @@ import (
 	"text/template/parse"
 )
 
-// tailMemo is a kind's tail in one language: the bytes, or nil where the page executes its own.
+// tailMemo is a kind's tail and head-end in one language, each where the pages of the kind
+// need not execute their own.
 type tailMemo struct {
-	b  []byte
-	ok bool // the tail is the same on each page of the kind
+	b       []byte
+	ok      bool          // the tail is the same on each page of the kind: b
+	headEnd template.HTML // "" where each page executes its own
 }
 
-// tailOf is kind's tail (see above), or ok false where each page must execute its own: the
+// tailOf is kind's tail and head-end (see above). The tail is not kept (ok false) where the
 // templates have no "tail", the "base" does not leave it out when told (.TailDone), or the
-// "tail" reads more than .Site.
+// "tail" reads more than .Site; the head-end where there is none or it reads more than .Site.
 func (r *Renderer) tailOf(kind string) (tailMemo, error) {
 	if m, ok := r.tails.Load(kind); ok {
 		return m.(tailMemo), nil
@@ -36,6 +41,13 @@ func (r *Renderer) tailOf(kind string) (tailMemo, error) {
 			return tailMemo{}, r.templateProblems(err)
 		}
 		m = tailMemo{b: buf.Bytes(), ok: true}
+	}
+	if h := t.Lookup("head-end"); h != nil && siteOnly(t, h.Tree.Root, map[string]bool{}) {
+		var buf bytes.Buffer
+		if err := t.ExecuteTemplate(&buf, "head-end", &view{Site: r.site}); err != nil {
+			return tailMemo{}, r.templateProblems(err)
+		}
+		m.headEnd = template.HTML(buf.String()) // html/template's own output
 	}
 	r.tails.Store(kind, m)
 	return m, nil

@@ -61,6 +61,9 @@ func TestTailWrittenOnceIsTheTemplates(t *testing.T) {
 			if m.ok != want {
 				t.Errorf("%s %s: tail written once %v, want %v", rr.site.Lang, kind, m.ok, want)
 			}
+			if m.headEnd == "" {
+				t.Errorf("%s %s: head-end executed on each page", rr.site.Lang, kind)
+			}
 			rr.tails.Store(kind, tailMemo{}) // from here on each page executes its own
 		}
 	}
@@ -78,8 +81,8 @@ func TestTailWrittenOnceIsTheTemplates(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs with its end written once:\n%s\n---\n%s", name, a, b)
 		}
-		if !bytes.Contains(a, []byte(`id="strings"`)) || !bytes.HasSuffix(a, []byte("</html>\n")) {
-			t.Errorf("%s: no catalog or no end:\n%s", name, a)
+		if !bytes.Contains(a, []byte(`id="strings"`)) || !bytes.HasSuffix(a, []byte("</html>\n")) || !bytes.Contains(a, []byte("</head>\n<body>\n")) {
+			t.Errorf("%s: no catalog, no end or no head:\n%s", name, a)
 		}
 		pages++
 	}
