@@ -71,8 +71,10 @@ type Renderer struct {
 	cards sync.Map
 	// accuracy are the models with an accuracy page (accuracypage.go, SetAccuracy).
 	accuracy []AccuracyModel
-	// tails are each page kind's end, written once (tail.go): kind -> tailMemo.
+	// tails are each page kind's end and head-end, written once (tail.go): kind -> tailMemo;
+	// fixed says, by kind, which of them read only .Site.
 	tails sync.Map
+	fixed map[string]fixedParts
 }
 
 // siteView is what every template sees as .Site.
@@ -267,8 +269,9 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 	if catalog != ([sha256.Size]byte{}) {
-		if tmpl := parsed.get(key); tmpl != nil {
-			return tmpl, nil
+		if set := parsed.get(key); set.tmpl != nil {
+			r.fixed = set.fixed
+			return set.tmpl, nil
 		}
 	}
 
@@ -277,6 +280,7 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	// are parsed once and cloned into each page kind's set, which then redefines "main" and
 	// "scripts" from the kind's own file.
 	tmpl := map[string]*template.Template{}
+	fixed := map[string]fixedParts{}
 	shared := template.New("frontier").Funcs(funcs(cat)) // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
 		if _, err := shared.New(name).Parse(string(src[name])); err != nil {
@@ -293,9 +297,11 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 			return nil, r.templateProblems(err)
 		}
 		tmpl[kind] = t
+		fixed[kind] = fixedPartsOf(t) // now, while no goroutine executes (and escapes) the set
 	}
+	r.fixed = fixed
 	if catalog != ([sha256.Size]byte{}) {
-		parsed.put(key, tmpl)
+		parsed.put(key, templateSet{tmpl, fixed})
 	}
 	return tmpl, nil
 }
@@ -312,22 +318,28 @@ const parsedMax = 8
 
 type templateCache struct {
 	mu sync.Mutex
-	m  map[[sha256.Size]byte]map[string]*template.Template
+	m  map[[sha256.Size]byte]templateSet
 }
 
-func (c *templateCache) get(key [sha256.Size]byte) map[string]*template.Template {
+// templateSet is every page kind's templates, and which of their parts read only .Site (tail.go).
+type templateSet struct {
+	tmpl  map[string]*template.Template
+	fixed map[string]fixedParts
+}
+
+func (c *templateCache) get(key [sha256.Size]byte) templateSet {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.m[key]
 }
 
-func (c *templateCache) put(key [sha256.Size]byte, tmpl map[string]*template.Template) {
+func (c *templateCache) put(key [sha256.Size]byte, set templateSet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= parsedMax {
-		c.m = map[[sha256.Size]byte]map[string]*template.Template{}
+		c.m = map[[sha256.Size]byte]templateSet{}
 	}
-	c.m[key] = tmpl
+	c.m[key] = set
 }
 
 // textTemplateError is how text/template words an error: "template: NAME:LINE: msg" when

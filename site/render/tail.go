@@ -25,24 +25,41 @@ type tailMemo struct {
 	headEnd template.HTML // "" where each page executes its own
 }
 
-// tailOf is kind's tail and head-end (see above). The tail is not kept (ok false) where the
-// templates have no "tail", the "base" does not leave it out when told (.TailDone), or the
-// "tail" reads more than .Site; the head-end where there is none or it reads more than .Site.
+// fixedParts say which of a kind's parts read only .Site (and so are kept, see above).
+type fixedParts struct {
+	tail    bool // "tail" does, and "base" leaves it out when told (.TailDone)
+	headEnd bool
+}
+
+// fixedPartsOf reads t's parse trees: it must be called before t is first executed, as
+// html/template rewrites the trees as it escapes them, then.
+func fixedPartsOf(t *template.Template) fixedParts {
+	var f fixedParts
+	if tail, base := t.Lookup("tail"), t.Lookup("base"); tail != nil && base != nil && base.Tree != nil && tail.Tree != nil {
+		f.tail = mentions(base.Tree.Root, "TailDone") && siteOnly(t, tail.Tree.Root, map[string]bool{})
+	}
+	if h := t.Lookup("head-end"); h != nil && h.Tree != nil {
+		f.headEnd = siteOnly(t, h.Tree.Root, map[string]bool{})
+	}
+	return f
+}
+
+// tailOf is kind's tail and head-end (see above), each executed the first time it is asked
+// for, where fixedPartsOf found it reads only .Site.
 func (r *Renderer) tailOf(kind string) (tailMemo, error) {
 	if m, ok := r.tails.Load(kind); ok {
 		return m.(tailMemo), nil
 	}
-	t := r.tmpl[kind]
+	t, f := r.tmpl[kind], r.fixed[kind]
 	var m tailMemo
-	if tail, base := t.Lookup("tail"), t.Lookup("base"); tail != nil && base != nil && mentions(base.Tree.Root, "TailDone") &&
-		siteOnly(t, tail.Tree.Root, map[string]bool{}) {
+	if f.tail {
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, "tail", &view{Site: r.site}); err != nil {
 			return tailMemo{}, r.templateProblems(err)
 		}
 		m = tailMemo{b: buf.Bytes(), ok: true}
 	}
-	if h := t.Lookup("head-end"); h != nil && siteOnly(t, h.Tree.Root, map[string]bool{}) {
+	if f.headEnd {
 		var buf bytes.Buffer
 		if err := t.ExecuteTemplate(&buf, "head-end", &view{Site: r.site}); err != nil {
 			return tailMemo{}, r.templateProblems(err)
