@@ -171,9 +171,12 @@ type compareView struct {
 	Charts                any          // both charts' layouts and data (compareChartsDoc), through escapedJSON
 	RatioNote             string       // why there is no ratio chart, when there is none
 	Others                []compareLink
-	Gate                  string        // that the page follows the site's accuracy gate, "" when it has none
-	Accuracy              []string      // each GPU's scores per task, when both have one (compareacc.go)
-	Notes                 []compareNote // frontier.toml's notes about either GPU's configurations
+	// OtherItems are the Others' Items, each after a newline: the menu's entries in one
+	// action rather than one each (a compare page lists a dozen), html/template's own output.
+	OtherItems template.HTML
+	Gate       string        // that the page follows the site's accuracy gate, "" when it has none
+	Accuracy   []string      // each GPU's scores per task, when both have one (compareacc.go)
+	Notes      []compareNote // frontier.toml's notes about either GPU's configurations
 }
 
 // answerView is one reference interactivity worded: the sentence and where its values come from.
@@ -279,6 +282,12 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			cv.Others = append(cv.Others, l)
 		}
 	}
+	var items strings.Builder
+	for _, l := range cv.Others {
+		items.WriteString("\n")
+		items.WriteString(string(l.Item))
+	}
+	cv.OtherItems = template.HTML(items.String())
 	unit := r.pageMetric(p, true).Unit
 	for _, g := range got {
 		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+unit, ""))

@@ -71,6 +71,10 @@ type Renderer struct {
 	cards sync.Map
 	// accuracy are the models with an accuracy page (accuracypage.go, SetAccuracy).
 	accuracy []AccuracyModel
+	// tails are each page kind's end and head-end, written once (tail.go): kind -> tailMemo;
+	// fixed says, by kind, which of them read only .Site.
+	tails sync.Map
+	fixed map[string]fixedParts
 }
 
 // siteView is what every template sees as .Site.
@@ -125,6 +129,11 @@ type view struct {
 	// ContentLang is the language of a markdown page's body when it is not the page's own
 	// (a page without a translation, shown in the default language); "" otherwise.
 	ContentLang string
+	// TailDone tells base.html to leave its "tail" out: execute appends it, written once
+	// (tail.go).
+	TailDone bool
+	// HeadEnd is base.html's "head-end", written once (tail.go); "" where the page executes it.
+	HeadEnd template.HTML
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
@@ -260,8 +269,9 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 	if catalog != ([sha256.Size]byte{}) {
-		if tmpl := parsed.get(key); tmpl != nil {
-			return tmpl, nil
+		if set := parsed.get(key); set.tmpl != nil {
+			r.fixed = set.fixed
+			return set.tmpl, nil
 		}
 	}
 
@@ -270,6 +280,7 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	// are parsed once and cloned into each page kind's set, which then redefines "main" and
 	// "scripts" from the kind's own file.
 	tmpl := map[string]*template.Template{}
+	fixed := map[string]fixedParts{}
 	shared := template.New("frontier").Funcs(funcs(cat)) // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
 		if _, err := shared.New(name).Parse(string(src[name])); err != nil {
@@ -286,9 +297,11 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 			return nil, r.templateProblems(err)
 		}
 		tmpl[kind] = t
+		fixed[kind] = fixedPartsOf(t) // now, while no goroutine executes (and escapes) the set
 	}
+	r.fixed = fixed
 	if catalog != ([sha256.Size]byte{}) {
-		parsed.put(key, tmpl)
+		parsed.put(key, templateSet{tmpl, fixed})
 	}
 	return tmpl, nil
 }
@@ -305,22 +318,28 @@ const parsedMax = 8
 
 type templateCache struct {
 	mu sync.Mutex
-	m  map[[sha256.Size]byte]map[string]*template.Template
+	m  map[[sha256.Size]byte]templateSet
 }
 
-func (c *templateCache) get(key [sha256.Size]byte) map[string]*template.Template {
+// templateSet is every page kind's templates, and which of their parts read only .Site (tail.go).
+type templateSet struct {
+	tmpl  map[string]*template.Template
+	fixed map[string]fixedParts
+}
+
+func (c *templateCache) get(key [sha256.Size]byte) templateSet {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.m[key]
 }
 
-func (c *templateCache) put(key [sha256.Size]byte, tmpl map[string]*template.Template) {
+func (c *templateCache) put(key [sha256.Size]byte, set templateSet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= parsedMax {
-		c.m = map[[sha256.Size]byte]map[string]*template.Template{}
+		c.m = map[[sha256.Size]byte]templateSet{}
 	}
-	c.m[key] = tmpl
+	c.m[key] = set
 }
 
 // textTemplateError is how text/template words an error: "template: NAME:LINE: msg" when
@@ -509,11 +528,17 @@ func (r *Renderer) execute(w output.Writer, kind, name string, v *view) error {
 		buf = new(bytes.Buffer)
 	}
 	defer r.bufs.Put(buf)
+	tail, err := r.tailOf(kind)
+	if err != nil {
+		return err
+	}
+	v.TailDone, v.HeadEnd = tail.ok, tail.headEnd
 	exec := func() ([]byte, error) {
 		buf.Reset()
 		if err := r.tmpl[kind].ExecuteTemplate(buf, "base", v); err != nil {
 			return nil, r.templateProblems(err)
 		}
+		buf.Write(tail.b)
 		return buf.Bytes(), nil
 	}
 	// In an incremental build some pages are kept by their views: a chart page drawn again
