@@ -8,6 +8,7 @@ import (
 	"image"
 	"io"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -167,9 +168,9 @@ func chunk(w io.Writer, typ string, data []byte) {
 // time); every other byte is a literal. It takes zeros by the run (zeros), so a row of one
 // colour costs a few symbols, not a pass over its bytes.
 type rleDeflate struct {
-	out   []byte
+	out   []byte // the whole bytes written; its capacity past them is scratch (put)
 	acc   uint64 // bits not yet written, the first in the lowest bit
-	n     uint   // how many (fewer than 32 between calls)
+	n     uint   // how many (fewer than 8 between calls)
 	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced modulo adlerMod only when large
 	zeros int    // zero bytes taken but not yet written
 	zero  bool   // whether the last byte written was a zero
@@ -191,15 +192,34 @@ func newRLEDeflate() *rleDeflate {
 	return z
 }
 
-// bits appends the n low bits of v (n at most 16), first bit lowest, as deflate packs
-// everything, four bytes at a time.
+// bits appends the n low bits of v (n at most 32), first bit lowest, as deflate packs
+// everything.
 func (z *rleDeflate) bits(v uint64, n uint) {
-	z.acc |= v << z.n
-	z.n += n
-	if z.n >= 32 {
-		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-		z.acc >>= 32
-		z.n -= 32
+	z.reserve(8)
+	out := z.out[:cap(z.out)]
+	pos := len(z.out)
+	z.acc, z.n, pos = put(out, pos, z.acc, z.n, v, n)
+	z.out = out[:pos]
+}
+
+// put appends the n low bits of v to a stream whose whole bytes end at pos in out, acc
+// holding its k (fewer than 8) bits past them, and returns the new acc, k and pos. It
+// writes eight bytes at pos whatever it keeps, so that no branch depends on how many bits
+// have gathered: out must have them (reserve), and the bytes past the new pos are scratch,
+// written over by the next put.
+func put(out []byte, pos int, acc uint64, k uint, v uint64, n uint) (uint64, uint, int) {
+	acc |= v << k
+	k += n
+	binary.LittleEndian.PutUint64(out[pos:], acc)
+	pos += int(k >> 3)
+	acc >>= k &^ 7
+	return acc, k & 7, pos
+}
+
+// reserve makes room for n bytes past the stream's end.
+func (z *rleDeflate) reserve(n int) {
+	if cap(z.out)-len(z.out) < n {
+		z.out = slices.Grow(z.out, n+len(z.out))
 	}
 }
 
@@ -233,23 +253,24 @@ func (z *rleDeflate) word(d uint64) {
 		return
 	}
 	left := 8
+	// Room for eight bytes' codes, each with the zeros before it, and put's eight bytes.
+	const room = 8*(26+9)/8 + 8
+	z.reserve(room)
 	acc, n, a, b, zero := z.acc, z.n, z.a, z.b, z.zero
+	out, pos := z.out[:cap(z.out)], len(z.out)
 	for d != 0 {
 		k := bits.TrailingZeros64(d) >> 3
 		if zs := z.zeros + k; zs >= len(zeroRuns[0]) {
-			z.acc, z.n, z.a, z.b, z.zero, z.zeros = acc, n, a, b, zero, zs
+			z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zs, out[:pos]
 			z.flushZeros()
+			z.reserve(room)
 			acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
+			out, pos = z.out[:cap(z.out)], len(z.out)
 		} else if zs > 0 {
 			// The zeros before this byte (most runs, short): one code, as flushZeros
 			// writes them.
 			r := zeroRuns[b2i(!zero)][zs]
-			acc |= uint64(r.code) << n
-			if n += uint(r.len); n >= 32 {
-				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-				acc >>= 32
-				n -= 32
-			}
+			acc, n, pos = put(out, pos, acc, n, uint64(r.code), uint(r.len))
 			if a >= 1<<32 {
 				a %= adlerMod
 			}
@@ -261,12 +282,7 @@ func (z *rleDeflate) word(d uint64) {
 		left -= k + 1
 		for {
 			code := fixedCodes[c]
-			acc |= uint64(code.code) << n
-			if n += uint(code.len); n >= 32 {
-				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-				acc >>= 32
-				n -= 32
-			}
+			acc, n, pos = put(out, pos, acc, n, uint64(code.code), uint(code.len))
 			a += uint64(c)
 			b += a
 			if d&0xff == 0 {
@@ -282,7 +298,7 @@ func (z *rleDeflate) word(d uint64) {
 		}
 		zero = false
 	}
-	z.acc, z.n, z.a, z.b, z.zero = acc, n, a, b, zero
+	z.acc, z.n, z.a, z.b, z.zero, z.out = acc, n, a, b, zero, out[:pos]
 	z.zeros = left
 }
 
@@ -319,26 +335,6 @@ func nonZero(x uint64) uint64 {
 	return ((x & l) + l | x) &^ l
 }
 
-// lit takes one byte that is not zero, the path of every pixel that starts no run.
-func (z *rleDeflate) lit(c uint8) {
-	if z.zeros > 0 {
-		z.flushZeros()
-	}
-	code := fixedCodes[c]
-	z.acc |= uint64(code.code) << z.n
-	if z.n += uint(code.len); z.n >= 32 {
-		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-		z.acc >>= 32
-		z.n -= 32
-	}
-	z.a += uint64(c)
-	z.b += z.a
-	if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-		z.a, z.b = z.a%adlerMod, z.b%adlerMod
-	}
-	z.zero = false
-}
-
 // subBytes is x-y byte by byte, each byte modulo 256, no borrow from one into the next.
 func subBytes(x, y uint64) uint64 {
 	const h = 0x8080808080808080
@@ -363,27 +359,17 @@ func (z *rleDeflate) flushZeros() {
 	if first := !z.zero; n < len(zeroRuns[0]) {
 		// A run up to a match long (most of them): one code.
 		r := zeroRuns[b2i(first)][n]
-		z.acc |= uint64(r.code) << z.n
-		if z.n += uint(r.len); z.n >= 32 {
-			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-			z.acc >>= 32
-			z.n -= 32
-		}
+		z.bits(uint64(r.code), uint(r.len))
 		z.zero = true
 		return
 	}
-	acc, bits := z.acc, z.n
-	put := func(code uint32, n uint8) {
-		acc |= uint64(code) << bits
-		if bits += uint(n); bits >= 32 {
-			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-			acc >>= 32
-			bits -= 32
-		}
-	}
+	// At most 26 bits a match of 258 bytes, 8 a literal, and put's eight bytes.
+	z.reserve((n/258+1)*26/8 + 3 + 8 + 8)
+	acc, k := z.acc, z.n
+	out, pos := z.out[:cap(z.out)], len(z.out)
 	zero := fixedCodes[0]
 	if !z.zero {
-		put(uint32(zero.code), zero.len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zero.code), uint(zero.len))
 		z.zero = true
 		n--
 	}
@@ -392,25 +378,22 @@ func (z *rleDeflate) flushZeros() {
 		if n-m == 1 || n-m == 2 {
 			m = n - 3 // leave a last match of 3 or more rather than literals
 		}
-		put(zeroMatches[m].code, zeroMatches[m].len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zeroMatches[m].code), uint(zeroMatches[m].len))
 		n -= m
 	}
 	for ; n > 0; n-- {
-		put(uint32(zero.code), zero.len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zero.code), uint(zero.len))
 	}
-	z.acc, z.n = acc, bits
+	z.acc, z.n, z.out = acc, k, out[:pos]
 }
 
 // close ends the block and the stream and returns it.
 func (z *rleDeflate) close() []byte {
 	z.flushZeros()
 	z.symbol(256) // end of block
-	if z.n%8 > 0 {
-		z.bits(0, 8-z.n%8) // to a byte boundary
-	}
-	for ; z.n > 0; z.n -= 8 {
+	if z.n > 0 {  // the last bits, to a byte boundary
 		z.out = append(z.out, byte(z.acc))
-		z.acc >>= 8
+		z.acc, z.n = 0, 0
 	}
 	z.out = binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
 	return z.out
