@@ -70,10 +70,15 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 					end := min(width, x+tileWidth)
 					if end-x == tileWidth { // a whole column, four words, without bounds checks
 						r, a := (*[tileWidth]uint8)(pix[x:]), (*[tileWidth]uint8)(above[x:])
-						z.word(subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:])))
+						d0 := subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:]))
+						d1 := subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:]))
+						d2 := subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:]))
+						d3 := subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:]))
+						if d0|d1|d2|d3 == 0 {
+							z.zeros += tileWidth
+						} else {
+							z.words([]uint64{d0, d1, d2, d3})
+						}
 						x = end
 						continue
 					}
@@ -108,10 +113,13 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				r := (*[tileWidth]uint8)(pix[x:])
 				v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
 				v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
-				z.word(subBytes(v0, v0<<8|uint64(last)))
-				z.word(subBytes(v1, v1<<8|v0>>56))
-				z.word(subBytes(v2, v2<<8|v1>>56))
-				z.word(subBytes(v3, v3<<8|v2>>56))
+				d0, d1 := subBytes(v0, v0<<8|uint64(last)), subBytes(v1, v1<<8|v0>>56)
+				d2, d3 := subBytes(v2, v2<<8|v1>>56), subBytes(v3, v3<<8|v2>>56)
+				if d0|d1|d2|d3 == 0 {
+					z.zeros += tileWidth
+				} else {
+					z.words([]uint64{d0, d1, d2, d3})
+				}
 				last = uint8(v3 >> 56)
 				x = end
 				continue
@@ -244,62 +252,74 @@ func (z *rleDeflate) lits(cs ...byte) {
 	}
 }
 
-// word takes eight filtered bytes, the first in the lowest: the zeros counted, only the
-// others written one by one, with the coder's state in locals (the path of every pixel
-// that starts no run).
+// word takes eight filtered bytes, the first in the lowest.
 func (z *rleDeflate) word(d uint64) {
 	if d == 0 {
 		z.zeros += 8
 		return
 	}
-	left := 8
-	// Room for eight bytes' codes, each with the zeros before it, and put's eight bytes.
-	const room = 8*(26+9)/8 + 8
+	z.words([]uint64{d})
+}
+
+// words takes filtered bytes eight at a time (at most 4 words), the first in the lowest
+// bits of the first word: the zeros counted, only the others written one by one, with the
+// coder's state in locals across the words (the path of every pixel that starts no run).
+func (z *rleDeflate) words(ds []uint64) {
+	// Room for eight bytes' codes, each with the zeros before it, a word, and put's eight
+	// bytes.
+	const room = 4*8*(26+9)/8 + 8
 	z.reserve(room)
-	acc, n, a, b, zero := z.acc, z.n, z.a, z.b, z.zero
+	acc, n, a, b, zero, zeros := z.acc, z.n, z.a, z.b, z.zero, z.zeros
 	out, pos := z.out[:cap(z.out)], len(z.out)
-	for d != 0 {
-		k := bits.TrailingZeros64(d) >> 3
-		if zs := z.zeros + k; zs >= len(zeroRuns[0]) {
-			z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zs, out[:pos]
-			z.flushZeros()
-			z.reserve(room)
-			acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
-			out, pos = z.out[:cap(z.out)], len(z.out)
-		} else if zs > 0 {
-			// The zeros before this byte (most runs, short): one code, as flushZeros
-			// writes them.
-			r := zeroRuns[b2i(!zero)][zs]
-			acc, n, pos = put(out, pos, acc, n, uint64(r.code), uint(r.len))
-			if a >= 1<<32 {
-				a %= adlerMod
+	for _, d := range ds {
+		if d == 0 {
+			zeros += 8
+			continue
+		}
+		left := 8
+		for d != 0 {
+			k := bits.TrailingZeros64(d) >> 3
+			if zs := zeros + k; zs >= len(zeroRuns[0]) {
+				z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zs, out[:pos]
+				z.flushZeros()
+				z.reserve(room)
+				acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
+				out, pos = z.out[:cap(z.out)], len(z.out)
+			} else if zs > 0 {
+				// The zeros before this byte (most runs, short): one code, as flushZeros
+				// writes them.
+				r := zeroRuns[b2i(!zero)][zs]
+				acc, n, pos = put(out, pos, acc, n, uint64(r.code), uint(r.len))
+				if a >= 1<<32 {
+					a %= adlerMod
+				}
+				b += uint64(zs) * a // a zero adds nothing to a
 			}
-			b += uint64(zs) * a // a zero adds nothing to a
-		}
-		z.zeros = 0
-		c := uint8(d >> (k << 3))
-		d >>= (k + 1) << 3
-		left -= k + 1
-		for {
-			code := fixedCodes[c]
-			acc, n, pos = put(out, pos, acc, n, uint64(code.code), uint(code.len))
-			a += uint64(c)
-			b += a
-			if d&0xff == 0 {
-				break
+			zeros = 0
+			c := uint8(d >> (k << 3))
+			d >>= (k + 1) << 3
+			left -= k + 1
+			for {
+				code := fixedCodes[c]
+				acc, n, pos = put(out, pos, acc, n, uint64(code.code), uint(code.len))
+				a += uint64(c)
+				b += a
+				if d&0xff == 0 {
+					break
+				}
+				// The next byte is not zero either: no zeros to write between.
+				c = uint8(d)
+				d >>= 8
+				left--
 			}
-			// The next byte is not zero either: no zeros to write between.
-			c = uint8(d)
-			d >>= 8
-			left--
+			if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+				a, b = a%adlerMod, b%adlerMod
+			}
+			zero = false
 		}
-		if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-			a, b = a%adlerMod, b%adlerMod
-		}
-		zero = false
+		zeros = left
 	}
-	z.acc, z.n, z.a, z.b, z.zero, z.out = acc, n, a, b, zero, out[:pos]
-	z.zeros = left
+	z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zeros, out[:pos]
 }
 
 // upCheaper reports whether row, filtered by Up (less the row above), has fewer bytes that
