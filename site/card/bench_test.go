@@ -95,3 +95,35 @@ func (p *pngBuffers) Get() *png.EncoderBuffer {
 }
 
 func (p *pngBuffers) Put(buf *png.EncoderBuffer) { p.p.Put(buf) }
+
+// BenchmarkDrawVaried draws sixteen different compare cards in turn (other GPUs, numbers
+// and curves), as a build does: drawing the same card again and again lets the processor
+// learn its branches, which a build's thousands of different cards never do.
+func BenchmarkDrawVaried(b *testing.B) {
+	gpus := []string{"B200", "H200", "MI300X", "MI355X", "GB200 NVL72", "H100", "MI325X", "GB300 NVL72"}
+	var specs []Spec
+	for i := range 16 {
+		s := compareSample()
+		a, c := gpus[i%len(gpus)], gpus[(i*3+1)%len(gpus)]
+		s.Title = a + " vs " + c + ": DeepSeek-R1-0528 " + []string{"1k/1k", "8k/1k", "1k/8k"}[i%3]
+		s.Headline = "At " + itoa(10+5*i) + " tok/s/user, " + a + " serves " + itoa(1000+317*i) + " tok/s/GPU; " + c + " serves " + itoa(2400-97*i) + " tok/s/GPU."
+		for k := range s.Series {
+			sc := 0.4 + float64((i*7+k*5)%11)/10
+			line := make([]Point, len(s.Series[k].Line))
+			for j, p := range s.Series[k].Line {
+				line[j] = Point{p.X * (0.7 + float64(i%5)/10), p.Y * sc}
+			}
+			s.Series[k].Line = line
+		}
+		s.Series[0].Name, s.Series[1].Name = a, c
+		specs = append(specs, s)
+	}
+	defer reportCPU(b)()
+	i := 0
+	for b.Loop() {
+		if _, err := Draw(specs[i%len(specs)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -121,6 +121,7 @@ func (p *palette) ink(col color.NRGBA) int {
 			k.step[l] = uint8((l + 2) / 5 * 5)
 		}
 	}
+	k.overWhite[0] = 0 // nothing of it: white
 	p.inks = append(p.inks, k)
 	p.ids[col] = len(p.inks) - 1
 	return len(p.inks) - 1

@@ -8,6 +8,7 @@ import (
 	"image"
 	"io"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -69,10 +70,15 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 					end := min(width, x+tileWidth)
 					if end-x == tileWidth { // a whole column, four words, without bounds checks
 						r, a := (*[tileWidth]uint8)(pix[x:]), (*[tileWidth]uint8)(above[x:])
-						z.word(subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:])))
-						z.word(subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:])))
+						d0 := subBytes(binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(a[0:]))
+						d1 := subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:]))
+						d2 := subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:]))
+						d3 := subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:]))
+						if d0|d1|d2|d3 == 0 {
+							z.zeros += tileWidth
+						} else {
+							z.words([]uint64{d0, d1, d2, d3})
+						}
 						x = end
 						continue
 					}
@@ -107,10 +113,13 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				r := (*[tileWidth]uint8)(pix[x:])
 				v0, v1 := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
 				v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
-				z.word(subBytes(v0, v0<<8|uint64(last)))
-				z.word(subBytes(v1, v1<<8|v0>>56))
-				z.word(subBytes(v2, v2<<8|v1>>56))
-				z.word(subBytes(v3, v3<<8|v2>>56))
+				d0, d1 := subBytes(v0, v0<<8|uint64(last)), subBytes(v1, v1<<8|v0>>56)
+				d2, d3 := subBytes(v2, v2<<8|v1>>56), subBytes(v3, v3<<8|v2>>56)
+				if d0|d1|d2|d3 == 0 {
+					z.zeros += tileWidth
+				} else {
+					z.words([]uint64{d0, d1, d2, d3})
+				}
 				last = uint8(v3 >> 56)
 				x = end
 				continue
@@ -167,9 +176,9 @@ func chunk(w io.Writer, typ string, data []byte) {
 // time); every other byte is a literal. It takes zeros by the run (zeros), so a row of one
 // colour costs a few symbols, not a pass over its bytes.
 type rleDeflate struct {
-	out   []byte
+	out   []byte // the whole bytes written; its capacity past them is scratch (put)
 	acc   uint64 // bits not yet written, the first in the lowest bit
-	n     uint   // how many (fewer than 32 between calls)
+	n     uint   // how many (fewer than 8 between calls)
 	a, b  uint64 // the Adler-32 sums of the bytes so far, reduced modulo adlerMod only when large
 	zeros int    // zero bytes taken but not yet written
 	zero  bool   // whether the last byte written was a zero
@@ -191,15 +200,34 @@ func newRLEDeflate() *rleDeflate {
 	return z
 }
 
-// bits appends the n low bits of v (n at most 16), first bit lowest, as deflate packs
-// everything, four bytes at a time.
+// bits appends the n low bits of v (n at most 32), first bit lowest, as deflate packs
+// everything.
 func (z *rleDeflate) bits(v uint64, n uint) {
-	z.acc |= v << z.n
-	z.n += n
-	if z.n >= 32 {
-		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-		z.acc >>= 32
-		z.n -= 32
+	z.reserve(8)
+	out := z.out[:cap(z.out)]
+	pos := len(z.out)
+	z.acc, z.n, pos = put(out, pos, z.acc, z.n, v, n)
+	z.out = out[:pos]
+}
+
+// put appends the n low bits of v to a stream whose whole bytes end at pos in out, acc
+// holding its k (fewer than 8) bits past them, and returns the new acc, k and pos. It
+// writes eight bytes at pos whatever it keeps, so that no branch depends on how many bits
+// have gathered: out must have them (reserve), and the bytes past the new pos are scratch,
+// written over by the next put.
+func put(out []byte, pos int, acc uint64, k uint, v uint64, n uint) (uint64, uint, int) {
+	acc |= v << k
+	k += n
+	binary.LittleEndian.PutUint64(out[pos:], acc)
+	pos += int(k >> 3)
+	acc >>= k &^ 7
+	return acc, k & 7, pos
+}
+
+// reserve makes room for n bytes past the stream's end.
+func (z *rleDeflate) reserve(n int) {
+	if cap(z.out)-len(z.out) < n {
+		z.out = slices.Grow(z.out, n+len(z.out))
 	}
 }
 
@@ -224,66 +252,74 @@ func (z *rleDeflate) lits(cs ...byte) {
 	}
 }
 
-// word takes eight filtered bytes, the first in the lowest: the zeros counted, only the
-// others written one by one, with the coder's state in locals (the path of every pixel
-// that starts no run).
+// word takes eight filtered bytes, the first in the lowest.
 func (z *rleDeflate) word(d uint64) {
 	if d == 0 {
 		z.zeros += 8
 		return
 	}
-	left := 8
-	acc, n, a, b, zero := z.acc, z.n, z.a, z.b, z.zero
-	for d != 0 {
-		k := bits.TrailingZeros64(d) >> 3
-		if zs := z.zeros + k; zs >= len(zeroRuns[0]) {
-			z.acc, z.n, z.a, z.b, z.zero, z.zeros = acc, n, a, b, zero, zs
-			z.flushZeros()
-			acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
-		} else if zs > 0 {
-			// The zeros before this byte (most runs, short): one code, as flushZeros
-			// writes them.
-			r := zeroRuns[b2i(!zero)][zs]
-			acc |= uint64(r.code) << n
-			if n += uint(r.len); n >= 32 {
-				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-				acc >>= 32
-				n -= 32
-			}
-			if a >= 1<<32 {
-				a %= adlerMod
-			}
-			b += uint64(zs) * a // a zero adds nothing to a
+	z.words([]uint64{d})
+}
+
+// words takes filtered bytes eight at a time (at most 4 words), the first in the lowest
+// bits of the first word: the zeros counted, only the others written one by one, with the
+// coder's state in locals across the words (the path of every pixel that starts no run).
+func (z *rleDeflate) words(ds []uint64) {
+	// Room for eight bytes' codes, each with the zeros before it, a word, and put's eight
+	// bytes.
+	const room = 4*8*(26+9)/8 + 8
+	z.reserve(room)
+	acc, n, a, b, zero, zeros := z.acc, z.n, z.a, z.b, z.zero, z.zeros
+	out, pos := z.out[:cap(z.out)], len(z.out)
+	for _, d := range ds {
+		if d == 0 {
+			zeros += 8
+			continue
 		}
-		z.zeros = 0
-		c := uint8(d >> (k << 3))
-		d >>= (k + 1) << 3
-		left -= k + 1
-		for {
-			code := fixedCodes[c]
-			acc |= uint64(code.code) << n
-			if n += uint(code.len); n >= 32 {
-				z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-				acc >>= 32
-				n -= 32
+		left := 8
+		for d != 0 {
+			k := bits.TrailingZeros64(d) >> 3
+			if zs := zeros + k; zs >= len(zeroRuns[0]) {
+				z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zs, out[:pos]
+				z.flushZeros()
+				z.reserve(room)
+				acc, n, a, b, zero = z.acc, z.n, z.a, z.b, z.zero
+				out, pos = z.out[:cap(z.out)], len(z.out)
+			} else if zs > 0 {
+				// The zeros before this byte (most runs, short): one code, as flushZeros
+				// writes them.
+				r := zeroRuns[b2i(!zero)][zs]
+				acc, n, pos = put(out, pos, acc, n, uint64(r.code), uint(r.len))
+				if a >= 1<<32 {
+					a %= adlerMod
+				}
+				b += uint64(zs) * a // a zero adds nothing to a
 			}
-			a += uint64(c)
-			b += a
-			if d&0xff == 0 {
-				break
+			zeros = 0
+			c := uint8(d >> (k << 3))
+			d >>= (k + 1) << 3
+			left -= k + 1
+			for {
+				code := fixedCodes[c]
+				acc, n, pos = put(out, pos, acc, n, uint64(code.code), uint(code.len))
+				a += uint64(c)
+				b += a
+				if d&0xff == 0 {
+					break
+				}
+				// The next byte is not zero either: no zeros to write between.
+				c = uint8(d)
+				d >>= 8
+				left--
 			}
-			// The next byte is not zero either: no zeros to write between.
-			c = uint8(d)
-			d >>= 8
-			left--
+			if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
+				a, b = a%adlerMod, b%adlerMod
+			}
+			zero = false
 		}
-		if b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-			a, b = a%adlerMod, b%adlerMod
-		}
-		zero = false
+		zeros = left
 	}
-	z.acc, z.n, z.a, z.b, z.zero = acc, n, a, b, zero
-	z.zeros = left
+	z.acc, z.n, z.a, z.b, z.zero, z.zeros, z.out = acc, n, a, b, zero, zeros, out[:pos]
 }
 
 // upCheaper reports whether row, filtered by Up (less the row above), has fewer bytes that
@@ -319,26 +355,6 @@ func nonZero(x uint64) uint64 {
 	return ((x & l) + l | x) &^ l
 }
 
-// lit takes one byte that is not zero, the path of every pixel that starts no run.
-func (z *rleDeflate) lit(c uint8) {
-	if z.zeros > 0 {
-		z.flushZeros()
-	}
-	code := fixedCodes[c]
-	z.acc |= uint64(code.code) << z.n
-	if z.n += uint(code.len); z.n >= 32 {
-		z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-		z.acc >>= 32
-		z.n -= 32
-	}
-	z.a += uint64(c)
-	z.b += z.a
-	if z.b >= 1<<60 { // a grows by at most 255 a byte, so only b ever needs this
-		z.a, z.b = z.a%adlerMod, z.b%adlerMod
-	}
-	z.zero = false
-}
-
 // subBytes is x-y byte by byte, each byte modulo 256, no borrow from one into the next.
 func subBytes(x, y uint64) uint64 {
 	const h = 0x8080808080808080
@@ -363,27 +379,17 @@ func (z *rleDeflate) flushZeros() {
 	if first := !z.zero; n < len(zeroRuns[0]) {
 		// A run up to a match long (most of them): one code.
 		r := zeroRuns[b2i(first)][n]
-		z.acc |= uint64(r.code) << z.n
-		if z.n += uint(r.len); z.n >= 32 {
-			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(z.acc))
-			z.acc >>= 32
-			z.n -= 32
-		}
+		z.bits(uint64(r.code), uint(r.len))
 		z.zero = true
 		return
 	}
-	acc, bits := z.acc, z.n
-	put := func(code uint32, n uint8) {
-		acc |= uint64(code) << bits
-		if bits += uint(n); bits >= 32 {
-			z.out = binary.LittleEndian.AppendUint32(z.out, uint32(acc))
-			acc >>= 32
-			bits -= 32
-		}
-	}
+	// At most 26 bits a match of 258 bytes, 8 a literal, and put's eight bytes.
+	z.reserve((n/258+1)*26/8 + 3 + 8 + 8)
+	acc, k := z.acc, z.n
+	out, pos := z.out[:cap(z.out)], len(z.out)
 	zero := fixedCodes[0]
 	if !z.zero {
-		put(uint32(zero.code), zero.len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zero.code), uint(zero.len))
 		z.zero = true
 		n--
 	}
@@ -392,25 +398,22 @@ func (z *rleDeflate) flushZeros() {
 		if n-m == 1 || n-m == 2 {
 			m = n - 3 // leave a last match of 3 or more rather than literals
 		}
-		put(zeroMatches[m].code, zeroMatches[m].len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zeroMatches[m].code), uint(zeroMatches[m].len))
 		n -= m
 	}
 	for ; n > 0; n-- {
-		put(uint32(zero.code), zero.len)
+		acc, k, pos = put(out, pos, acc, k, uint64(zero.code), uint(zero.len))
 	}
-	z.acc, z.n = acc, bits
+	z.acc, z.n, z.out = acc, k, out[:pos]
 }
 
 // close ends the block and the stream and returns it.
 func (z *rleDeflate) close() []byte {
 	z.flushZeros()
 	z.symbol(256) // end of block
-	if z.n%8 > 0 {
-		z.bits(0, 8-z.n%8) // to a byte boundary
-	}
-	for ; z.n > 0; z.n -= 8 {
+	if z.n > 0 {  // the last bits, to a byte boundary
 		z.out = append(z.out, byte(z.acc))
-		z.acc >>= 8
+		z.acc, z.n = 0, 0
 	}
 	z.out = binary.BigEndian.AppendUint32(z.out, uint32(z.b%adlerMod)<<16|uint32(z.a%adlerMod))
 	return z.out
