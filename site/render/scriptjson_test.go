@@ -17,14 +17,7 @@ import (
 // reaches the element, so "</script>" and "<!--" in a string cannot end it or open a comment;
 // and it is JSON that decodes to the map.
 func TestScriptJSONWritesWhatTheEscaperWrites(t *testing.T) {
-	tmpl := template.Must(template.New("page").Parse(`<script type="application/json" id="strings">{{.}}</script>`))
-	write := func(v any) []byte {
-		var b bytes.Buffer
-		if err := tmpl.Execute(&b, v); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
+	write := scriptElement(t, "strings")
 	hostile := map[string]string{
 		"a.end":     `</script><script>alert(1)</script>`,
 		"b.comment": `<!-- x --> <![CDATA[ ]]> </SCRIPT `,
@@ -71,14 +64,7 @@ func TestScriptJSONWritesWhatTheEscaperWrites(t *testing.T) {
 // encoded as the build encodes them, without escaping for HTML); no "<" or ">" reaches the
 // element; and what escapedJSON cannot make sure of goes to the escaper as it is.
 func TestEscapedJSONWritesWhatTheEscaperWrites(t *testing.T) {
-	tmpl := template.Must(template.New("page").Parse(`<script type="application/json" id="x">{{.}}</script>`))
-	write := func(v any) []byte {
-		var b bytes.Buffer
-		if err := tmpl.Execute(&b, v); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
+	write := scriptElement(t, "x")
 	layouts, err := compareLayouts()
 	if err != nil {
 		t.Fatal(err)
@@ -118,5 +104,18 @@ func TestEscapedJSONWritesWhatTheEscaperWrites(t *testing.T) {
 	}
 	if v, ok := escapedJSON(math.Inf(1)).(float64); !ok || !math.IsInf(v, 1) {
 		t.Errorf("a value that does not encode: %v, want it as it is", v)
+	}
+}
+
+// scriptElement writes a value into <script type="application/json" id="ID"> through
+// html/template, as a page's template does.
+func scriptElement(t *testing.T, id string) func(v any) []byte {
+	tmpl := template.Must(template.New("page").Parse(`<script type="application/json" id="` + id + `">{{.}}</script>`))
+	return func(v any) []byte {
+		var b bytes.Buffer
+		if err := tmpl.Execute(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
 	}
 }
