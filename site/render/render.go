@@ -222,7 +222,7 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	}
 	add("echarts.min.js", in.ECharts)
 
-	if r.tmpl, err = r.parseTemplates(read, r.cat); err != nil {
+	if err = r.parseTemplates(read, r.cat); err != nil {
 		return nil, err
 	}
 	// The other languages: the same site, their own catalog, templates and links (lang.go).
@@ -239,7 +239,7 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 			}
 		}
 		m.site = &site
-		if m.tmpl, err = m.parseTemplates(read, c); err != nil {
+		if err = m.parseTemplates(read, c); err != nil {
 			return nil, err
 		}
 		r.mirrors = append(r.mirrors, m)
@@ -247,8 +247,9 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	return r, nil
 }
 
-// parseTemplates parses every page kind's templates with the funcs of catalog cat.
-func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.Catalog) (map[string]*template.Template, error) {
+// parseTemplates parses every page kind's templates with the funcs of catalog cat into r.tmpl,
+// and r.fixed (tail.go) from them.
+func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.Catalog) error {
 	kinds := slices.Sorted(maps.Keys(pageKinds))
 	src := map[string][]byte{}
 	h := sha256.New()
@@ -258,7 +259,7 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 		}
 		b, err := read(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		src[name] = b
 		fmt.Fprintf(h, "%q %d\n", name, len(b))
@@ -270,8 +271,8 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	h.Sum(key[:0])
 	if catalog != ([sha256.Size]byte{}) {
 		if set := parsed.get(key); set.tmpl != nil {
-			r.fixed = set.fixed
-			return set.tmpl, nil
+			r.tmpl, r.fixed = set.tmpl, set.fixed
+			return nil
 		}
 	}
 
@@ -284,26 +285,26 @@ func (r *Renderer) parseTemplates(read func(string) ([]byte, error), cat *i18n.C
 	shared := template.New("frontier").Funcs(funcs(cat)) // an empty root: each file below it has its own name
 	for _, name := range templateFiles {
 		if _, err := shared.New(name).Parse(string(src[name])); err != nil {
-			return nil, r.templateProblems(err)
+			return r.templateProblems(err)
 		}
 	}
 	for _, kind := range kinds {
 		file := pageKinds[kind]
 		t, err := shared.Clone()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, err := t.New(file).Parse(string(src[file])); err != nil {
-			return nil, r.templateProblems(err)
+			return r.templateProblems(err)
 		}
 		tmpl[kind] = t
 		fixed[kind] = fixedPartsOf(t) // now, while no goroutine executes (and escapes) the set
 	}
-	r.fixed = fixed
+	r.tmpl, r.fixed = tmpl, fixed
 	if catalog != ([sha256.Size]byte{}) {
 		parsed.put(key, templateSet{tmpl, fixed})
 	}
-	return tmpl, nil
+	return nil
 }
 
 // parsed keeps the template sets parseTemplates made last, by the digest of their files and
