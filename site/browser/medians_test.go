@@ -20,7 +20,6 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 	b := browsertest.New(t)
 	data, toml := testsite.Medians("h100/c16")
 	root := serveInTwoLanguages(t, b, data, toml)
-	note := axisNote
 	drawn := func(p *browsertest.Page) map[string]int {
 		st := p.ChartState("#chart")
 		n := map[string]int{}
@@ -48,7 +47,7 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 		if n := drawn(p); n["B200 (vLLM)"] != 2 || n["H100 (vLLM)"] != 3 {
 			t.Errorf("%s: default axis draws %v points, want every point (2 and 3)", tc.lang, n)
 		}
-		if s := note(p); s != "" {
+		if s := axisNote(p); s != "" {
 			t.Errorf("%s: default axis: note %q, want none", tc.lang, s)
 		}
 		// Chosen in the form, as a reader does.
@@ -61,7 +60,7 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 		if h, _ := st.Find("H100 (vLLM)", "scatter"); slices.ContainsFunc(h.Points, func(xy [2]float64) bool { return xy[0] > 0.06 }) {
 			t.Errorf("%s: H100 points %v: one is placed at another statistic of the run without a median (its mean is 0.076 s)", tc.lang, h.Points)
 		}
-		s := note(p)
+		s := axisNote(p)
 		if tc.lang == "en" && s != tc.want || tc.lang == "zh" && (!strings.HasPrefix(s, "1 个数据点没有") || !strings.HasSuffix(s, tc.want)) {
 			t.Errorf("%s: note under the chart %q, want %q", tc.lang, s, tc.want)
 		}
@@ -75,12 +74,12 @@ func TestAxesMedianTTFTSomeRunsLack(t *testing.T) {
 		// A fresh link to the view says the same; back on the default axis the note goes.
 		q := b.Open(t, page+"#x=median_ttft")
 		waitView(q, "#chart", "x=median_ttft")
-		if got := note(q); got != s {
+		if got := axisNote(q); got != s {
 			t.Errorf("%s: from a link, note %q, want %q", tc.lang, got, s)
 		}
 		q.Eval(`(() => { const s = document.getElementById("ctl-x"); s.value = "median_intvty"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
 		waitView(q, "#chart", "")
-		if got := note(q); got != "" {
+		if got := axisNote(q); got != "" {
 			t.Errorf("%s: back on the default axis, note %q, want none", tc.lang, got)
 		}
 		p.NoErrors()
@@ -100,7 +99,6 @@ func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
 	b := browsertest.New(t)
 	data, toml := testsite.NoMedianTPOT("h100/c16")
 	root := serveInTwoLanguages(t, b, data, toml)
-	note := axisNote
 	h100 := func(p *browsertest.Page) [][2]float64 {
 		s, ok := p.ChartState("#chart").Find("H100 (vLLM)", "scatter")
 		if !ok {
@@ -118,7 +116,7 @@ func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
 		if pts := h100(p); len(pts) != 2 {
 			t.Errorf("%s: default axis draws H100 at %v, want its 2 points with a median interactivity", tc.lang, pts)
 		}
-		if s := note(p); !strings.HasPrefix(s, tc.start) || !strings.HasSuffix(s, tc.end) {
+		if s := axisNote(p); !strings.HasPrefix(s, tc.start) || !strings.HasSuffix(s, tc.end) {
 			t.Errorf("%s: default axis: note %q, want %q … %q", tc.lang, s, tc.start, tc.end)
 		}
 		p.Eval(`(() => { const s = document.getElementById("ctl-x"); s.value = "median_ttft"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
@@ -128,7 +126,7 @@ func TestAxesMedianInteractivitySomeRunsLack(t *testing.T) {
 		if len(pts) != 3 || !slices.ContainsFunc(pts, func(xy [2]float64) bool { return xy[0] == 0.066 }) {
 			t.Errorf("%s: median TTFT axis draws H100 at %v, want its 3 points, one at 0.066 s", tc.lang, pts)
 		}
-		if s := note(p); s != "" {
+		if s := axisNote(p); s != "" {
 			t.Errorf("%s: median TTFT axis: note %q, want none", tc.lang, s)
 		}
 		p.NoErrors()
