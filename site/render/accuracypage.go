@@ -71,10 +71,8 @@ func (r *Renderer) accuracyPath(model string) string {
 		return ""
 	}
 	for _, p := range r.pages {
-		if p.Model == model {
-			if dir, _, ok := strings.Cut(p.Path, "/"); ok && dir != "" {
-				return dir + "/accuracy/"
-			}
+		if a := accuracyPathBeside(p.Path); p.Model == model && a != "" {
+			return a
 		}
 	}
 	return ""
@@ -88,7 +86,13 @@ func pageAccuracyPath(p *Page) string {
 	if p.Accuracy == nil || len(p.Accuracy.Evals) == 0 {
 		return ""
 	}
-	if dir, _, ok := strings.Cut(p.Path, "/"); ok && dir != "" {
+	return accuracyPathBeside(p.Path)
+}
+
+// accuracyPathBeside is the path of the accuracy page in the model folder of chart page path
+// ("deepseek-r1/1k-1k/" gives "deepseek-r1/accuracy/"), "" for a path without one.
+func accuracyPathBeside(path string) string {
+	if dir, _, ok := strings.Cut(path, "/"); ok && dir != "" {
 		return dir + "/accuracy/"
 	}
 	return ""
