@@ -135,6 +135,7 @@ export function pointColumns(live, chosen) {
     const i = column(page, name);
     return (p) => p.point[i];
   };
+  const xCol = column(page, "x");
   // A throughput's column is headed with the metric's one name (metricName).
   const nameOf = (key, fallback) => {
     const m = page.metrics.find((x) => x.key === key);
@@ -146,7 +147,7 @@ export function pointColumns(live, chosen) {
     { title: t("table.concurrency"), key: "concurrency", num: true, whole: true, cell: at("conc") },
     { title: t("table.tp"), key: "tp", num: true, whole: true, cell: at("tp") },
     // null for a point with no median interactivity: sorted last, as another missing number is
-    { title: page.x.label, key: "x", num: true, cell: (p) => (typeof at("x")(p) === "number" ? at("x")(p) : NaN) },
+    { title: page.x.label, key: "x", num: true, cell: (p) => (typeof p.point[xCol] === "number" ? p.point[xCol] : NaN) },
     { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
     { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
     { title: nameOf("inputTputPerGpu", "Input tok/s/GPU"), key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },
