@@ -16,7 +16,8 @@ import (
 // with cards at most 3x the floor (BenchmarkFloor/datasets=1000), without them 2x. It reports
 // what BenchmarkBuild does: wall time, the CPU time a build took (cpu-ms/op, user and system,
 // from getrusage, which a machine shared with other work does not blur as it does the wall
-// time) and the peaks of memory.
+// time), the peaks of memory, and the stages' and the largest jobs' times ("compare-ms/op",
+// "cards-ms/op": Report.Jobs), which say where a build's time goes.
 //
 //	go test -run '^$' -bench 'BuildCards|Floor/datasets=1000$' -benchtime 3x ./site/
 func BenchmarkBuildCards(b *testing.B) {
@@ -28,7 +29,9 @@ func BenchmarkBuildCards(b *testing.B) {
 			cfg.BaseURL = c.base
 			in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: cfg}
 			out := filepath.Join(benchOutDir(b), "public")
-			measurePeaks(b, func() { buildToDir(b, in, out) }, func() { os.RemoveAll(out) }).report(b)
+			var times stageTimes
+			measurePeaks(b, func() { times.add(buildToDir(b, in, out)) }, func() { os.RemoveAll(out) }).report(b)
+			times.report(b)
 		})
 	}
 }

@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/site"
@@ -71,21 +70,10 @@ func BenchmarkBuildRaw(b *testing.B) {
 			data := rawBenchCorpus(b, c.api, c.rows, c.serv, c.clients)
 			out := filepath.Join(benchOutDir(b), "public")
 			in := site.Input{Data: os.DirFS(data), ECharts: echarts, Config: rawBenchConfig(b)}
-			stages := map[string]time.Duration{}
-			var order []string
-			peak := measurePeaks(b, func() {
-				rep := buildToDir(b, in, out)
-				for _, s := range rep.Stages {
-					if _, ok := stages[s.Name]; !ok {
-						order = append(order, s.Name)
-					}
-					stages[s.Name] += s.Duration
-				}
-			}, func() { os.RemoveAll(out) })
+			var times stageTimes
+			peak := measurePeaks(b, func() { times.add(buildToDir(b, in, out)) }, func() { os.RemoveAll(out) })
 			peak.report(b)
-			for _, name := range order {
-				b.ReportMetric(float64(stages[name].Microseconds())/1000/float64(b.N), name+"-ms/op")
-			}
+			times.report(b)
 		})
 	}
 }

@@ -75,5 +75,11 @@ func printSummary(w io.Writer, rep *site.Report, out, base string, elapsed time.
 		for _, s := range rep.Stages {
 			fmt.Fprintf(w, "  %-10s %6.1f ms\n", s.Name, float64(s.Duration.Microseconds())/1000)
 		}
+		// The same time split another way: the largest jobs besides the chart pages' own, each
+		// with the files it writes.
+		fmt.Fprintln(w, "  by job")
+		for _, s := range rep.Jobs {
+			fmt.Fprintf(w, "    %-8s %6.1f ms\n", s.Name, float64(s.Duration.Microseconds())/1000)
+		}
 	}
 }

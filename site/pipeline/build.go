@@ -29,7 +29,11 @@ type Report struct {
 	Files    int
 	Warnings problem.Problems
 	Stages   []StageTime
-	Elapsed  time.Duration
+	// Jobs splits the same time another way: what the largest jobs besides the chart pages
+	// themselves took, each with the files it writes ("compare", "history", "api", "cards"),
+	// estimated as Stages are.
+	Jobs    []StageTime
+	Elapsed time.Duration
 }
 
 // StageTime is how long one build stage took, for `frontier build --stats`: load (reading and
@@ -209,12 +213,14 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 		}
 		return rep, &StageError{"render", err}
 	}
+	t2 := time.Now()
 	if err := pl.api.Evaluations(counter, pl.acc.evals, pl.acc.points()); err != nil {
 		return rep, &StageError{"render", fmt.Errorf("api: %w", err)}
 	}
 	if err := pl.api.Site(counter); err != nil {
 		return rep, &StageError{"render", fmt.Errorf("api: %w", err)}
 	}
+	apiSite := time.Since(t2) // on one goroutine, after the pages
 	rep.Files = counter.n
 
 	// Stage times: load and assemble are what the goroutines spent in them, as a share of the
@@ -223,6 +229,13 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	workers := time.Duration(max(1, min(runtime.GOMAXPROCS(0), len(pages))))
 	chart := time.Duration(r.ChartNanos()) / workers
 	write := time.Duration(counter.nanos.Load()) / workers
+	jobs := r.Jobs()
+	rep.Jobs = []StageTime{
+		{"compare", time.Duration(jobs[render.JobCompare]) / workers},
+		{"history", time.Duration(jobs[render.JobHistory]) / workers},
+		{"api", pl.stageTime(stAPI) + apiSite},
+		{"cards", time.Duration(jobs[render.JobCards]) / workers},
+	}
 	render := max(0, wall+time.Since(t1)-decode-assemble-chart-write)
 	rep.Stages = []StageTime{{"load", head + decode}, {"assemble", assemble}, {"chart", chart}, {"render", render}, {"write", write}}
 	rep.Elapsed = time.Since(start)

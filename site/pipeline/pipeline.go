@@ -60,7 +60,7 @@ type pipeline struct {
 	acc    *siteAccuracy // the site's evals and notes, joined to each page's points (accuracy.go)
 
 	failed atomic.Bool     // an error is known: pages still get checked, but are no longer drawn
-	nanos  [2]atomic.Int64 // time spent per stage, added over goroutines: stLoad, stAssemble
+	nanos  [3]atomic.Int64 // time spent per stage or job, added over goroutines: stLoad...
 }
 
 // Stages the pipeline times, per goroutine (see StageTime). Drawing is timed by the renderer,
@@ -68,6 +68,7 @@ type pipeline struct {
 const (
 	stLoad = iota
 	stAssemble
+	stAPI // a job rather than a stage: the static API's files (Report.Jobs)
 )
 
 // groupPages sorts sources into pages, in site order, and checks that no two models or
@@ -289,7 +290,9 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 	var err error
 	if pl.r != nil && !pl.failed.Load() {
 		if err = pl.r.Chart(pl.w, p); err == nil {
+			t0 := time.Now()
 			err = pl.api.Page(pl.w, i, p)
+			pl.nanos[stAPI].Add(int64(time.Since(t0)))
 		}
 		if err != nil {
 			err = fmt.Errorf("%s: %w", p.Path, err)

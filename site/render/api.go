@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
@@ -47,6 +48,30 @@ func (r *Renderer) ChartNanos() int64 {
 	}
 	return n
 }
+
+// The jobs a chart page's drawing does besides the page itself, which --stats times apart
+// (Renderer.Jobs); each job's time includes the files it writes.
+const (
+	JobCompare = iota // its compare pages and their compare.json, not their cards
+	JobHistory        // its history (package history)
+	JobCards          // every card drawn, the home page's too
+	nJobs
+)
+
+// Jobs is the time spent in each job (JobCompare...), added over goroutines and languages
+// (for --stats).
+func (r *Renderer) Jobs() [nJobs]int64 {
+	var n [nJobs]int64
+	for _, m := range append([]*Renderer{r}, r.mirrors...) {
+		for j := range n {
+			n[j] += m.jobNanos[j].Load()
+		}
+	}
+	return n
+}
+
+// timeJob adds the time since t0 to job j: defer r.timeJob(j, time.Now()).
+func (r *Renderer) timeJob(j int, t0 time.Time) { r.jobNanos[j].Add(int64(time.Since(t0))) }
 
 // Warnings are the catalogs' warnings (strings a language lacks), for the build's report.
 func (r *Renderer) Warnings() problem.Problems { return r.warnings }

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/card"
@@ -46,6 +47,7 @@ func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt strin
 		c, _ := og.(*ogImage)
 		return c, nil
 	}
+	defer r.timeJob(JobCards, time.Now())
 	if s.Footer == "" {
 		s.Footer = r.cardFooter()
 	}

@@ -13,6 +13,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
@@ -188,6 +189,7 @@ type answerView struct {
 
 // renderCompares writes p's compare pages and their compare.json.
 func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
+	defer r.timeJob(JobCompare, time.Now())
 	gs := pageGPUs(p, true)
 	if r.def == nil { // the overview's, once (a mirror's page may be drawn at the same time)
 		p.gpuValues = valuesAt(gs, referenceXs(r.in.Config))
@@ -349,7 +351,11 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			cardDesc = answer(ct, raw[0], ca, cb, what, fmtSentence, " "+r.pageMetric(p, false).Unit, "").Text
 		}
 	}
-	if v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, ca, cb); err != nil {
+	// The card is a job of its own (writeCard times it): not the compare page's.
+	t0 := time.Now()
+	v.Card, err = r.compareCard(w, p, dir, cardTitle, cardDesc, ca, cb)
+	r.jobNanos[JobCompare].Add(-int64(time.Since(t0)))
+	if err != nil {
 		return err
 	}
 	return r.execute(w, "compare", dir+"index.html", v)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"crypto/sha256"
+	"time"
 
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/output"
@@ -47,6 +48,7 @@ func (r *Renderer) writeHistory(w output.Writer, hp *history.Page) (*history.Ind
 	if _, ok := w.(*recorder); ok && r.reuse != nil {
 		cache = pieces{r, w}
 	}
+	defer r.timeJob(JobHistory, time.Now())
 	return history.Write(w, hp, cache)
 }
 

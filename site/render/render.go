@@ -48,8 +48,10 @@ type Renderer struct {
 	// drawCard draws an og:image card; nil is card.Draw (a test sees the Specs through it).
 	drawCard func(card.Spec) ([]byte, error)
 	// chartNanos and writeNanos add up, over every goroutine, the time spent building chart
-	// options and writing files, so --stats can split the render stage (see StageTime).
+	// options and writing files, so --stats can split the render stage (see StageTime);
+	// jobNanos the time spent in the jobs it names apart from the pages' own (Jobs).
 	chartNanos, writeNanos atomic.Int64
+	jobNanos               [nJobs]atomic.Int64
 	bufs                   sync.Pool // *bytes.Buffer for execute
 	// templateFile is how problems name a template file: the site's copy or the embedded one.
 	templateFile func(name string) string
