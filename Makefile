@@ -195,9 +195,12 @@ bench:
 	  if (c[f]) printf "build/floor at %6s datasets: %.2fx\n", p[2], (t[k]/c[k]) / (t[f]/c[f]) } }' bench.txt | sort -k3,3n
 	@awk '/^BenchmarkFloor\/datasets=1000-/ { ft += $$3; fc++; for (i = 4; i < NF; i++) if ($$(i+1) == "cpu-ms/op") fu += $$i } \
 	  /^BenchmarkBuildCards\// { split($$1, a, "[/-]"); t[a[2]] += $$3; c[a[2]]++; \
-	  for (i = 4; i < NF; i++) { if ($$(i+1) == "cpu-ms/op") u[a[2]] += $$i; if ($$(i+1) == "peak-RSS-MiB" && $$i > r[a[2]]) r[a[2]] = $$i } } \
-	  END { if (fc) for (k in t) printf "1,000 datasets, %s: %.2fx the floor'"'"'s wall time, %.2fx its CPU, peak RSS %s MiB\n", \
-	  k, (t[k]/c[k]) / (ft/fc), (u[k]/c[k]) / (fu/fc), r[k] }' bench.txt | sort
+	  for (i = 4; i < NF; i++) { if ($$(i+1) == "cpu-ms/op") u[a[2]] += $$i; if ($$(i+1) == "peak-RSS-MiB" && $$i > r[a[2]]) r[a[2]] = $$i; \
+	  for (j = 1; j <= 4; j++) if ($$(i+1) == job[j] "-ms/op") jt[a[2] " " j] += $$i * 1e6 } } \
+	  BEGIN { split("compare history api cards", job, " ") } \
+	  END { if (fc) for (k in t) { printf "1,000 datasets, %s: %.2fx the floor'"'"'s wall time, %.2fx its CPU, peak RSS %s MiB; by job (of the floor'"'"'s wall time):", \
+	  k, (t[k]/c[k]) / (ft/fc), (u[k]/c[k]) / (fu/fc), r[k]; \
+	  for (j = 1; j <= 4; j++) printf "%s %s %.2fx", (j > 1 ? "," : ""), job[j], (jt[k " " j]/c[k]) / (ft/fc); print "" } }' bench.txt | sort
 	@awk '/^Benchmark(Build|Floor)Raw\// { split($$1, a, "[/-]"); n = a[2]; sub("corpus=", "", n); \
 	  t[a[1] " " n] += $$3; c[a[1] " " n]++; for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB") r[a[1] " " n] = $$i } \
 	  END { for (k in t) if (k ~ /^BenchmarkBuildRaw /) { split(k, p, " "); f = "BenchmarkFloorRaw " p[2]; \
