@@ -74,11 +74,7 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 						d1 := subBytes(binary.LittleEndian.Uint64(r[8:]), binary.LittleEndian.Uint64(a[8:]))
 						d2 := subBytes(binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(a[16:]))
 						d3 := subBytes(binary.LittleEndian.Uint64(r[24:]), binary.LittleEndian.Uint64(a[24:]))
-						if d0|d1|d2|d3 == 0 {
-							z.zeros += tileWidth
-						} else {
-							z.words([]uint64{d0, d1, d2, d3})
-						}
+						z.column(d0, d1, d2, d3)
 						x = end
 						continue
 					}
@@ -115,11 +111,7 @@ func encodePNG(w *bytes.Buffer, img *image.Paletted, dirty []uint64) error {
 				v2, v3 := binary.LittleEndian.Uint64(r[16:]), binary.LittleEndian.Uint64(r[24:])
 				d0, d1 := subBytes(v0, v0<<8|uint64(last)), subBytes(v1, v1<<8|v0>>56)
 				d2, d3 := subBytes(v2, v2<<8|v1>>56), subBytes(v3, v3<<8|v2>>56)
-				if d0|d1|d2|d3 == 0 {
-					z.zeros += tileWidth
-				} else {
-					z.words([]uint64{d0, d1, d2, d3})
-				}
+				z.column(d0, d1, d2, d3)
 				last = uint8(v3 >> 56)
 				x = end
 				continue
@@ -259,6 +251,16 @@ func (z *rleDeflate) word(d uint64) {
 		return
 	}
 	z.words([]uint64{d})
+}
+
+// column takes a whole column's filtered bytes, four words: a column of zeros without a call
+// (most of a card is white), any other through words.
+func (z *rleDeflate) column(d0, d1, d2, d3 uint64) {
+	if d0|d1|d2|d3 == 0 {
+		z.zeros += tileWidth
+		return
+	}
+	z.words([]uint64{d0, d1, d2, d3})
 }
 
 // words takes filtered bytes eight at a time (at most 4 words), the first in the lowest
