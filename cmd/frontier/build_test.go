@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -32,13 +33,8 @@ func TestBuildStatsSplitsTheTime(t *testing.T) {
 				order = append(order, m[1])
 			}
 			want := []string{"load", "assemble", "chart", "render", "write", "compare", "history", "api", "cards"}
-			if len(order) != len(want) {
+			if !slices.Equal(order, want) {
 				t.Fatalf("timed lines %v, want %v:\n%s", order, want, stdout)
-			}
-			for i := range want {
-				if order[i] != want[i] {
-					t.Fatalf("timed lines %v, want %v:\n%s", order, want, stdout)
-				}
 			}
 			if !regexp.MustCompile(`(?m)^  by job\n    compare `).MatchString(stdout) {
 				t.Errorf("the jobs are not under a \"by job\" line:\n%s", stdout)
