@@ -11,6 +11,7 @@ package testenv
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -31,4 +32,66 @@ func Unavailable(t testing.TB, format string, args ...any) {
 		return
 	}
 	t.Skipf("skipped: %s", msg)
+}
+
+// SharedDir is the folder of real third-party files the tests read (../shared/data beside the
+// repository, or $FRONTIER_SHARED_DATA), found from the working directory up to the module's
+// root. Those files are kept out of the project (no file copied from another repository lives
+// in it), so a machine may lack them: the test skips locally and fails in CI, as for a browser.
+func SharedDir(t testing.TB) string {
+	t.Helper()
+	dir, err := sharedDir()
+	if err != nil {
+		Unavailable(t, "%v", err)
+	}
+	return dir
+}
+
+// SharedFile reads rel (a slash path below the shared data folder, "public/clients/aiperf/x.json"
+// or "raw/inferencex-agg/agg_bmk.json"), ending the test as Unavailable does when it is missing.
+func SharedFile(t testing.TB, rel string) []byte {
+	t.Helper()
+	dir := SharedDir(t)
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		Unavailable(t, "the shared test file %s: %v", rel, err)
+	}
+	return b
+}
+
+// SharedPath is the path of rel below the shared data folder, after checking that it exists.
+func SharedPath(t testing.TB, rel string) string {
+	t.Helper()
+	p := filepath.Join(SharedDir(t), filepath.FromSlash(rel))
+	if _, err := os.Stat(p); err != nil {
+		Unavailable(t, "the shared test file %s: %v", rel, err)
+	}
+	return p
+}
+
+// sharedDir finds the shared data folder: $FRONTIER_SHARED_DATA, else ../shared/data beside the
+// module's root (the folder holding go.mod, from the working directory up).
+func sharedDir() (string, error) {
+	if d := os.Getenv("FRONTIER_SHARED_DATA"); d != "" {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return "", fmt.Errorf("FRONTIER_SHARED_DATA=%s is not a folder", d)
+		}
+		return d, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			d := filepath.Join(filepath.Dir(dir), "shared", "data")
+			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+				return "", fmt.Errorf("no shared test data at %s (the real third-party files the tests read live beside the repository, not in it; set FRONTIER_SHARED_DATA to their folder)", d)
+			}
+			return d, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return "", fmt.Errorf("no go.mod above %s, so no ../shared/data beside the module", wd)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package testenv
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,5 +34,34 @@ func TestUnavailableSkipsLocallyAndFailsInCI(t *testing.T) {
 		if CI() != (c.how == "fail") {
 			t.Errorf("CI=%q: CI() = %v", c.ci, CI())
 		}
+	}
+}
+
+func TestSharedFileReadsBesideTheModuleAndEndsTheTestWhenMissing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "public", "a.json"), []byte(`{"a":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FRONTIER_SHARED_DATA", dir)
+	if got := string(SharedFile(t, "public/a.json")); got != `{"a":1}` {
+		t.Errorf("SharedFile = %q", got)
+	}
+	for _, ci := range []string{"", "true"} {
+		t.Setenv("CI", ci)
+		r := &recorder{TB: t}
+		SharedFile(r, "public/missing.json")
+		want := map[string]string{"": "skip", "true": "fail"}[ci]
+		if r.how != want || !strings.Contains(r.msg, "public/missing.json") {
+			t.Errorf("CI=%q: a missing shared file ended the test with %s %q, want %s naming it", ci, r.how, r.msg, want)
+		}
+	}
+	t.Setenv("FRONTIER_SHARED_DATA", filepath.Join(dir, "nowhere"))
+	r := &recorder{TB: t}
+	SharedDir(r)
+	if r.how != "fail" || !strings.Contains(r.msg, "nowhere") {
+		t.Errorf("a missing shared folder under CI ended the test with %s %q, want a failure naming it", r.how, r.msg)
 	}
 }
