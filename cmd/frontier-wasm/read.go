@@ -126,12 +126,21 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	identity := "view\x00" + strconv.FormatInt(p.ID, 10)
 	if p.Raw != nil {
 		identity = strings.Join([]string{s.HWKey, p.Precision, topology, strconv.FormatInt(p.Concurrency, 10)}, "\x00")
+		if rate, ok := p.Raw.Metrics.Get(input.MRequestRate); ok {
+			identity += "\x00rate " + strconv.FormatFloat(rate, 'g', -1, 64)
+		}
+	}
+	// A run by request rate (or with no limit) has no concurrency: null, as the page's own
+	// points have (the page script's NaN).
+	var conc any
+	if p.Concurrency > 0 {
+		conc = float64(p.Concurrency)
 	}
 	return map[string]any{
 		"model": page.Model, "sequence": page.Sequence,
 		"hw": s.HWKey, "gpu": s.GPU, "vendor": s.Vendor, "framework": s.Framework, "spec": s.SpecMethod,
 		"precision": p.Precision, "disagg": s.Deployment == "disaggregated", "label": s.Label,
-		"conc": float64(p.Concurrency), "tp": float64(p.TP), "date": date, "run": p.RunID,
+		"conc": conc, "tp": float64(p.TP), "date": date, "run": p.RunID,
 		"topology": topology, "image": image, "runUrl": runURL, "identity": identity, "metrics": m,
 	}
 }

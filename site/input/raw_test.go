@@ -447,10 +447,10 @@ func TestRawProblems(t *testing.T) {
 			"data/runs/z.json: no gpus: give it in the file or in a [[runs]] entry of frontier.toml",
 			"data/runs/z.json: no osl: give it in the file or in a [[runs]] entry of frontier.toml",
 			`data/runs/z.json: warning: add to frontier.toml: [[runs]] path = "runs/z.json", gpus = N, osl = N`}},
-		{"bad date and concurrency", "runs/w.json", `{"date": "yesterday", "max_concurrency": null, "total_token_throughput": -1,
+		{"bad date and concurrency", "runs/w.json", `{"date": "yesterday", "max_concurrency": "many", "total_token_throughput": -1,
 			"output_throughput": 1, "median_tpot_ms": 10` + ctx + `}`, formatServe, []string{
 			`data/runs/w.json: date: want a date as YYYYMMDD-HHMMSS or YYYY-MM-DD, got "yesterday"`,
-			`data/runs/w.json: max_concurrency: want an integer, got null`,
+			`data/runs/w.json: max_concurrency: want an integer, got "many"`,
 			`data/runs/w.json: total_token_throughput: must not be negative, got -1`,
 			"data/runs/w.json: no model: give it in the file or in a [[runs]] entry of frontier.toml",
 			`data/runs/w.json: warning: add to frontier.toml: [[runs]] path = "runs/w.json", model = "…"`}},
@@ -554,7 +554,7 @@ func TestMetricsPacking(t *testing.T) {
 	if v, ok := m.Get(MOutputTputPerGPU); ok || v != 0 {
 		t.Error("absent metric reported present")
 	}
-	if NumMetrics != 37 || MetricNames[MAvgPowerW] != "avg_power_w" || MetricNames[latencyMetric(1, 1)] != "median_tpot" {
+	if NumMetrics != 38 || MetricNames[MAvgPowerW] != "avg_power_w" || MetricNames[latencyMetric(1, 1)] != "median_tpot" {
 		t.Errorf("catalog: %d metrics, %v", NumMetrics, MetricNames)
 	}
 }

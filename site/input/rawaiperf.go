@@ -24,6 +24,8 @@ package input
 // request latency and no inter-token latency of meaning, so they are not taken.
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"encoding/json/jsontext"
@@ -212,11 +214,11 @@ func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
 					*streaming = v
 				}
 			case "input.prompt.input_tokens.mean", "synthetic_input_tokens_mean":
-				if v, ok := d.number(false); ok {
+				if v, ok := d.lengthMean(); ok {
 					p.own.ISL = roundLen(v)
 				}
 			case "input.prompt.output_tokens.mean", "output_tokens_mean":
-				if v, ok := d.number(false); ok {
+				if v, ok := d.lengthMean(); ok {
 					p.own.OSL = roundLen(v)
 				}
 			default:
@@ -229,6 +231,31 @@ func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
 		})
 	}
 	walk("")
+}
+
+// lengthMean reads a requested mean length of input_config: a number, or -1, GenAI-Perf's
+// default for "not set" (its output_tokens_mean is -1 unless --output-tokens-mean is given, in
+// every release that writes input_config), which is no length rather than a negative one.
+func (d *decoder) lengthMean() (float64, bool) {
+	k, raw := d.read()
+	start := d.off
+	switch {
+	case k == jsontext.KindNumber && string(raw) == "-1", k == jsontext.KindNull:
+		return 0, false
+	case k == jsontext.KindNumber:
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || math.IsInf(f, 0) {
+			d.problem(start, "number %s is out of range", describe(k, raw))
+			return 0, false
+		}
+		if f < 0 {
+			d.problem(start, "must not be negative, got %s", describe(k, raw))
+			return 0, false
+		}
+		return f, true
+	}
+	d.problem(start, "want a number, got %s", describe(k, raw))
+	return 0, false
 }
 
 // firstModel reads a model name given as a string, a list of strings, or a list of objects

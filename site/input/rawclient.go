@@ -16,9 +16,14 @@ import (
 
 // clientPoint is one point of a client's file before its context is settled.
 type clientPoint struct {
-	own        Run      // the context the file states
-	measured   [2]int64 // mean input and output lengths as measured: the last resort for isl and osl
-	conc       int64
+	own      Run      // the context the file states
+	measured [2]int64 // mean input and output lengths as measured: the last resort for isl and osl
+	conc     int64
+	// rate is the request rate of a run by rate (requests per second), 0 for none; byRate says
+	// the file states the run had no concurrency limit (max_concurrency null), so a point
+	// without a concurrency is a run by rate, or with no limit at all, not a file that forgot it.
+	rate       float64
+	byRate     bool
 	total, out float64 // the deployment's token throughput (total, output), tokens per second
 	m          metricSet
 	// tpot is where the file keeps the median TPOT (a JSON path below the point's), for the
@@ -39,9 +44,12 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	if d.lacking(c) {
 		return
 	}
-	if p.conc <= 0 {
+	if p.conc <= 0 && !p.byRate && p.rate <= 0 {
 		d.add(d.at(start, d.pathString("concurrency"), false, "missing: the file does not say the run's concurrency"))
 		return
+	}
+	if p.conc <= 0 && p.rate > 0 {
+		p.m.set(MRequestRate, p.rate)
 	}
 	g := float64(c.GPUs)
 	p.m.set(MTputPerGPU, p.total/g)

@@ -98,6 +98,10 @@ const (
 	MJoulesPerTotalToken
 	MJoulesPerOutputToken
 	MJoulesPerInputToken
+	// MRequestRate is the request rate a run was driven at (requests per second): the load of
+	// a `vllm bench serve --request-rate` run without --max-concurrency, in place of its
+	// concurrency (a measured figure of no other run: the request throughput is not it).
+	MRequestRate
 	NumMetrics
 )
 
@@ -124,6 +128,7 @@ var MetricNames = func() [NumMetrics]string {
 	n[MJoulesPerTotalToken] = "joules_per_total_token"
 	n[MJoulesPerOutputToken] = "joules_per_output_token"
 	n[MJoulesPerInputToken] = "joules_per_input_token"
+	n[MRequestRate] = "request_rate"
 	return n
 }()
 

@@ -3,6 +3,17 @@ package input
 // A `vllm bench serve --save-result` file (SGLang's bench_serving writes the same): one object,
 // one row, whose context (GPU, framework, model...) the file or a [[runs]] entry of
 // frontier.toml gives.
+//
+// Its load is max_concurrency, or, for a run by --request-rate without --max-concurrency (which
+// writes "max_concurrency": null, every release since the key was added), its request_rate:
+// requests per second, a number, or the string "inf" for no limit (vllm's serve.py writes
+// `args.request_rate if args.request_rate < float("inf") else "inf"`). A run with neither limit
+// sent every request at once: its point has no load figure, and is kept on the axes it has.
+
+import (
+	"encoding/json/jsontext"
+	"strings"
+)
 
 // serve decodes a bench-serve result: one object, one row.
 func (d *rawDecoder) serve() {
@@ -14,15 +25,21 @@ func (d *rawDecoder) serve() {
 		sTotal
 		sOutput
 	)
-	var total, output float64
+	var total, output, rate float64
 	var concOff int
 	nerr := d.nerr
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
 			seen |= sConc
-			r.conc, _ = d.integer(true, true)
-			concOff = d.off
+			var ok bool
+			if r.conc, ok = d.integer(false, true); ok {
+				concOff = d.off
+			} else {
+				concOff = -1 // null: a run by request rate
+			}
+		case "request_rate":
+			rate = d.requestRate()
 		case "total_token_throughput":
 			seen |= sTotal
 			total, _ = d.number(true)
@@ -65,8 +82,11 @@ func (d *rawDecoder) serve() {
 	}
 	start := d.off
 	d.require(start, seen, sConc|sTotal|sOutput, "max_concurrency", "total_token_throughput", "output_throughput")
-	if seen&sConc != 0 && r.conc == 0 && d.nerr == nerr {
+	if seen&sConc != 0 && r.conc == 0 && concOff >= 0 && d.nerr == nerr {
 		d.add(d.at(concOff, "max_concurrency", false, "must be greater than 0"))
+	}
+	if r.conc == 0 && rate > 0 {
+		r.m.set(MRequestRate, rate)
 	}
 
 	// The file's own context first, then [[runs]].
@@ -93,4 +113,20 @@ func cmp1(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// requestRate reads bench-serve's request_rate: a positive number of requests per second, or
+// "inf" (no limit) and null, which give 0 (no rate to show).
+func (d *decoder) requestRate() float64 {
+	if d.peek() == jsontext.KindString {
+		s, _ := d.str(false)
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "inf", "infinity":
+			return 0
+		}
+		d.problem(d.off, "want a number or \"inf\", got %s", describe(jsontext.KindString, d.last()))
+		return 0
+	}
+	v, _ := d.number(false)
+	return v
 }

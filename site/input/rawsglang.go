@@ -4,14 +4,22 @@ package input
 // file (--output-file x.jsonl), so every line is a point and a sweep is one file. Its keys are
 // bench-serve's with a few differences, read from SGLang's bench_serving.py:
 //   - total_throughput (or input_throughput + output_throughput) is the deployment's total token
-//     throughput; output_throughput its output;
+//     throughput; output_throughput its output. Releases of 2024 write neither total_throughput
+//     nor input_throughput, but total_input_tokens and duration, of which later releases compute
+//     input_throughput (total_input_tokens / duration, as output_throughput is
+//     total_output_tokens / duration in every release): the total is then that sum;
+//   - max_concurrency is null for a run without --max-concurrency (every 2024 release writes the
+//     key): its load is then request_rate (requests per second), and a run with an unlimited
+//     rate as well (request_rate Infinity) sent every request at once and has no load figure;
+//   - 2024 releases write no TPOT, only median_itl_ms, which is not it: such a line has no
+//     median interactivity, and its page opens on median E2E latency;
 //   - *_e2e_latency_ms are the E2E latency statistics; *_ttft_ms, *_tpot_ms, *_itl_ms as
 //     bench-serve's, all in milliseconds;
 //   - random_input_len and random_output_len are the requested maxima, not the lengths served:
 //     those are total_input_tokens / completed and total_output_tokens / completed, which give
 //     isl and osl when neither the file nor [[runs]] does;
 //   - request_rate is written as a bare Infinity for an unlimited rate, which is not JSON: the
-//     lines are read with such a token taken as null (the rate is not used).
+//     lines are read with such a token taken as null (no limit).
 // A JSON lines file may mix SGLang and bench-serve lines; a line of neither is a problem naming
 // its line, and the other lines are kept.
 
@@ -26,14 +34,19 @@ import (
 // sglang decodes one SGLang bench_serving result: one point.
 func (d *rawDecoder) sglang() {
 	var p clientPoint
-	var in, completed, totalIn, totalOut float64
-	var haveTotal, haveIn bool
+	var in, completed, totalIn, totalOut, duration float64
+	var haveTotal, haveIn, haveTotalIn, nullConc bool
 	start, nerr := d.off, d.nerr
 	var key []byte
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
+			nullConc = d.peek() == jsontext.KindNull
 			p.conc, _ = d.integer(false, true)
+		case "request_rate":
+			p.rate = d.requestRate()
+		case "duration":
+			duration, _ = d.number(false)
 		case "output_throughput":
 			p.out, _ = d.number(true)
 		case "total_throughput":
@@ -43,7 +56,7 @@ func (d *rawDecoder) sglang() {
 		case "completed":
 			completed, _ = d.number(false)
 		case "total_input_tokens":
-			totalIn, _ = d.number(false)
+			totalIn, haveTotalIn = d.number(false)
 		case "total_output_tokens":
 			totalOut, _ = d.number(false)
 		case "model_id", "model":
@@ -71,9 +84,13 @@ func (d *rawDecoder) sglang() {
 	if !haveTotal && haveIn {
 		p.total, haveTotal = in+p.out, true
 	}
-	if !haveTotal {
-		d.add(d.at(start, "total_throughput", false, "missing required field (or input_throughput)"))
+	if !haveTotal && haveTotalIn && duration > 0 {
+		p.total, haveTotal = totalIn/duration+p.out, true
 	}
+	if !haveTotal {
+		d.add(d.at(start, "total_throughput", false, "missing required field (or input_throughput, or total_input_tokens and duration)"))
+	}
+	p.byRate = nullConc
 	if completed > 0 {
 		p.measured = [2]int64{roundLen(totalIn / completed), roundLen(totalOut / completed)}
 	}

@@ -40,11 +40,12 @@ type rawIdentity struct {
 	disagg                          bool
 	topo                            Topology
 	conc                            int64
+	rate                            float64 // a run by request rate's load, 0 for a run by concurrency
 	date                            string
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate(), r.date}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -156,7 +157,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate(), b.rate()), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -208,7 +209,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		groups := 0
 		for k, i := range cfgRows {
 			dates = append(dates, cmp1(rows[i].date, earliest))
-			if k == 0 || rows[i].conc != rows[cfgRows[k-1]].conc || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
+			if k == 0 || !sameLoad(&rows[i], &rows[cfgRows[k-1]]) || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
 				groups++
 			}
 		}
@@ -224,7 +225,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 			for a := 0; a < len(cfgRows); {
 				b := a + 1
 				ra := &rows[cfgRows[a]]
-				for b < len(cfgRows) && rows[cfgRows[b]].conc == ra.conc && rows[cfgRows[b]].raw.Topology == ra.raw.Topology {
+				for b < len(cfgRows) && sameLoad(&rows[cfgRows[b]], ra) && rows[cfgRows[b]].raw.Topology == ra.raw.Topology {
 					b++
 				}
 				pick := -1
@@ -309,8 +310,22 @@ func rawPointID(r *rawRow, key string) int64 {
 		r.model, r.sequence, key, r.precision, r.conc, r.date,
 		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
 		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
+	if rate := r.rate(); rate > 0 {
+		// Only a run by request rate hashes its rate, so every other point keeps its id.
+		fmt.Fprintf(h, "\x00rate %g", rate)
+	}
 	return int64(h.Sum64()>>12) | 1<<52
 }
+
+// rate is the request rate a row's run was driven at, 0 for a run by concurrency.
+func (r *rawRow) rate() float64 {
+	v, _ := r.raw.Metrics.Get(MRequestRate)
+	return v
+}
+
+// sameLoad reports whether two rows of a configuration ran at the same load: concurrency, and
+// request rate for runs by rate.
+func sameLoad(a, b *rawRow) bool { return a.conc == b.conc && a.rate() == b.rate() }
 
 // rawPage is a (model, sequence) a raw file feeds.
 type rawPage struct{ Model, Sequence string }
