@@ -20,12 +20,17 @@ type Axis struct {
 // the inference view's x.
 const DefaultX = "median_intvty"
 
+// RateX is the request rate axis: the load of runs by request rate (`vllm bench serve
+// --request-rate` without --max-concurrency), offered where every point of a page has one.
+// Like concurrency it counts as lower-is-better.
+const RateX = "request_rate"
+
 // xStatistics are the statistics offered for each latency-like x axis, the ones InferenceX
 // reports on every row (median, p99) or many (p90).
 var xStatistics = []string{"median", "p90", "p99"}
 
 // XAxes lists every x axis a chart page may offer, in menu order: interactivity, time to first
-// token, end-to-end latency (each median, p90, p99), then concurrency. A page offers one when
+// token, end-to-end latency (each median, p90, p99), then concurrency and request rate. A page offers one when
 // a point it holds has that field, and draws on it only the points that have it
 // (site/render/pagedata.go's xAxesFor decides).
 //
@@ -50,6 +55,7 @@ var XAxes = func() []Axis {
 	add("ttft", "Time to first token", "s", false, []float64{0.5, 1, 2, 5})
 	add("e2el", "End-to-end latency", "s", false, []float64{5, 10, 20, 60})
 	out = append(out, Axis{Key: "conc", Label: "Concurrency", Axis: "Concurrency (requests)", Unit: "requests", Refs: []float64{4, 16, 64, 256}})
+	out = append(out, Axis{Key: RateX, Label: "Request rate", Axis: "Request rate (requests/s)", Unit: "requests/s", Refs: []float64{0.5, 1, 2, 4}})
 	return out
 }()
 

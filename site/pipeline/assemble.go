@@ -104,7 +104,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 		}
 	}
 	if lacksX(ds) {
-		ps = append(ps, noXProblem(ds, prefix))
+		ps = append(ps, noXWarning(ds, prefix))
 	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
 	p.IDs = distinctIDs(ds)
@@ -245,14 +245,17 @@ func lacksX(ds []*input.Dataset) bool {
 	return n > 0
 }
 
-// noXProblem refuses a page of which no point has a median interactivity: its default axis, the
-// frontiers, the compare and overview pages, the home page's figure and the cards would all be
-// empty. A page where only some points lack it is built, and its note under the chart counts
-// them. It names the page's first file (a raw dataset's path without its "#date").
-func noXProblem(ds []*input.Dataset, prefix string) problem.Problem {
+// noXWarning is `frontier check`'s word on a page of which no point has a median
+// interactivity: its runs did not stream (an LLMPerf summary, a GenAI-Perf or trtllm-bench run
+// without streaming), so they measured no time per output token. The page is built all the
+// same; it opens on the first x axis every point has (median E2E latency, else concurrency;
+// site/render's xAxesFor), its note under the chart says why, and it has no part in what
+// stands on the default axis alone (the compare and overview pages, the cards' frontier). It
+// names the page's first file (a raw dataset's path without its "#date").
+func noXWarning(ds []*input.Dataset, prefix string) problem.Problem {
 	file, _, _ := strings.Cut(ds[0].Path, "#")
-	return problem.Problem{File: prefix + file, Msg: fmt.Sprintf("no point of the page %s %s has a median interactivity (its files give no median time per output token), "+
-		"the x of the chart's default axis, so the page would have no frontier: give the median (p50) of TPOT in at least one of its files, or leave them out of the data folder",
+	return problem.Problem{File: prefix + file, Warning: true, Msg: fmt.Sprintf("no point of the page %s %s has a median interactivity (its runs did not stream, or their files give no median time per output token): "+
+		"the page opens on the first x axis all its points have (median E2E latency, else concurrency), and says so under the chart; give the median (p50) of TPOT to place its points on the default axis",
 		ds[0].Model, ds[0].Sequence)}
 }
 

@@ -11,7 +11,9 @@ import (
 	"encoding/json/jsontext"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/pareto"
 	"html/template"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -94,7 +96,7 @@ func columnChoices(cols pageColumns) []columnChoice {
 
 // defaultColumns are the optional columns shown until the reader chooses: a few, not all. The
 // page data carries them to the page script (PageData.DefaultCols).
-var defaultColumns = []string{"topology", "median_ttft", "median_e2el"}
+var defaultColumns = []string{"topology", "median_ttft", "median_e2el", "request_rate"}
 
 type bestView struct{ Name, Color string }
 
@@ -214,6 +216,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	// The option for the default view: every series and point of the newest snapshot.
 	// One name per quantity (the catalog's, or the config's over it), the axis titles' too.
 	metrics, xAxes := metricsFor(p, cols, cfg), xAxesFor(p, cols, cfg)
+	// The page's own x (median interactivity, column x) names the points' x wherever it is
+	// shown, also on a page that opens on another axis (fallbackX).
+	ownX := max(slices.IndexFunc(xAxes, func(x XAxisData) bool { return x.Col == "x" }), 0)
 	r.localizeMetrics(metrics, xAxes)
 	model := r.modelName(p.Model) // as the page's language names it ([models.KEY.names])
 	c := charts.Chart{
@@ -232,6 +237,16 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		for _, pt := range s.Points {
 			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
 		}
+		if ownX > 0 {
+			// A page that opens on another axis (fallbackX) draws its points and frontiers
+			// there, as the page script does for that view.
+			xs, ys := make([]float64, len(s.Points)), make([]float64, len(s.Points))
+			for i := range s.Points {
+				xs[i], ys[i] = xOn(&s.Points[i], xAxes[0].Key), s.Points[i].Y
+				cs.Points[i].X = xs[i]
+			}
+			cs.Frontier = pareto.FrontierDir(xs, ys, xAxes[0].Higher, true)
+		}
 		c.Series = append(c.Series, cs)
 	}
 	t0 := time.Now()
@@ -244,7 +259,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	hp := historyPage(p, cols, metrics, cfg.ReferenceX) // for the changelog and the history
 	data := PageData{
 		Model: model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
-		X:          AxisData{Label: xAxes[0].Axis, Unit: xAxes[0].Unit},
+		X:          AxisData{Label: xAxes[ownX].Axis, Unit: xAxes[ownX].Unit},
 		Metric:     p.Metric.Key,
 		Metrics:    metrics,
 		GPUs:       map[string]GPUData{},
@@ -256,7 +271,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Series:     seriesDataOf(snap.Series, cols),
 		Accuracy:   accuracyData(p, cfg.Gate(), cfg.TaskLabel, r.site.Lang),
 		Changes:    history.Changes(hp, r.changes),
-		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
+		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
 	}
 	if model != p.Model {
 		data.ModelID = p.Model
@@ -380,6 +395,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 				if row.RunID == "" {
 					row.RunID = pt.Raw.RunURL
 				}
+				if rate, ok := pt.Raw.Metrics.Get(input.MRequestRate); ok && pt.Concurrency <= 0 {
+					row.Rate = fmtNum(rate) + "/s"
+				}
 			}
 		}
 	}
@@ -471,4 +489,21 @@ func (r *Renderer) localHistory(h *history.Index) *history.Index {
 		}
 	}
 	return h
+}
+
+// xOn is a point's value on an x axis other than its own median interactivity: concurrency, or
+// a metric its file measured; NaN where it has none.
+func xOn(pt *input.Point, key string) float64 {
+	if key == "conc" {
+		if pt.Concurrency > 0 {
+			return float64(pt.Concurrency)
+		}
+		return math.NaN()
+	}
+	if m, ok := input.MetricByName(key); ok && pt.Raw != nil {
+		if v, ok := pt.Raw.Metrics.Get(m); ok {
+			return v
+		}
+	}
+	return math.NaN()
 }

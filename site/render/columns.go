@@ -15,11 +15,16 @@ type pageColumns struct {
 	raw   []input.MetricID
 	has   bool
 	some  uint64 // the metrics a point of some snapshot has, bit m for input.MetricID m
+	all   uint64 // the metrics every point of every snapshot has
+	// noX: no point has a median interactivity (input.Point.HasX); noConc: some point has no
+	// concurrency (a run by request rate, or with no limit at all).
+	noX, noConc, anyConc bool
 }
 
 func columnsOf(p *Page) pageColumns {
 	var mask uint64
-	has := false
+	all := ^uint64(0)
+	has, noX, noConc, anyConc, any := false, true, false, false, false
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			for _, pt := range s.Points {
@@ -29,13 +34,21 @@ func columnsOf(p *Page) pageColumns {
 					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { own |= 1 << m })
 				}
 				mask |= own
+				all &= own
+				any = true
+				noX = noX && !pt.HasX()
+				noConc = noConc || pt.Concurrency <= 0
+				anyConc = anyConc || pt.Concurrency > 0
 			}
 		}
 	}
-	if !has {
-		return pageColumns{names: pointColumns, some: mask}
+	if !any {
+		all, noX = 0, false
 	}
-	c := pageColumns{has: true, some: mask, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	if !has {
+		return pageColumns{names: pointColumns, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc}
+	}
+	c := pageColumns{has: true, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
 		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
 			continue
@@ -51,3 +64,16 @@ func (c pageColumns) somePointHas(name string) bool {
 	m, ok := input.MetricByName(name)
 	return ok && c.some&(1<<m) != 0
 }
+
+// everyPointHas reports whether every point of every snapshot of the page has an x axis:
+// concurrency (a run by request rate has none), or a measured metric.
+func (c pageColumns) everyPointHas(name string) bool {
+	if name == "conc" {
+		return !c.noConc
+	}
+	m, ok := input.MetricByName(name)
+	return ok && c.all&(1<<m) != 0
+}
+
+// somePointHasConc reports whether a point of the page has a concurrency.
+func (c pageColumns) somePointHasConc() bool { return c.anyConc }

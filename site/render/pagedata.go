@@ -116,10 +116,15 @@ func named(cfg config.Config, key, label, unit, name string, lower bool) (string
 
 // xAxesFor lists the x axes a page offers (charts.XAxes): the default, the data's own
 // interactivity (column x, with the data's axis name and referenceInteractivity), then every
-// other one that a point of a snapshot has. A point that lacks an axis' figure (its file gave
-// no such statistic) is not drawn on it, never given another statistic's value in its place:
-// the page script leaves it out and says so under the chart (axisnote.js). The leaders table's
-// references come from [reference] in the config when it names the axis.
+// other one that a point of a snapshot has (concurrency and request rate, the loads, only where
+// every point has one). A point that lacks an axis' figure (its file gave no such statistic) is
+// not drawn on it, never given another statistic's value in its place: the page script leaves
+// it out and says so under the chart (axisnote.js). The leaders table's references come from
+// [reference] in the config when it names the axis.
+//
+// A page of which no point has a median interactivity (runs that did not stream) opens on the
+// first axis all its points have instead, of fallbackX: the first of the list is the page's
+// default (the page script's xAxes(page)[0]), and the interactivity axis follows it.
 func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 	var out []XAxisData
 	for _, a := range charts.XAxes {
@@ -131,6 +136,13 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 				x.Axis = p.XAxis.Label
 			}
 		case a.Key == "conc":
+			if !cols.somePointHasConc() {
+				continue
+			}
+		case a.Key == charts.RateX:
+			if !cols.everyPointHas(a.Key) {
+				continue
+			}
 		case !cols.somePointHas(a.Key):
 			continue
 		}
@@ -140,7 +152,29 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 		x.Label, x.Unit, x.Axis = named(cfg, a.Key, x.Label, x.Unit, x.Axis, false)
 		out = append(out, x)
 	}
+	if key := fallbackX(cols); key != "" {
+		i := slices.IndexFunc(out, func(x XAxisData) bool { return x.Key == key })
+		if i > 0 {
+			x := out[i]
+			out = slices.Insert(slices.Delete(out, i, i+1), 0, x)
+		}
+	}
 	return out
+}
+
+// fallbackX is the x axis a page of which no point has a median interactivity opens on: the
+// first of median E2E latency, concurrency and request rate that every point has; "" for a page
+// with a median interactivity, or with none of them.
+func fallbackX(cols pageColumns) string {
+	if !cols.noX {
+		return ""
+	}
+	for _, k := range []string{"median_e2el", "conc", charts.RateX} {
+		if cols.everyPointHas(k) {
+			return k
+		}
+	}
+	return ""
 }
 
 func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {

@@ -10,6 +10,9 @@ import (
 type rowView struct {
 	Series, Name, Precision string
 	Concurrency, TP         int64
+	// Rate is the load of a run by request rate ("0.3/s"), shown in the concurrency cell of a
+	// point that has no concurrency.
+	Rate string
 	X, Total, Output, Input string
 	Frontier                bool
 	Date, RunID             string
@@ -41,7 +44,11 @@ func rowsHTML(rows []rowView) template.HTML {
 		b.WriteString("\n<tr>")
 		td(r.Name)
 		td(r.Precision)
-		td(strconv.FormatInt(r.Concurrency, 10))
+		if r.Concurrency > 0 {
+			td(strconv.FormatInt(r.Concurrency, 10))
+		} else {
+			td(r.Rate)
+		}
 		td(strconv.FormatInt(r.TP, 10))
 		td(r.X)
 		td(r.Total)

@@ -90,7 +90,8 @@ type PageData struct {
 	// The page script's defaults, stated once here rather than again in the script: BestOver
 	// is the number of configurations above which the page opens on best per GPU
 	// (bestDefaultOver), DefaultCols the optional points-table columns shown until the reader
-	// chooses (defaultColumns), DefaultX the key of the x axis the page opens on (charts.DefaultX).
+	// chooses (defaultColumns), DefaultX the key of the x axis the page opens on (charts.DefaultX, or
+	// the first axis all its points have on a page of which none has it: xAxesFor).
 	BestOver    int      `json:"bestOver"`
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
@@ -318,6 +319,10 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 	if pt.HasX() {
 		x = jsontext.Float(charts.Round6(pt.X))
 	}
+	conc := jsontext.Null // a run by request rate, or with no limit: no concurrency
+	if pt.Concurrency > 0 {
+		conc = jsontext.Int(pt.Concurrency)
+	}
 	toks := [...]jsontext.Token{
 		jsontext.BeginArray,
 		jsontext.Int(pt.ID),
@@ -325,7 +330,7 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		jsontext.Float(charts.Round6(pt.TpPerGpu)),
 		jsontext.Float(charts.Round6(pt.OutputTputPerGpu)),
 		jsontext.Float(charts.Round6(pt.InputTputPerGpu)),
-		jsontext.Int(pt.Concurrency),
+		conc,
 		jsontext.Int(pt.TP),
 	}
 	for _, t := range toks {

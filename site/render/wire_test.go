@@ -66,8 +66,15 @@ func FuzzPointsJSON(f *testing.F) {
 						t.Fatalf("point %d column %s: %v", i, pointColumns[j], err)
 					}
 				}
-				if gotID != id || gotConc != conc || gotTP != tpSize {
-					t.Errorf("point %d: id, conc, tp = %d, %d, %d, want %d, %d, %d", i, gotID, gotConc, gotTP, id, conc, tpSize)
+				wantConc := conc
+				if conc <= 0 {
+					wantConc = 0 // no concurrency (a run by request rate): null
+					if string(row[5]) != "null" {
+						t.Errorf("point %d: conc %d written %s, want null", i, conc, row[5])
+					}
+				}
+				if gotID != id || gotConc != wantConc || gotTP != tpSize {
+					t.Errorf("point %d: id, conc, tp = %d, %d, %d, want %d, %d, %d", i, gotID, gotConc, gotTP, id, wantConc, tpSize)
 				}
 				for j, v := range []float64{x, tp, out, in} {
 					var g float64

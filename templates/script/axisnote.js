@@ -32,10 +32,19 @@ export function axisNote(computed) {
   return n === 1 ? t("axisnote.one", vars) : t("axisnote.other", vars);
 }
 
+// fallbackNote is the note of a page of which no point has a median interactivity (runs that
+// did not stream): the build made it open on another axis (site/render's fallbackX, the first
+// of the page's xAxes), and the note says why, whatever axis is chosen; "" for another page.
+export function fallbackNote(page) {
+  const first = (page.xAxes || [])[0];
+  if (!first || first.col === "x") return "";
+  return t("axisnote.fallback", { axis: lowerFirst(first.label) });
+}
+
 // renderAxisNote puts axisNote under the chart, after the metric's note (#chart-note) when
 // there is one; it is made the first time a view needs it.
 export function renderAxisNote(live) {
-  const text = axisNote(live.computed);
+  const text = [fallbackNote(live.page), axisNote(live.computed)].filter(Boolean).join(" ");
   let note = document.getElementById("axis-note");
   if (!note && !text) return;
   if (!note) {

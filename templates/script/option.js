@@ -31,6 +31,15 @@ export function blockBase() {
   };
 }
 
+// loadHTML is a point's load and TP for its tooltip: its concurrency, or for a run by request
+// rate (no concurrency), its rate; a run with neither limit says so. at reads a column.
+export function loadHTML(at) {
+  const tp = escapeHTML(at("tp"));
+  if (typeof at("conc") === "number") return tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp });
+  if (typeof at("request_rate") === "number") return tHTML("tooltip.rateTP", { rate: escapeHTML(num(at("request_rate"))), tp });
+  return tHTML("tooltip.unlimitedTP", { tp });
+}
+
 // tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every
 // throughput, the chosen metric when it is derived, date and run, and on a page with evals or
 // notes, the point's accuracy and notes.
@@ -46,7 +55,7 @@ export function tooltipHTML(page, computed, params) {
     '<span style="display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;background:' +
       safeColor(row.series.color) + '"></span><b>' + escapeHTML(row.series.label) + "</b> · " +
       escapeHTML(String(row.series.precision).toUpperCase()),
-    tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp: escapeHTML(at("tp")) }),
+    loadHTML(at),
   ];
   // A point whose file gives no median TPOT has no median interactivity (null): no line for it.
   if (typeof at("x") === "number") lines.push(escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>");
