@@ -25,7 +25,32 @@ const (
 	formatEvalRows                  // InferenceX eval rows: an array (eval.go)
 	formatHarness                   // an lm-evaluation-harness results file (evalharness.go)
 	formatUnknown                   // looks like a raw format but lacks its keys; sniffFormat says which
+	formatPerRequest                // a client's per-request dump: no point of its own, skipped with a warning (perRequestSigs)
 )
+
+// perRequestSigs are the per-request files clients write beside their results, which a
+// publisher's folder holds too: each is skipped with a warning naming the file that gives the
+// point, never a problem. keys are those of the file's first object (a JSON array's first
+// element, or a JSON lines file's first line).
+var perRequestSigs = [...]struct {
+	keys []string
+	msg  string
+}{
+	{[]string{"ttft_s", "end_to_end_latency_s", "number_output_tokens"},
+		"an LLMPerf per-request file (*_individual_responses.json): skipped, its *_summary.json gives the run's point"},
+	{[]string{"metadata", "metrics", "error"},
+		"an AIPerf per-request file (profile_export.jsonl): skipped, its profile_export_aiperf.json gives the run's point"},
+}
+
+// perRequest says whether an object with these keys is a row of a per-request file, and which.
+func perRequest(keys []string) (string, bool) {
+	for _, s := range perRequestSigs {
+		if !slices.ContainsFunc(s.keys, func(k string) bool { return !slices.Contains(keys, k) }) {
+			return s.msg, true
+		}
+	}
+	return "", false
+}
 
 // formatSigs are the keys that tell each raw format; a file is one when its (first) object has
 // all of them.
@@ -93,6 +118,9 @@ func sniffFormat(data []byte) (f rawFormat, msg string) {
 func classify(keys []string, inArray bool) (rawFormat, string) {
 	if f, ok := sniffEval(keys, inArray); ok {
 		return f, ""
+	}
+	if msg, ok := perRequest(keys); ok {
+		return formatPerRequest, msg
 	}
 	type partial struct {
 		name      string

@@ -46,6 +46,8 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		return ds, ps
 	case formatUnknown:
 		return nil, problem.Problems{{File: name, Msg: msg}}
+	case formatPerRequest:
+		return nil, problem.Problems{{File: name, Warning: true, Msg: msg}}
 	case formatEvalRows, formatHarness:
 		return decodeEvals(f, name, rel, data, opt)
 	}
@@ -96,7 +98,7 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			h.Model = opt.viewModelName(h.Model)
 		}
 		return h
-	case formatUnknown:
+	case formatUnknown, formatPerRequest:
 		return Head{}
 	case formatEvalRows, formatHarness:
 		return Head{Evals: true, OK: true}

@@ -125,6 +125,10 @@ func decodeLines(name, rel string, data []byte, opt *RawOptions) (rows []rawRow,
 		if !jsontext.Value(line).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
 			f = formatServe // for its syntax error, at its line and column
 		}
+		if f == formatPerRequest && len(rows) == 0 && len(ps) == 0 {
+			// A per-request dump (AIPerf's profile_export.jsonl): one warning for the file.
+			return nil, problem.Problems{{File: name, Warning: true, Msg: msg}}
+		}
 		if f != formatServe && f != formatSGLang {
 			if msg == "" {
 				msg = "not a benchmark result: a JSON lines file holds one bench-serve or SGLang bench_serving result a line"

@@ -41,11 +41,14 @@ type rawIdentity struct {
 	topo                            Topology
 	conc                            int64
 	rate                            float64 // a run by request rate's load, 0 for a run by concurrency
-	date                            string
+	// unlimited is the place of a run with neither a concurrency nor a rate limit (every
+	// request sent at once): such runs are no load apart, so each is a point of its own.
+	unlimited string
+	date      string
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate(), r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate(), r.unlimited(), r.date}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -157,7 +160,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate(), b.rate()), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate(), b.rate()), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -313,6 +316,8 @@ func rawPointID(r *rawRow, key string) int64 {
 	if rate := r.rate(); rate > 0 {
 		// Only a run by request rate hashes its rate, so every other point keeps its id.
 		fmt.Fprintf(h, "\x00rate %g", rate)
+	} else if u := r.unlimited(); u != "" {
+		fmt.Fprintf(h, "\x00unlimited %s", u)
 	}
 	return int64(h.Sum64()>>12) | 1<<52
 }
@@ -323,9 +328,20 @@ func (r *rawRow) rate() float64 {
 	return v
 }
 
+// unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
+// request rate): its file and index; "" for any other row.
+func (r *rawRow) unlimited() string {
+	if r.conc > 0 || r.rate() > 0 {
+		return ""
+	}
+	return r.rel + r.loc()
+}
+
 // sameLoad reports whether two rows of a configuration ran at the same load: concurrency, and
-// request rate for runs by rate.
-func sameLoad(a, b *rawRow) bool { return a.conc == b.conc && a.rate() == b.rate() }
+// request rate for runs by rate; runs with no limit at all never do, unless they are one row.
+func sameLoad(a, b *rawRow) bool {
+	return a.conc == b.conc && a.rate() == b.rate() && a.unlimited() == b.unlimited()
+}
 
 // rawPage is a (model, sequence) a raw file feeds.
 type rawPage struct{ Model, Sequence string }

@@ -1,0 +1,183 @@
+package input
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Issue 44's reading rules, on small files in each client's own keys: a figure the run did not
+// measure costs its point that figure, never the file; a broken or hostile value stays a problem.
+
+// readOne reads one file as "your run" does (the build's readers), with a [[runs]] entry for
+// the context the snippets lack, and returns its points.
+func readOne(t *testing.T, name, data string) ([]Point, []string) {
+	t.Helper()
+	opt := &RawOptions{Runs: []Run{{Path: "*", GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "fp8", Model: "m", ISL: 1024, OSL: 1024}}}
+	pages, ps := ReadRun(name, []byte(data), opt)
+	var msgs []string
+	for _, p := range ps {
+		msgs = append(msgs, p.String())
+	}
+	var pts []Point
+	seen := map[int64]bool{}
+	for _, pg := range pages {
+		for _, ds := range pg.Datasets {
+			for _, s := range ds.Series {
+				for _, p := range s.Points {
+					if !seen[p.ID] {
+						seen[p.ID] = true
+						pts = append(pts, p)
+					}
+				}
+			}
+		}
+	}
+	return pts, msgs
+}
+
+func metricOf(p Point, m MetricID) float64 {
+	if p.Raw == nil {
+		return math.NaN()
+	}
+	v, ok := p.Raw.Metrics.Get(m)
+	if !ok {
+		return math.NaN()
+	}
+	return v
+}
+
+// TestServeRunByRequestRate: `vllm bench serve --request-rate 0.3` without --max-concurrency
+// writes "max_concurrency": null; its load is its request rate (part of the point's identity,
+// so two rates are two points), and "inf" with null is a run without any limit.
+func TestServeRunByRequestRate(t *testing.T) {
+	serve := func(conc, rate string) string {
+		return `{"date": "20260505-195242", "model_id": "m", "request_rate": ` + rate + `, "max_concurrency": ` + conc + `,
+			"total_token_throughput": 1215.5, "output_throughput": 129.25, "median_ttft_ms": 1285.5, "median_tpot_ms": 181.5, "median_e2el_ms": 85306.25}`
+	}
+	for _, c := range []struct {
+		name, conc, rate string
+		wantConc         int64
+		wantRate         float64 // NaN: none
+	}{
+		{"by rate", "null", "0.3", 0, 0.3},
+		{"by concurrency", "16", `"inf"`, 16, math.NaN()},
+		{"no limit", "null", `"inf"`, 0, math.NaN()},
+		{"both", "8", "2", 8, math.NaN()},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pts, msgs := readOne(t, "r.json", serve(c.conc, c.rate))
+			if len(msgs) > 0 || len(pts) != 1 {
+				t.Fatalf("%d points, messages %v", len(pts), msgs)
+			}
+			p := pts[0]
+			if rate := metricOf(p, MRequestRate); p.Concurrency != c.wantConc || !(rate == c.wantRate || math.IsNaN(rate) && math.IsNaN(c.wantRate)) {
+				t.Errorf("concurrency %d, request rate %v; want %d, %v", p.Concurrency, rate, c.wantConc, c.wantRate)
+			}
+			if p.TpPerGpu != 1215.5/2 || metricOf(p, latencyMetric(0, 1)) != 1.2855 {
+				t.Errorf("total %v per GPU, median TTFT %v s: want the file's 1215.5/2 and 1.2855", p.TpPerGpu, metricOf(p, latencyMetric(0, 1)))
+			}
+		})
+	}
+	// Two runs by rate in one folder: two points, not one conflict.
+	a, _ := readOne(t, "a.json", serve("null", "0.3"))
+	b, _ := readOne(t, "b.json", serve("null", "1"))
+	if len(a) != 1 || len(b) != 1 || a[0].ID == b[0].ID {
+		t.Errorf("rates 0.3 and 1 gave ids %v and %v: want two points", a, b)
+	}
+	// Hostile values stay problems.
+	for _, bad := range []struct{ conc, rate, want string }{
+		{`"many"`, "1", `max_concurrency: want an integer, got "many"`},
+		{"null", `"fast"`, `request_rate: want a number or "inf", got "fast"`},
+		{"null", "-1", "request_rate: must not be negative, got -1"},
+	} {
+		_, msgs := readOne(t, "r.json", serve(bad.conc, bad.rate))
+		if !strings.Contains(strings.Join(msgs, "\n"), bad.want) {
+			t.Errorf("max_concurrency %s, request_rate %s: messages %v, want %q", bad.conc, bad.rate, msgs, bad.want)
+		}
+	}
+}
+
+// TestSGLang2024Lines: bench_serving lines of 2024 releases have no total or input throughput,
+// no TPOT and max_concurrency null. The total is output + total_input_tokens / duration, the
+// load the request rate (none for Infinity: each such line its own point), and no
+// interactivity stands in for the missing TPOT.
+func TestSGLang2024Lines(t *testing.T) {
+	line := func(rate string, in float64) string {
+		return `{"backend": "sglang", "dataset_name": "random", "request_rate": ` + rate + `, "max_concurrency": null, "completed": 300,
+			"duration": 300.0, "total_input_tokens": ` + strconvF(in) + `, "total_output_tokens": 150000,
+			"output_throughput": 500.0, "median_e2e_latency_ms": 7819.0, "median_ttft_ms": 85.5, "median_itl_ms": 13.5}`
+	}
+	oneLine := strings.NewReplacer("\n", " ", "\t", "")
+	line = func(line func(string, float64) string) func(string, float64) string {
+		return func(rate string, in float64) string { return oneLine.Replace(line(rate, in)) }
+	}(line)
+	data := line("1.0", 150000) + "\n" + line("2.0", 150000) + "\n" + line("Infinity", 150000) + "\n" + line("Infinity", 150000) + "\n"
+	pts, msgs := readOne(t, "s.jsonl", data)
+	for _, m := range msgs {
+		if !strings.Contains(m, "warning") {
+			t.Errorf("problem %s: want warnings only", m)
+		}
+	}
+	if len(pts) != 4 {
+		t.Fatalf("%d points, want 4 (two rates, two unlimited runs)", len(pts))
+	}
+	rates := 0
+	for _, p := range pts {
+		if p.TpPerGpu != (500+150000.0/300)/2 || p.OutputTputPerGpu != 250 || p.HasX() {
+			t.Errorf("point %+v: want total (500 + 150000/300)/2, output 250, no median interactivity", p)
+		}
+		if metricOf(p, latencyMetric(3, 1)) != 7.819 || metricOf(p, latencyMetric(0, 1)) != 0.0855 {
+			t.Errorf("median E2E %v, TTFT %v: want the file's", metricOf(p, latencyMetric(3, 1)), metricOf(p, latencyMetric(0, 1)))
+		}
+		if !math.IsNaN(metricOf(p, MRequestRate)) {
+			rates++
+		}
+	}
+	if rates != 2 {
+		t.Errorf("%d points with a request rate, want 2", rates)
+	}
+}
+
+func strconvF(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+
+// TestGenAIPerfUnsetLengths: GenAI-Perf writes output_tokens_mean -1 for "not set"; the length
+// then comes from [[runs]], and another negative length stays a problem.
+func TestGenAIPerfUnsetLengths(t *testing.T) {
+	export := func(mean string) string {
+		return `{"request_throughput": {"unit": "requests/sec", "avg": 1.5}, "request_latency": {"unit": "ms", "avg": 900, "p50": 880},
+			"output_token_throughput": {"unit": "tokens/sec", "avg": 150}, "input_config": {"concurrency": 1,
+			"synthetic_input_tokens_mean": 50, "output_tokens_mean": ` + mean + `, "streaming": false}}`
+	}
+	pts, msgs := readOne(t, "profile_export_genai_perf.json", export("-1"))
+	if len(pts) != 1 {
+		t.Fatalf("%d points, messages %v", len(pts), msgs)
+	}
+	for _, m := range msgs {
+		if !strings.Contains(m, "warning") {
+			t.Errorf("problem %s: want warnings only (the run did not stream)", m)
+		}
+	}
+	_, msgs = readOne(t, "profile_export_genai_perf.json", export("-2"))
+	if !strings.Contains(strings.Join(msgs, "\n"), "input_config.output_tokens_mean: must not be negative, got -2") {
+		t.Errorf("messages %v: want -2 refused", msgs)
+	}
+}
+
+// TestPerRequestFilesSkipped: the per-request files clients write beside their results (LLMPerf's
+// *_individual_responses.json, AIPerf's profile_export.jsonl) are skipped with one warning
+// naming the file that gives the point, never a problem.
+func TestPerRequestFilesSkipped(t *testing.T) {
+	for _, c := range []struct{ name, data, want string }{
+		{"together_70b_individual_responses.json", `[{"error_code": null, "ttft_s": 0.5, "end_to_end_latency_s": 3.1, "number_output_tokens": 150, "inter_token_latency_s": 0.02}]`, "LLMPerf per-request"},
+		{"profile_export.jsonl", `{"metadata": {"x_request_id": "a"}, "metrics": {"ttft": {"value": 1680.5, "unit": "ms"}}, "error": null}` + "\n" +
+			`{"metadata": {"x_request_id": "b"}, "metrics": {}, "error": {"code": 499}}` + "\n", "AIPerf per-request"},
+	} {
+		pts, msgs := readOne(t, c.name, c.data)
+		if len(pts) != 0 || len(msgs) != 1 || !strings.Contains(msgs[0], "warning: an "+c.want) {
+			t.Errorf("%s: %d points, messages %v; want one warning naming %s", c.name, len(pts), msgs, c.want)
+		}
+	}
+}
