@@ -13,19 +13,19 @@ import (
 type rawFormat uint8
 
 const (
-	formatView     rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
-	formatAPI                       // an array of InferenceX API rows
-	formatAgg                       // InferenceX agg rows: an array, or one object
-	formatServe                     // one bench-serve result
-	formatAIPerf                    // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
-	formatLLMPerf                   // an LLMPerf summary (rawllmperf.go)
-	formatSGLang                    // one SGLang bench_serving result (rawsglang.go)
-	formatGuide                     // a GuideLLM benchmark report, a point per benchmark (rawguidellm.go)
-	formatTRT                       // a trtllm-bench report (rawtrtllm.go)
-	formatEvalRows                  // InferenceX eval rows: an array (eval.go)
-	formatHarness                   // an lm-evaluation-harness results file (evalharness.go)
-	formatUnknown                   // looks like a raw format but lacks its keys; sniffFormat says which
-	formatPerRequest                // a client's per-request dump: no point of its own, skipped with a warning (perRequestSigs)
+	formatView       rawFormat = iota // the inference view, or no format at all: LoadDataset says what is wrong
+	formatAPI                         // an array of InferenceX API rows
+	formatAgg                         // InferenceX agg rows: an array, or one object
+	formatServe                       // one bench-serve result
+	formatAIPerf                      // an AIPerf or GenAI-Perf profile export (rawaiperf.go)
+	formatLLMPerf                     // an LLMPerf summary (rawllmperf.go)
+	formatSGLang                      // one SGLang bench_serving result (rawsglang.go)
+	formatGuide                       // a GuideLLM benchmark report, a point per benchmark (rawguidellm.go)
+	formatTRT                         // a trtllm-bench report (rawtrtllm.go)
+	formatEvalRows                    // InferenceX eval rows: an array (eval.go)
+	formatHarness                     // an lm-evaluation-harness results file (evalharness.go)
+	formatUnknown                     // looks like a raw format but lacks its keys; sniffFormat says which
+	formatPerRequest                  // a client's per-request dump: no point of its own, skipped with a warning (perRequestSigs)
 )
 
 // perRequestSigs are the per-request files clients write beside their results, which a

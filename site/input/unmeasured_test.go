@@ -142,7 +142,6 @@ func TestSGLang2024Lines(t *testing.T) {
 
 func strconvF(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-
 // TestGenAIPerfUnsetLengths: GenAI-Perf writes output_tokens_mean -1 for "not set"; the length
 // then comes from [[runs]], and another negative length stays a problem.
 func TestGenAIPerfUnsetLengths(t *testing.T) {

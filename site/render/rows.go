@@ -12,7 +12,7 @@ type rowView struct {
 	Concurrency, TP         int64
 	// Rate is the load of a run by request rate ("0.3/s"), shown in the concurrency cell of a
 	// point that has no concurrency.
-	Rate string
+	Rate                    string
 	X, Total, Output, Input string
 	Frontier                bool
 	Date, RunID             string
