@@ -18,9 +18,12 @@ package input
 //     resort for isl and osl after the requested ones (request_loader.data's prompt_tokens and
 //     output_tokens) and [[runs]].
 //
-// The concurrency of a point is its strategy's: 1 for synchronous, streams for concurrent;
-// for a rate (constant, poisson) or throughput strategy, which fixes no concurrency, it is the
-// concurrency GuideLLM measured (request_concurrency's mean, rounded), as its console shows it.
+// The load of a point is its strategy's: concurrency 1 for synchronous, streams for concurrent;
+// for a rate strategy (constant, poisson) its request rate (strategy.rate, requests per
+// second), as a `vllm bench serve --request-rate` run's; for a throughput strategy, which fixes
+// neither, the concurrency GuideLLM measured (request_concurrency's mean, rounded), as its
+// console shows it. (Before issue 44 a rate sweep's benchmarks all measured a concurrency of
+// about 1, and all but the first were left out.)
 // Two benchmarks of one file at one concurrency would be one point twice: the later is left
 // out with a warning. Of the embedded configuration only the model, the strategy, the
 // requested lengths and the start time are read; the backend's target URL and the rest are
@@ -95,14 +98,14 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	var lat [4]guideStats
 	var strategy string
 	var streams int64
-	var measuredConc float64
+	var measuredConc, rate float64
 	var haveOut, haveTotal bool // or reported as wrong
 	var date float64
 	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "args", "config": // the benchmark's own settings (args before GuideLLM 0.4, config after)
-			d.guidellmSettings(&p, &strategy, &streams)
+			d.guidellmSettings(&p, &strategy, &streams, &rate)
 		case "worker": // up to 0.3: the backend
 			d.fields(func(k []byte) {
 				if string(k) == "backend_model" {
@@ -167,6 +170,12 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 		p.conc = 1
 	case "concurrent":
 		p.conc = streams
+	case "constant", "poisson":
+		if rate > 0 {
+			p.rate, p.byRate = rate, true
+			break
+		}
+		fallthrough
 	default:
 		if measuredConc > 0 && measuredConc < 1<<31 {
 			p.conc = max(int64(math.Round(measuredConc)), 1)
@@ -195,9 +204,9 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	d.settle(&p, start, i)
 }
 
-// guidellmSettings reads a benchmark's settings: its strategy, and the backend's model in
+// guidellmSettings reads a benchmark's settings: its strategy (type, streams, rate), and the backend's model in
 // GuideLLM 0.4's layout; nothing else.
-func (d *rawDecoder) guidellmSettings(p *clientPoint, strategy *string, streams *int64) {
+func (d *rawDecoder) guidellmSettings(p *clientPoint, strategy *string, streams *int64, rate *float64) {
 	d.fields(func(k []byte) {
 		switch string(k) {
 		case "strategy":
@@ -207,6 +216,8 @@ func (d *rawDecoder) guidellmSettings(p *clientPoint, strategy *string, streams 
 					*strategy, _ = d.str(false)
 				case "streams":
 					*streams, _ = d.integer(false, true)
+				case "rate":
+					*rate, _ = d.number(false)
 				default:
 					d.skip()
 				}

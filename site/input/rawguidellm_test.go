@@ -87,9 +87,10 @@ func guideMetric(name, stat string, v any) func(map[string]any) {
 	}
 }
 
-// A sweep: each benchmark a point at its strategy's concurrency (synchronous 1, concurrent its
-// streams, a rate its measured concurrency rounded); a broken benchmark is a problem naming its
-// JSON path, and a second benchmark at one concurrency is left out with a warning.
+// A sweep: each benchmark a point at its strategy's load (synchronous concurrency 1, concurrent
+// its streams, a constant rate its request rate, since issue 44: it was its measured
+// concurrency rounded); a broken benchmark is a problem naming its JSON path, and a second
+// benchmark at one concurrency is left out with a warning.
 func TestGuideLLMSweep(t *testing.T) {
 	data := guidellmSweep(t,
 		guideStrategy(map[string]any{"type_": "synchronous"}),
@@ -110,8 +111,11 @@ func TestGuideLLMSweep(t *testing.T) {
 	for _, r := range rows {
 		concs = append(concs, r.conc)
 	}
-	if want := []int64{1, 8, 16}; !slices.Equal(concs, want) {
+	if want := []int64{1, 8, 0}; !slices.Equal(concs, want) {
 		t.Errorf("concurrencies %v, want %v", concs, want)
+	}
+	if len(rows) == 3 && rows[2].rate() != 12.5 {
+		t.Errorf("the constant-rate benchmark's request rate %v, want 12.5", rows[2].rate())
 	}
 	if len(rows) == 3 && rows[2].idx != 2 {
 		t.Errorf("third point's index %d, want 2", rows[2].idx)
