@@ -1,0 +1,287 @@
+// Package realfiles is the table of the real third-party result files in
+// ../shared/data/public/clients/ (issue 44): for each file, whether it is a result file, the
+// [[runs]] context it lacks, and the figures its points must carry, read from the file itself
+// (by key, in the file's own units: seconds where it writes ms are divided here, visibly). The
+// build's test (site/realfiles_test.go) and "your run"'s (cmd/frontier-wasm/realfiles_test.go)
+// walk the folder and look every file up here, so a new file there is a test failure until it
+// has a row: a case, a skip with its reason, or a pending reader.
+package realfiles
+
+import "github.com/frontier-bench/frontier/site/input"
+
+// Dir is the folder below ../shared/data the files are in.
+const Dir = "public/clients"
+
+// Case is one file of Dir.
+type Case struct {
+	File string // the slash path below Dir
+	// Skip says why the file is not a result file (an eval, a per-request dump, a twin of
+	// another format); Pending says which reader, not yet on this branch, reads it. A file
+	// with either is not built.
+	Skip, Pending string
+	// Runs is the [[runs]] entry for the context the file lacks, and only that: the keys the
+	// build names in its "add to frontier.toml" hint for the file alone.
+	Runs input.Run
+	// Points are the file's points, each with the figures it must carry.
+	Points []Figures
+}
+
+// Figures are a point's figures as its file gives them: throughputs of the deployment in
+// tokens per second (divided by the point's GPUs on the page), latencies in seconds, the load.
+// A zero field is not checked; NoX says the point must have no median interactivity.
+type Figures struct {
+	Total, Output   float64
+	TTFT, E2E, TPOT float64 // medians
+	Rate            float64 // request rate of a run by rate, requests per second
+	Conc            int64
+	NoX             bool
+}
+
+// Cases are every file of Dir, in path order.
+var Cases = []Case{
+	{File: "aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 2320.7222350404572 + 48950.0/9.317788951, Output: 2320.7222350404572, TTFT: 2369.317693 / 1000, E2E: 9097.345014999999 / 1000, TPOT: 27.615130366666666 / 1000, Conc: 100},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c100_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c100_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 1806.0666462658548 + 30.935429942267838*200.03, Output: 1806.0666462658548, TTFT: 1222.6414144999999 / 1000, E2E: 3280.8441209999996 / 1000, TPOT: 36.992419 / 1000, Conc: 100},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c10_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c10_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 667.5573827440704 + 11.378172536970691*200.03, Output: 667.5573827440704, TTFT: 150.103628 / 1000, E2E: 876.681518 / 1000, TPOT: 12.7223595 / 1000, Conc: 10},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c1_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c1_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 86.44141069162954 + 1.4932838222478375*200.0188679245283, Output: 86.44141069162954, TTFT: 24.530877999999998 / 1000, E2E: 667.696243 / 1000, TPOT: 11.250686 / 1000, Conc: 1},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c250_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c250_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 2019.2212286964639 + 34.481825657823116*200.03, Output: 2019.2212286964639, TTFT: 2059.4749724999997 / 1000, E2E: 7230.5256755 / 1000, TPOT: 87.3719735 / 1000, Conc: 250},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c2_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c2_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 168.9905004377851 + 2.907363448392002*200.02884615384616, Output: 168.9905004377851, TTFT: 34.036289499999995 / 1000, E2E: 689.5728415 / 1000, TPOT: 11.5571375 / 1000, Conc: 2},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c50_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c50_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 1525.0648591164443 + 26.09674632959026*200.03, Output: 1525.0648591164443, TTFT: 609.0281145 / 1000, E2E: 1883.0370515 / 1000, TPOT: 22.396143 / 1000, Conc: 50},
+		}},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c5_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c5_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 384.4407037809166 + 6.5958651813182*200.02978723404254, Output: 384.4407037809166, TTFT: 79.508843 / 1000, E2E: 757.347625 / 1000, TPOT: 11.896612 / 1000, Conc: 5},
+		}},
+	{File: "genai-perf/metrum-openrouter_gpt-4o-mini_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	// a run that did not stream: no TTFT, no TPOT, no interactivity
+	{File: "genai-perf/metrum-openrouter_gpt-4o-mini_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 45.03289159486666 + 0.44725404439346156*50.0, Output: 45.03289159486666, E2E: 2088.078126 / 1000, Conc: 1, NoX: true},
+		}},
+	{File: "genai-perf/metrum-openrouter_llama-3.1-8b_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
+	// a run that did not stream: no TTFT, no TPOT, no interactivity
+	{File: "genai-perf/metrum-openrouter_llama-3.1-8b_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 55.52188487179353 + 0.182008364293515*50.0, Output: 55.52188487179353, E2E: 2613.880918 / 1000, Conc: 1, NoX: true},
+		}},
+	// GuideLLM: 1 benchmark(s)
+	{File: "guidellm/danielkorat__guidellm-bench__qwen3-4b-thinking-concurrent4_benchmarks.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 181.60480385267783, Output: 165.59511945248636, TTFT: 171.52166366577148 / 1000, E2E: 24.90842366218567, TPOT: 24.178653868062757 / 1000, Conc: 4},
+		}},
+	// GuideLLM: 1 benchmark(s)
+	{File: "guidellm/guidellm-tests_benchmarks_stripped.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 992.6867036588937, Output: 198.13346751788123, TTFT: 16.38054847717285 / 1000, E2E: 0.6424565315246582, TPOT: 4.9241227427805505 / 1000, Conc: 1},
+		}},
+	{File: "guidellm/guidellm-tests_benchmarks_stripped.yaml", Skip: "the YAML twin of the JSON report beside it, which gives the point"},
+	// GuideLLM: 1 benchmark(s)
+	{File: "guidellm/korat-xpu-sanity_Qwen3-4B-Thinking-2507_tp4_quant-fp8_benchmarks.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 181.60480385267783, Output: 165.59511945248636, TTFT: 171.52166366577148 / 1000, E2E: 24.90842366218567, TPOT: 24.178653868062757 / 1000, Conc: 4},
+		}},
+	// GuideLLM: 1 benchmark(s)
+	{File: "guidellm/korat-xpu_openai_gpt-oss-20b_tp4_quant-none_benchmarks.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 36.44321817728489, Output: 33.417378943280085, TTFT: 47.66058921813965 / 1000, E2E: 30.646172523498535, TPOT: 29.910243734469745 / 1000, Conc: 1},
+		}},
+	// GuideLLM: 2 benchmark(s)
+	{File: "guidellm/llm-d-fixture_guidellm_report_v2.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 31.75098409128402, Output: 3.1950675815128577, TTFT: 11.276006698608398 / 1000, E2E: 0.019269227981567383, TPOT: 1.0459763663155692 / 1000, Rate: 2.0},
+			{Total: 58.58989627079254, Output: 6.377131566888984, TTFT: 9.419918060302734 / 1000, E2E: 0.015973806381225586, TPOT: 0.9067058563232422 / 1000, Rate: 4.0},
+		}},
+	// GuideLLM: 1 benchmark(s)
+	{File: "guidellm/vllm-project__guidellm__benchmarks_stripped.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 992.6867036588937, Output: 198.13346751788123, TTFT: 16.38054847717285 / 1000, E2E: 0.6424565315246582, TPOT: 4.9241227427805505 / 1000, Conc: 1},
+		}},
+	{File: "llmperf/leaderboard_individual_together_70b.json", Skip: "per-request responses (LLMPerf *_individual_responses.json): its summary gives the point; the build skips it with a warning"},
+	// LLMPerf gives no TPOT: no interactivity; a hosted API, the GPU is a stand-in
+	{File: "llmperf/leaderboard_summary_anyscale_7b.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp16"},
+		Points: []Figures{
+			{Total: 198.25122608178637 + 78.77879971460449/60*550.0, Output: 198.25122608178637, TTFT: 0.20354668099999174, E2E: 2.9510136124999917, Conc: 5, NoX: true},
+		}},
+	// LLMPerf gives no TPOT: no interactivity; a hosted API, the GPU is a stand-in
+	{File: "llmperf/leaderboard_summary_groq_70b.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp16"},
+		Points: []Figures{
+			{Total: 441.84737788500206 + 176.73895115400083/60*550.0, Output: 441.84737788500206, TTFT: 0.2218883791938424, E2E: 0.8051837999373674, Conc: 5, NoX: true},
+		}},
+	// LLMPerf gives no TPOT: no interactivity; a hosted API, the GPU is a stand-in
+	{File: "llmperf/leaderboard_summary_together_70b.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp16"},
+		Points: []Figures{
+			{Total: 216.45553311958628 + 81.89078137274691/60*550.0, Output: 216.45553311958628, TTFT: 0.6352748079999628, E2E: 2.4384245429999964, Conc: 5, NoX: true},
+		}},
+	// LLMPerf gives no TPOT: no interactivity
+	{File: "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc1-summary.json", Runs: input.Run{GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"},
+		Points: []Figures{
+			{Total: 20.982177074314603 + 7.915935703584854/60*550.0, Output: 20.982177074314603, TTFT: 0.586917666500085, E2E: 7.4364238745001785, Conc: 1, NoX: true},
+		}},
+	// LLMPerf gives no TPOT: no interactivity
+	{File: "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc64-summary.json", Runs: input.Run{GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"},
+		Points: []Figures{
+			{Total: 135.38240586364088 + 50.95750230507558/60*550.0, Output: 135.38240586364088, TTFT: 17.220491680999658, E2E: 48.924262237999756, Conc: 64, NoX: true},
+		}},
+	// LLMPerf gives no TPOT: no interactivity
+	{File: "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc8-summary.json", Runs: input.Run{GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"},
+		Points: []Figures{
+			{Total: 95.81719381923115 + 36.044085449240555/60*550.0, Output: 95.81719381923115, TTFT: 3.1766039474996433, E2E: 12.423329736000596, Conc: 8, NoX: true},
+		}},
+	{File: "lm-eval/EleutherAI__lm-evaluation-harness__results_2025-01-21T00-40-03.356274.json", Skip: "an eval result (accuracy), not a benchmark result: it attaches to points, and gives none"},
+	{File: "lm-eval/csabakecskemeti_meta-llama__Llama-3.1-8B-Instruct_results_2025-01-25T04-48-43.622918.json", Skip: "an eval result (accuracy), not a benchmark result: it attaches to points, and gives none"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu0_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu1_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu2_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu3_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu4_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu5_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu6_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu7_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_results.csv", Skip: "an MLPerf results table (CSV) of a submission, not a client's result file"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__GigaComputing_summary.csv", Skip: "an MLPerf results table (CSV) of a submission, not a client's result file"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_detail.txt", Skip: "an MLPerf LoadGen detail log: its summary beside it gives the point"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_detail.txt", Skip: "an MLPerf LoadGen detail log: its summary beside it gives the point"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_GB200-NVL72x72_deepseek-r1_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+		Points: []Figures{
+			{Total: 36459.28749797308, Output: 3929.720447468979, TTFT: 493.27141290996224 / 1000, E2E: 1285.6606974964961 / 1000, TPOT: 11.149914426108202 / 1000, Conc: 100},
+		}},
+	{File: "sglang/datacrunch-h200_deepseek_dp_mla_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+		Points: []Figures{
+			{Total: 12412.394674113431 + 10000.0/412.49091206211597, Output: 12412.394674113431, TTFT: 10014.104524045251 / 1000, E2E: 374559.5875820145 / 1000, NoX: true},
+		}},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_offline_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+		Points: []Figures{
+			{Total: 4520.698730654741 + 1525074.0/341.72106836596504, Output: 4520.698730654741, TTFT: 91282.20983641222 / 1000, E2E: 243517.67949794885 / 1000, NoX: true},
+			{Total: 3492.2944910189917 + 2034177.0/294.8187796440907, Output: 3492.2944910189917, TTFT: 114572.18416058458 / 1000, E2E: 223212.66481594648 / 1000, NoX: true},
+			{Total: 2051.287161036558 + 1637669.0/399.0762558989227, Output: 2051.287161036558, TTFT: 61606.2875110656 / 1000, E2E: 299022.09998399485 / 1000, NoX: true},
+			{Total: 1654.9938601765348 + 3097487.0/459.340072668856, Output: 1654.9938601765348, TTFT: 186501.87655747868 / 1000, E2E: 314937.3645974556 / 1000, NoX: true},
+			{Total: 1652.8614806713933 + 3097487.0/459.93267366313376, Output: 1652.8614806713933, TTFT: 179526.87287854496 / 1000, E2E: 309622.22571345046 / 1000, NoX: true},
+			{Total: 6648.4389207099675 + 777987.0/230.06317997979932, Output: 6648.4389207099675, TTFT: 33223.93286949955 / 1000, E2E: 173721.9173015328 / 1000, NoX: true},
+			{Total: 3939.9256459856624 + 448102.0/97.2262002939824, Output: 3939.9256459856624, TTFT: 18726.9222245086 / 1000, E2E: 48729.666985571384 / 1000, NoX: true},
+		}},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+		Points: []Figures{
+			{Total: 537.4142851849319 + 152612.0/298.3675805060193, Output: 537.4142851849319, TTFT: 85.74514742940664 / 1000, E2E: 7819.046192569658 / 1000, Rate: 1.0, NoX: true},
+			{Total: 987.3125216200807 + 308748.0/312.6791094408836, Output: 987.3125216200807, TTFT: 87.55627297796309 / 1000, E2E: 8561.391707509756 / 1000, Rate: 2.0, NoX: true},
+			{Total: 2047.9108281108272 + 615860.0/296.8566754250787, Output: 2047.9108281108272, TTFT: 106.06311704032123 / 1000, E2E: 12534.854034543969 / 1000, Rate: 4.0, NoX: true},
+			{Total: 3515.0190112201713 + 1222995.0/346.7753648299258, Output: 3515.0190112201713, TTFT: 191.41179136931896 / 1000, E2E: 50316.21736683883 / 1000, Rate: 8.0, NoX: true},
+			{Total: 4288.049348197696 + 1629242.0/383.073250005953, Output: 4288.049348197696, TTFT: 614.2499720444903 / 1000, E2E: 159469.04255752452 / 1000, Rate: 16.0, NoX: true},
+			{Total: 746.0750970739618 + 269081.0/304.126221193932, Output: 746.0750970739618, TTFT: 68.27884959056973 / 1000, E2E: 1988.5655880207196 / 1000, Rate: 4.0, NoX: true},
+			{Total: 1471.0864833760852 + 540779.0/313.96794493007474, Output: 1471.0864833760852, TTFT: 83.16566958092153 / 1000, E2E: 3291.7507080128416 / 1000, Rate: 8.0, NoX: true},
+		}},
+	{File: "sglang/datacrunch-h200_llama_405b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+		Points: []Figures{
+			{Total: 504.95546378579655 + 152612.0/317.54681650106795, Output: 504.95546378579655, TTFT: 218.80842198152095 / 1000, E2E: 24871.693555032834 / 1000, Rate: 1.0, NoX: true},
+			{Total: 911.1440313922673 + 308748.0/338.81800172501244, Output: 911.1440313922673, TTFT: 244.2639688961208 / 1000, E2E: 29645.082462928258 / 1000, Rate: 2.0, NoX: true},
+			{Total: 1598.64314902264 + 615860.0/380.2824916690588, Output: 1598.64314902264, TTFT: 602.1358293946832 / 1000, E2E: 107012.78415345587 / 1000, Rate: 4.0, NoX: true},
+			{Total: 1820.6538850305435 + 1222995.0/669.4968274980783, Output: 1820.6538850305435, TTFT: 123718.62683666404 / 1000, E2E: 254232.27260110434 / 1000, Rate: 8.0, NoX: true},
+			{Total: 705.0134392448288 + 269081.0/321.83925492689013, Output: 705.0134392448288, TTFT: 182.45959852356464 / 1000, E2E: 7324.836035375483 / 1000, Rate: 4.0, NoX: true},
+			{Total: 1224.3946098961699 + 540779.0/377.2264237909112, Output: 1224.3946098961699, TTFT: 294.7253850288689 / 1000, E2E: 22389.20643250458 / 1000, Rate: 8.0, NoX: true},
+		}},
+	// trtllm-bench latency --report_json
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+		Points: []Figures{
+			{Total: 5714.519736144999, Output: 214.8315690280075, TTFT: 13.897044999999999 / 1000, E2E: 149.299332 / 1000, TPOT: 3.230094076923077 / 1000},
+		}},
+	// trtllm-bench latency --report_json
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_ultralongctx_in8192_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+		Points: []Figures{
+			{Total: 25685.978400217253, Output: 124.81039067160957, TTFT: 142.204294 / 1000, E2E: 287.314138 / 1000, TPOT: 3.5414224102564105 / 1000},
+		}},
+	// trtllm-bench latency --report_json
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+		Points: []Figures{
+			{Total: 1722.3422384349024, Output: 542.4699963574496, TTFT: 3.4905739999999996 / 1000, E2E: 70.52062 / 1000, TPOT: 1.7168239743589742 / 1000},
+		}},
+	// trtllm-bench latency --report_json
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_fp8_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+		Points: []Figures{
+			{Total: 15229.066130348958, Output: 572.5212830958255, TTFT: 4.965749 / 1000, E2E: 69.77808399999999 / 1000, TPOT: 1.6616325897435897 / 1000},
+		}},
+	// trtllm-bench latency --report_json
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+		Points: []Figures{
+			{Total: 13424.53620383038, Output: 504.68181217407437, TTFT: 6.65477 / 1000, E2E: 77.922748 / 1000, TPOT: 1.8274495641025639 / 1000},
+		}},
+	{File: "trtllm-bench/shaamil101-etched_trtllm-bench-0.16-throughput_stdout_result_1024_1024_3000.txt", Pending: "trtllm-bench throughput console output (stdout), not --report_json: see the console reader"},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+		Points: []Figures{
+			{Total: 1215.1785596426369, Output: 129.29893742822986, TTFT: 1285.830495529808 / 1000, E2E: 85306.39990948839 / 1000, TPOT: 181.62114980719647 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+		Points: []Figures{
+			{Total: 132.96127944515496, Output: 61.135636331717016, TTFT: 352.92798443697393 / 1000, E2E: 10922.64976655133 / 1000, TPOT: 95.32002616528419 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+		Points: []Figures{
+			{Total: 1220.9694071002364, Output: 129.9151023672301, TTFT: 1329.8274209992087 / 1000, E2E: 83437.2593170001 / 1000, TPOT: 174.97550599985595 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 204},
+		Points: []Figures{
+			{Total: 132.81115735504056, Output: 60.9274404695698, TTFT: 327.0514664991424 / 1000, E2E: 9845.546500000637 / 1000, TPOT: 89.20063632094575 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+		Points: []Figures{
+			{Total: 1219.7753566451509, Output: 129.78805152860795, TTFT: 1433.252351002011 / 1000, E2E: 93428.0933279988 / 1000, TPOT: 198.27001023321048 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+		Points: []Figures{
+			{Total: 133.03556551253223, Output: 61.20391646911921, TTFT: 353.523009995115 / 1000, E2E: 10923.950199496176 / 1000, TPOT: 98.60224978682334 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+		Points: []Figures{
+			{Total: 1216.501942253952, Output: 129.43974962747106, TTFT: 1434.6544744912535 / 1000, E2E: 93331.53053198475 / 1000, TPOT: 192.04270548237196 / 1000, Rate: 0.3},
+		}},
+	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+		Points: []Figures{
+			{Total: 132.94623971624904, Output: 61.084277533102885, TTFT: 364.13282802095637 / 1000, E2E: 10769.47250001831 / 1000, TPOT: 96.43651362695054 / 1000, Rate: 0.3},
+		}},
+}

@@ -1,0 +1,271 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/realfiles"
+	"github.com/frontier-bench/frontier/internal/testenv"
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// realFiles walks ../shared/data/public/clients and returns every file's case, failing for a
+// file the table has no row for (a new file is a new case) and for a row of no file.
+func realFiles(t *testing.T) (dir string, cases []realfiles.Case) {
+	t.Helper()
+	dir = filepath.Join(testenv.SharedDir(t), filepath.FromSlash(realfiles.Dir))
+	byFile := map[string]realfiles.Case{}
+	for _, c := range realfiles.Cases {
+		byFile[c.File] = c
+	}
+	seen := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		seen[rel] = true
+		c, ok := byFile[rel]
+		if !ok {
+			t.Errorf("%s: no row in internal/realfiles: add its case (figures read from the file), or its skip with the reason", rel)
+			return nil
+		}
+		cases = append(cases, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range realfiles.Cases {
+		if !seen[c.File] {
+			t.Errorf("%s: a row of internal/realfiles for no file of %s", c.File, dir)
+		}
+	}
+	return dir, cases
+}
+
+// runsTOML is frontier.toml with one [[runs]] entry giving r for the file at rel.
+func runsTOML(rel string, r input.Run) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[[runs]]\npath = %q\n", rel)
+	for _, kv := range runKeys(r) {
+		fmt.Fprintf(&b, "%s = %s\n", kv[0], kv[1])
+	}
+	return b.String()
+}
+
+// runKeys are the [[runs]] keys r sets, as TOML.
+func runKeys(r input.Run) [][2]string {
+	var out [][2]string
+	str := func(k, v string) {
+		if v != "" {
+			out = append(out, [2]string{k, fmt.Sprintf("%q", v)})
+		}
+	}
+	num := func(k string, v int64) {
+		if v != 0 {
+			out = append(out, [2]string{k, fmt.Sprint(v)})
+		}
+	}
+	str("gpu", r.GPU)
+	num("gpus", r.GPUs)
+	str("framework", r.Framework)
+	str("precision", r.Precision)
+	str("model", r.Model)
+	num("isl", r.ISL)
+	num("osl", r.OSL)
+	str("date", r.Date)
+	return out
+}
+
+var runsHintKeys = regexp.MustCompile(`, (\w+) = `)
+
+// TestRealClientFilesBuild (issue 44): every result file of ../shared/data/public/clients, built
+// alone into a site with a [[runs]] entry for exactly the context it lacks, builds with no
+// problem (warnings allowed), and its points carry the file's own figures (the table's, read
+// from the file): throughput, median TTFT, E2E latency and TPOT, the load. Files that are not
+// result files are skipped with the table's reason; files a reader of another branch reads are
+// skipped as pending, by name.
+func TestRealClientFilesBuild(t *testing.T) {
+	dir, cases := realFiles(t)
+	for _, c := range cases {
+		t.Run(c.File, func(t *testing.T) {
+			switch {
+			case c.Skip != "":
+				t.Skip("not a result file: " + c.Skip)
+			case c.Pending != "":
+				t.Skip("pending: " + c.Pending)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.File)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys := fstest.MapFS{c.File: testsite.MapFile(data, 1)}
+			// Alone, the file names the context it lacks: the table's [[runs]] keys, no more.
+			_, rep, err := build(t, fsys, DefaultConfig())
+			var msgs []string
+			if err != nil {
+				msgs = append(msgs, err.Error())
+			}
+			if rep != nil {
+				for _, w := range rep.Warnings {
+					msgs = append(msgs, w.String())
+				}
+			}
+			var lack, given []string
+			for _, m := range runsHintKeys.FindAllStringSubmatch(strings.Join(msgs, "\n"), -1) {
+				lack = append(lack, m[1])
+			}
+			for _, kv := range runKeys(c.Runs) {
+				given = append(given, kv[0])
+			}
+			slices.Sort(lack)
+			slices.Sort(given)
+			if !slices.Equal(lack, given) {
+				t.Errorf("the file alone lacks %v; the table's [[runs]] gives %v", lack, given)
+			}
+			cfg, ps := ParseConfig("frontier.toml", []byte(runsTOML(c.File, c.Runs)))
+			if len(ps) > 0 {
+				t.Fatal(ps)
+			}
+			files, rep, err := build(t, fsys, cfg)
+			if err != nil {
+				t.Fatalf("the build failed: %v", err)
+			}
+			if rep.Pages == 0 {
+				t.Fatalf("no chart page; warnings %v", rep.Warnings)
+			}
+			checkFigures(t, c, dataJSONPoints(t, files))
+		})
+	}
+}
+
+// realPoint is what these tests read of a point: its figures by the names data.json (and "your
+// run"'s rows) give them.
+type realPoint struct {
+	conc    int64
+	x       float64 // NaN: none
+	metrics map[string]float64
+}
+
+// dataJSONPoints are the points of every chart page's data.json.
+func dataJSONPoints(t *testing.T, files *Files) []realPoint {
+	t.Helper()
+	var out []realPoint
+	for _, name := range files.Names() {
+		if strings.Count(name, "/") != 2 || path.Base(name) != "data.json" {
+			continue
+		}
+		b, _ := files.Get(name)
+		var d struct {
+			Series []struct {
+				Points []struct {
+					X           *float64       `json:"x"`
+					Concurrency int64          `json:"concurrency"`
+					Metrics     map[string]any `json:"metrics"`
+				} `json:"points"`
+			} `json:"series"`
+		}
+		if err := json.Unmarshal(b, &d); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, s := range d.Series {
+			for _, p := range s.Points {
+				rp := realPoint{conc: p.Concurrency, x: math.NaN(), metrics: map[string]float64{}}
+				if p.X != nil {
+					rp.x = *p.X
+				}
+				for k, v := range p.Metrics {
+					if f, ok := v.(float64); ok {
+						rp.metrics[k] = f
+					}
+				}
+				// data.json names the throughputs per GPU as the view does.
+				rp.metrics["tput_per_gpu"], rp.metrics["output_tput_per_gpu"] = rp.metrics["tpPerGpu"], rp.metrics["outputTputPerGpu"]
+				out = append(out, rp)
+			}
+		}
+	}
+	return out
+}
+
+// checkFigures matches the case's points to got, one to one: each wanted point must be a point
+// of got with every figure it names.
+func checkFigures(t *testing.T, c realfiles.Case, got []realPoint) {
+	t.Helper()
+	if len(got) != len(c.Points) {
+		t.Errorf("%d points, want %d", len(got), len(c.Points))
+	}
+	gpus := float64(max(c.Runs.GPUs, 1)) // the trtllm-bench reports give their own: 1
+	used := make([]bool, len(got))
+	for i, want := range c.Points {
+		var why []string
+		j := -1
+		for k := range got {
+			if used[k] {
+				continue
+			}
+			if d := pointDiff(got[k], want, gpus); len(d) == 0 {
+				j = k
+				break
+			} else if why == nil || len(d) < len(why) {
+				why = d
+			}
+		}
+		if j < 0 {
+			t.Errorf("no point has the figures of the table's point %d (%+v); the nearest differs: %v", i, want, why)
+			continue
+		}
+		used[j] = true
+	}
+}
+
+// pointDiff lists how p differs from the wanted figures.
+func pointDiff(p realPoint, w realfiles.Figures, gpus float64) []string {
+	var out []string
+	near := func(name string, got, want float64) {
+		if want == 0 {
+			return
+		}
+		if math.IsNaN(got) || math.Abs(got-want) > 1e-9*math.Abs(want) {
+			out = append(out, fmt.Sprintf("%s %v, want %v", name, got, want))
+		}
+	}
+	m := func(k string) float64 {
+		if v, ok := p.metrics[k]; ok {
+			return v
+		}
+		return math.NaN()
+	}
+	near("total per GPU", m("tput_per_gpu"), w.Total/gpus)
+	near("output per GPU", m("output_tput_per_gpu"), w.Output/gpus)
+	near("median TTFT", m("median_ttft"), w.TTFT)
+	near("median E2E latency", m("median_e2el"), w.E2E)
+	near("median TPOT", m("median_tpot"), w.TPOT)
+	near("request rate", m("request_rate"), w.Rate)
+	if w.Conc != 0 && p.conc != w.Conc {
+		out = append(out, fmt.Sprintf("concurrency %d, want %d", p.conc, w.Conc))
+	}
+	if w.Rate != 0 && p.conc != 0 {
+		out = append(out, fmt.Sprintf("concurrency %d, want none (a run by rate)", p.conc))
+	}
+	if w.NoX && !math.IsNaN(p.x) {
+		out = append(out, fmt.Sprintf("median interactivity %v, want none", p.x))
+	}
+	if w.TPOT != 0 && math.Abs(p.x-1/w.TPOT) > 1e-9/w.TPOT {
+		out = append(out, fmt.Sprintf("median interactivity %v, want 1/TPOT = %v", p.x, 1/w.TPOT))
+	}
+	return out
+}
