@@ -66,6 +66,10 @@ var formatSigs = [...]struct {
 	{formatAIPerf, "an AIPerf or GenAI-Perf profile export", []string{"request_throughput", "output_token_throughput", "request_latency"}},
 	{formatSGLang, "an SGLang bench_serving result", []string{"max_concurrency", "output_throughput", "median_e2e_latency_ms"}},
 	{formatLLMPerf, "an LLMPerf summary", []string{"num_concurrent_requests", "results_mean_output_throughput_token_per_s"}},
+	// Releases of 2024 without max_concurrency: SGLang's lines (its E2E latency key is its
+	// own), then vLLM's benchmark_serving.py before 0.6.2 (no total_token_throughput either).
+	{formatSGLang, "an SGLang bench_serving result", []string{"output_throughput", "median_e2e_latency_ms", "total_output_tokens"}},
+	{formatServe, "a bench-serve result", []string{"request_rate", "output_throughput", "median_ttft_ms", "total_output_tokens"}},
 	{formatGuide, "a GuideLLM report", []string{"benchmarks"}},
 	{formatTRT, "a trtllm-bench report", []string{"engine", "world_info", "performance"}},
 }
@@ -128,8 +132,8 @@ func classify(keys []string, inArray bool) (rawFormat, string) {
 	}
 	var best partial
 	for _, s := range formatSigs {
-		if inArray && s.f > formatServe {
-			continue // the other clients write one object per file
+		if inArray && s.f >= formatServe {
+			continue // bench-serve and the other clients write one object per file
 		}
 		var p partial
 		p.name = s.name

@@ -9,6 +9,11 @@ package input
 // requests per second, a number, or the string "inf" for no limit (vllm's serve.py writes
 // `args.request_rate if args.request_rate < float("inf") else "inf"`). A run with neither limit
 // sent every request at once: its point has no load figure, and is kept on the axes it has.
+//
+// Releases before max_concurrency and total_token_throughput (vLLM's benchmark_serving.py of
+// 2024, up to 0.6.1) write neither key: their load is request_rate, and their total
+// input_throughput + output_throughput (the total is the same quantity: both are tokens over
+// the run's duration). The earliest wrote request_throughput as "request_inthroughput".
 
 import (
 	"encoding/json/jsontext"
@@ -25,7 +30,8 @@ func (d *rawDecoder) serve() {
 		sTotal
 		sOutput
 	)
-	var total, output, rate float64
+	var total, output, rate, input, totalIn, duration float64
+	var haveInput, haveTotalIn bool
 	var concOff int
 	nerr := d.nerr
 	if !d.fields(func(k []byte) {
@@ -46,6 +52,12 @@ func (d *rawDecoder) serve() {
 		case "output_throughput":
 			seen |= sOutput
 			output, _ = d.number(true)
+		case "input_throughput":
+			input, haveInput = d.number(false)
+		case "total_input_tokens":
+			totalIn, haveTotalIn = d.number(false)
+		case "duration":
+			duration, _ = d.number(false)
 		case "date":
 			file.Date = d.serveDate()
 		case "model_id":
@@ -81,7 +93,14 @@ func (d *rawDecoder) serve() {
 		return
 	}
 	start := d.off
-	d.require(start, seen, sConc|sTotal|sOutput, "max_concurrency", "total_token_throughput", "output_throughput")
+	switch {
+	case seen&sTotal != 0:
+	case haveInput:
+		total, seen = input+output, seen|sTotal
+	case haveTotalIn && duration > 0:
+		total, seen = totalIn/duration+output, seen|sTotal
+	}
+	d.require(start, seen, sTotal|sOutput, "total_token_throughput", "output_throughput")
 	if seen&sConc != 0 && r.conc == 0 && concOff >= 0 && d.nerr == nerr {
 		d.add(d.at(concOff, "max_concurrency", false, "must be greater than 0"))
 	}

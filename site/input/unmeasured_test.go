@@ -180,3 +180,41 @@ func TestPerRequestFilesSkipped(t *testing.T) {
 		}
 	}
 }
+
+// TestServeLayoutsBeforeMaxConcurrency: vLLM's benchmark_serving.py before 0.6.2 wrote no
+// max_concurrency and no total_token_throughput (and its earliest releases
+// "request_inthroughput"); SGLang's first bench_serving lines no max_concurrency. Each is a
+// point at its request rate, its total input + output throughput.
+func TestServeLayoutsBeforeMaxConcurrency(t *testing.T) {
+	vllm := `{"date": "20240601-101010", "backend": "vllm", "model_id": "m", "tokenizer_id": "m", "best_of": 1, "use_beam_search": false,
+		"num_prompts": 1000, "request_rate": 4.0, "duration": 250.0, "completed": 1000, "total_input_tokens": 200000, "total_output_tokens": 100000,
+		"request_inthroughput": 4.0, "input_throughput": 800.0, "output_throughput": 400.0, "mean_ttft_ms": 30.0, "median_ttft_ms": 28.0,
+		"p99_ttft_ms": 90.0, "mean_tpot_ms": 12.0, "median_tpot_ms": 11.5, "p99_tpot_ms": 20.0}`
+	sglang := `{"backend": "sglang", "dataset_name": "random", "request_rate": 8.0, "random_input_len": 1024, "random_output_len": 1024,
+		"duration": 100.0, "completed": 800, "total_input_tokens": 409600, "total_output_tokens": 409600, "request_throughput": 8.0,
+		"input_throughput": 4096.0, "output_throughput": 4096.0, "mean_e2e_latency_ms": 9000.0, "median_e2e_latency_ms": 8800.0,
+		"median_ttft_ms": 120.0, "median_itl_ms": 15.0}`
+	for _, c := range []struct {
+		name, file, data string
+		total, rate      float64
+		hasX             bool
+	}{
+		{"vLLM 0.4", "r.json", vllm, 1200, 4, true},
+		{"SGLang 2024, a file", "s.json", sglang, 8192, 8, false},
+		{"SGLang 2024, a line", "s.jsonl", strings.NewReplacer("\n", " ", "\t", "").Replace(sglang) + "\n", 8192, 8, false},
+	} {
+		pts, msgs := readOne(t, c.file, c.data)
+		for _, m := range msgs {
+			if !strings.Contains(m, "warning") {
+				t.Errorf("%s: problem %s", c.name, m)
+			}
+		}
+		if len(pts) != 1 {
+			t.Fatalf("%s: %d points, want 1", c.name, len(pts))
+		}
+		p := pts[0]
+		if p.TpPerGpu != c.total/2 || p.Concurrency != 0 || metricOf(p, MRequestRate) != c.rate || p.HasX() != c.hasX {
+			t.Errorf("%s: total %v per GPU, concurrency %d, rate %v, has x %v; want %v, 0, %v, %v", c.name, p.TpPerGpu, p.Concurrency, metricOf(p, MRequestRate), p.HasX(), c.total/2, c.rate, c.hasX)
+		}
+	}
+}
