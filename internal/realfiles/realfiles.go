@@ -243,7 +243,7 @@ var Cases = []Case{
 		Points: []Figures{
 			{Total: 13424.53620383038, Output: 504.68181217407437, TTFT: 6.65477 / 1000, E2E: 77.922748 / 1000, TPOT: 1.8274495641025639 / 1000},
 		}},
-	{File: "trtllm-bench/shaamil101-etched_trtllm-bench-0.16-throughput_stdout_result_1024_1024_3000.txt", Pending: "trtllm-bench throughput console output (stdout), not --report_json: see the console reader"},
+	{File: "trtllm-bench/shaamil101-etched_trtllm-bench-0.16-throughput_stdout_result_1024_1024_3000.txt", Skip: "trtllm-bench 0.16 throughput console output (a log capture, not --report_json): its report gives throughput and the request rate only, no latency and no load, so no axis to place a point on; not read (the --report_json of every release is)"},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
 	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
 		Points: []Figures{
