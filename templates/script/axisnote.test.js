@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import { catalog } from "./testdata/strings.js";
 import { useStrings } from "./i18n.js";
-import { axisNote } from "./axisnote.js";
+import { axisNote, fallbackNote } from "./axisnote.js";
+import { loadHTML } from "./option.js";
 import { compute } from "./model.js";
 import { defaultView } from "./view.js";
 
@@ -76,4 +77,23 @@ test("axisNote on the default axis says the files give no median TPOT, and the p
   } finally {
     useStrings(catalog("en"), "en");
   }
+});
+
+test("fallbackNote says why a page of runs that did not stream opens on another axis (issue 44)", () => {
+  useStrings(catalog("en"), "en");
+  assert.equal(fallbackNote(page), "", "a page that opens on median interactivity needs no note");
+  const e2e = { key: "median_e2el", col: "median_e2el", label: "End-to-end latency, median", unit: "s", higher: false, refs: [] };
+  const noX = Object.assign({}, page, { xAxes: [e2e, page.xAxes[0]] });
+  assert.equal(fallbackNote(noX), "No point of this page has a median interactivity: its runs did not stream, or their files give no median time per output token. So the chart opens on end-to-end latency, median, which every point has.");
+  assert.equal(defaultView(noX).x, "median_e2el", "the page opens on the build's first axis");
+  useStrings(catalog("zh"), "zh");
+  assert.match(fallbackNote(noX), /^此页没有任何数据点有交互性中位数/);
+});
+
+test("loadHTML shows a run by request rate's rate, and a run with no limit as such (issue 44)", () => {
+  useStrings(catalog("en"), "en");
+  const at = (row) => (name) => row[name];
+  assert.equal(loadHTML(at({ conc: 16, tp: 8 })), "Concurrency 16 · TP 8");
+  assert.equal(loadHTML(at({ conc: null, request_rate: 0.3, tp: 1 })), "Request rate 0.30/s · TP 1");
+  assert.equal(loadHTML(at({ conc: null, tp: 0 })), "No concurrency or rate limit · TP 0");
 });
