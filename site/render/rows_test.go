@@ -9,7 +9,7 @@ import (
 // rowTemplate is the points table's row as chart.html would write it with a range over .Rows
 // (without the end tags HTML implies).
 var rowTemplate = template.Must(template.New("rows").Parse(`{{range .}}
-<tr><td>{{.Name}}<td>{{.Precision}}<td>{{.Concurrency}}<td>{{.TP}}<td>{{.X}}<td>{{.Total}}<td>{{.Output}}<td>{{.Input}}<td>{{if .Frontier}}yes{{end}}<td>{{.Date}}{{if .Raw}}<td>{{.Topology}}<td>{{.Image}}{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a>{{else}}<td>{{.RunID}}{{end}}
+<tr><td>{{.Name}}<td>{{.Precision}}<td>{{if gt .Concurrency 0}}{{.Concurrency}}{{else}}{{.Rate}}{{end}}<td>{{.TP}}<td>{{.X}}<td>{{.Total}}<td>{{.Output}}<td>{{.Input}}<td>{{if .Frontier}}yes{{end}}<td>{{.Date}}{{if .Raw}}<td>{{.Topology}}<td>{{.Image}}{{end}}{{if .Link}}<td><a href="{{.Link}}" rel="nofollow noopener">{{.RunID}}</a>{{else}}<td>{{.RunID}}{{end}}
 {{- end}}`))
 
 // FuzzRowsHTML checks that rowsHTML escapes any strings exactly as html/template does.
@@ -23,6 +23,7 @@ func FuzzRowsHTML(f *testing.F) {
 			rows[0].Raw, rows[0].Topology, rows[0].Image, rows[0].Link = true, name, precision, "https://x/"+series
 		}
 		rows = append(rows, rows[0])
+		rows[1].Concurrency, rows[1].Rate = 0, x // a run by request rate: its rate in the cell
 		var want strings.Builder
 		if err := rowTemplate.Execute(&want, rows); err != nil {
 			t.Fatal(err)

@@ -1,0 +1,81 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
+
+// TestPageOfRunsByRequestRate (issue 44): `vllm bench serve --request-rate R` runs without
+// --max-concurrency ("max_concurrency": null) build into a page whose load is the request rate:
+// an x axis every point has (concurrency, which none has, is not offered), a request_rate
+// column in the page data, no concurrency (null) in the points, and the rate in the server
+// table's concurrency cell.
+func TestPageOfRunsByRequestRate(t *testing.T) {
+	serve := func(rate, total, tpot string) []byte {
+		return []byte(`{"date": "20260505-195242", "model_id": "org/Model", "request_rate": ` + rate + `, "burstiness": 1.0,
+			"max_concurrency": null, "completed": 200, "total_input_tokens": 204800, "total_output_tokens": 204800,
+			"total_token_throughput": ` + total + `, "output_throughput": 400, "median_ttft_ms": 120, "median_tpot_ms": ` + tpot + `,
+			"median_e2el_ms": 9000}`)
+	}
+	fsys := fstest.MapFS{
+		"runs/r1.json": testsite.MapFile(serve("1", "800", "10"), 1),
+		"runs/r2.json": testsite.MapFile(serve("2", "1500", "20"), 1),
+	}
+	cfg, ps := ParseConfig("frontier.toml", []byte("[[runs]]\npath = \"runs/*\"\ngpu = \"h100\"\ngpus = 2\nframework = \"vllm\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\n"))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	files, rep, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Points != 2 {
+		t.Errorf("%d points, want 2 (two rates)", rep.Points)
+	}
+	const dir = "model/1k-1k/"
+	b, ok := files.Get(dir + "page.json")
+	if !ok {
+		t.Fatalf("no %spage.json: %v", dir, files.Names())
+	}
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, x := range pd.XAxes {
+		keys = append(keys, x.Key)
+	}
+	if keys[0] != "median_intvty" || !slices.Contains(keys, "request_rate") || slices.Contains(keys, "conc") {
+		t.Errorf("x axes %v: want interactivity first, request rate offered, concurrency not", keys)
+	}
+	var rates []float64
+	for _, s := range pd.Series {
+		for _, pt := range s.Points {
+			if !isNull(pt[slices.Index(pd.Cols, "conc")]) {
+				t.Errorf("point %v: concurrency %v, want null", pt, pt[slices.Index(pd.Cols, "conc")])
+			}
+			rates = append(rates, pd.cell(pt, "request_rate"))
+		}
+	}
+	slices.Sort(rates)
+	if !slices.Equal(rates, []float64{1, 2}) {
+		t.Errorf("request rates %v, want [1 2]", rates)
+	}
+	html, _ := files.Get(dir + "index.html")
+	for _, want := range []string{"<td>FP8<td>1.00/s<td>", "<td>FP8<td>2.00/s<td>"} {
+		if !bytes.Contains(html, []byte(want)) {
+			t.Errorf("the points table has no cell %q", want)
+		}
+	}
+	if strings.Contains(string(html), "<td>FP8<td>0<td>") {
+		t.Error("the points table shows a concurrency of 0")
+	}
+}
+
+func isNull(v any) bool { return v == nil }
