@@ -7,7 +7,9 @@ package input
 //
 // What each figure means, from that source:
 //   - performance.system_total_throughput_tok_s, system_output_throughput_tok_s: the
-//     deployment's total and output tokens per second.
+//     deployment's total and output tokens per second. Releases before the total was added
+//     write only the output: the total is then output + request_throughput_req_s ×
+//     request_info.avg_input_length, the same quantity.
 //   - streaming_metrics.tpot_percentiles: per request (end − first token) / (output tokens −
 //     1), bench-serve's TPOT, in ms; ttft_percentiles: TTFT in ms;
 //     performance.request_latency_percentiles_ms: E2E latency in ms. Their average, p50, p90
@@ -48,6 +50,7 @@ func (d *rawDecoder) trtllm() {
 	var quant, dtype, spec string
 	var conc float64
 	var haveOut, haveTotal, streamed bool
+	var reqRate, meanIn float64
 	start, nerr := d.off, d.nerr
 	// percentiles reads a percentile object of latency l, in ms.
 	percentiles := func(l int) {
@@ -109,8 +112,8 @@ func (d *rawDecoder) trtllm() {
 				case "avg_num_concurrent_requests":
 					conc, _ = d.number(false)
 				case "avg_input_length":
-					v, _ := d.number(false)
-					p.measured[0] = roundLen(v)
+					meanIn, _ = d.number(false)
+					p.measured[0] = roundLen(meanIn)
 				case "avg_output_length":
 					v, _ := d.number(false)
 					p.measured[1] = roundLen(v)
@@ -129,6 +132,8 @@ func (d *rawDecoder) trtllm() {
 					n := d.nerr
 					p.total, haveTotal = d.number(false)
 					haveTotal = haveTotal || d.nerr > n
+				case "request_throughput_req_s":
+					reqRate, _ = d.number(false)
 				case "request_latency_percentiles_ms":
 					percentiles(3)
 				default:
@@ -172,8 +177,13 @@ func (d *rawDecoder) trtllm() {
 	if !haveOut {
 		d.add(d.at(start, "performance.system_output_throughput_tok_s", false, "missing: want the output token throughput, in tokens/sec"))
 	}
+	if !haveTotal && haveOut && reqRate > 0 && meanIn > 0 {
+		// Releases before system_total_throughput_tok_s: the same quantity, all tokens over
+		// the run's time, as output + requests per second × mean input length.
+		p.total, haveTotal = p.out+reqRate*meanIn, true
+	}
 	if !haveTotal {
-		d.add(d.at(start, "performance.system_total_throughput_tok_s", false, "missing: want the total token throughput, in tokens/sec"))
+		d.add(d.at(start, "performance.system_total_throughput_tok_s", false, "missing: want the total token throughput, in tokens/sec (or request_throughput_req_s and request_info.avg_input_length)"))
 	}
 	if v, ok := p.m.get(latencyMetric(1, 1)); ok && v == 0 {
 		d.add(d.at(start, "streaming_metrics.tpot_percentiles.p50", false, "must be greater than 0"))

@@ -1,10 +1,13 @@
 package input
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
 // Issue 44's reading rules, on small files in each client's own keys: a figure the run did not
@@ -216,5 +219,34 @@ func TestServeLayoutsBeforeMaxConcurrency(t *testing.T) {
 		if p.TpPerGpu != c.total/2 || p.Concurrency != 0 || metricOf(p, MRequestRate) != c.rate || p.HasX() != c.hasX {
 			t.Errorf("%s: total %v per GPU, concurrency %d, rate %v, has x %v; want %v, 0, %v, %v", c.name, p.TpPerGpu, p.Concurrency, metricOf(p, MRequestRate), p.HasX(), c.total/2, c.rate, c.hasX)
 		}
+	}
+}
+
+// TestTRTLLMReportBeforeTotalThroughput: trtllm-bench releases before
+// system_total_throughput_tok_s write only the output throughput; the total is output +
+// request_throughput_req_s × request_info.avg_input_length (a real 1.2 latency report, whose
+// total is exactly that, with the key taken out).
+func TestTRTLLMReportBeforeTotalThroughput(t *testing.T) {
+	data := testenv.SharedFile(t, "public/clients/trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json")
+	var report map[string]any
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatal(err)
+	}
+	perf := report["performance"].(map[string]any)
+	total := perf["system_total_throughput_tok_s"].(float64)
+	delete(perf, "system_total_throughput_tok_s")
+	old, err := json.Marshal(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := &RawOptions{Runs: []Run{{Path: "*", GPU: "rtx6000"}}}
+	pages, ps := ReadRun("report.json", old, opt)
+	if len(ps.Errors()) > 0 || len(pages) != 1 {
+		t.Fatalf("%d pages, problems %v", len(pages), ps)
+	}
+	p := pages[0].Datasets[0].Series[0].Points[0]
+	want := perf["system_output_throughput_tok_s"].(float64) + perf["request_throughput_req_s"].(float64)*report["request_info"].(map[string]any)["avg_input_length"].(float64)
+	if math.Abs(p.TpPerGpu-want) > 1e-9*want || math.Abs(p.TpPerGpu-total) > 1e-6*total {
+		t.Errorf("total %v per GPU, want output + rate × mean input = %v (the report's own total %v)", p.TpPerGpu, want, total)
 	}
 }
