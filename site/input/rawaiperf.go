@@ -18,8 +18,13 @@ package input
 //   - avg, p50, p90, p99, std are the mean, median, p90, p99 and std; other percentiles are not
 //     in the catalog.
 //
-// From input_config only the model, the concurrency, whether the run streamed and the requested
-// input and output lengths are read. The rest (the command line, URLs, request headers with
+// From input_config only the model, the load, whether the run streamed and the requested
+// input and output lengths are read, in each release's layout: GenAI-Perf's first flat one
+// (concurrency, request_rate, synthetic_input_tokens_mean, output_tokens_mean), its later
+// nested one (perf_analyzer.stimulus.concurrency or .request_rate, input.synthetic_tokens.mean,
+// input.output_tokens.mean), AIPerf's (loadgen.concurrency or .request_rate,
+// input.prompt.input_tokens.mean, input.prompt.output_tokens.mean). A run by request rate with
+// no concurrency has the rate as its load. The rest (the command line, URLs, request headers with
 // their API keys) is skipped and never kept. A run that did not stream has a TTFT equal to its
 // request latency and no inter-token latency of meaning, so they are not taken.
 
@@ -207,17 +212,22 @@ func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
 				if m := d.firstModel(); m != "" && p.own.Model == "" {
 					p.own.Model = m
 				}
-			case "loadgen.concurrency", "concurrency":
+			case "loadgen.concurrency", "concurrency", "perf_analyzer.stimulus.concurrency":
 				p.conc, _ = d.integer(false, true)
+			case "loadgen.request_rate", "request_rate", "perf_analyzer.stimulus.request_rate":
+				// A run by request rate: its load when it states no concurrency (settle).
+				if v, ok := d.number(false); ok && v > 0 {
+					p.rate, p.byRate = v, true
+				}
 			case "endpoint.streaming", "streaming":
 				if v, ok := d.boolean(false); ok {
 					*streaming = v
 				}
-			case "input.prompt.input_tokens.mean", "synthetic_input_tokens_mean":
+			case "input.prompt.input_tokens.mean", "synthetic_input_tokens_mean", "input.synthetic_tokens.mean":
 				if v, ok := d.lengthMean(); ok {
 					p.own.ISL = roundLen(v)
 				}
-			case "input.prompt.output_tokens.mean", "output_tokens_mean":
+			case "input.prompt.output_tokens.mean", "output_tokens_mean", "input.output_tokens.mean":
 				if v, ok := d.lengthMean(); ok {
 					p.own.OSL = roundLen(v)
 				}

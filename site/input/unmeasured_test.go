@@ -250,3 +250,36 @@ func TestTRTLLMReportBeforeTotalThroughput(t *testing.T) {
 		t.Errorf("total %v per GPU, want output + rate × mean input = %v (the report's own total %v)", p.TpPerGpu, want, total)
 	}
 }
+
+// TestGenAIPerfNestedConfig: later GenAI-Perf releases nest input_config (perf_analyzer.stimulus
+// holds the concurrency or the request rate, input.synthetic_tokens and input.output_tokens the
+// requested lengths); a run by request rate has its rate as its load.
+func TestGenAIPerfNestedConfig(t *testing.T) {
+	export := func(stimulus string) string {
+		return `{"request_throughput": {"unit": "requests/sec", "avg": 15.0}, "output_token_throughput": {"unit": "tokens/sec", "avg": 200.0},
+			"input_sequence_length": {"unit": "tokens", "avg": 550}, "output_sequence_length": {"unit": "tokens", "avg": 16},
+			"time_to_first_token": {"unit": "ms", "avg": 40, "p50": 38}, "inter_token_latency": {"unit": "ms", "avg": 9, "p50": 8},
+			"request_latency": {"unit": "ms", "avg": 200, "p50": 190},
+			"input_config": {"model_names": ["small_model"], "input": {"batch_size": 1, "synthetic_tokens": {"mean": 550, "stddev": 0},
+			"output_tokens": {"mean": -1}}, "endpoint": {"backend": "vllm", "url": "localhost:8001", "streaming": true},
+			"perf_analyzer": {"path": "perf_analyzer", "stimulus": ` + stimulus + `}}}`
+	}
+	for _, c := range []struct {
+		stimulus string
+		conc     int64
+		rate     float64
+	}{
+		{`{"concurrency": 32}`, 32, math.NaN()},
+		{`{"request_rate": 12.5}`, 0, 12.5},
+	} {
+		pts, msgs := readOne(t, "profile_export_genai_perf.json", export(c.stimulus))
+		if len(pts) != 1 || len(msgs) > 0 {
+			t.Fatalf("%s: %d points, messages %v", c.stimulus, len(pts), msgs)
+		}
+		p := pts[0]
+		r := metricOf(p, MRequestRate)
+		if p.Concurrency != c.conc || !(r == c.rate || math.IsNaN(r) && math.IsNaN(c.rate)) || p.TpPerGpu != (200+15*550.0)/2 {
+			t.Errorf("%s: concurrency %d, rate %v, total %v per GPU; want %d, %v, %v", c.stimulus, p.Concurrency, r, p.TpPerGpu, c.conc, c.rate, (200+15*550.0)/2)
+		}
+	}
+}
