@@ -40,6 +40,8 @@ var perRequestSigs = [...]struct {
 		"an LLMPerf per-request file (*_individual_responses.json): skipped, its *_summary.json gives the run's point"},
 	{[]string{"metadata", "metrics", "error"},
 		"an AIPerf per-request file (profile_export.jsonl): skipped, its profile_export_aiperf.json gives the run's point"},
+	{[]string{"experiments", "version"},
+		"a perf_analyzer per-request export (GenAI-Perf's profile_export.json): skipped, its profile_export_genai_perf.json gives the run's point"},
 }
 
 // perRequest says whether an object with these keys is a row of a per-request file, and which.

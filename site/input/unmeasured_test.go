@@ -169,16 +169,18 @@ func TestGenAIPerfUnsetLengths(t *testing.T) {
 }
 
 // TestPerRequestFilesSkipped: the per-request files clients write beside their results (LLMPerf's
-// *_individual_responses.json, AIPerf's profile_export.jsonl) are skipped with one warning
+// *_individual_responses.json, AIPerf's profile_export.jsonl, GenAI-Perf's profile_export.json) are skipped with one warning
 // naming the file that gives the point, never a problem.
 func TestPerRequestFilesSkipped(t *testing.T) {
 	for _, c := range []struct{ name, data, want string }{
-		{"together_70b_individual_responses.json", `[{"error_code": null, "ttft_s": 0.5, "end_to_end_latency_s": 3.1, "number_output_tokens": 150, "inter_token_latency_s": 0.02}]`, "LLMPerf per-request"},
+		{"together_70b_individual_responses.json", `[{"error_code": null, "ttft_s": 0.5, "end_to_end_latency_s": 3.1, "number_output_tokens": 150, "inter_token_latency_s": 0.02}]`, "warning: an LLMPerf per-request"},
 		{"profile_export.jsonl", `{"metadata": {"x_request_id": "a"}, "metrics": {"ttft": {"value": 1680.5, "unit": "ms"}}, "error": null}` + "\n" +
-			`{"metadata": {"x_request_id": "b"}, "metrics": {}, "error": {"code": 499}}` + "\n", "AIPerf per-request"},
+			`{"metadata": {"x_request_id": "b"}, "metrics": {}, "error": {"code": 499}}` + "\n", "warning: an AIPerf per-request"},
+		{"profile_export.json", `{"experiments": [{"experiment": {"mode": "concurrency", "value": 4}, "requests": [{"timestamp": 1, "response_timestamps": [2, 3]}],
+			"window_boundaries": [1, 5, 6]}], "version": "1.2.3", "service_kind": "openai", "endpoint": "v1/chat/completions"}`, "warning: a perf_analyzer per-request"},
 	} {
 		pts, msgs := readOne(t, c.name, c.data)
-		if len(pts) != 0 || len(msgs) != 1 || !strings.Contains(msgs[0], "warning: an "+c.want) {
+		if len(pts) != 0 || len(msgs) != 1 || !strings.Contains(msgs[0], c.want) {
 			t.Errorf("%s: %d points, messages %v; want one warning naming %s", c.name, len(pts), msgs, c.want)
 		}
 	}
