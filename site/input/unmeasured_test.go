@@ -178,6 +178,7 @@ func TestPerRequestFilesSkipped(t *testing.T) {
 			`{"metadata": {"x_request_id": "b"}, "metrics": {}, "error": {"code": 499}}` + "\n", "warning: an AIPerf per-request"},
 		{"profile_export.json", `{"experiments": [{"experiment": {"mode": "concurrency", "value": 4}, "requests": [{"timestamp": 1, "response_timestamps": [2, 3]}],
 			"window_boundaries": [1, 5, 6]}], "version": "1.2.3", "service_kind": "openai", "endpoint": "v1/chat/completions"}`, "warning: a perf_analyzer per-request"},
+		{"inputs.json", `{"data": [{"payload": [{"messages": [{"role": "user", "content": "hi"}], "model": "m", "stream": true}]}]}`, "warning: the prompts a GenAI-Perf or AIPerf run sent"},
 	} {
 		pts, msgs := readOne(t, c.name, c.data)
 		if len(pts) != 0 || len(msgs) != 1 || !strings.Contains(msgs[0], c.want) {
