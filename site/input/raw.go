@@ -47,7 +47,8 @@ type rawRow struct {
 	spec, precision string
 	disagg          bool
 	conc            int64
-	date            string // YYYY-MM-DD, "" when the row has none
+	rate            float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
+	date            string  // YYYY-MM-DD, "" when the row has none
 	raw             RawPoint
 }
 

@@ -34,6 +34,10 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		rows, ps := decodeLines(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
+	if strings.HasSuffix(rel, ".txt") { // Walk lists only the .txt files that are LoadGen summaries
+		rows, ps := decodeLoadGen(name, rel, data, opt)
+		return rawDataset(rel, rows, ps)
+	}
 	f, msg := sniffFormat(data)
 	switch f {
 	case formatView:
@@ -87,6 +91,14 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			}
 		}
 		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+	}
+	if strings.HasSuffix(rel, ".txt") {
+		rows, ps := decodeLoadGen(rel, rel, data, opt)
+		var pages []PageKey
+		for i := range rows {
+			pages = append(pages, PageKey{rows[i].model, rows[i].sequence})
+		}
+		return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
 	}
 	f, _ := sniffFormat(data)
 	switch f {

@@ -40,11 +40,12 @@ type rawIdentity struct {
 	disagg                          bool
 	topo                            Topology
 	conc                            int64
+	rate                            float64
 	date                            string
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.date}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -97,8 +98,8 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 			conflict := func(what, here, there string) {
 				bad = true
 				ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
-					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
-						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
+					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, %s, %s)", what, here, there, o.place(),
+						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.load(), cmp1(r.date, "undated"))})
 			}
 			if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
 				conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
@@ -156,7 +157,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -208,7 +209,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		groups := 0
 		for k, i := range cfgRows {
 			dates = append(dates, cmp1(rows[i].date, earliest))
-			if k == 0 || rows[i].conc != rows[cfgRows[k-1]].conc || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
+			if k == 0 || !sameLoad(&rows[i], &rows[cfgRows[k-1]]) {
 				groups++
 			}
 		}
@@ -224,7 +225,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 			for a := 0; a < len(cfgRows); {
 				b := a + 1
 				ra := &rows[cfgRows[a]]
-				for b < len(cfgRows) && rows[cfgRows[b]].conc == ra.conc && rows[cfgRows[b]].raw.Topology == ra.raw.Topology {
+				for b < len(cfgRows) && sameLoad(&rows[cfgRows[b]], ra) {
 					b++
 				}
 				pick := -1
@@ -256,6 +257,20 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		out = append(out, ds)
 	}
 	return out, ps
+}
+
+// sameLoad reports whether two rows of a configuration ran on the same topology at the same
+// load (concurrency, or request rate): then the newer replaces the older as of its date.
+func sameLoad(a, b *rawRow) bool {
+	return a.conc == b.conc && a.rate == b.rate && a.raw.Topology == b.raw.Topology
+}
+
+// load is a row's load as problems name it: "concurrency 8", or "2.5 requests/s".
+func (r *rawRow) load() string {
+	if r.conc == 0 && r.rate > 0 {
+		return strconv.FormatFloat(r.rate, 'g', -1, 64) + " requests/s"
+	}
+	return "concurrency " + strconv.FormatInt(r.conc, 10)
 }
 
 func deploymentOf(disagg bool) string {
@@ -309,6 +324,9 @@ func rawPointID(r *rawRow, key string) int64 {
 		r.model, r.sequence, key, r.precision, r.conc, r.date,
 		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
 		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
+	if r.rate != 0 { // only then, so that the ids of runs by concurrency stay as they were
+		fmt.Fprintf(h, "|rate %g", r.rate)
+	}
 	return int64(h.Sum64()>>12) | 1<<52
 }
 
