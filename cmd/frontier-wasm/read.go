@@ -124,8 +124,13 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	// history, of which the page shows the newest (a raw file's dates). A view's points are one
 	// snapshot, each a point of its own.
 	identity := "view\x00" + strconv.FormatInt(p.ID, 10)
+	rate, invalid := 0.0, false
 	if p.Raw != nil {
+		rate, invalid = p.Raw.RequestRate, p.Raw.Invalid
 		identity = strings.Join([]string{s.HWKey, p.Precision, topology, strconv.FormatInt(p.Concurrency, 10)}, "\x00")
+		if rate > 0 { // a run by request rate (an MLPerf Server summary): its load is its rate
+			identity += "\x00" + strconv.FormatFloat(rate, 'g', -1, 64) + "/s"
+		}
 	}
 	return map[string]any{
 		"model": page.Model, "sequence": page.Sequence,
@@ -133,6 +138,7 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 		"precision": p.Precision, "disagg": s.Deployment == "disaggregated", "label": s.Label,
 		"conc": float64(p.Concurrency), "tp": float64(p.TP), "date": date, "run": p.RunID,
 		"topology": topology, "image": image, "runUrl": runURL, "identity": identity, "metrics": m,
+		"rate": rate, "invalid": invalid,
 	}
 }
 

@@ -34,7 +34,9 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		rows, ps := decodeLines(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
-	if strings.HasSuffix(rel, ".txt") { // Walk lists only the .txt files that are LoadGen summaries
+	// Walk lists only the .txt files that are LoadGen summaries; a file a reader adds to a page
+	// ("your run") is one by its content, whatever its name.
+	if strings.HasSuffix(rel, ".txt") || IsLoadGenSummary(data) {
 		rows, ps := decodeLoadGen(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
@@ -92,7 +94,7 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		}
 		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
 	}
-	if strings.HasSuffix(rel, ".txt") {
+	if strings.HasSuffix(rel, ".txt") || IsLoadGenSummary(data) {
 		rows, ps := decodeLoadGen(rel, rel, data, opt)
 		var pages []PageKey
 		for i := range rows {

@@ -180,7 +180,7 @@ func (d *rawDecoder) loadGen(data []byte) {
 			problemAt(kv[k].line, false, k+": must be greater than 0")
 			continue
 		}
-		m.set(id, v*1e-9)
+		m.set(id, v/1e9) // divided, not multiplied by 1e-9: 300000000 ns is 0.3 s exactly
 	}
 	rate, hasRate := number("target_qps")
 	if !hasRate {

@@ -257,6 +257,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Accuracy:   accuracyData(p, cfg.Gate(), cfg.TaskLabel, r.site.Lang),
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: charts.DefaultX,
+		Invalid: invalidIDs(p, false),
 	}
 	if model != p.Model {
 		data.ModelID = p.Model
@@ -379,6 +380,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 				row.Topology, row.Image, row.Link = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.Link()
 				if row.RunID == "" {
 					row.RunID = pt.Raw.RunURL
+				}
+				if pt.Raw.Invalid {
+					row.Invalid = r.cat.T("table.invalid")
 				}
 			}
 		}

@@ -94,6 +94,10 @@ type PageData struct {
 	BestOver    int      `json:"bestOver"`
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
+	// Invalid are the ids of the points, of every snapshot, that their own client judged
+	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
+	// and the points table mark them. Absent when there are none.
+	Invalid []int64 `json:"invalid,omitempty"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results

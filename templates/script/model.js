@@ -10,6 +10,19 @@ import { gateMask } from "./accuracy.js";
 // column is the index of a named column in every point row, -1 when the page has none.
 export const column = (page, name) => page.cols.indexOf(name);
 
+// isInvalid reports whether point i of series s is one its own benchmark client judged invalid
+// (an MLPerf "Result is : INVALID"): a published point by the page's ids (PageData.Invalid), a
+// reader's own by the decoder's row (s.invalid, one flag a point).
+export function isInvalid(page, s, i) {
+  if (s.yours) return !!(s.invalid && s.invalid[i]);
+  if (!page.invalid || !page.invalid.length) return false;
+  return page.invalid.includes(s.points[i][column(page, "id")]);
+}
+
+// hasInvalid reports whether any series of rows ({series}) holds an invalid point.
+export const hasInvalid = (page, rows) =>
+  rows.some((r) => (r.series.yours ? (r.series.invalid || []).some(Boolean) : r.series.points.some((_, i) => isInvalid(page, r.series, i))));
+
 // metricName is a metric's one name, with its unit, the same in the menu, the axis title, the
 // tooltip and the tables (charts.YMetrics, or frontier.toml's [metrics] over it).
 export const metricName = (m) => m.axis || m.label + " (" + m.unit + ")";
