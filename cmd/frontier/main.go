@@ -10,7 +10,7 @@
 //
 //	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
 //	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-//	frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+//	frontier check [-v] [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
 //	frontier new DIR
 //	frontier version
 //
@@ -50,7 +50,7 @@ const usage = `frontier builds a static site of LLM-inference benchmark charts.
 Usage:
   frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
   frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-  frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+  frontier check [-v] [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
   frontier new DIR     a new site in DIR: example data, frontier.toml, a GitHub Pages workflow
   frontier version     the version, commit, Go and ECharts versions of this binary
 

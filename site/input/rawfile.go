@@ -31,6 +31,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		opt = &RawOptions{}
 	}
 	if strings.HasSuffix(rel, ".jsonl") {
+		opt.rec.setFormat("JSON lines of bench-serve or SGLang bench_serving results", false)
 		rows, ps := decodeLines(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
@@ -41,6 +42,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		return rawDataset(rel, rows, ps)
 	}
 	f, msg := sniffFormat(data)
+	opt.rec.setFormat(formatNames[f], f == formatView || f == formatAPI || f == formatAgg)
 	switch f {
 	case formatView:
 		ds, ps := LoadDataset(name, data)

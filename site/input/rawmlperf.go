@@ -186,6 +186,7 @@ func (d *rawDecoder) loadGen(data []byte) {
 	if !hasRate {
 		rate, hasRate = number("scheduled samples per second")
 	}
+	d.cfg.rec.setRelease(scen.v + " scenario")
 	var conc int64
 	scenario := strings.ToLower(scen.v)
 	switch scenario {
@@ -201,6 +202,7 @@ func (d *rawDecoder) loadGen(data []byte) {
 		if ok {
 			what = "it measured " + strconv.FormatFloat(tps, 'f', -1, 64) + " output tokens per second of the whole system"
 		}
+		d.cfg.rec.lack("TTFT, TPOT and request latencies (an Offline run): no point")
 		if !bad {
 			problemAt(scen.line, true, "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point ("+what+")")
 		}
@@ -268,7 +270,9 @@ func (d *rawDecoder) settleLoadGen(p *clientPoint, rate float64, invalid bool) {
 	g := float64(c.GPUs)
 	p.m.set(MOutputTputPerGPU, p.out/g)
 	d.complete(&p.m, 0, "", false)
+	d.cfg.rec.lack("total throughput (LoadGen counts no input tokens)")
 	if !p.m.has1(MMedianIntvty) {
+		d.cfg.rec.lack("median TPOT, so median interactivity")
 		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: noMedianTPOT(&p.m)})
 	}
 	r := rowFields{m: p.m, conc: p.conc}
@@ -285,6 +289,7 @@ func decodeLoadGen(name, rel string, data []byte, cfg *RawOptions) ([]rawRow, pr
 	if cfg == nil {
 		cfg = &RawOptions{}
 	}
+	cfg.rec.setFormat("MLPerf LoadGen summary", false)
 	d := newDecoder(name, nil)
 	defer d.release()
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
