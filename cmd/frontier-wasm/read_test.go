@@ -334,4 +334,9 @@ func TestReadLoadGenSummary(t *testing.T) {
 	if msgs := fmt.Sprint(out["messages"]); len(out["rows"].([]any)) != 0 || !strings.Contains(msgs, "offline.txt:5: warning: an Offline run issues every query at once") {
 		t.Errorf("Offline summary: rows %v, messages %s", out["rows"], msgs)
 	}
+	out = read(request{name: "offline.txt", data: offline, run: run, t: pageT(checkTable(t, "zh"))})
+	want := "offline.txt:5: 警告: Offline 运行一次发出全部查询：它没有 TTFT 和 TPOT，其延迟也不是单个请求的延迟，因此在延迟或交互性坐标轴上没有位置，不生成数据点（它测得整个系统每秒 101527 个输出 token）"
+	if msgs := fmt.Sprint(out["messages"]); msgs != fmt.Sprint([]string{want}) {
+		t.Errorf("Offline summary in Chinese: %s, want %s", msgs, want)
+	}
 }

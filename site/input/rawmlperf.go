@@ -107,8 +107,8 @@ func parseLoadGen(name string, data []byte) (map[string]loadGenValue, problem.Pr
 		}
 		if old, dup := kv[k]; dup {
 			if old.v != v {
-				ps = append(ps, problem.Problem{File: name, Line: n, Warning: true,
-					Msg: strconv.Quote(k) + " is " + describeText(v) + " here and " + describeText(old.v) + " on line " + strconv.Itoa(old.line) + ", which counts"})
+				ps = append(ps, problem.Problem{File: name, Line: n, Path: k, Warning: true,
+					Msg: "given twice: " + describeText(v) + " here, " + describeText(old.v) + " on line " + strconv.Itoa(old.line) + ", which counts"})
 			}
 			continue
 		}
@@ -130,11 +130,12 @@ func (d *rawDecoder) loadGen(data []byte) {
 	kv, ps := parseLoadGen(d.file, data)
 	d.late = append(d.late, ps...)
 	bad := false
-	problemAt := func(line int, warning bool, msg string) {
+	// problemAt records a problem at a line, about key (a Path, "" for the summary as a whole).
+	problemAt := func(line int, key string, warning bool, msg string) {
 		if !warning {
 			bad = true
 		}
-		d.late = append(d.late, problem.Problem{File: d.file, Line: line, Warning: warning, Msg: msg})
+		d.late = append(d.late, problem.Problem{File: d.file, Line: line, Path: key, Warning: warning, Msg: msg})
 	}
 	// number reads a figure: absent is ok false, a word or a negative number is a problem.
 	number := func(key string) (float64, bool) {
@@ -145,24 +146,24 @@ func (d *rawDecoder) loadGen(data []byte) {
 		f, err := strconv.ParseFloat(lv.v, 64)
 		switch {
 		case errors.Is(err, strconv.ErrRange) || math.IsInf(f, 0):
-			problemAt(lv.line, false, key+": number "+describeText(lv.v)+" is out of range")
+			problemAt(lv.line, key, false, "number "+describeText(lv.v)+" is out of range")
 			return 0, false
 		case err != nil || math.IsNaN(f):
-			problemAt(lv.line, false, key+": want a number, got "+describeText(lv.v))
+			problemAt(lv.line, key, false, "want a number, got "+describeText(lv.v))
 			return 0, false
 		case f < 0:
-			problemAt(lv.line, false, key+": must not be negative, got "+lv.v)
+			problemAt(lv.line, key, false, "must not be negative, got "+lv.v)
 			return 0, false
 		}
 		return f, true
 	}
 	scen, ok := kv["scenario"]
 	if !ok {
-		problemAt(0, false, "an MLPerf LoadGen summary without a \"Scenario\" line: is the file cut short?")
+		problemAt(0, "", false, "an MLPerf LoadGen summary without a \"Scenario\" line: is the file cut short?")
 		return
 	}
 	if mode, ok := kv["mode"]; ok && !strings.EqualFold(mode.v, "PerformanceOnly") {
-		problemAt(mode.line, true, "a LoadGen "+describeText(mode.v)+" run measures no performance: no point")
+		problemAt(mode.line, "", true, "a LoadGen "+describeText(mode.v)+" run measures no performance: no point")
 		return
 	}
 	var m metricSet
@@ -177,7 +178,7 @@ func (d *rawDecoder) loadGen(data []byte) {
 		}
 		id := latencyMetric(lat, stat)
 		if v == 0 && lat == 1 {
-			problemAt(kv[k].line, false, k+": must be greater than 0")
+			problemAt(kv[k].line, k, false, "must be greater than 0")
 			continue
 		}
 		m.set(id, v/1e9) // divided, not multiplied by 1e-9: 300000000 ns is 0.3 s exactly
@@ -198,23 +199,23 @@ func (d *rawDecoder) loadGen(data []byte) {
 		if !ok {
 			tps, ok = number("completed tokens per second")
 		}
-		what := "it measured no tokens per second"
+		what := ""
 		if ok {
-			what = "it measured " + strconv.FormatFloat(tps, 'f', -1, 64) + " output tokens per second of the whole system"
+			what = " (it measured " + strconv.FormatFloat(tps, 'f', -1, 64) + " output tokens per second of the whole system)"
 		}
 		d.cfg.rec.lack("TTFT, TPOT and request latencies (an Offline run): no point")
 		if !bad {
-			problemAt(scen.line, true, "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point ("+what+")")
+			problemAt(scen.line, "", true, "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point"+what)
 		}
 		return
 	default:
-		problemAt(scen.line, true, "a LoadGen "+describeText(scen.v)+" run is not a scenario of an LLM benchmark (Server, Interactive, SingleStream): no point")
+		problemAt(scen.line, "", true, "a LoadGen "+describeText(scen.v)+" run is not a scenario of an LLM benchmark (Server, Interactive, SingleStream): no point")
 		return
 	}
 	tps, ok := number("completed tokens per second")
 	if !ok {
 		if _, given := kv["completed tokens per second"]; !given && !bad {
-			problemAt(scen.line, true, "no \"Completed tokens per second\": the summary of a benchmark that is not an LLM's (or of a LoadGen older than token latencies) gives no token throughput: no point")
+			problemAt(scen.line, "", true, "no \"Completed tokens per second\": the summary of a benchmark that is not an LLM's (or of a LoadGen older than token latencies) gives no token throughput: no point")
 		}
 		return
 	}
@@ -230,12 +231,12 @@ func (d *rawDecoder) loadGen(data []byte) {
 		case "INVALID":
 			invalid = true
 		default:
-			problemAt(res.line, false, "result is: want VALID or INVALID, got "+describeText(res.v))
+			problemAt(res.line, "result is", false, "want VALID or INVALID, got "+describeText(res.v))
 			return
 		}
 	}
 	if !hasRate && conc == 0 {
-		problemAt(scen.line, false, "a Server run without a \"target_qps\" or \"Scheduled samples per second\" line: its load is not known")
+		problemAt(scen.line, "", false, "a Server run without a \"target_qps\" or \"Scheduled samples per second\" line: its load is not known")
 		return
 	}
 	d.settleLoadGen(&p, rate, invalid)

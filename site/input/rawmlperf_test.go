@@ -226,7 +226,7 @@ func TestLoadGenProblemsNameTheLine(t *testing.T) {
 	got := ps.Error()
 	for _, want := range []string{
 		`data/s.txt:8: completed tokens per second: want a number, got "fast"`,
-		`data/s.txt:24: warning: "completed tokens per second" is "4000.00" here and "fast" on line 8, which counts`,
+		`data/s.txt:24: completed tokens per second: warning: given twice: "4000.00" here, "fast" on line 8, which counts`,
 		`data/s.txt:27: 50.00 percentile time to output token (ns): must not be negative, got -5`,
 	} {
 		if !strings.Contains(got, want) {
