@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
@@ -39,11 +40,10 @@ Test Parameters Used
 target_qps : 10
 `
 
-// TestMLPerfSummariesBuild: a folder of LoadGen summaries with a [[runs]] entry builds; the
-// Server summaries are points (the INVALID one marked in data.json, data.csv, the page's data
-// and its table), the Offline one gives no point and a warning, and a text file of notes is
-// neither read nor a problem.
-func TestMLPerfSummariesBuild(t *testing.T) {
+// mlperfSite is a data folder of LoadGen summaries (a Server run INVALID, another valid at
+// another rate, an Offline run) and a note, with the [[runs]] entry that gives their context.
+func mlperfSite(t *testing.T) (fstest.MapFS, Config) {
+	t.Helper()
 	valid := strings.Replace(strings.Replace(mlperfSummary, "INVALID", "VALID", 1), "target_qps : 10", "target_qps : 8", 1)
 	offline := strings.Replace(mlperfSummary, "Scenario : Server", "Scenario : Offline", 1)
 	data := fstest.MapFS{
@@ -66,6 +66,37 @@ osl = 1024
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
+	return data, cfg
+}
+
+// TestMLPerfBuilderRebuildsAfterASummaryChanges: the preview's Builder reads summaries as a
+// one-off build does, and after an edit (the INVALID run made VALID) gives the same bytes.
+func TestMLPerfBuilderRebuildsAfterASummaryChanges(t *testing.T) {
+	data, cfg := mlperfSite(t)
+	var b Builder
+	in := Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}
+	first := sameAsFreshBuild(t, &b, in, "first build")
+	const server = "mlperf/h200/Server/mlperf_log_summary.txt"
+	data[server] = &fstest.MapFile{Data: []byte(strings.Replace(mlperfSummary, "INVALID", "VALID", 1)), ModTime: data[server].ModTime.Add(time.Second)}
+	second := sameAsFreshBuild(t, &b, in, "the INVALID run made VALID")
+	for _, f := range []*Files{first, second} {
+		for _, name := range f.Names() {
+			if strings.HasSuffix(name, "/data.json") {
+				js, _ := f.Get(name)
+				if got := bytes.Count(js, []byte(`"invalid":true`)); (f == first) != (got == 1) {
+					t.Errorf("%s: %d invalid points", name, got)
+				}
+			}
+		}
+	}
+}
+
+// TestMLPerfSummariesBuild: a folder of LoadGen summaries with a [[runs]] entry builds; the
+// Server summaries are points (the INVALID one marked in data.json, data.csv, the page's data
+// and its table), the Offline one gives no point and a warning, and a text file of notes is
+// neither read nor a problem.
+func TestMLPerfSummariesBuild(t *testing.T) {
+	data, cfg := mlperfSite(t)
 	files, rep, err := build(t, data, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -227,9 +227,11 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // stamped reports whether a folder entry is a data file known by its stamp: only plain files,
-// since a symbolic link's own stamp says nothing about its target.
+// since a symbolic link's own stamp says nothing about its target. A .txt file is stamped too:
+// it may be an MLPerf LoadGen summary (told by its content, which the walk reads), and a page
+// it feeds must be drawn again when it changes; one that is no summary gives no dataset.
 func stamped(e fs.DirEntry) bool {
-	return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json")
+	return e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".json") || strings.HasSuffix(e.Name(), ".txt"))
 }
 
 // statAll is the FileInfo of each stamped entry of es (nil for the rest, and where it cannot
