@@ -207,6 +207,21 @@ func TestLoadGenInvalidRunIsKeptAndMarked(t *testing.T) {
 	}
 }
 
+// TestLoadGenWindowsLineEndings: a summary saved with CRLF line ends (and a byte order mark)
+// reads as the same point.
+func TestLoadGenWindowsLineEndings(t *testing.T) {
+	crlf := "\xef\xbb\xbf" + strings.ReplaceAll(loadGenText, "\n", "\r\n")
+	if !IsLoadGenSummary([]byte(crlf)) {
+		t.Fatal("a CRLF summary is not told as one")
+	}
+	want, _ := decodeLoadGen("data/s.txt", "s.txt", []byte(loadGenText), mlperfRuns)
+	got, ps := decodeLoadGen("data/s.txt", "s.txt", []byte(crlf), mlperfRuns)
+	if len(ps) > 0 || len(got) != 1 || len(want) != 1 || got[0].rate != want[0].rate || got[0].raw.Invalid != want[0].raw.Invalid ||
+		got[0].raw.Metrics.Len() != want[0].raw.Metrics.Len() {
+		t.Errorf("CRLF: %d rows, problems %v", len(got), ps)
+	}
+}
+
 func mustRaw(t *testing.T, rows []rawRow) *Dataset {
 	t.Helper()
 	ds, ps := rawDataset("s.txt", rows, nil)
@@ -292,6 +307,7 @@ func TestLoadGenWalkReadsSummariesOnly(t *testing.T) {
 
 func FuzzLoadGenSummary(f *testing.F) {
 	f.Add([]byte(loadGenText))
+	f.Add([]byte(strings.ReplaceAll(loadGenText, "\n", "\r\n")))
 	f.Add([]byte(strings.Replace(loadGenText, "Server", "Offline", 1)))
 	f.Add([]byte("MLPerf Results Summary\nScenario : Server\nCompleted tokens per second: 1e400\ntarget_qps : NaN\n"))
 	f.Add([]byte("\xef\xbb\xbfMLPerf Results Summary\nScenario:SingleStream\nCompleted tokens per second:5\n50.00 percentile time to output token (ns):0\n"))
