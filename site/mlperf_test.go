@@ -170,4 +170,15 @@ func TestMLPerfSummariesBuild(t *testing.T) {
 	if !bytes.Contains(html, []byte("(invalid run)")) {
 		t.Error("the page's table does not mark the invalid run")
 	}
+	// The API's inference view of the page (/api/v1/views/MODEL/SEQUENCE/PRECISION.json).
+	var marked int
+	for _, name := range files.Names() {
+		if strings.HasPrefix(name, "api/v1/views/") && strings.HasSuffix(name, "/fp8.json") {
+			v, _ := files.Get(name)
+			marked += bytes.Count(v, []byte(`"invalid":true`))
+		}
+	}
+	if marked != 1 {
+		t.Errorf("the API's views mark %d points invalid, want 1", marked)
+	}
 }

@@ -69,17 +69,20 @@ type ViewSeries struct {
 
 // ViewPoint is one measured configuration (a concurrency and parallelism setting).
 type ViewPoint struct {
-	ID          int64       `json:"id"`
-	Precision   string      `json:"precision"`
-	X           float64     `json:"x"`
-	Y           float64     `json:"y"`
-	Concurrency int64       `json:"concurrency"`
-	TP          int64       `json:"tp"`
-	Date        string      `json:"date,omitzero"`
-	RunID       any         `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
-	Frontier    bool        `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
-	BestPerSku  bool        `json:"bestPerSku"`
-	Metrics     ViewMetrics `json:"metrics"`
+	ID          int64   `json:"id"`
+	Precision   string  `json:"precision"`
+	X           float64 `json:"x"`
+	Y           float64 `json:"y"`
+	Concurrency int64   `json:"concurrency"`
+	TP          int64   `json:"tp"`
+	Date        string  `json:"date,omitzero"`
+	RunID       any     `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
+	Frontier    bool    `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
+	BestPerSku  bool    `json:"bestPerSku"`
+	// Invalid is set on a point its own client judged invalid (an MLPerf "Result is :
+	// INVALID"); absent for the rest.
+	Invalid bool        `json:"invalid,omitzero"`
+	Metrics ViewMetrics `json:"metrics"`
 }
 
 // ViewMetrics are a point's three throughputs per GPU.
@@ -116,7 +119,7 @@ func viewOf(p *render.Page, precs []string) *View {
 			}
 			vs.Points = append(vs.Points, ViewPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
-				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best,
+				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
 				Metrics: ViewMetrics{TpPerGpu: pt.TpPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, InputTputPerGpu: pt.InputTputPerGpu},
 			})
 		}
