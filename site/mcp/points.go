@@ -72,8 +72,8 @@ type snapshot struct {
 
 type series struct {
 	key, name, gpu, vendor, framework, spec, precision, label, deploy, date string
-	best                                                                   bool
-	points                                                                 []Point // in the file's order (x order)
+	best                                                                    bool
+	points                                                                  []Point // in the file's order (x order)
 }
 
 // value is pt's figure of the metric or x axis key: x for the median interactivity,

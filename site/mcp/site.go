@@ -63,13 +63,14 @@ func (s *Site) rel(u string) (string, error) {
 		return "", err
 	}
 	home := idx.Home
-	if r, ok := strings.CutPrefix(u, home); ok && fs.ValidPath(cmp.Or(r, ".")) {
+	valid := func(r string) bool { return fs.ValidPath(cmp.Or(strings.TrimSuffix(r, "/"), ".")) }
+	if r, ok := strings.CutPrefix(u, home); ok && valid(r) {
 		return r, nil
 	}
 	// A site built without a host, read over HTTP: its URLs are root-relative to the host.
 	if b := s.src.base; b != nil {
 		if ru, err := url.Parse(u); err == nil && (ru.Host == "" || ru.Host == b.Host) {
-			if r, ok := strings.CutPrefix(ru.Path, b.Path); ok && fs.ValidPath(cmp.Or(r, ".")) {
+			if r, ok := strings.CutPrefix(ru.Path, b.Path); ok && valid(r) {
 				return r, nil
 			}
 		}
@@ -221,7 +222,7 @@ func unknown(what, got string, valid []string, hint string) error {
 	if len(valid) <= 60 {
 		msg += "; valid: " + strings.Join(valid, ", ")
 	} else {
-		msg += fmt.Sprintf("; %d valid values", len(valid))
+		msg += fmt.Sprintf("; %d valid values, from %s to %s", len(valid), valid[0], valid[len(valid)-1])
 	}
 	if hint != "" {
 		msg += " (" + hint + ")"

@@ -35,7 +35,13 @@ type CompareOut struct {
 	A         CompareSide  `json:"a"`
 	B         CompareSide  `json:"b"`
 	Refs      []CompareRef `json:"refs" jsonschema:"one per reference interactivity"`
-	Sentences []string     `json:"sentences" jsonschema:"the compare page's answers, one per reference, in lang"`
+	Sentences []Sentence   `json:"sentences" jsonschema:"the compare page's answers, one per reference, in lang"`
+}
+
+// Sentence is one answer of the compare page.
+type Sentence struct {
+	Text string `json:"text" jsonschema:"which GPU gives more and by how much, or which does not reach the reference"`
+	From string `json:"from,omitempty" jsonschema:"the configurations the values come from"`
 }
 
 // CompareSide is one GPU compared.
@@ -152,13 +158,17 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 	if err != nil {
 		return CompareOut{}, err
 	}
+	sentences := make([]Sentence, len(words))
+	for i, w := range words {
+		sentences[i] = Sentence{w.Text, w.From}
+	}
 	page := s.link(pair.Page)
 	if lang != "en" {
 		page = s.langLink(pair.Page, lang)
 	}
 	return CompareOut{Page: pagePath(p), URL: page, Data: s.link(pair.Data),
 		Chart: s.link(p.URL) + "#gpus=" + strings.ToLower(doc.A.GPU) + "," + strings.ToLower(doc.B.GPU),
-		Date:  doc.Date, Metric: doc.Metric, A: doc.A, B: doc.B, Refs: doc.Refs, Sentences: words}, nil
+		Date:  doc.Date, Metric: doc.Metric, A: doc.A, B: doc.B, Refs: doc.Refs, Sentences: sentences}, nil
 }
 
 // configs splits compare.json's configurations (joined by " / ") back into a list.

@@ -17,13 +17,19 @@ type CompareGPU struct {
 	Curve      *compare.Curve
 }
 
+// CompareSentence is one answer of a compare page: the sentence, and the configurations its
+// values come from in words ("" when neither GPU reaches the reference).
+type CompareSentence struct {
+	Text, From string
+}
+
 // CompareSentences are a compare page's answers, one per reference of refs, in language
 // lang (a shipped catalog: "en", "zh"), worded by the same code as the page's: which GPU gives
 // more of the metric (metricKey, metricLabel as the data names a metric the charts do not
 // know) and by how much, or which curve does not reach the reference, then the configurations
 // each value comes from. For tools that read compare.json and answer in words (the MCP
 // server); the site's own [gpus] names and catalog overrides are not applied.
-func CompareSentences(lang, metricKey, metricLabel string, a, b CompareGPU, refs []compare.Ref) ([]string, error) {
+func CompareSentences(lang, metricKey, metricLabel string, a, b CompareGPU, refs []compare.Ref) ([]CompareSentence, error) {
 	langs := []string{"en"}
 	if lang != "en" {
 		langs = append(langs, lang) // English is the fallback of a string another catalog lacks
@@ -44,14 +50,10 @@ func CompareSentences(lang, metricKey, metricLabel string, a, b CompareGPU, refs
 	ga := &gpuSide{Key: a.Key, Label: a.Label, curve: a.Curve}
 	gb := &gpuSide{Key: b.Key, Label: b.Label, curve: b.Curve}
 	what := tr.T("compare.what_metric", "metric", metricWordsIn(tr, p))
-	out := make([]string, 0, len(refs))
+	out := make([]CompareSentence, 0, len(refs))
 	for _, g := range refs {
 		av := answer(tr, g, ga, gb, what, fmtSentence, " "+unit, "")
-		s := av.Text
-		if av.Configs != "" {
-			s += " " + av.Configs
-		}
-		out = append(out, s)
+		out = append(out, CompareSentence{av.Text, av.Configs})
 	}
 	return out, nil
 }
