@@ -435,7 +435,7 @@ func TestCompareIsCompareJSON(t *testing.T) {
 			for i, r := range back.Refs {
 				w := want.Refs[i]
 				if !samePtr(r.A, w.B) || !samePtr(r.B, w.A) || r.AConfig != w.BConfig || (r.Ratio == nil) != (w.Ratio == nil) ||
-					r.Ratio != nil && (*r.Ratio-1 / *w.Ratio) > 1e-12*(*r.Ratio) {
+					r.Ratio != nil && (*r.Ratio - 1 / *w.Ratio) > 1e-12*(*r.Ratio) {
 					t.Errorf("%s swapped, ref %d: %+v, compare.json %+v", pair.Pair, i, r, w)
 				}
 			}

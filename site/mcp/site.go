@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/frontier-bench/frontier/site/api"
+	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -158,6 +159,7 @@ type pageData struct {
 	RefX       []float64                 `json:"refX"`
 	BestOver   int                       `json:"bestOver"`
 	DefaultX   string                    `json:"defaultX"`
+	History    *history.Index            `json:"history"` // nil for a page of one date
 	Series     []struct {
 		Key       string `json:"key"`
 		Name      string `json:"name"`
