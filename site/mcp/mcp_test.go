@@ -26,7 +26,7 @@ import (
 var built sync.Map // name -> *site.Files
 
 // buildSite builds data with the example's frontier.toml (or none) for baseURL, in memory.
-func buildSite(t *testing.T, name string, data fstest.MapFS, config []byte, baseURL string) *site.Files {
+func buildSite(t testing.TB, name string, data fstest.MapFS, config []byte, baseURL string) *site.Files {
 	t.Helper()
 	if f, ok := built.Load(name + " " + baseURL); ok {
 		return f.(*site.Files)
