@@ -7,7 +7,7 @@ import (
 
 const listPagesDoc = "Every chart page of the site: its path (the name every other tool takes as page), model, sequence " +
 	"(input/output tokens, e.g. 8k/1k), precisions, GPU keys, framework keys, snapshot dates (newest first), the metric and " +
-	"x axes it offers, and its URL. Call it first."
+	"x axes it offers, and its URL; and the site's curated views (presets), each a link to a chart view. Call it first."
 
 // ListIn is list_pages' input: none.
 type ListIn struct{}
@@ -18,6 +18,16 @@ type ListOut struct {
 	Title string     `json:"title"`
 	URL   string     `json:"url" jsonschema:"the site's home page"`
 	Pages []PageInfo `json:"pages"`
+	// Presets are the site's curated views ([[presets]] in its frontier.toml).
+	Presets []Preset `json:"presets" jsonschema:"curated views the site's author chose: a link each, to give a person as it is"`
+}
+
+// Preset is one curated view.
+type Preset struct {
+	Name        string `json:"name"`
+	Page        string `json:"page" jsonschema:"the chart page's path, as pages[].page"`
+	URL         string `json:"url" jsonschema:"the chart page with the view's fragment"`
+	Description string `json:"description"`
 }
 
 // PageInfo is one chart page.
@@ -41,7 +51,10 @@ func (s *Site) listPages(ListIn) (ListOut, error) {
 	if err != nil {
 		return ListOut{}, err
 	}
-	out := ListOut{Site: s.src.Name(), Title: idx.Title, URL: s.link(idx.Home), Pages: []PageInfo{}}
+	out := ListOut{Site: s.src.Name(), Title: idx.Title, URL: s.link(idx.Home), Pages: []PageInfo{}, Presets: []Preset{}}
+	for _, pr := range idx.Presets {
+		out.Presets = append(out.Presets, Preset{Name: pr.Name, Page: "/" + pr.Page + "/", URL: s.link(pr.URL), Description: pr.Description})
+	}
 	for _, p := range idx.Pages {
 		f, err := s.files(p)
 		if err != nil {

@@ -187,6 +187,17 @@ func TestListPagesIsTheIndex(t *testing.T) {
 			var got ListOut
 			call(t, cs, "list_pages", nil, &got)
 			idx := index(t, files)
+			if len(got.Presets) != len(idx.Presets) {
+				t.Errorf("%d presets, index.json has %d", len(got.Presets), len(idx.Presets))
+			}
+			for i, pr := range got.Presets {
+				if w := idx.Presets[i]; pr.Name != w.Name || pr.URL != w.URL || pr.Page != "/"+w.Page+"/" {
+					t.Errorf("preset %d: %+v, index.json %+v", i, pr, w)
+				}
+			}
+			if tc.name == "example" && (len(got.Presets) == 0 || !strings.Contains(got.Presets[0].URL, "#gpus=b200,b300&best=1")) {
+				t.Errorf("the example's presets: %+v", got.Presets)
+			}
 			if len(got.Pages) != len(idx.Pages) || len(got.Pages) == 0 {
 				t.Fatalf("%d pages, index.json has %d", len(got.Pages), len(idx.Pages))
 			}
