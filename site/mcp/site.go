@@ -210,6 +210,9 @@ func (s *Site) files(p *api.IndexPage) (*pageFiles, error) {
 	if err := s.readJSON(p.Data, &f.pts); err != nil {
 		return nil, err
 	}
+	if len(f.data.Dates) == 0 {
+		return nil, fmt.Errorf("the site %s: %s lists no date: rebuild the site", s.src.Name(), p.PageData)
+	}
 	return f, nil
 }
 

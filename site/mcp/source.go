@@ -96,9 +96,12 @@ func (s *Source) ReadFile(name string) ([]byte, error) {
 		return c.data, c.err
 	}
 	data, err := readAll(s.fsys, name)
-	s.mu.Lock()
-	s.cache[name] = cached{data, err}
-	s.mu.Unlock()
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		// A file and a missing file are kept for the session; a failed fetch is tried again.
+		s.mu.Lock()
+		s.cache[name] = cached{data, err}
+		s.mu.Unlock()
+	}
 	return data, err
 }
 
