@@ -14,7 +14,8 @@ import (
 const bestAtDoc = "The chart page's leaders-table answer: at one x value (e.g. 50 tok/s/user of median interactivity), each GPU's best y " +
 	"(e.g. total throughput per GPU) read off its configurations' Pareto frontiers, with the configuration it comes from. " +
 	"A frontier is read between its measured points by the same monotone curve the page draws, never extrapolated: value is null " +
-	"where no configuration of that GPU reaches x. Leaders come best first. x defaults to median_intvty, y to the page's metric (tpPerGpu); " +
+	"where no configuration of that GPU reaches x. Every configuration of a GPU competes, as in the chart's view of all configurations " +
+	"(a page that opens on best per GPU shows only each GPU's best-ranked one in its table). Leaders come best first. x defaults to median_intvty, y to the page's metric (tpPerGpu); " +
 	"other keys are the page's x axes (p99_ttft, median_e2el, conc, ...) and y metrics (outputTputPerGpu, inputTputPerGpu, ...). " +
 	"url opens the chart on the same axes."
 

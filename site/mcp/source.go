@@ -134,6 +134,7 @@ type memFile struct {
 	size int64
 }
 
+// Stat and Close make a memFile an fs.File; memInfo is its fs.FileInfo.
 func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
 func (f *memFile) Close() error               { return nil }
 
@@ -153,6 +154,7 @@ type httpFS struct {
 	client *http.Client
 }
 
+// Open fetches name below the site's URL with a GET; a 404 is fs.ErrNotExist.
 func (h httpFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) || strings.ContainsAny(name, "?#\\") {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
