@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,13 +40,21 @@ func writeSeedSite(t *testing.T) string {
 	return dir
 }
 
-// TestMCPOverStdio runs `frontier mcp --site DIR` as a subprocess and talks to it as an MCP
-// client does, over its stdin and stdout.
+// TestMCPOverStdio runs `frontier mcp --site DIR` and `--site URL` (the same folder from a
+// local HTTP server) as a subprocess and talks to it as an MCP client does, over its stdin and
+// stdout.
 func TestMCPOverStdio(t *testing.T) {
 	bin := buildBinary(t)
 	dir := writeSeedSite(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	t.Run("folder", func(t *testing.T) { checkMCPOverStdio(t, bin, dir) })
+	t.Run("url", func(t *testing.T) { checkMCPOverStdio(t, bin, srv.URL+"/") })
+}
+
+func checkMCPOverStdio(t *testing.T, bin, site string) {
 	var stderr bytes.Buffer
-	cmd := exec.Command(bin, "mcp", "--site", dir)
+	cmd := exec.Command(bin, "mcp", "--site", site)
 	cmd.Stderr = &stderr
 	ctx := context.Background()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
@@ -70,7 +80,11 @@ func TestMCPOverStdio(t *testing.T) {
 	if err := json.Unmarshal(b, &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.URL != "/deepseek-v4-pro/8k-1k/" || len(out.Leaders) != 2 || out.Leaders[0].Value == nil {
+	wantURL := "/deepseek-v4-pro/8k-1k/"
+	if strings.HasPrefix(site, "http") {
+		wantURL = strings.TrimSuffix(site, "/") + wantURL // a site built without a host, read from one: links on it
+	}
+	if out.URL != wantURL || len(out.Leaders) != 2 || out.Leaders[0].Value == nil {
 		t.Errorf("best_at: %s", b)
 	}
 	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "list_pages", Arguments: map[string]any{}})
