@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -21,6 +22,9 @@ type View struct {
 	Hardware   []ViewHardware `json:"hardware"`
 	Series     []ViewSeries   `json:"series"`
 	Count      int            `json:"count"` // points in all series
+	// Frontiers are the view's global frontier per x axis the page offers (frontiers.go): a
+	// client that draws its own chart needs no Pareto code.
+	Frontiers map[string][]int64 `json:"frontiers"`
 }
 
 // ViewParams are the request a view answers: the page's model and sequence, the precision and
@@ -65,6 +69,8 @@ type ViewSeries struct {
 	Deployment string      `json:"deployment,omitempty"`
 	BestPerSku bool        `json:"bestPerSku"` // the best configuration of its GPU, as Frontier ranks them
 	Points     []ViewPoint `json:"points"`
+	// Frontiers are this series' frontier per x axis the page offers, point ids in x order.
+	Frontiers map[string][]int64 `json:"frontiers"`
 }
 
 // ViewPoint is one measured configuration (a concurrency and parallelism setting).
@@ -104,6 +110,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		Hardware: []ViewHardware{}, Series: []ViewSeries{},
 	}
 	hw := map[string]bool{}
+	var shown [][]*input.Point // per series of v, its points in the view
 	for _, s := range snap.Series {
 		vs := ViewSeries{HWKey: s.HWKey, GPU: s.GPU, Framework: s.Framework, SpecMethod: s.Spec, Label: s.Label,
 			Vendor: s.Vendor, Deployment: s.Deployment, BestPerSku: s.Best}
@@ -111,6 +118,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		for _, i := range s.Frontier {
 			on[i] = true
 		}
+		var pts []*input.Point
 		for i, pt := range s.Points {
 			// A point with no median interactivity (its file gives no median TPOT) has no x, which
 			// the view requires: left out, as no other statistic may stand in (data.json has it).
@@ -122,10 +130,12 @@ func viewOf(p *render.Page, precs []string) *View {
 				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
 				Metrics: ViewMetrics{TpPerGpu: pt.TpPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, InputTputPerGpu: pt.InputTputPerGpu},
 			})
+			pts = append(pts, &s.Points[i])
 		}
 		if len(vs.Points) == 0 {
 			continue
 		}
+		shown = append(shown, pts)
 		v.Count += len(vs.Points)
 		v.Series = append(v.Series, vs)
 		if !hw[s.HWKey] {
@@ -134,6 +144,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		}
 	}
 	slices.SortFunc(v.Hardware, func(a, b ViewHardware) int { return strings.Compare(a.Key, b.Key) })
+	setFrontiers(v, shown, p.Metric.Key)
 	return v
 }
 

@@ -54,6 +54,8 @@ type Config struct {
 	// on the configurations they match (accuracy.go).
 	Accuracy AccuracyConfig `toml:"accuracy"`
 	Notes    []NoteConfig   `toml:"notes"`
+	// Presets are curated views, each a link to a chart page with a fragment (presets.go).
+	Presets []PresetConfig `toml:"presets"`
 	// Metrics renames a y metric or x axis, keyed by its key ("tpPerGpu", "median_intvty"), over
 	// the built-in catalog (charts.YMetrics, charts.XAxes): once, for the menu, the axis title,
 	// the tooltip and the tables alike.
@@ -208,6 +210,7 @@ func (c *Config) Validate(name string) Problems {
 	}
 	ps = append(ps, c.validateRaw(name)...)
 	ps = append(ps, c.validateAccuracy(name)...)
+	ps = append(ps, c.validatePresets(name)...)
 	ps = append(ps, c.validateLicense(name)...)
 	return ps
 }
