@@ -295,11 +295,14 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+unit, ""))
 	}
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
-	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
+	// The default tier's prices (the first of [gpus.*.cost]), or each GPU's one price.
+	pa, aok := ga.TierPrice("", cfg.PriceTiers())
+	pb, bok := gb.TierPrice("", cfg.PriceTiers())
+	if aok && bok {
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
 		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
-				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
+				return []float64{pa, pb}[side] / (y * 3600) * 1e6
 			}, true)
 			cv.Cost = append(cv.Cost, answer(tr, c, a, b, tr.T("compare.what_dollar"), fmtDollars, tr.T("compare.unit_dollar"), tr.T("compare.unit_dollar")))
 		}

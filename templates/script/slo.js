@@ -122,3 +122,93 @@ export function picks(cands, byX, xHigher, yHigher) {
     return byGPU(a, b);
   });
 }
+
+// --- The rule on a chart page (page data, view), as model.js, view.js and sloview.js use it.
+
+// presetsOf are the page's presets ([[slo]] in frontier.toml: {name, gate, description}).
+export const presetsOf = (page) => (page && page.slo && Array.isArray(page.slo.presets) ? page.slo.presets : []);
+
+// tiersOf are the page's price tiers, the default first ([] when prices come one per GPU).
+export const tiersOf = (page) => (page && page.slo && Array.isArray(page.slo.tiers) ? page.slo.tiers : []);
+
+// tierOf is the tier a view prices GPUs in: its own, else the default (the first); "" for none.
+export function tierOf(page, view) {
+  const tiers = tiersOf(page);
+  return view && view.tier && tiers.includes(view.tier) ? view.tier : tiers[0] || "";
+}
+
+// readSLOPart reads a fragment's slo, pick or tier part into view: an slo value's terms (or a
+// preset) become view.slo ({terms, preset}), what it could not read view.sloInvalid; pick=x
+// ranks the picks by x; tier=NAME is one of the page's tiers. Anything else is ignored.
+export function readSLOPart(page, view, key, value) {
+  if (key === "slo") {
+    const g = parseGate(value, presetsOf(page));
+    view.slo = g.terms.length ? { terms: g.terms, preset: g.preset } : null;
+    view.sloInvalid = g.invalid;
+  } else if (key === "pick") {
+    if (lower(value) === "x" || lower(value) === "y") view.pick = lower(value);
+  } else if (key === "tier") {
+    const tier = tiersOf(page).find((x) => lower(x) === lower(value));
+    if (tier) view.tier = tier;
+  }
+}
+
+// sloFragment is the parts of a link for a view's gate, ranking and tier, defaults left out.
+export function sloFragment(page, view) {
+  const parts = [];
+  if (view.slo && view.slo.terms.length) parts.push("slo=" + (view.slo.preset ? encodeURIComponent(view.slo.preset) : formatGate(view.slo.terms)));
+  if (view.pick === "x") parts.push("pick=x");
+  if (view.tier && view.tier !== tierOf(page, {})) parts.push("tier=" + encodeURIComponent(view.tier));
+  return parts;
+}
+
+// axisCol is the column that holds an x-axis key's figure on a page: the axis' own (median
+// interactivity is column x), else a column of that name, else "".
+function axisCol(page, key) {
+  const axis = (page.xAxes || []).find((a) => a.key === key);
+  if (axis) return axis.col;
+  if (key === (page.defaultX || "median_intvty")) return "x";
+  return page.cols.includes(key) ? key : "";
+}
+
+// sloMask applies the view's gate to a series: {pass: [boolean], missing: {metric: n}}, or null
+// with no gate (and for the reader's own run, which passes every filter). yOf(key) gives a y
+// metric's values (cost at the view's prices and tier), xOf(axis) an x axis' values.
+export function sloMask(page, series, view, yOf, xOf) {
+  const slo = view && view.slo;
+  if (!slo || !slo.terms.length || series.yours) return null;
+  const values = {};
+  for (const term of slo.terms) {
+    if (values[term.metric]) continue;
+    if (term.metric === "costPerMTok") values[term.metric] = yOf(term.metric);
+    else {
+      const col = axisCol(page, term.metric);
+      values[term.metric] = col ? xOf({ col }) : series.points.map(() => NaN);
+    }
+  }
+  const missing = {};
+  const pass = series.points.map((_, i) => {
+    const r = check(slo.terms, (m) => values[m][i]);
+    for (const m of r.missing) missing[m] = (missing[m] || 0) + 1;
+    return r.pass;
+  });
+  return { pass, missing, values };
+}
+
+// sloPicks are a computed view's picks (null without a gate): per GPU of the series the filters
+// pass, the best point the gate keeps that is drawn ({gpu, row, i}, row null for none), by y
+// or with pick=x by x, in the axes' directions (picks).
+export function sloPicks(rows, view, axis, metric) {
+  if (!view.slo || !view.slo.terms.length) return null;
+  const cands = [];
+  const at = [];
+  for (const row of rows) {
+    if (!row.pass || row.series.yours || !row.slo) continue;
+    row.series.points.forEach((_, i) => {
+      const pass = row.slo.pass[i] && !Number.isNaN(row.xs[i]) && !Number.isNaN(row.ys[i]);
+      cands.push({ gpu: row.series.gpu, x: row.xs[i], y: row.ys[i], pass });
+      at.push({ row, i });
+    });
+  }
+  return picks(cands, view.pick === "x", axis.higher, metric.higher).map((p) => (p.index < 0 ? { gpu: p.gpu, row: null, i: -1 } : { gpu: p.gpu, row: at[p.index].row, i: at[p.index].i }));
+}
