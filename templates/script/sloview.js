@@ -62,7 +62,7 @@ export function noteText(page, computed) {
     let removed = 0;
     const missing = {};
     for (const row of computed.rows) {
-      if (!row.inView || !row.slo) continue;
+      if (!row.pass || !row.slo) continue;
       removed += row.slo.pass.filter((ok) => !ok).length;
       for (const [m, n] of Object.entries(row.slo.missing)) missing[m] = (missing[m] || 0) + n;
     }
