@@ -131,6 +131,8 @@ type compareDoc struct {
 	A        compareGPU   `json:"a"`
 	B        compareGPU   `json:"b"`
 	Refs     []compareRef `json:"refs"`
+	// SLO are the [[slo]] presets' picks for the two GPUs (compareslo.go), absent without presets.
+	SLO []comparePreset `json:"slo,omitempty"`
 }
 
 type compareGPU struct {
@@ -178,6 +180,7 @@ type compareView struct {
 	Gate       string        // that the page follows the site's accuracy gate, "" when it has none
 	Accuracy   []string      // each GPU's scores per task, when both have one (compareacc.go)
 	Notes      []compareNote // frontier.toml's notes about either GPU's configurations
+	SLO        []string      // each [[slo]] preset's picks of the two GPUs, in a sentence
 }
 
 // answerView is one reference interactivity worded: the sentence and where its values come from.
@@ -252,6 +255,8 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			doc.Refs[i].BConfig = &c
 		}
 	}
+	presets, presetWords := r.comparePresets(p, a, b)
+	doc.SLO = presets
 	js, err := compareJSON(&doc)
 	if err != nil {
 		return err
@@ -276,6 +281,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		Gate:        gateSentence(tr, cfg.Gate(), cfg.TaskLabel),
 		Accuracy:    compareAccuracy(tr, p, a, b, cfg.TaskLabel),
 		Notes:       compareNotes(p, a, b, r.site.Lang),
+		SLO:         presetWords,
 	}
 	// The other comparisons of either GPU: all of the page's pairs would make every compare
 	// page grow with the square of its GPUs (the chart page's Compare menu has them all).
