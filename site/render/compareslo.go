@@ -3,6 +3,7 @@ package render
 import (
 	"strconv"
 
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/slo"
 )
 
@@ -98,4 +99,70 @@ func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []st
 		out = append(out, cp)
 	}
 	return out, words
+}
+
+// presetLead is a [[slo]] preset's leader on a chart page: the GPU whose pick has the best
+// value of the page's metric (Series nil when no point meets the preset).
+type presetLead struct {
+	Name   string
+	GPU    string
+	Series *PageSeries
+	Y      float64
+}
+
+// presetLeads are the leaders of chart page p's newest snapshot under each [[slo]] preset, a
+// preset none of whose points has every gated statistic left out. The pipeline reads them
+// before it lets go of the raw points' statistics (KeepHeadlines); pageLeads after.
+func (r *Renderer) presetLeads(p *Page) []presetLead {
+	cfg := r.in.Config
+	if len(cfg.SLO) == 0 || len(p.Snapshots) == 0 {
+		return nil
+	}
+	higher := r.pageMetric(p, false).Higher
+	var out []presetLead
+	for _, preset := range cfg.Presets() {
+		terms, _, invalid := slo.Parse(preset.Gate, nil)
+		if len(terms) == 0 || len(invalid) > 0 || !measures(p.Snapshots[0], terms, cfg) {
+			continue
+		}
+		l := presetLead{Name: preset.Name}
+		if picks := snapshotPicks(p.Snapshots[0], terms, cfg, higher); len(picks) > 0 && picks[0].Point != nil {
+			l.GPU, l.Series, l.Y = picks[0].GPU, picks[0].Series, picks[0].Y
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// homeLeads say, for each [[slo]] preset, which GPU leads on chart page p, for its card on
+// the home page.
+func (r *Renderer) homeLeads(p *Page) []string {
+	leads := p.leads
+	if leads == nil {
+		leads = r.presetLeads(p)
+	}
+	unit := r.pageMetric(p, true).Unit
+	var out []string
+	for _, l := range leads {
+		if l.Series == nil {
+			out = append(out, r.cat.T("slo.home_none", "name", l.Name))
+			continue
+		}
+		out = append(out, r.cat.T("slo.home", "name", l.Name, "gpu", r.gpuName(l.GPU, gpuLabel(l.Series)), "value", r.cat.Number(fmtNum(l.Y))+" "+unit))
+	}
+	return out
+}
+
+// measures says whether a point of snap has every statistic terms bound.
+func measures(snap *Snapshot, terms []slo.Term, cfg config.Config) bool {
+	tiers := cfg.PriceTiers()
+	for _, s := range snap.Series {
+		price, priced := cfg.GPUs[s.GPU].TierPrice("", tiers)
+		for i := range s.Points {
+			if _, missing := slo.Check(terms, func(m string) (float64, bool) { return sloValue(&s.Points[i], m, price, priced) }); len(missing) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
