@@ -89,7 +89,6 @@ test("pick=x ranks by x; a cost ceiling follows the tier, and a GPU without that
   const c = computed(p, "#y=costPerMTok&tier=rental&slo=costPerMTok:1");
   assert.deepEqual(c.rows[0].shown.map((i) => c.rows[0].series.points[i][0]), [1, 2]);
   assert.deepEqual(c.picks.map((x) => [x.gpu, x.row ? x.row.series.points[x.i][0] : null]), [["mi355x", 6], ["b200", 2], ["h100", null]]); // the cheapest first: $0.28 against $0.63
-  assert.ok(true);
   assert.match(noteText(p, c), /No price in the rental tier: H100\./);
   assert.match(noteText(p, c), /2 points have no Cost per million tokens/);
   const hyper = computed(p, "#y=costPerMTok&slo=costPerMTok:1");
