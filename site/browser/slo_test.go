@@ -145,3 +145,38 @@ func TestBrowserSLOPicksOnAPhone(t *testing.T) {
 		p.Close()
 	}
 }
+
+// TestBrowserSLOTiers: with y=costPerMTok, tier=rental prices B200 at its rental price in the
+// picks (2.7 against the default 6.25 $/h; sloview.test.js has a GPU lacking a tier), and a change in the main form keeps the gate and the tier without turning the tier's prices into
+// the reader's own (cost=).
+func TestBrowserSLOTiers(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	_, root := exampleSite(t, b)
+	p := b.Open(t, root+sloPage+"#y=costPerMTok&slo=p99_ttft:2&tier=rental")
+	p.WaitChart("#chart")
+	p.WaitFor(`document.querySelector("#picks-box table") && document.getElementById("slo-note")`)
+	cost := func() string {
+		var s string
+		p.Eval(`(() => { const r = Array.from(document.querySelectorAll("#picks-box tbody tr")).find((r) => r.cells[0].textContent === "B200"); return r ? r.cells[5].textContent : ""; })()`, &s)
+		return s
+	}
+	rental := cost()
+	p.Eval(`(() => { const r = document.querySelector("#slo-form select[name=slo-tier]"); r.value = "hyperscaler"; r.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
+	p.WaitFor(`document.getElementById("chart").getAttribute("data-view") === "y=costPerMTok&slo=p99_ttft:2"`)
+	hyperscaler := cost()
+	if rental == "" || hyperscaler == "" || rental == hyperscaler {
+		t.Fatalf("B200's pick costs %q in the rental tier and %q in the hyperscaler tier: want two prices", rental, hyperscaler)
+	}
+	p.Eval(`(() => { const r = document.querySelector("#slo-form select[name=slo-tier]"); r.value = "rental"; r.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
+	p.WaitFor(`document.getElementById("chart").getAttribute("data-view") === "y=costPerMTok&slo=p99_ttft:2&tier=rental"`)
+	// A change in the main form (the log scale) keeps the gate and the tier, and no cost=.
+	p.Eval(`(() => { const f = document.getElementById("controls"); const box = f.querySelector('input[name="log"]'); box.checked = !box.checked; box.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil)
+	p.WaitFor(`document.getElementById("chart").getAttribute("data-view").includes("log=1")`)
+	var view string
+	p.Eval(`document.getElementById("chart").getAttribute("data-view")`, &view)
+	if !strings.Contains(view, "slo=p99_ttft:2") || !strings.Contains(view, "tier=rental") || strings.Contains(view, "cost=") {
+		t.Errorf("after the main form changed: %q, want the gate and the tier kept and no cost=", view)
+	}
+	p.NoErrors()
+}
