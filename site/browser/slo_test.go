@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,4 +180,39 @@ func TestBrowserSLOTiers(t *testing.T) {
 		t.Errorf("after the main form changed: %q, want the gate and the tier kept and no cost=", view)
 	}
 	p.NoErrors()
+}
+
+// TestBrowserSLOPicksMatchTheBuilds: the page script's picks for a preset are the ones the build
+// lists for readers without JavaScript (one rule in Go and in the script), GPU by GPU, in both
+// languages.
+func TestBrowserSLOPicksMatchTheBuilds(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	_, root := exampleSite(t, b)
+	for _, c := range []struct {
+		prefix, preset string
+		table          int
+	}{{"", "MLPerf%20Server", 0}, {"zh/", "MLPerf%20Interactive", 1}} {
+		p := b.Open(t, root+c.prefix+sloPage+"#slo="+c.preset)
+		p.WaitFor(`document.querySelector("#picks-box table") && !document.getElementById("chart").hasAttribute("aria-busy")`)
+		var got struct{ Live, Built [][]string }
+		p.Eval(`(() => {
+  const rows = (table) => Array.from(table.tBodies[0].rows, (r) => Array.from(r.cells, (c) => c.textContent).slice(0, 6));
+  const built = new DOMParser().parseFromString(document.querySelector("#slo noscript").textContent, "text/html").querySelectorAll("table")[`+strconv.Itoa(c.table)+`];
+  return { Live: rows(document.querySelector("#picks-box table")), Built: rows(built) };
+})()`, &got)
+		if len(got.Live) < 3 || len(got.Live) != len(got.Built) {
+			t.Fatalf("%s: %d live picks, %d built", c.prefix, len(got.Live), len(got.Built))
+		}
+		for i := range got.Live {
+			// GPU, configuration, concurrency and date (a GPU without a pick: its name and
+			// the sentence saying so).
+			live, built := got.Live[i][:min(4, len(got.Live[i]))], got.Built[i][:min(4, len(got.Built[i]))]
+			if strings.Join(live, "|") != strings.Join(built, "|") {
+				t.Errorf("%s: pick %d is %v live, %v built", c.prefix, i, live, built)
+			}
+		}
+		p.NoErrors()
+		p.Close()
+	}
 }
