@@ -163,7 +163,8 @@ export function initSLO(live, onDrawn, show) {
     element("option", { value: "y" }, [t("slo.rankY")]), element("option", { value: "x" }, [t("slo.rankX")])]);
   const tiers = tiersOf(page);
   const tier = element("select", { name: "slo-tier" }, tiers.map((x, i) => element("option", { value: x }, [i ? x : t("slo.tierDefault", { tier: x })])));
-  form.append(element("fieldset", {}, [
+  // The form is made after the first drawing (onDrawn below): it is far below the first screen.
+  const build = () => form.append(element("fieldset", {}, [
     element("legend", { text: t("slo.legend") }),
     rows,
     element("p", { class: "slo-actions" }, [
@@ -174,6 +175,7 @@ export function initSLO(live, onDrawn, show) {
       element("button", { type: "button", class: "slo-clear", text: t("slo.clear") }),
     ]),
   ]));
+  let built = false;
   let shown = null; // the gate the rows were last written for
   const sync = () => {
     const view = live.view;
@@ -221,6 +223,10 @@ export function initSLO(live, onDrawn, show) {
     if (g.terms.length) apply({ terms: g.terms, preset: g.preset });
   });
   onDrawn(() => {
+    if (!built) {
+      built = true;
+      build();
+    }
     sync();
     box.innerHTML = picksHTML(page, live.computed);
     const text = noteText(page, live.computed);
