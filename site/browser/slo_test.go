@@ -113,6 +113,7 @@ func TestBrowserSLOFormAndPresets(t *testing.T) {
 		p.WaitFor(`document.getElementById("chart").getAttribute("data-view") === "slo=p99_ttft:1.5" && document.querySelector("#picks-box table")`)
 		p.Click(`#slo a[data-slo="` + lang.preset + `"]`)
 		p.WaitFor(`document.getElementById("chart").getAttribute("data-view") === "slo=` + url.PathEscape(lang.preset) + `" && document.querySelector("#picks-box table")`)
+		p.WaitFor(`document.querySelector('#slo a[aria-current]') && document.querySelector('#slo a[aria-current]').getAttribute("data-slo") === ` + js(lang.preset))
 		s = readSLO(p)
 		if !strings.Contains(s.Hash, "slo="+lang.preset) || len(s.Picks) < 3 {
 			t.Errorf("%s: after the preset: link %q, picks %v", lang.prefix, s.Hash, s.Picks)

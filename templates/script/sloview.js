@@ -181,6 +181,11 @@ export function initSLO(live, onDrawn, show) {
     const view = live.view;
     rank.value = view.pick === "x" ? "x" : "y";
     if (tiers.length) tier.value = tierOf(page, view);
+    // The preset in force is marked as the current choice.
+    for (const a of section.querySelectorAll("a[data-slo]")) {
+      if (view.slo && view.slo.preset === a.getAttribute("data-slo")) a.setAttribute("aria-current", "true");
+      else a.removeAttribute("aria-current");
+    }
     const key = view.slo ? JSON.stringify(view.slo.terms) : "";
     if (key === shown) return;
     shown = key;
