@@ -149,3 +149,56 @@ gate = "p99_ttft:1,p99_intvty:40"
 		t.Error("the home page does not say which GPU leads under the preset")
 	}
 }
+
+// TestSLOCostGateInTheDefaultTier: a preset that bounds cost reads each GPU's price in the
+// default tier (the first named); a GPU priced only in another tier has no cost there, so no
+// pick, and the config's check says which tier it lacks.
+func TestSLOCostGateInTheDefaultTier(t *testing.T) {
+	const file = "raw/inferencex-api/dsr1_1k1k_latest.json"
+	raw := testenv.SharedFile(t, file)
+	cfg, ps := ParseConfig("frontier.toml", []byte(`
+[gpus.b200.cost]
+hyperscaler = 6.25
+rental = 2.7
+
+[gpus.h100.cost]
+rental = 2
+
+[[slo]]
+name = "Cheap"
+gate = "costPerMTok:2"
+`))
+	if len(ps) != 1 || !ps[0].Warning || !strings.Contains(ps[0].String(), `price tier "hyperscaler": h100 has no price in it`) {
+		t.Fatalf("problems %v, want a warning that h100 lacks the hyperscaler tier", ps)
+	}
+	files, _, err := build(t, fstest.MapFS{file: testsite.MapFile(raw, 1)}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := files.Get("deepseek-r1-0528/1k-1k/compare/b200-vs-h100/compare.json")
+	if !ok {
+		t.Fatal("no b200-vs-h100 compare.json")
+	}
+	var doc struct {
+		SLO []struct {
+			A, B *struct {
+				Y      float64
+				Values []struct {
+					Metric       string
+					Value, Limit float64
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.SLO) != 1 || doc.SLO[0].A == nil || doc.SLO[0].B != nil {
+		t.Fatalf("slo %+v: want a B200 pick and none for H100, which has no hyperscaler price", doc.SLO)
+	}
+	a := doc.SLO[0].A
+	// Cost per million tokens at B200's hyperscaler price: 6.25 / (tok/s/GPU * 3600) * 1e6.
+	if v := a.Values[0]; v.Metric != "costPerMTok" || v.Value > 2 || math.Abs(v.Value-6.25/(a.Y*3600)*1e6) > 1e-3*v.Value {
+		t.Errorf("B200's pick: %v tok/s/GPU at %+v, want its cost at 6.25 $/h, at most $2", a.Y, v)
+	}
+}
