@@ -163,7 +163,9 @@ export function bestRows(rows, higher) {
 // frontier (for the metric, with its polarity), whether the filters pass it, whether it is
 // shown (filters, best per GPU, legend clicks in selection: {name: shown}) and which points;
 // and the global frontier over what is shown. The accuracy gate (view.acc) takes its points out
-// of each series first (row.gated counts them).
+// of each series first (row.gated counts them), and so does the service-level gate (view.slo:
+// row.slo says which points it passed and which gated statistics each series lacks); picks are
+// the gate's picks per GPU (slo.js' sloPicks), null without a gate.
 export function compute(page, snapshot, view, selection) {
   const metric = metricOf(page, view.y) || page.metrics[0];
   const axis = xAxisOf(page, view.x);

@@ -52,9 +52,10 @@ function whyText(x) {
   }
 }
 
-// noteText is the note under the chart for a computed view with a gate: what it removed, the
-// points lacking a gated statistic (counted by statistic), the GPUs without a price in the
-// tier when cost is gated or drawn, and the parts of the link not understood. "" without a gate.
+// noteText is the note under the chart for a computed view with a gate: what it removed from
+// the series the filters pass, the points lacking a gated statistic (counted by statistic), the
+// GPUs without a price in the tier when cost is gated or drawn, and the parts of the link not
+// understood. "" when there is nothing to say.
 export function noteText(page, computed) {
   const view = computed.view;
   const parts = [];
