@@ -37,9 +37,10 @@ type cardView struct {
 	Points    int
 	Date      string
 	Snapshots int
-	Change    string // the headline's change since the previous snapshot, "+12%"; "" when none
-	Since     string // that previous snapshot's date
-	Trend     string // "up", "down" or "flat", for the change's colour
+	Change    string   // the headline's change since the previous snapshot, "+12%"; "" when none
+	Since     string   // that previous snapshot's date
+	Trend     string   // "up", "down" or "flat", for the change's colour
+	SLO       []string // for each [[slo]] preset, which GPU leads under it (homeLeads)
 }
 
 func (r *Renderer) renderHome(w output.Writer) error {
@@ -81,6 +82,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 				c.Trend = "down"
 			}
 		}
+		c.SLO = r.homeLeads(p)
 		m := &h.Models[len(h.Models)-1]
 		m.Pages = append(m.Pages, c)
 	}

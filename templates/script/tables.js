@@ -7,6 +7,7 @@ import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
 import { bestRows, column, hasInvalid, isInvalid, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
+import { pickedSet } from "./sloview.js";
 import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
 // lowerFirst is a name inside a sentence: "Token throughput" as "token throughput".
@@ -256,6 +257,9 @@ export function shownCSV(live, columns, points) {
     for (const task of tasks) for (const c of ["score", "se", "n", "date", "run"]) header.push(task + " " + c);
     header.push("notes");
   }
+  // With a service level, whether each point is its GPU's pick (sloview.js).
+  const picked = live.computed.picks ? pickedSet(live.computed) : null;
+  if (picked) header.push("slo pick");
   const lines = [header];
   const date = live.view.date;
   for (const { row, i, point } of points) {
@@ -273,6 +277,7 @@ export function shownCSV(live, columns, points) {
       }
       line.push(notesOf(page, point).map((n) => n.text).join(" | "));
     }
+    if (picked) line.push(picked.has(s.key + "#" + i) ? "true" : "false");
     lines.push(line);
   }
   return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
