@@ -21,8 +21,8 @@ type SLOConfig struct {
 	Description string `toml:"description"`
 }
 
-// Presets are the [[slo]] entries as package slo reads them.
-func (c Config) Presets() []slo.Preset {
+// SLOPresets are the [[slo]] entries as package slo reads them.
+func (c Config) SLOPresets() []slo.Preset {
 	out := make([]slo.Preset, len(c.SLO))
 	for i, s := range c.SLO {
 		out[i] = slo.Preset{Name: s.Name, Gate: s.Gate, Description: s.Description}

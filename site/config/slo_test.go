@@ -52,7 +52,7 @@ description = "llama2-70b Server"
 			t.Errorf("%s in tier %q: %v %v, want %v %v", c.gpu, c.tier, got, ok, c.want, c.ok)
 		}
 	}
-	if p := cfg.Presets(); len(p) != 1 || p[0].Name != "MLPerf Server" || p[0].Gate != "p99_ttft:2,p99_intvty:5" || p[0].Description != "llama2-70b Server" {
+	if p := cfg.SLOPresets(); len(p) != 1 || p[0].Name != "MLPerf Server" || p[0].Gate != "p99_ttft:2,p99_intvty:5" || p[0].Description != "llama2-70b Server" {
 		t.Errorf("presets %+v", p)
 	}
 }

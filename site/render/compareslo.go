@@ -49,7 +49,7 @@ func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []st
 	metric := r.pageMetric(p, true)
 	var out []comparePreset
 	var words []string
-	for _, preset := range cfg.Presets() {
+	for _, preset := range cfg.SLOPresets() {
 		terms, _, invalid := slo.Parse(preset.Gate, nil)
 		if len(terms) == 0 || len(invalid) > 0 {
 			continue
@@ -120,7 +120,7 @@ func (r *Renderer) presetLeads(p *Page) []presetLead {
 	}
 	higher := r.pageMetric(p, false).Higher
 	var out []presetLead
-	for _, preset := range cfg.Presets() {
+	for _, preset := range cfg.SLOPresets() {
 		terms, _, invalid := slo.Parse(preset.Gate, nil)
 		if len(terms) == 0 || len(invalid) > 0 || !measures(p.Snapshots[0], terms, cfg) {
 			continue

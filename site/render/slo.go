@@ -202,7 +202,7 @@ func (r *Renderer) sloSectionOf(snap *Snapshot, cfg config.Config, metric Metric
 		return nil
 	}
 	sec := &sloSection{Presets: d.Presets}
-	for _, p := range cfg.Presets() {
+	for _, p := range cfg.SLOPresets() {
 		terms, _, invalid := slo.Parse(p.Gate, nil)
 		if len(terms) == 0 || len(invalid) > 0 {
 			continue
