@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -16,13 +17,16 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/slo"
 )
 
-const sloPicksDoc = "Each GPU's pick under service-level limits, as the chart page's picks table: the GPU's best measured point " +
-	"(highest page metric, e.g. tokens per second per GPU) among the points that meet every limit, never an interpolated one. " +
-	"limits are terms METRIC:LIMIT (the slo= fragment's syntax): for a metric where lower is better (p99_ttft, median_e2el: seconds) " +
-	"LIMIT is a ceiling, for one where higher is better (median_intvty, p99_intvty: tok/s/user) a floor. " +
-	"pick is null for a GPU none of whose points meets them. url opens the chart with the same gate."
+const sloPicksDoc = "Each GPU's pick under a service-level gate, exactly as the chart page's picks table gives it (the same rule, " +
+	"package slo, runs in the page script): the GPU's best measured point among those that meet every term, never an interpolated one. " +
+	"gate is the chart page's slo= value: comma-separated METRIC:LIMIT terms (e.g. \"p99_ttft:2,p99_intvty:20\") or the name of one of " +
+	"the site's presets (list_pages gives a page's slo_presets). For a metric where lower is better (p99_ttft, median_e2el: seconds) " +
+	"LIMIT is a ceiling, where higher is better (median_intvty, p99_intvty: tok/s/user) a floor. pick \"y\" (default) ranks by the " +
+	"page's metric, \"x\" by the page's default x axis. A point lacking a gated statistic does not meet the gate; missing counts them. " +
+	"pick is null for a GPU none of whose points meets it. url opens the chart with the same gate."
 
 const getEvalsDoc = "A model's eval scores (accuracy, e.g. GSM8K exact match) as the site's accuracy page gives them: each evaluated " +
 	"configuration with its score, standard error and 95% interval (score ± 1.96 standard errors, clipped to 0..1), the date, " +
@@ -36,18 +40,22 @@ const historyDoc = "One configuration's figure over the page's dates, the trend 
 // SLOIn is slo_picks' input.
 type SLOIn struct {
 	Page   string   `json:"page" jsonschema:"the page's path as list_pages gives it"`
-	Limits []string `json:"limits" jsonschema:"terms METRIC:LIMIT, e.g. [\"p99_ttft:2\", \"median_intvty:20\"]; a ceiling where lower is better, a floor where higher is"`
+	Gate   string   `json:"gate,omitempty" jsonschema:"the slo= value: METRIC:LIMIT terms separated by commas, or a preset's name"`
+	Limits []string `json:"limits,omitempty" jsonschema:"the same terms as a list, e.g. [\"p99_ttft:2\", \"median_intvty:20\"], added to gate"`
+	Pick   string   `json:"pick,omitempty" jsonschema:"y (default): the best page metric; x: the best default x"`
 	Date   string   `json:"date,omitempty" jsonschema:"a snapshot date; default the newest"`
 }
 
 // SLOOut is slo_picks' answer.
 type SLOOut struct {
-	Page   string    `json:"page"`
-	URL    string    `json:"url" jsonschema:"the chart page with the same gate (slo= fragment)"`
-	Date   string    `json:"date"`
-	Gate   []SLOTerm `json:"gate"`
-	Metric string    `json:"metric" jsonschema:"the metric a pick is the best of"`
-	Picks  []SLOPick `json:"picks" jsonschema:"one per GPU, best first; GPUs with no point meeting the gate last"`
+	Page    string         `json:"page"`
+	URL     string         `json:"url" jsonschema:"the chart page with the same gate (slo= fragment)"`
+	Date    string         `json:"date"`
+	Preset  string         `json:"preset,omitempty" jsonschema:"the preset's name when gate named one"`
+	Gate    []SLOTerm      `json:"gate"`
+	Metric  string         `json:"metric" jsonschema:"the metric a pick is the best of (the page's metric, or its default x with pick x)"`
+	Missing map[string]int `json:"missing,omitempty" jsonschema:"points left out for lacking a gated statistic, by statistic"`
+	Picks   []SLOPick      `json:"picks" jsonschema:"one per GPU, best first; GPUs with no point meeting the gate last"`
 }
 
 // SLOTerm is one limit as read.
@@ -64,60 +72,63 @@ type SLOPick struct {
 	Pick  *Point `json:"pick" jsonschema:"the best point meeting every limit; null when none does"`
 }
 
-// parseTerms reads "METRIC:LIMIT" terms against the page's x axes and y metrics, each a
-// ceiling or a floor by the metric's direction.
-func parseTerms(d pageData, terms []string) ([]SLOTerm, error) {
+// gateOf reads a gate as the chart page's slo= does (slo.Parse, with the page's presets),
+// the list form's terms added; a term it cannot read is an error that says why and lists the
+// metrics a gate may bound.
+func gateOf(d pageData, in SLOIn) ([]slo.Term, string, error) {
+	var presets []slo.Preset
+	var names []string
+	if d.SLO != nil {
+		for _, p := range d.SLO.Presets {
+			presets = append(presets, slo.Preset{Name: p.Name, Gate: p.Gate, Description: p.Description})
+			names = append(names, p.Name)
+		}
+	}
+	value := strings.TrimSpace(in.Gate)
+	if len(in.Limits) > 0 {
+		if value != "" && !strings.Contains(value, ":") {
+			return nil, "", fmt.Errorf("gate %q names a preset: give either a preset or limits, not both", in.Gate)
+		}
+		for _, l := range in.Limits {
+			if l = strings.TrimSpace(l); !strings.Contains(l, ":") {
+				return nil, "", fmt.Errorf("gate: %q: want METRIC:LIMIT, e.g. p99_ttft:2", l)
+			}
+			value = strings.Trim(value+","+l, ",")
+		}
+	}
+	terms, preset, invalid := slo.Parse(value, presets)
 	var keys []string
-	dir := map[string]bool{}
-	for _, a := range d.XAxes {
-		if a.Key != "conc" {
-			keys, dir[a.Key] = append(keys, a.Key), a.Higher
+	for _, m := range slo.Catalog() {
+		keys = append(keys, m.Key)
+	}
+	if len(invalid) > 0 {
+		var why []string
+		for _, v := range invalid {
+			switch v.Reason {
+			case "preset":
+				why = append(why, fmt.Sprintf("%q is no preset of this site (presets: %s)", v.Text, orNone(names)))
+			case "metric":
+				why = append(why, fmt.Sprintf("%q: no such metric (metrics: %s)", v.Text, strings.Join(keys, ", ")))
+			case "limit":
+				why = append(why, fmt.Sprintf("%q: the limit must be a plain number >= 0", v.Text))
+			default:
+				why = append(why, fmt.Sprintf("%q: want METRIC:LIMIT, e.g. p99_ttft:2", v.Text))
+			}
 		}
+		return nil, "", fmt.Errorf("gate: %s", strings.Join(why, "; "))
 	}
-	for _, m := range d.Metrics {
-		if _, ok := dir[m.Key]; !ok {
-			keys, dir[m.Key] = append(keys, m.Key), m.Higher
-		}
+	if len(terms) == 0 {
+		return nil, "", fmt.Errorf("gate is required: METRIC:LIMIT terms, e.g. \"p99_ttft:2,p99_intvty:20\", or a preset (%s)", orNone(names))
 	}
-	var out []SLOTerm
-	for _, list := range terms {
-		for term := range strings.SplitSeq(list, ",") {
-			term = strings.TrimSpace(term)
-			if term == "" {
-				continue
-			}
-			k, v, ok := strings.Cut(term, ":")
-			limit, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if !ok || err != nil || math.IsNaN(limit) || math.IsInf(limit, 0) || limit < 0 {
-				return nil, fmt.Errorf("limit %q: want METRIC:LIMIT with a number LIMIT >= 0, e.g. p99_ttft:2 (metrics: %s)", term, strings.Join(keys, ", "))
-			}
-			k = strings.TrimSpace(k)
-			higher, ok := dir[k]
-			if !ok {
-				return nil, unknown("limit metric", k, keys, "the page's x axes and metrics")
-			}
-			bound := "max"
-			if higher {
-				bound = "min"
-			}
-			out = append(out, SLOTerm{k, limit, bound})
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("limits is required: terms METRIC:LIMIT, e.g. [\"p99_ttft:2\", \"median_intvty:20\"]")
-	}
-	return out, nil
+	return terms, preset, nil
 }
 
-// meets reports whether pt meets every term; a point without a term's figure does not.
-func meets(pt *Point, gate []SLOTerm, xcol map[string]string) bool {
-	for _, t := range gate {
-		v, ok := value(pt, cmp.Or(xcol[t.Metric], t.Metric))
-		if !ok || (t.Bound == "max" && v > t.Limit) || (t.Bound == "min" && v < t.Limit) {
-			return false
-		}
+// orNone joins names, or says there are none.
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
 	}
-	return true
+	return strings.Join(names, ", ")
 }
 
 func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
@@ -133,58 +144,78 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	if err != nil {
 		return SLOOut{}, err
 	}
-	gate, err := parseTerms(f.data, in.Limits)
+	terms, preset, err := gateOf(f.data, in)
 	if err != nil {
 		return SLOOut{}, err
 	}
+	byX := false
+	switch strings.ToLower(strings.TrimSpace(in.Pick)) {
+	case "", "y":
+	case "x":
+		byX = true
+	default:
+		return SLOOut{}, fmt.Errorf("pick %q: want y (the best page metric) or x (the best default x)", in.Pick)
+	}
 	xcol := map[string]string{}
+	xHigher := true
 	for _, a := range f.data.XAxes {
 		xcol[a.Key] = a.Col
+		if a.Key == f.data.DefaultX {
+			xHigher = a.Higher
+		}
 	}
-	higherY := higher(f.data, f.data.Metric)
-	terms := make([]string, len(gate))
-	for i, t := range gate {
-		terms[i] = t.Metric + ":" + strconv.FormatFloat(t.Limit, 'f', -1, 64)
+	gate := make([]SLOTerm, len(terms))
+	for i, t := range terms {
+		gate[i] = SLOTerm{Metric: t.Metric, Limit: t.Limit, Bound: map[bool]string{true: "min", false: "max"}[t.Floor]}
 	}
 	v := markdown.ChartView{}
 	if snap.date != f.data.Dates[0] {
 		v.Date = snap.date
 	}
+	// As the page script writes it (sloFragment): a preset by its name, else the terms.
+	gateText := slo.Format(terms)
+	if preset != "" {
+		gateText = strings.ReplaceAll(url.QueryEscape(preset), "+", "%20")
+	}
 	u := s.pageURL(p, v, nil)
-	u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "slo=" + strings.Join(terms, ",")
-	out := SLOOut{Page: pagePath(p), URL: u, Date: snap.date, Gate: gate, Metric: f.data.Metric, Picks: []SLOPick{}}
-	byGPU := map[string]int{}
+	u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "slo=" + gateText
+	if byX {
+		u += "&pick=x"
+	}
+	metric := f.data.Metric
+	if byX {
+		metric = f.data.DefaultX
+	}
+	out := SLOOut{Page: pagePath(p), URL: u, Date: snap.date, Preset: preset, Gate: gate, Metric: metric, Picks: []SLOPick{}}
+	var cands []slo.Candidate
+	var pts []*Point
 	for _, sr := range snap.series {
-		k, ok := byGPU[sr.gpu]
-		if !ok {
-			label := cmp.Or(f.data.GPUs[sr.gpu].Label, sr.gpu)
-			out.Picks = append(out.Picks, SLOPick{GPU: sr.gpu, Label: label})
-			k = len(out.Picks) - 1
-			byGPU[sr.gpu] = k
-		}
 		for i := range sr.points {
 			pt := &sr.points[i]
-			if !meets(pt, gate, xcol) {
-				continue
+			pass, missing := slo.Check(terms, func(m string) (float64, bool) { return value(pt, cmp.Or(xcol[m], m)) })
+			for _, m := range missing {
+				if out.Missing == nil {
+					out.Missing = map[string]int{}
+				}
+				out.Missing[m]++
 			}
-			cur := out.Picks[k].Pick
-			if cur == nil || (higherY && pt.Y > cur.Y) || (!higherY && pt.Y < cur.Y) || (pt.Y == cur.Y && pt.ID < cur.ID) {
-				c := *pt
-				out.Picks[k].Pick = &c
+			x := math.NaN()
+			if pt.X != nil {
+				x = *pt.X
 			}
+			cands = append(cands, slo.Candidate{GPU: sr.gpu, X: x, Y: pt.Y, Pass: pass})
+			pts = append(pts, pt)
 		}
 	}
-	slices.SortStableFunc(out.Picks, func(a, b SLOPick) int {
-		switch {
-		case a.Pick == nil || b.Pick == nil:
-			return boolInt(a.Pick == nil) - boolInt(b.Pick == nil)
-		case a.Pick.Y == b.Pick.Y:
-			return strings.Compare(a.GPU, b.GPU)
-		case (a.Pick.Y > b.Pick.Y) == higherY:
-			return -1
+	for _, pk := range slo.Picks(cands, byX, xHigher, higher(f.data, f.data.Metric)) {
+		label := cmp.Or(f.data.GPUs[pk.GPU].Label, pk.GPU)
+		sp := SLOPick{GPU: pk.GPU, Label: label}
+		if pk.Index >= 0 {
+			c := *pts[pk.Index]
+			sp.Pick = &c
 		}
-		return 1
-	})
+		out.Picks = append(out.Picks, sp)
+	}
 	return out, nil
 }
 

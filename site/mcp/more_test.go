@@ -55,14 +55,57 @@ func TestSLOPicksAreTheBestPointsThatMeetTheLimits(t *testing.T) {
 		limits []string
 		want   string
 	}{
-		{[]string{"p99_ttf:2"}, `unknown limit metric "p99_ttf"; nearest: p99_ttft`},
+		{[]string{"p99_ttf:2"}, `"p99_ttf:2": no such metric (metrics: median_intvty,`},
 		{[]string{"p99_ttft=2"}, "want METRIC:LIMIT"},
-		{[]string{"p99_ttft:-1"}, "want METRIC:LIMIT"},
-		{nil, "limits is required"},
+		{[]string{"p99_ttft:-1"}, "the limit must be a plain number >= 0"},
+		{nil, "gate is required"},
 	} {
 		if msg := callErr(t, cs, "slo_picks", map[string]any{"page": page, "limits": c.limits}); !strings.Contains(msg, c.want) {
 			t.Errorf("%v: %s", c.limits, msg)
 		}
+	}
+}
+
+func TestSLOPicksReadAPresetAndRankByXAsThePageDoes(t *testing.T) {
+	files := exampleSite(t)
+	cs := connect(t, NewSource("example", files))
+	page := "/deepseek-v4-pro/8k-1k/"
+	var byName, byTerms SLOOut
+	call(t, cs, "slo_picks", map[string]any{"page": page, "gate": "mlperf server"}, &byName)
+	call(t, cs, "slo_picks", map[string]any{"page": page, "gate": "p99_ttft:2,p99_intvty:5"}, &byTerms)
+	if byName.Preset != "MLPerf Server" || !strings.HasSuffix(byName.URL, "#slo=MLPerf%20Server") {
+		t.Errorf("a preset by name: preset %q, url %q", byName.Preset, byName.URL)
+	}
+	if len(byName.Picks) != len(byTerms.Picks) {
+		t.Fatalf("the preset gave %d picks, its terms %d", len(byName.Picks), len(byTerms.Picks))
+	}
+	for i := range byName.Picks {
+		a, b := byName.Picks[i], byTerms.Picks[i]
+		if a.GPU != b.GPU || (a.Pick == nil) != (b.Pick == nil) || (a.Pick != nil && a.Pick.ID != b.Pick.ID) {
+			t.Errorf("pick %d: the preset gave %+v, its terms %+v", i, a, b)
+		}
+	}
+	var byX SLOOut
+	call(t, cs, "slo_picks", map[string]any{"page": page, "gate": "p99_ttft:2,p99_intvty:5", "pick": "x"}, &byX)
+	if byX.Metric != "median_intvty" || !strings.HasSuffix(byX.URL, "&pick=x") {
+		t.Errorf("pick x: metric %q, url %q", byX.Metric, byX.URL)
+	}
+	var all PointsOut
+	call(t, cs, "get_points", map[string]any{"page": page}, &all)
+	for _, pk := range byX.Picks {
+		if pk.Pick == nil {
+			continue
+		}
+		for _, p := range all.Points {
+			ttft, ok := p.Metrics["p99_ttft"]
+			intvty, ok2 := p.Metrics["p99_intvty"]
+			if p.GPU == pk.GPU && ok && ok2 && ttft <= 2 && intvty >= 5 && p.X != nil && *p.X > *pk.Pick.X {
+				t.Errorf("%s: picked by x at %v, but point %d meets the gate at %v", pk.GPU, *pk.Pick.X, p.ID, *p.X)
+			}
+		}
+	}
+	if msg := callErr(t, cs, "slo_picks", map[string]any{"page": page, "gate": "nosuch"}); !strings.Contains(msg, `"nosuch" is no preset of this site (presets: MLPerf Server, MLPerf Interactive)`) {
+		t.Errorf("an unknown preset: %s", msg)
 	}
 }
 

@@ -160,6 +160,7 @@ type pageData struct {
 	BestOver   int                       `json:"bestOver"`
 	DefaultX   string                    `json:"defaultX"`
 	History    *history.Index            `json:"history"` // nil for a page of one date
+	SLO        *render.SLOData           `json:"slo"`     // the [[slo]] presets and price tiers; nil for none
 	Series     []struct {
 		Key       string `json:"key"`
 		Name      string `json:"name"`
