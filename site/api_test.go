@@ -160,9 +160,14 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 					t.Errorf("%s differs after the round trip:\n got %s\nwant %s", page, got[page], w)
 				}
 			}
-			// The views and evals are what a rebuild from them writes again, byte for byte.
+			// The views and evals are what a rebuild from them writes again, byte for byte, but
+			// for the frontiers on latency axes: a view holds no latency, so a site built from
+			// views offers only the axes it does hold.
 			for n, f := range views {
 				b, _ := again.Get(output.APIRoot + n)
+				if strings.HasPrefix(n, "views/") {
+					b, f.Data = heldAxesOnly(t, b), heldAxesOnly(t, f.Data)
+				}
 				if !bytes.Equal(b, f.Data) {
 					t.Errorf("%s differs when built from itself", n)
 				}
@@ -198,4 +203,34 @@ func TestAPIPageInEveryLanguage(t *testing.T) {
 	if !strings.Contains(string(home), `href="/repo/api/">Data API</a>`) {
 		t.Error("the home page's footer does not link /api/")
 	}
+}
+
+// heldAxesOnly is a view with its frontiers on the axes a view holds (interactivity,
+// concurrency) only, re-encoded.
+func heldAxesOnly(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	keep := func(m any) {
+		fr, _ := m.(map[string]any)
+		for k := range fr {
+			if k != "median_intvty" && k != "conc" {
+				delete(fr, k)
+			}
+		}
+	}
+	keep(v["frontiers"])
+	series, _ := v["series"].([]any)
+	for _, s := range series {
+		if sm, ok := s.(map[string]any); ok {
+			keep(sm["frontiers"])
+		}
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

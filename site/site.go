@@ -58,3 +58,13 @@ type Page = render.Page
 func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {
 	return pipeline.Assemble(datasets, prefix)
 }
+
+// FileReport is what the decoder made of one data file; see package input.
+type FileReport = input.FileReport
+
+// Describe reports what the decoder makes of each data file of in, in path order, for
+// `frontier check -v`: its format and release, points, where its context came from and what
+// it lacked. It decodes as the build does; the build reports the files' problems.
+func Describe(in Input) ([]FileReport, error) {
+	return input.Describe(in.Data, in.DataPrefix, in.Config.RawOptions())
+}

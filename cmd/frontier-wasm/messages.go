@@ -58,6 +58,16 @@ var english = []struct{ key, text string }{
 	{"sameConcurrency", "its concurrency ({conc}) is that of benchmarks[{other}]: one point per concurrency, the first kept"},
 	{"trtNoStream", "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the point is kept on the chart's other axes (E2E latency) and has no place on its default one (run it with --streaming)"},
 	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the point is kept on the chart's other axes (TTFT, E2E latency) and has no place on its default one"},
+	// An MLPerf LoadGen summary's own (rawmlperf.go); the more specific Offline first.
+	{"loadgenOfflineTokens", "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured {tps} output tokens per second of the whole system)"},
+	{"loadgenOffline", "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point"},
+	{"loadgenMode", "a LoadGen {mode} run measures no performance: no point"},
+	{"loadgenScenario", "a LoadGen {scenario} run is not a scenario of an LLM benchmark (Server, Interactive, SingleStream): no point"},
+	{"loadgenNoTokens", "no \"Completed tokens per second\": the summary of a benchmark that is not an LLM's (or of a LoadGen older than token latencies) gives no token throughput: no point"},
+	{"loadgenNoScenario", "an MLPerf LoadGen summary without a \"Scenario\" line: is the file cut short?"},
+	{"loadgenNoLoad", "a Server run without a \"target_qps\" or \"Scheduled samples per second\" line: its load is not known"},
+	{"loadgenResult", "want VALID or INVALID, got {got}"},
+	{"loadgenTwice", "given twice: {here} here, {there} on line {line}, which counts"},
 	// Syntax, as encoding/json words it (syntax.go).
 	{"endOfInput", "unexpected end of JSON input"},
 	{"invalidCharacter", "invalid character {char} {where}"},

@@ -124,10 +124,12 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	// history, of which the page shows the newest (a raw file's dates). A view's points are one
 	// snapshot, each a point of its own.
 	identity := "view\x00" + strconv.FormatInt(p.ID, 10)
+	rate, invalid := 0.0, false
 	if p.Raw != nil {
+		rate, invalid = p.Raw.RequestRate, p.Raw.Invalid
 		identity = strings.Join([]string{s.HWKey, p.Precision, topology, strconv.FormatInt(p.Concurrency, 10)}, "\x00")
-		if rate, ok := p.Raw.Metrics.Get(input.MRequestRate); ok {
-			identity += "\x00rate " + strconv.FormatFloat(rate, 'g', -1, 64)
+		if rate > 0 { // a run by request rate: its load is its rate
+			identity += "\x00" + strconv.FormatFloat(rate, 'g', -1, 64) + "/s"
 		}
 	}
 	// A run by request rate (or with no limit) has no concurrency: null, as the page's own
@@ -142,6 +144,7 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 		"precision": p.Precision, "disagg": s.Deployment == "disaggregated", "label": s.Label,
 		"conc": conc, "tp": float64(p.TP), "date": date, "run": p.RunID,
 		"topology": topology, "image": image, "runUrl": runURL, "identity": identity, "metrics": m,
+		"rate": rate, "invalid": invalid,
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/input"
 )
@@ -302,5 +303,40 @@ func TestReadLLMPerfKeepsItsPointWithoutInteractivity(t *testing.T) {
 		if _, ok := m["median_intvty"]; ok || m["median_ttft"] == nil || m["median_e2el"] == nil {
 			t.Errorf("%s: metrics %v: want TTFT and E2E latency, no interactivity", c.lang, m)
 		}
+	}
+}
+
+// TestReadLoadGenSummary: "your run" reads an MLPerf LoadGen summary by its content, whatever
+// the reader's file is called, as the build does: a Server summary is a row with its request
+// rate and its own figures, an INVALID one is marked, an Offline one is no row and a warning.
+func TestReadLoadGenSummary(t *testing.T) {
+	data := testenv.SharedFile(t, "public/clients/mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt")
+	run := &input.Run{Model: "llama2-70b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024}
+	for _, name := range []string{"mlperf_log_summary.txt", "pasted"} {
+		out := read(request{name: name, data: data, run: run})
+		rows := out["rows"].([]any)
+		if len(rows) != 1 || len(out["messages"].([]any)) != 0 {
+			t.Fatalf("%s: rows %v, messages %v", name, rows, out["messages"])
+		}
+		r := rows[0].(map[string]any)
+		m := r["metrics"].(map[string]any)
+		if r["rate"] != 364.0 || r["invalid"] != false || m["output_tput_per_gpu"] != 99123.04/8 || m["median_tpot"] != 0.126102896 {
+			t.Errorf("%s: row %v", name, r)
+		}
+	}
+	invalid := bytes.Replace(data, []byte("Result is : VALID"), []byte("Result is : INVALID"), 1)
+	out := read(request{name: "s.txt", data: invalid, run: run})
+	if rows := out["rows"].([]any); len(rows) != 1 || rows[0].(map[string]any)["invalid"] != true {
+		t.Errorf("INVALID summary: rows %v", rows)
+	}
+	offline := testenv.SharedFile(t, "public/clients/mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Offline_mlperf_log_summary.txt")
+	out = read(request{name: "offline.txt", data: offline, run: run})
+	if msgs := fmt.Sprint(out["messages"]); len(out["rows"].([]any)) != 0 || !strings.Contains(msgs, "offline.txt:5: warning: an Offline run issues every query at once") {
+		t.Errorf("Offline summary: rows %v, messages %s", out["rows"], msgs)
+	}
+	out = read(request{name: "offline.txt", data: offline, run: run, t: pageT(checkTable(t, "zh"))})
+	want := "offline.txt:5: 警告: Offline 运行一次发出全部查询：它没有 TTFT 和 TPOT，其延迟也不是单个请求的延迟，因此在延迟或交互性坐标轴上没有位置，不生成数据点（它测得整个系统每秒 101527 个输出 token）"
+	if msgs := fmt.Sprint(out["messages"]); msgs != fmt.Sprint([]string{want}) {
+		t.Errorf("Offline summary in Chinese: %s, want %s", msgs, want)
 	}
 }

@@ -10,11 +10,12 @@
 //
 //	frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
 //	frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-//	frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+//	frontier check [-v] [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
 //	frontier new DIR
+//	frontier mcp [--site DIR|URL]
 //	frontier version
 //
-// Each verb is one file (build.go, serve.go, check.go, new.go, version.go); site.go holds the
+// Each verb is one file (build.go, serve.go, check.go, new.go, mcp.go, version.go); site.go holds the
 // flags they share and reads the inputs a build needs. main only wires the process to run,
 // which tests call with their own arguments and streams.
 //
@@ -50,8 +51,10 @@ const usage = `frontier builds a static site of LLM-inference benchmark charts.
 Usage:
   frontier build [--data DIR] [--out DIR] [--base-url URL] [--config FILE] [--stats]
   frontier serve [--data DIR] [--addr 127.0.0.1:8080] [--base-url URL] [--config FILE]
-  frontier check [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
+  frontier check [-v] [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
   frontier new DIR     a new site in DIR: example data, frontier.toml, a GitHub Pages workflow
+  frontier mcp [--site public|URL]
+                       a Model Context Protocol server (stdio) over a built site's /api/v1/
   frontier version     the version, commit, Go and ECharts versions of this binary
 
 Run 'frontier COMMAND -h' for a command's flags.
@@ -80,6 +83,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runServe(ctx, rest, stdout, stderr)
 	case "new":
 		err = runNew(rest, stdout, stderr)
+	case "mcp":
+		err = runMCP(ctx, rest, os.Stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		err = runVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":

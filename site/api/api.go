@@ -145,7 +145,15 @@ func (a *Writer) index() *Index {
 		APIVersion: "v1", Title: a.cfg.Title, Home: url(""), OpenAPI: url(output.APIOpenAPI),
 		Overview: url(OverviewData), AsOf: AsOfRule,
 		Models: []string{}, Sequences: []string{}, Precisions: []string{}, GPUs: []string{}, Dates: []string{},
-		Pages: []*IndexPage{}, Schemas: []IndexSchema{}, Evaluations: append([]IndexEvals{}, a.evals...),
+		Pages: []*IndexPage{}, Schemas: []IndexSchema{}, Presets: []IndexPreset{}, Evaluations: append([]IndexEvals{}, a.evals...),
+	}
+	for _, pr := range a.cfg.Presets {
+		path := pr.PresetPath()
+		u := url(path)
+		if pr.Fragment != "" {
+			u += "#" + pr.Fragment
+		}
+		idx.Presets = append(idx.Presets, IndexPreset{Name: pr.Name, Page: strings.TrimSuffix(path, "/"), URL: u, Description: pr.Description})
 	}
 	for _, s := range Schemas {
 		idx.Schemas = append(idx.Schemas, IndexSchema{Name: s.Name, URL: url(output.APISchema(s.Name)), Describes: s.Describes})
@@ -198,9 +206,20 @@ type Index struct {
 	Dates      []string      `json:"dates"` // every snapshot date of every page, newest first
 	Schemas    []IndexSchema `json:"schemas"`
 	Pages      []*IndexPage  `json:"pages"` // in site order
+	// Presets are frontier.toml's [[presets]]: curated views, each a chart page's URL with the
+	// fragment that shows the view.
+	Presets []IndexPreset `json:"presets"`
 	// Evaluations are the evals files, one per model with evals (accuracy: every eval the site
 	// read), in the eval rows' shape of InferenceX's GET /api/v1/evaluations.
 	Evaluations []IndexEvals `json:"evaluations"`
+}
+
+// IndexPreset is one curated view.
+type IndexPreset struct {
+	Name        string `json:"name"`
+	Page        string `json:"page"` // the chart page's slug ("deepseek-v4-pro/8k-1k"), as pages[].slug
+	URL         string `json:"url"`  // the chart page with the view's fragment
+	Description string `json:"description"`
 }
 
 // IndexSchema is one JSON Schema and the files it describes.

@@ -11,7 +11,9 @@
 //	                                               view, apiVersion, params, metric, xAxis, hardware,
 //	                                               series with points, frontier and bestPerSku flags as
 //	                                               Frontier computed them): a data folder holding only
-//	                                               these files builds the same chart pages
+//	                                               these files builds the same chart pages; beside the
+//	                                               format, frontiers per x axis the page offers (the
+//	                                               view's and each series', point ids in x order)
 //	api/v1/history/<model>/<sequence>.json         a chart page's dates, the as-of rule, and the link
 //	                                               to the rows it stores once (<page>/history/index.json)
 //	api/v1/openapi.json                            OpenAPI 3.1: every file above, and the page's

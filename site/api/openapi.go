@@ -172,7 +172,9 @@ func (a *Writer) openAPI(idx *Index) *openAPI {
 	viewPrec := strings.TrimSuffix(first.Views[0].URL[strings.LastIndex(first.Views[0].URL, "/")+1:], ".json")
 	add("/"+output.APIRoot+"views/{model}/{sequence}/{precision}.json", "getView",
 		"A chart page's newest snapshot for one precision, in the InferenceX inference-view format",
-		"The format `frontier build` reads: a data folder holding only these files builds the same chart pages (points, frontiers, best per GPU).",
+		"The format `frontier build` reads: a data folder holding only these files builds the same chart pages (points, frontiers, best per GPU). "+
+			"Each view also gives its frontiers on every x axis the page offers, as point ids in x order: frontiers (the view's global one) and series[].frontiers (each series'), "+
+			"so a client that draws its own chart needs no Pareto code.",
 		append(pageParams(first), param("precision", "the precision's slug, as index.json's pages[].views[] name them", precs, viewPrec)), jsonFile("view"))
 	add("/"+output.APIRoot+"history/{model}/{sequence}.json", "getHistory", "A chart page's dates, as-of rule and rows",
 		AsOfRule, pageParams(first), jsonFile("history"))

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -21,6 +22,9 @@ type View struct {
 	Hardware   []ViewHardware `json:"hardware"`
 	Series     []ViewSeries   `json:"series"`
 	Count      int            `json:"count"` // points in all series
+	// Frontiers are the view's global frontier per x axis the page offers (frontiers.go): a
+	// client that draws its own chart needs no Pareto code.
+	Frontiers map[string][]int64 `json:"frontiers"`
 }
 
 // ViewParams are the request a view answers: the page's model and sequence, the precision and
@@ -65,21 +69,26 @@ type ViewSeries struct {
 	Deployment string      `json:"deployment,omitempty"`
 	BestPerSku bool        `json:"bestPerSku"` // the best configuration of its GPU, as Frontier ranks them
 	Points     []ViewPoint `json:"points"`
+	// Frontiers are this series' frontier per x axis the page offers, point ids in x order.
+	Frontiers map[string][]int64 `json:"frontiers"`
 }
 
 // ViewPoint is one measured configuration (a concurrency and parallelism setting).
 type ViewPoint struct {
-	ID          int64       `json:"id"`
-	Precision   string      `json:"precision"`
-	X           float64     `json:"x"`
-	Y           float64     `json:"y"`
-	Concurrency int64       `json:"concurrency"`
-	TP          int64       `json:"tp"`
-	Date        string      `json:"date,omitzero"`
-	RunID       any         `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
-	Frontier    bool        `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
-	BestPerSku  bool        `json:"bestPerSku"`
-	Metrics     ViewMetrics `json:"metrics"`
+	ID          int64   `json:"id"`
+	Precision   string  `json:"precision"`
+	X           float64 `json:"x"`
+	Y           float64 `json:"y"`
+	Concurrency int64   `json:"concurrency"`
+	TP          int64   `json:"tp"`
+	Date        string  `json:"date,omitzero"`
+	RunID       any     `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
+	Frontier    bool    `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it
+	BestPerSku  bool    `json:"bestPerSku"`
+	// Invalid is set on a point its own client judged invalid (an MLPerf "Result is :
+	// INVALID"); absent for the rest.
+	Invalid bool        `json:"invalid,omitzero"`
+	Metrics ViewMetrics `json:"metrics"`
 }
 
 // ViewMetrics are a point's three throughputs per GPU.
@@ -101,6 +110,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		Hardware: []ViewHardware{}, Series: []ViewSeries{},
 	}
 	hw := map[string]bool{}
+	var shown [][]*input.Point // per series of v, its points in the view
 	for _, s := range snap.Series {
 		vs := ViewSeries{HWKey: s.HWKey, GPU: s.GPU, Framework: s.Framework, SpecMethod: s.Spec, Label: s.Label,
 			Vendor: s.Vendor, Deployment: s.Deployment, BestPerSku: s.Best}
@@ -108,6 +118,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		for _, i := range s.Frontier {
 			on[i] = true
 		}
+		var pts []*input.Point
 		for i, pt := range s.Points {
 			// A point with no median interactivity (its file gives no median TPOT) has no x, which
 			// the view requires: left out, as no other statistic may stand in (data.json has it).
@@ -116,13 +127,15 @@ func viewOf(p *render.Page, precs []string) *View {
 			}
 			vs.Points = append(vs.Points, ViewPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
-				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best,
+				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
 				Metrics: ViewMetrics{TpPerGpu: pt.TpPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, InputTputPerGpu: pt.InputTputPerGpu},
 			})
+			pts = append(pts, &s.Points[i])
 		}
 		if len(vs.Points) == 0 {
 			continue
 		}
+		shown = append(shown, pts)
 		v.Count += len(vs.Points)
 		v.Series = append(v.Series, vs)
 		if !hw[s.HWKey] {
@@ -131,6 +144,7 @@ func viewOf(p *render.Page, precs []string) *View {
 		}
 	}
 	slices.SortFunc(v.Hardware, func(a, b ViewHardware) int { return strings.Compare(a.Key, b.Key) })
+	setFrontiers(v, shown, p.Metric.Key)
 	return v
 }
 

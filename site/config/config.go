@@ -54,6 +54,8 @@ type Config struct {
 	// on the configurations they match (accuracy.go).
 	Accuracy AccuracyConfig `toml:"accuracy"`
 	Notes    []NoteConfig   `toml:"notes"`
+	// Presets are curated views, each a link to a chart page with a fragment (presets.go).
+	Presets []PresetConfig `toml:"presets"`
 	// Metrics renames a y metric or x axis, keyed by its key ("tpPerGpu", "median_intvty"), over
 	// the built-in catalog (charts.YMetrics, charts.XAxes): once, for the menu, the axis title,
 	// the tooltip and the tables alike.
@@ -66,6 +68,11 @@ type Config struct {
 	// other one mirrors every page under /<lang>/ (package i18n holds their strings). Empty
 	// is one language, English, as before the setting existed.
 	Languages []string `toml:"languages"`
+	// SLO are the service-level presets, [[slo]] (slo.go).
+	SLO []SLOConfig `toml:"slo"`
+	// TierOrder is the price tiers in the order frontier.toml first names them (the first is the
+	// default), set by ParseConfig; PriceTiers reads it.
+	TierOrder []string `toml:"-"`
 }
 
 // MetricConfig is a metric's or axis' name and unit; an empty one keeps the catalog's.
@@ -115,6 +122,10 @@ type RunConfig struct {
 type GPUConfig struct {
 	CostPerHour float64 `toml:"cost_per_hour"` // dollars per GPU-hour
 	KW          float64 `toml:"kw"`            // kilowatts per GPU, all-in
+	// Cost gives the GPU's $/GPU-hour per price tier ([gpus.b200.cost] hyperscaler = 6.25,
+	// neocloud = 3.9): names and number are the publisher's, the first named the default.
+	// Over CostPerHour, which stays the form for one price.
+	Cost map[string]float64 `toml:"cost"`
 	// Label and Vendor override the built-in names of a GPU key in raw results ("GB200 NVL72", "NVIDIA").
 	Label  string `toml:"label"`
 	Vendor string `toml:"vendor"`
@@ -138,7 +149,8 @@ func DefaultConfig() Config {
 func ParseConfig(name string, data []byte) (Config, Problems) {
 	cfg := DefaultConfig()
 	var doc map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
+	md, err := toml.Decode(string(data), &doc)
+	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
 			return cfg, Problems{{File: name, Line: perr.Position.Line, Col: perr.Position.Col, Msg: perr.Message}}
@@ -147,6 +159,7 @@ func ParseConfig(name string, data []byte) (Config, Problems) {
 	}
 	d := decoder{file: name}
 	d.table("", doc, reflect.ValueOf(&cfg).Elem())
+	cfg.TierOrder = tierOrder(md)
 	ps := d.ps
 	ps = append(ps, cfg.Validate(name)...)
 	return cfg, ps
@@ -208,7 +221,9 @@ func (c *Config) Validate(name string) Problems {
 	}
 	ps = append(ps, c.validateRaw(name)...)
 	ps = append(ps, c.validateAccuracy(name)...)
+	ps = append(ps, c.validatePresets(name)...)
 	ps = append(ps, c.validateLicense(name)...)
+	ps = append(ps, c.validateSLO(name)...)
 	return ps
 }
 

@@ -20,6 +20,9 @@ type Head struct {
 	Pages []PageKey
 	// Evals marks an eval results file (eval.go): it feeds no page of its own, and OK is set.
 	Evals bool
+	// Empty marks a raw file that is fine and gives no point (an MLPerf Offline summary): it
+	// feeds no page, and its warnings, which say why, are all it gives. OK is false.
+	Empty bool
 }
 
 // ReadHead reads one data file and finds its page. buf is reused as in DecodeFile.

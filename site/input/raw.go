@@ -47,7 +47,8 @@ type rawRow struct {
 	spec, precision string
 	disagg          bool
 	conc            int64
-	date            string // YYYY-MM-DD, "" when the row has none
+	rate            float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
+	date            string  // YYYY-MM-DD, "" when the row has none
 	raw             RawPoint
 }
 
@@ -390,6 +391,11 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 	} else {
 		t.TP, t.EP, t.DPAttn, t.PP = r.tp, r.ep, r.dpa, r.pp
 		t.GPUs = cmpOr(r.gpus, r.tp*max(r.pp, 1)*max(r.pcp, 1))
+	}
+	if rate, ok := r.m.get(MRequestRate); ok && r.conc <= 0 {
+		// A run by request rate (bench-serve, SGLang, GuideLLM, AIPerf): its load, as an MLPerf
+		// Server summary's (rawmlperf.go).
+		row.rate, row.raw.RequestRate = rate, rate
 	}
 	d.rows = append(d.rows, row)
 }

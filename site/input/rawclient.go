@@ -40,6 +40,12 @@ type clientPoint struct {
 func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	nerr := d.nerr
 	c := d.context(p.own)
+	if c.ISL == 0 && p.measured[0] > 0 {
+		d.cfg.rec.source("isl", "measured")
+	}
+	if c.OSL == 0 && p.measured[1] > 0 {
+		d.cfg.rec.source("osl", "measured")
+	}
 	c.ISL, c.OSL = cmpOr(c.ISL, p.measured[0]), cmpOr(c.OSL, p.measured[1])
 	if d.lacking(c) {
 		return
@@ -59,6 +65,7 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	if !p.m.has1(MMedianIntvty) {
 		// Never the mean or another statistic in its place: the point is kept on the axes it
 		// has, with no median interactivity (Point.X is NaN: rawPointOf).
+		d.cfg.rec.lack("median TPOT, so median interactivity")
 		msg := p.noTPOT
 		if msg == "" {
 			msg = noMedianTPOT(&p.m)
@@ -112,6 +119,7 @@ func percentileStat(k string) int {
 // [[runs]] entry.
 func (d *rawDecoder) context(own Run) Run {
 	ctx, _ := d.cfg.runContext(d.rel)
+	defer func() { d.cfg.rec.recordContext(own, ctx) }()
 	return Run{
 		GPU: cmp1(own.GPU, ctx.GPU), Framework: cmp1(own.Framework, ctx.Framework),
 		Precision: cmp1(own.Precision, ctx.Precision), Spec: cmp1(own.Spec, ctx.Spec),
@@ -132,6 +140,7 @@ func (d *rawDecoder) lacking(c Run) bool {
 	}{{"gpu", c.GPU != ""}, {"gpus", c.GPUs > 0}, {"framework", c.Framework != ""}, {"precision", c.Precision != ""},
 		{"isl", c.ISL > 0}, {"osl", c.OSL > 0}, {"model", c.Model != ""}} {
 		if !m.given {
+			d.cfg.rec.lack(m.key)
 			lack = append(lack, m.key)
 			if !d.lacked[m.key] {
 				d.late = append(d.late, problem.Problem{File: d.file, Msg: "no " + m.key + ": give it in the file or in a [[runs]] entry of frontier.toml"})

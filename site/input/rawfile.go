@@ -31,10 +31,18 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		opt = &RawOptions{}
 	}
 	if strings.HasSuffix(rel, ".jsonl") {
+		opt.rec.setFormat("JSON lines of bench-serve or SGLang bench_serving results", false)
 		rows, ps := decodeLines(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
+	// Walk lists only the .txt files that are LoadGen summaries; a file a reader adds to a page
+	// ("your run") is one by its content, whatever its name.
+	if strings.HasSuffix(rel, ".txt") || IsLoadGenSummary(data) {
+		rows, ps := decodeLoadGen(name, rel, data, opt)
+		return rawDataset(rel, rows, ps)
+	}
 	f, msg := sniffFormat(data)
+	opt.rec.setFormat(formatNames[f], f == formatView || f == formatAPI || f == formatAgg)
 	switch f {
 	case formatView:
 		ds, ps := LoadDataset(name, data)
@@ -89,6 +97,14 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			}
 		}
 		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+	}
+	if strings.HasSuffix(rel, ".txt") || IsLoadGenSummary(data) {
+		rows, ps := decodeLoadGen(rel, rel, data, opt)
+		var pages []PageKey
+		for i := range rows {
+			pages = append(pages, PageKey{rows[i].model, rows[i].sequence})
+		}
+		return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
 	}
 	f, _ := sniffFormat(data)
 	switch f {

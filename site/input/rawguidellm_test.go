@@ -114,8 +114,8 @@ func TestGuideLLMSweep(t *testing.T) {
 	if want := []int64{1, 8, 0}; !slices.Equal(concs, want) {
 		t.Errorf("concurrencies %v, want %v", concs, want)
 	}
-	if len(rows) == 3 && rows[2].rate() != 12.5 {
-		t.Errorf("the constant-rate benchmark's request rate %v, want 12.5", rows[2].rate())
+	if len(rows) == 3 && rows[2].rate != 12.5 {
+		t.Errorf("the constant-rate benchmark's request rate %v, want 12.5", rows[2].rate)
 	}
 	if len(rows) == 3 && rows[2].idx != 2 {
 		t.Errorf("third point's index %d, want 2", rows[2].idx)

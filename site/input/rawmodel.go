@@ -17,6 +17,13 @@ type RawPoint struct {
 	Image    string // serving container, "" when unknown
 	RunURL   string // the run's page as the file wrote it; see Link before putting it in a page
 	Metrics  Metrics
+	// RequestRate is the requests per second a run was scheduled at, for a run whose load is a
+	// rate rather than a concurrency (an MLPerf Server run's target_qps); 0 when not known.
+	RequestRate float64
+	// Invalid marks a result its own client judged invalid (an MLPerf "Result is : INVALID":
+	// a latency bound or the minimum duration not met). It is kept, and shown as invalid
+	// wherever the point is.
+	Invalid bool
 }
 
 // Link is the run URL when it is an https link, else "": anything else is shown as text, never

@@ -345,6 +345,8 @@ type RawOptions struct {
 	GPUs map[string]GPUName
 	// Runs gives bench-serve files the context they do not carry themselves ([[runs]]).
 	Runs []Run
+	// rec, on Describe's copy for one file, notes what the decoder made of it (report.go).
+	rec *fileRecord
 }
 
 // GPUName is how a GPU key is shown; an empty field keeps the built-in one.

@@ -40,7 +40,7 @@ type rawIdentity struct {
 	disagg                          bool
 	topo                            Topology
 	conc                            int64
-	rate                            float64 // a run by request rate's load, 0 for a run by concurrency
+	rate                            float64
 	// unlimited is the place of a run with neither a concurrency nor a rate limit (every
 	// request sent at once): such runs are no load apart, so each is a point of its own.
 	unlimited string
@@ -48,7 +48,7 @@ type rawIdentity struct {
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate(), r.unlimited(), r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -101,8 +101,8 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 			conflict := func(what, here, there string) {
 				bad = true
 				ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
-					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, concurrency %d, %s)", what, here, there, o.place(),
-						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.conc, cmp1(r.date, "undated"))})
+					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, %s, %s)", what, here, there, o.place(),
+						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.load(), cmp1(r.date, "undated"))})
 			}
 			if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
 				conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
@@ -160,7 +160,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate(), b.rate()), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -212,7 +212,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		groups := 0
 		for k, i := range cfgRows {
 			dates = append(dates, cmp1(rows[i].date, earliest))
-			if k == 0 || !sameLoad(&rows[i], &rows[cfgRows[k-1]]) || rows[i].raw.Topology != rows[cfgRows[k-1]].raw.Topology {
+			if k == 0 || !sameLoad(&rows[i], &rows[cfgRows[k-1]]) {
 				groups++
 			}
 		}
@@ -228,7 +228,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 			for a := 0; a < len(cfgRows); {
 				b := a + 1
 				ra := &rows[cfgRows[a]]
-				for b < len(cfgRows) && sameLoad(&rows[cfgRows[b]], ra) && rows[cfgRows[b]].raw.Topology == ra.raw.Topology {
+				for b < len(cfgRows) && sameLoad(&rows[cfgRows[b]], ra) {
 					b++
 				}
 				pick := -1
@@ -260,6 +260,30 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		out = append(out, ds)
 	}
 	return out, ps
+}
+
+// sameLoad reports whether two rows of a configuration ran on the same topology at the same
+// load (concurrency, or request rate): then the newer replaces the older as of its date.
+func sameLoad(a, b *rawRow) bool {
+	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology
+}
+
+// unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
+// request rate): its file and index; "" for any other row. Runs with no limit at all are never
+// the same load, unless they are one row.
+func (r *rawRow) unlimited() string {
+	if r.conc > 0 || r.rate > 0 {
+		return ""
+	}
+	return r.rel + r.loc()
+}
+
+// load is a row's load as problems name it: "concurrency 8", or "2.5 requests/s".
+func (r *rawRow) load() string {
+	if r.conc == 0 && r.rate > 0 {
+		return strconv.FormatFloat(r.rate, 'g', -1, 64) + " requests/s"
+	}
+	return "concurrency " + strconv.FormatInt(r.conc, 10)
 }
 
 func deploymentOf(disagg bool) string {
@@ -313,34 +337,12 @@ func rawPointID(r *rawRow, key string) int64 {
 		r.model, r.sequence, key, r.precision, r.conc, r.date,
 		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
 		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
-	if rate := r.rate(); rate > 0 {
-		// Only a run by request rate hashes its rate, so every other point keeps its id.
-		fmt.Fprintf(h, "\x00rate %g", rate)
+	if r.rate != 0 { // only then, so that the ids of runs by concurrency stay as they were
+		fmt.Fprintf(h, "|rate %g", r.rate)
 	} else if u := r.unlimited(); u != "" {
-		fmt.Fprintf(h, "\x00unlimited %s", u)
+		fmt.Fprintf(h, "|unlimited %s", u)
 	}
 	return int64(h.Sum64()>>12) | 1<<52
-}
-
-// rate is the request rate a row's run was driven at, 0 for a run by concurrency.
-func (r *rawRow) rate() float64 {
-	v, _ := r.raw.Metrics.Get(MRequestRate)
-	return v
-}
-
-// unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
-// request rate): its file and index; "" for any other row.
-func (r *rawRow) unlimited() string {
-	if r.conc > 0 || r.rate() > 0 {
-		return ""
-	}
-	return r.rel + r.loc()
-}
-
-// sameLoad reports whether two rows of a configuration ran at the same load: concurrency, and
-// request rate for runs by rate; runs with no limit at all never do, unless they are one row.
-func sameLoad(a, b *rawRow) bool {
-	return a.conc == b.conc && a.rate() == b.rate() && a.unlimited() == b.unlimited()
 }
 
 // rawPage is a (model, sequence) a raw file feeds.

@@ -65,6 +65,9 @@ func LoadStatic(fsys fs.FS, prefix string) ([]StaticFile, problem.Problems) {
 			ps = append(ps, problem.Problem{File: prefix + p, Msg: "cannot read: " + ErrText(err)})
 			return nil
 		}
+		if ext == ".txt" && IsLoadGenSummary(b) {
+			return nil // a data file (rawmlperf.go), read by the load stage
+		}
 		files = append(files, StaticFile{p, b})
 		return nil
 	})

@@ -92,6 +92,12 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 			return nil
 		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"):
 			files = append(files, File{Path: p, typ: d.Type()})
+		case strings.HasSuffix(base, ".txt"):
+			// A text file is data only when it is an MLPerf LoadGen summary, by its content
+			// (rawmlperf.go): notes and logs beside the results stay out of the build.
+			if isLoadGenFile(fsys, p, d.Type()) {
+				files = append(files, File{Path: p, typ: d.Type()})
+			}
 		case d.Type()&fs.ModeSymlink != 0:
 			if fi, err := fs.Stat(fsys, p); err == nil && fi.IsDir() {
 				files = append(files, File{Path: p, Skip: true, Problems: problem.Problems{{File: fileName(prefix, p), Warning: true,
@@ -105,6 +111,30 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 	}
 	slices.SortStableFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
+}
+
+// isLoadGenFile reports whether the text file at p, of type typ, is an MLPerf LoadGen summary,
+// reading only its first bytes. A file that cannot be read is not one: it stays ignored, as
+// every .txt file was before summaries were read.
+func isLoadGenFile(fsys fs.FS, p string, typ fs.FileMode) bool {
+	if typ&fs.ModeSymlink != 0 {
+		fi, err := fs.Stat(fsys, p)
+		if err != nil {
+			return false
+		}
+		typ = fi.Mode().Type()
+	}
+	if !typ.IsRegular() { // opening a named pipe would block
+		return false
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, LoadGenSniffLen)
+	n, _ := io.ReadFull(f, buf)
+	return IsLoadGenSummary(buf[:n])
 }
 
 // fileName is how problems name the data file at slash path p.

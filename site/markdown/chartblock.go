@@ -325,6 +325,11 @@ func (v ChartView) Fragment() string {
 	return strings.Join(parts, "&")
 }
 
+// ParseFragment reads a chart page's fragment into the view a chart block may show, with the
+// checks of a chart block: for a link written by hand (frontier.toml's [[presets]]), so that a
+// mistyped key or value is found at build time rather than by a reader.
+func ParseFragment(s string) (ChartView, error) { return parseFragment(s) }
+
 // parseFragment reads what Fragment writes (with or without the leading '#'), with the same
 // checks as a chart block. The page script has its own reader; this one keeps Fragment honest.
 func parseFragment(s string) (ChartView, error) {

@@ -144,12 +144,14 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	problems = append(problems, mdProblems...)
 	problems = append(problems, stProblems...)
 	problems = append(problems, render.AttachNotes(pages, mds)...)
+	presets, ps := presetsByPage(in.Config, cmp.Or(in.ConfigFile, "frontier.toml"), pages)
+	problems = append(problems, ps...)
 	problems = append(problems, render.LanguageClashes(cmp.Or(in.ConfigFile, "frontier.toml"), in.Config.Langs(), pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	head := time.Since(t0)
 
 	pl := &pipeline{fsys: in.Data, prefix: prefix, opt: opt, pages: pages, groups: groups, srcs: srcs,
-		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), stream: b.streams(),
+		cache: b.assembler(prefix), blocks: render.ChartBlocks(mds), presets: presets, stream: b.streams(),
 		acc: newSiteAccuracy(evals, in.Config.AccuracyNotes(), in.Config.Gate(), len(pages))}
 	counter := &countingWriter{w: out}
 	r, rerr := render.New(in, pages, mds, len(srcs), statics, changes)

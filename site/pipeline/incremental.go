@@ -227,9 +227,13 @@ func (c *changedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // stamped reports whether a folder entry is a data file known by its stamp: only plain files,
-// since a symbolic link's own stamp says nothing about its target.
+// since a symbolic link's own stamp says nothing about its target. A data file without a stamp
+// has no serial in its page's digest, and the page drawn before an edit of it would be copied.
+// A .txt file is stamped too: it may be an MLPerf LoadGen summary (told by its content, which
+// the walk reads); one that is no summary gives no dataset.
 func stamped(e fs.DirEntry) bool {
-	return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json")
+	n := e.Name()
+	return e.Type().IsRegular() && (strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".txt"))
 }
 
 // statAll is the FileInfo of each stamped entry of es (nil for the rest, and where it cannot

@@ -42,14 +42,15 @@ type source struct {
 
 // pipeline is one run of the pages of a build, or of Assemble.
 type pipeline struct {
-	fsys   fs.FS // where a source without a dataset is decoded from
-	prefix string
-	opt    *input.RawOptions // what the config tells the raw formats
-	pages  []*render.Page    // stubs (model, sequence, path, notes) until assembled, in site order
-	groups [][]*source       // the sources of each page, in path order
-	srcs   []*source         // every source, in path order
-	cache  assembler
-	blocks map[string][]markdown.ChartRef // markdown chart blocks, by the path of the page they show
+	fsys    fs.FS // where a source without a dataset is decoded from
+	prefix  string
+	opt     *input.RawOptions // what the config tells the raw formats
+	pages   []*render.Page    // stubs (model, sequence, path, notes) until assembled, in site order
+	groups  [][]*source       // the sources of each page, in path order
+	srcs    []*source         // every source, in path order
+	cache   assembler
+	blocks  map[string][]markdown.ChartRef // markdown chart blocks, by the path of the page they show
+	presets map[string][]preset            // frontier.toml's [[presets]], by the path of the page they show
 
 	// r draws each page once assembled, into w; nil to assemble only. stream drops what a drawn
 	// page no longer needs (history snapshots, datasets).
@@ -281,6 +282,9 @@ func (pl *pipeline) page(i int, buf []byte) (problem.Problems, []byte, error) {
 		for _, msg := range render.CheckView(p, c.View) {
 			ps = append(ps, problem.Problem{File: c.File, Line: c.Line, Msg: "chart block: " + msg})
 		}
+	}
+	for _, pr := range pl.presets[p.Path] {
+		ps = append(ps, checkPreset(pr, p)...)
 	}
 	pl.nanos[stAssemble].Add(int64(time.Since(t0)))
 	if len(ps.Errors()) > 0 {

@@ -26,6 +26,14 @@ func (oneOff) sources(fsys fs.FS, prefix string, opt *input.RawOptions) (srcs, o
 		}
 		s := &source{file: f, Head: heads[i]}
 		switch {
+		case s.Empty:
+			// A file that is fine and gives no point: its warnings say why, and it fails nothing.
+			_, dps, _ := input.DecodeFile(fsys, f, prefix, nil, opt)
+			if len(dps.Errors()) > 0 { // it changed since its head was read
+				orphans = append(orphans, s)
+				continue
+			}
+			ps = append(ps, dps...)
 		case !s.OK:
 			orphans = append(orphans, s)
 		case s.Raw:

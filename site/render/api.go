@@ -34,6 +34,7 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 func (r *Renderer) KeepHeadlines(p *Page) {
 	x := r.in.Config.HeadlineX
 	g := r.in.Config.Gate()
+	p.leads = r.presetLeads(p)
 	if p.headlines != nil && len(p.headlines) == len(p.Snapshots) && p.headlinesAt == x && p.headlinesGate == gateKey(g, p) {
 		return
 	}

@@ -66,6 +66,9 @@ type chartPageView struct {
 	API      []apiLink // the page's static API files (apilinks.go)
 	// AccuracyURL is the model's accuracy page (accuracypage.go), "" when it has none.
 	AccuracyURL string
+	// SLO is the service-level section (slo.go): presets and their build-time picks; nil when
+	// the site has no [[slo]] presets and no price tiers.
+	SLO *sloSection
 }
 
 // columnChoice is one box of the column chooser; Checked for the columns shown by default
@@ -270,8 +273,10 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Cols:       accuracyCols(cols.names, p),
 		Series:     seriesDataOf(snap.Series, cols),
 		Accuracy:   accuracyData(p, cfg.Gate(), cfg.TaskLabel, r.site.Lang),
+		SLO:        sloData(cfg),
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
+		Invalid: invalidIDs(p, false),
 	}
 	if model != p.Model {
 		data.ModelID = p.Model
@@ -287,7 +292,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			if _, ok := data.GPUs[s.GPU]; !ok {
 				g := GPUData{Label: r.gpuName(s.GPU, gpuLabel(s)), Vendor: s.Vendor, Color: charts.GPUColor(s.GPU)}
 				if gc, ok := cfg.GPUs[s.GPU]; ok {
-					g.CostPerHour, g.KW = &gc.CostPerHour, &gc.KW
+					g.CostPerHour, g.KW, g.Costs = defaultPrice(gc, cfg), &gc.KW, gc.Cost
 				}
 				data.GPUs[s.GPU] = g
 			}
@@ -398,6 +403,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 				if rate, ok := pt.Raw.Metrics.Get(input.MRequestRate); ok && pt.Concurrency <= 0 {
 					row.Rate = fmtNum(rate) + "/s"
 				}
+				if pt.Raw.Invalid {
+					row.Invalid = r.cat.T("table.invalid")
+				}
 			}
 		}
 	}
@@ -407,6 +415,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		cv.AccuracyURL = r.site.Base + a
 	}
 	cv.cat = r.cat
+	cv.SLO = r.sloSectionOf(snap, cfg, r.pageMetric(p, true), xAxis.Label)
 	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,
 		"metric", r.dataMetricLabel(p, metrics), "n", len(snap.Series)))

@@ -246,6 +246,20 @@ func cmpOr(a, b string) string {
 	return b
 }
 
+// LeaderAt is a configuration's value at x as the leaders table reads it off its frontier
+// (xs, ys: the frontier's points in x order): the points rounded to the six significant
+// digits the page data holds, the monotone curve of package pareto through them, never
+// extrapolated (ok is false outside the frontier's x range). The leaders table of the chart
+// page and of its script, and the MCP server's best_at, all read a frontier through it.
+func LeaderAt(xs, ys []float64, x float64) (y float64, ok bool) {
+	rx := make([]float64, len(xs))
+	ry := make([]float64, len(ys))
+	for i := range xs {
+		rx[i], ry[i] = charts.Round6(xs[i]), charts.Round6(ys[i])
+	}
+	return pareto.NewMonotone(rx, ry).At(x)
+}
+
 // leadersHTML is the leaders table of the default view, as leadersHTML in
 // templates/script/tables.js writes it (twins.json's leaders cases hold both): each shown
 // frontier read off at the reference x values, the best of each column marked. The values are
@@ -270,12 +284,11 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		xs := make([]float64, len(s.Frontier))
 		ys := make([]float64, len(s.Frontier))
 		for j, k := range s.Frontier {
-			xs[j], ys[j] = charts.Round6(s.Points.pts[k].X), charts.Round6(s.Points.pts[k].Y)
+			xs[j], ys[j] = s.Points.pts[k].X, s.Points.pts[k].Y
 		}
-		curve := pareto.NewMonotone(xs, ys)
 		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs))}
 		for j, x := range refs {
-			r.values[j], r.ok[j] = curve.At(x)
+			r.values[j], r.ok[j] = LeaderAt(xs, ys, x)
 		}
 		rows = append(rows, r)
 	}

@@ -131,6 +131,8 @@ type compareDoc struct {
 	A        compareGPU   `json:"a"`
 	B        compareGPU   `json:"b"`
 	Refs     []compareRef `json:"refs"`
+	// SLO are the [[slo]] presets' picks for the two GPUs (compareslo.go), absent without presets.
+	SLO []comparePreset `json:"slo,omitempty"`
 }
 
 type compareGPU struct {
@@ -178,6 +180,7 @@ type compareView struct {
 	Gate       string        // that the page follows the site's accuracy gate, "" when it has none
 	Accuracy   []string      // each GPU's scores per task, when both have one (compareacc.go)
 	Notes      []compareNote // frontier.toml's notes about either GPU's configurations
+	SLO        []string      // each [[slo]] preset's picks of the two GPUs, in a sentence
 }
 
 // answerView is one reference interactivity worded: the sentence and where its values come from.
@@ -252,6 +255,8 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 			doc.Refs[i].BConfig = &c
 		}
 	}
+	presets, presetWords := r.comparePresets(p, a, b)
+	doc.SLO = presets
 	js, err := compareJSON(&doc)
 	if err != nil {
 		return err
@@ -276,6 +281,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		Gate:        gateSentence(tr, cfg.Gate(), cfg.TaskLabel),
 		Accuracy:    compareAccuracy(tr, p, a, b, cfg.TaskLabel),
 		Notes:       compareNotes(p, a, b, r.site.Lang),
+		SLO:         presetWords,
 	}
 	// The other comparisons of either GPU: all of the page's pairs would make every compare
 	// page grow with the square of its GPUs (the chart page's Compare menu has them all).
@@ -295,11 +301,14 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		cv.Answers = append(cv.Answers, answer(tr, g, a, b, tr.T("compare.what_metric", "metric", metric), fmtSentence, " "+unit, ""))
 	}
 	ga, gb := cfg.GPUs[a.Key], cfg.GPUs[b.Key]
-	if ga.CostPerHour > 0 && gb.CostPerHour > 0 {
+	// The default tier's prices (the first of [gpus.*.cost]), or each GPU's one price.
+	pa, aok := ga.TierPrice("", cfg.PriceTiers())
+	pb, bok := gb.TierPrice("", cfg.PriceTiers())
+	if aok && bok {
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
 		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
-				return []float64{ga.CostPerHour, gb.CostPerHour}[side] / (y * 3600) * 1e6
+				return []float64{pa, pb}[side] / (y * 3600) * 1e6
 			}, true)
 			cv.Cost = append(cv.Cost, answer(tr, c, a, b, tr.T("compare.what_dollar"), fmtDollars, tr.T("compare.unit_dollar"), tr.T("compare.unit_dollar")))
 		}

@@ -68,6 +68,7 @@ type downloadPoint struct {
 	Topology    string          `json:"topology,omitempty"`
 	Image       string          `json:"image,omitempty"`
 	RunURL      string          `json:"runUrl,omitempty"`
+	Invalid     bool            `json:"invalid,omitzero"` // input.RawPoint.Invalid
 	Metrics     downloadMetrics `json:"metrics"`
 	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
 	// the page's date, one per task ([] for none), and the notes about the point.
@@ -191,6 +192,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 			}
 			if pt.Raw != nil {
 				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+				dp.Invalid = pt.Raw.Invalid
 			}
 			if p.Accuracy != nil {
 				downloadAccuracy(&dp, p.Accuracy, scores, pt.ID, snap.Date)
@@ -261,6 +263,11 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	if cols.has {
 		header = append(header, cols.names[len(pointColumns):]...)
 	}
+	// "invalid" only on a page that has an invalid point: other pages' files stay as they were.
+	invalid := len(invalidIDs(p, true)) > 0
+	if invalid {
+		header = append(header, "invalid")
+	}
 	var scores []accuracy.Score
 	if p.Accuracy != nil {
 		header = append(header, csvAccuracyHeader(p.Accuracy)...)
@@ -301,6 +308,9 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 						rec = append(rec, "")
 					}
 				}
+			}
+			if invalid {
+				rec = append(rec, strconv.FormatBool(pt.Raw != nil && pt.Raw.Invalid))
 			}
 			if p.Accuracy != nil {
 				rec = append(rec, csvAccuracy(p.Accuracy, scores, pt.ID, p.Snapshots[0].Date)...)

@@ -13,6 +13,12 @@ type homeView struct {
 	HeadlineX string
 	Models    []modelView
 	Gate      string // the site's default accuracy gate in a sentence, "" when off (gateSentence)
+	Presets   []presetView
+}
+
+// presetView is one [[presets]] entry: a link to a chart page's view.
+type presetView struct {
+	Name, URL, Description string
 }
 
 type modelView struct {
@@ -31,9 +37,10 @@ type cardView struct {
 	Points    int
 	Date      string
 	Snapshots int
-	Change    string // the headline's change since the previous snapshot, "+12%"; "" when none
-	Since     string // that previous snapshot's date
-	Trend     string // "up", "down" or "flat", for the change's colour
+	Change    string   // the headline's change since the previous snapshot, "+12%"; "" when none
+	Since     string   // that previous snapshot's date
+	Trend     string   // "up", "down" or "flat", for the change's colour
+	SLO       []string // for each [[slo]] preset, which GPU leads under it (homeLeads)
 }
 
 func (r *Renderer) renderHome(w output.Writer) error {
@@ -41,6 +48,13 @@ func (r *Renderer) renderHome(w output.Writer) error {
 	// The headlines are read off the frontiers of the points the site's gate keeps (headlines),
 	// so the page says the gate is on, as the compare pages and the overview do.
 	h := &homeView{HeadlineX: strconv.FormatFloat(hx, 'g', -1, 64), Gate: gateSentence(r.cat, r.in.Config.Gate(), r.in.Config.TaskLabel)}
+	for _, pr := range r.in.Config.Presets {
+		u := r.site.Base + pr.PresetPath()
+		if pr.Fragment != "" {
+			u += "#" + pr.Fragment
+		}
+		h.Presets = append(h.Presets, presetView{pr.Name, u, pr.Description})
+	}
 	for _, p := range r.pages {
 		if n := len(h.Models); n == 0 || h.Models[n-1].Model != r.modelName(p.Model) {
 			h.Models = append(h.Models, modelView{Model: r.modelName(p.Model)})
@@ -68,6 +82,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 				c.Trend = "down"
 			}
 		}
+		c.SLO = r.homeLeads(p)
 		m := &h.Models[len(h.Models)-1]
 		m.Pages = append(m.Pages, c)
 	}

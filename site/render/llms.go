@@ -47,6 +47,16 @@ func (r *Renderer) llmsTxt() []byte {
 			b.WriteString(l.data)
 		}
 	}
+	if len(cfg.Presets) > 0 {
+		b.WriteString("\n## Curated views\n\n")
+		for _, pr := range cfg.Presets {
+			u := cfg.AbsURL(pr.PresetPath())
+			if pr.Fragment != "" {
+				u += "#" + pr.Fragment
+			}
+			llmsItem(&b, pr.Name, u, pr.Description)
+		}
+	}
 	b.WriteString("\n## API\n\n")
 	llmsItem(&b, "API index", cfg.AbsURL(output.APIIndex), "every model, sequence, precision, GPU and date, and the URL of every data file (JSON)")
 	llmsItem(&b, "OpenAPI", cfg.AbsURL(output.APIOpenAPI), "every data file as a GET of a static path, with its JSON Schema (OpenAPI 3.1)")

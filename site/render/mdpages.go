@@ -15,7 +15,7 @@ import (
 
 // reservedIDs are the element ids the templates use themselves; headings never take them.
 var reservedIDs = []string{"main", "chart", "controls", "leaders", "points", "page-data", "chart-option",
-	"best-h", "leaders-h", "points-h", "models-h", "shown-csv"}
+	"best-h", "leaders-h", "points-h", "models-h", "presets-h", "shown-csv"}
 
 // AttachNotes puts notes on their chart pages and checks that every chart block and notes
 // file names a model and sequence with data, and that no page takes another's path. Chart

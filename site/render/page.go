@@ -32,6 +32,9 @@ type Page struct {
 	headlinesAt float64
 	// headlinesGate is the accuracy gate they were read under and the evals it read (gateKey).
 	headlinesGate string
+	// leads are the [[slo]] presets' leaders of the newest snapshot (presetLeads), read while
+	// the raw points' statistics are still there, for the home page.
+	leads []presetLead
 	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
 	// reads off the curves it builds and the overview then takes (overview.go).
 	gpuValues []gpuValues

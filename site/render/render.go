@@ -139,7 +139,7 @@ type view struct {
 }
 
 // templateFiles are the templates every page kind shares, parsed in this (sorted) order.
-var templateFiles = []string{"base.html", "controls.html", "history.html", "share.html", "yourrun.html"}
+var templateFiles = []string{"base.html", "controls.html", "history.html", "share.html", "slo.html", "yourrun.html"}
 
 // pageKinds maps a page kind to its template file. embed.html, the chart alone for an
 // <iframe>, defines its own "base": no navigation, header or footer.

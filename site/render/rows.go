@@ -21,6 +21,9 @@ type rowView struct {
 	Raw             bool
 	Topology, Image string
 	Link            string
+	// Invalid, for a point its own client judged invalid (input.RawPoint.Invalid), is the
+	// page's word for it, shown after the configuration's name; "" for the rest.
+	Invalid string
 }
 
 // rowsHTML writes the points table's rows, as chart.html would with a range over Rows, escaping
@@ -43,6 +46,11 @@ func rowsHTML(rows []rowView) template.HTML {
 	for _, r := range rows {
 		b.WriteString("\n<tr>")
 		td(r.Name)
+		if r.Invalid != "" {
+			b.WriteString(" (")
+			htmlEscaper.WriteString(&b, r.Invalid)
+			b.WriteString(")")
+		}
 		td(r.Precision)
 		if r.Concurrency > 0 {
 			td(strconv.FormatInt(r.Concurrency, 10))

@@ -95,6 +95,10 @@ type PageData struct {
 	BestOver    int      `json:"bestOver"`
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
+	// Invalid are the ids of the points, of every snapshot, that their own client judged
+	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
+	// and the points table mark them. Absent when there are none.
+	Invalid []int64 `json:"invalid,omitempty"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results
@@ -112,6 +116,8 @@ type PageData struct {
 	// Accuracy is the page's evals and notes (accuracy.go); with it, Cols ends with "evals"
 	// and "notes". Omitted when the page has neither.
 	Accuracy *AccuracyData `json:"accuracy,omitempty"`
+	// SLO is the site's service-level presets and price tiers (slo.go), absent without either.
+	SLO *SLOData `json:"slo,omitempty"`
 }
 
 // LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).
@@ -203,6 +209,9 @@ type GPUData struct {
 	// not give them: the reader may type their own.
 	CostPerHour *float64 `json:"costPerHour,omitempty"`
 	KW          *float64 `json:"kw,omitempty"`
+	// Costs are its $/GPU-hour per price tier ([gpus.b200.cost]); CostPerHour is then the
+	// default tier's. Absent for a GPU with one price, which holds in every tier.
+	Costs map[string]float64 `json:"costs,omitempty"`
 }
 
 // SeriesData is one legend entry of a snapshot (a PageSeries): who it is, how it is drawn, and

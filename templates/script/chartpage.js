@@ -18,6 +18,7 @@ import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
 import { inTasks, nextTask } from "./tasks.js";
 import { accuracyOf } from "./accuracy.js";
+import { initSLO } from "./sloview.js";
 
 // readJSON is the content of a <script type="application/json"> element, null without one.
 export function readJSON(id) {
@@ -280,6 +281,7 @@ export function initChartPage(after) {
   wireControls();
   wireButtons();
   initYourRun(live, (fn) => drawn.push(fn));
+  initSLO(live, (fn) => drawn.push(fn), show);
   // The first draw after the browser's next frame has laid the page out (so that reading the
   // chart's size lays nothing out again), in tasks of its own (open, LiveChart.render); the
   // rest of the page once it is on screen, in the order the reader meets it.

@@ -239,13 +239,16 @@ export function readForm(live, form) {
   const lists = live.choices();
   view.y = form.elements.y.value;
   if (form.elements.x) view.x = form.elements.x.value;
+  // The service level is set in its own form (sloview.js): it stays as it is.
+  for (const key of ["slo", "sloInvalid", "pick", "tier"]) view[key] = live.view[key];
+  const tiered = { tier: view.tier }; // the prices the view opens with in its tier
   for (const key of PRICES) {
     // A value other than the config's is the reader's; an emptied field goes back to the config.
     const own = {};
     for (const input of form.querySelectorAll('input[name="' + key + '"]')) {
       const gpu = input.getAttribute("data-gpu");
       const n = input.value.trim() === "" ? NaN : Number(input.value);
-      const config = price(live.page, null, key, gpuKey(live.page, gpu));
+      const config = price(live.page, tiered, key, gpuKey(live.page, gpu));
       if (Number.isFinite(n) && n >= 0 && n !== config) own[gpu] = n;
     }
     view[key] = Object.keys(own).length ? own : null;

@@ -6,9 +6,23 @@ import { t } from "./i18n.js";
 import { LISTS, xAxisOf } from "./view.js";
 import * as pareto from "./pareto.js";
 import { gateMask } from "./accuracy.js";
+import { sloMask, sloPicks, tierOf } from "./slo.js";
 
 // column is the index of a named column in every point row, -1 when the page has none.
 export const column = (page, name) => page.cols.indexOf(name);
+
+// isInvalid reports whether point i of series s is one its own benchmark client judged invalid
+// (an MLPerf "Result is : INVALID"): a published point by the page's ids (PageData.Invalid), a
+// reader's own by the decoder's row (s.invalid, one flag a point).
+export function isInvalid(page, s, i) {
+  if (s.yours) return !!(s.invalid && s.invalid[i]);
+  if (!page.invalid || !page.invalid.length) return false;
+  return page.invalid.includes(s.points[i][column(page, "id")]);
+}
+
+// hasInvalid reports whether any series of rows ({series}) holds an invalid point.
+export const hasInvalid = (page, rows) =>
+  rows.some((r) => (r.series.yours ? (r.series.invalid || []).some(Boolean) : r.series.points.some((_, i) => isInvalid(page, r.series, i))));
 
 // metricName is a metric's one name, with its unit, the same in the menu, the axis title, the
 // tooltip and the tables (charts.YMetrics, or frontier.toml's [metrics] over it).
@@ -74,7 +88,10 @@ export function price(page, view, key, gpu) {
   const own = view && view[key];
   if (own && hasOwn(own, lower(gpu))) return own[lower(gpu)];
   const g = page.gpus[gpu] || {};
-  const v = key === "cost" ? g.costPerHour : g.kw;
+  // A GPU priced in tiers has the view's tier's price (none when it lacks that tier); one
+  // priced once has that price in every tier (slo.js' tierOf).
+  const tier = key === "cost" && g.costs ? tierOf(page, view) : "";
+  const v = key === "cost" ? (tier ? g.costs[tier] : g.costPerHour) : g.kw;
   return typeof v === "number" && v > 0 ? v : NaN;
 }
 
@@ -159,7 +176,9 @@ export function bestRows(rows, higher) {
 // frontier (for the metric, with its polarity), whether the filters pass it, whether it is
 // shown (filters, best per GPU, legend clicks in selection: {name: shown}) and which points;
 // and the global frontier over what is shown. The accuracy gate (view.acc) takes its points out
-// of each series first (row.gated counts them).
+// of each series first (row.gated counts them), and so does the service-level gate (view.slo:
+// row.slo says which points it passed and which gated statistics each series lacks); picks are
+// the gate's picks per GPU (slo.js' sloPicks), null without a gate.
 export function compute(page, snapshot, view, selection) {
   const metric = metricOf(page, view.y) || page.metrics[0];
   const axis = xAxisOf(page, view.x);
@@ -175,10 +194,14 @@ export function compute(page, snapshot, view, selection) {
     const keep = gateMask(page, s, view);
     const gated = keep ? keep.filter((k) => !k).length : 0;
     if (gated) keep.forEach((k, i) => { if (!k) xs[i] = ys[i] = NaN; });
-    const front = own && s.frontier && !gated ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
+    // The service-level gate (slo.js), likewise, before any frontier: a point it removes has
+    // no y (its x stays, so the x axis' note does not count it as lacking the axis).
+    const slo = sloMask(page, s, view, (key) => yValues(page, key, s, view), (axis) => xValues(page, axis, s));
+    if (slo) slo.pass.forEach((ok, i) => { if (!ok) ys[i] = NaN; });
+    const front = own && s.frontier && !gated && !slo ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     // The reader's own run passes every filter: it is what they came to compare.
     const pass = !!s.yours || LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
-    return { series: s, xs, ys, front, pass, best: false, measured, gated };
+    return { series: s, xs, ys, front, pass, best: false, measured, gated, slo };
   });
   if (view.best) for (const row of bestRows(rows, metric.higher)) row.best = true;
   const globalXs = [];
@@ -203,5 +226,5 @@ export function compute(page, snapshot, view, selection) {
   // Series the metric has no value for (no price for the GPU, power not measured), which the
   // filters would show: a note under the chart names them.
   const missing = rows.filter((r) => r.inView && !r.measured).map((r) => r.series.name);
-  return { metric, axis, rows, global, view, missing };
+  return { metric, axis, rows, global, view, missing, picks: sloPicks(rows, view, axis, metric) };
 }

@@ -4,7 +4,7 @@
 
 import { escapeHTML, runHTML, safeColor } from "./format.js";
 import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
-import { column, metricName } from "./model.js";
+import { column, isInvalid, metricName } from "./model.js";
 import { tooltipLines } from "./accuracy.js";
 
 // GLOBAL names the global frontier's series and legend entry.
@@ -57,6 +57,8 @@ export function tooltipHTML(page, computed, params) {
       escapeHTML(String(row.series.precision).toUpperCase()),
     loadHTML(at),
   ];
+  // A run its own client judged invalid is kept, and says so first.
+  if (isInvalid(page, row.series, i)) lines.splice(1, 0, "<b>" + tHTML("tooltip.invalid") + "</b>");
   // A point whose file gives no median TPOT has no median interactivity (null): no line for it.
   if (typeof at("x") === "number") lines.push(escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>");
   // Another x axis: its value too, with its statistic and unit.

@@ -5,8 +5,9 @@ import { csvCell, escapeHTML, runHTML, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
-import { bestRows, column, metricName } from "./model.js";
+import { bestRows, column, hasInvalid, isInvalid, metricName } from "./model.js";
 import * as pareto from "./pareto.js";
+import { pickedSet } from "./sloview.js";
 import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
 // lowerFirst is a name inside a sentence: "Token throughput" as "token throughput".
@@ -159,6 +160,10 @@ export function pointColumns(live, chosen) {
   columns.push(
     { title: t("table.frontier"), key: "frontier", cell: (p) => (p.row.onFront[p.i] ? t("table.yes") : "") },
     { title: t("table.date"), key: "date", cell: at("date") });
+  // A page with a run its own client judged invalid says which, in a column of its own.
+  if (hasInvalid(page, live.computed.rows)) {
+    columns.push({ title: t("table.result"), key: "result", cell: (p) => (isInvalid(page, p.row.series, p.i) ? t("table.invalid") : "") });
+  }
   for (const c of optionalColumns(page)) {
     if (!(chosen ? chosen.has(c.name) : defaultCols(page).includes(c.name))) continue;
     const i = column(page, c.name);
@@ -245,10 +250,16 @@ export function shownCSV(live, columns, points) {
   const tasks = tasksOf(page).map((task) => task.key);
   const header = ["series", "hwKey", "gpu", "vendor", "framework", "specMethod", "precision", "id", "concurrency", "tp", title("x"),
     title("tpPerGpu"), title("outputTputPerGpu"), title("inputTputPerGpu")].concat(derived ? [metricName(metric)] : [], ["frontier", "date", "runId"]);
+  // "invalid", as data.csv has it, only where the table shows the result column.
+  const invalid = columns.some((c) => c.key === "result");
+  if (invalid) header.push("invalid");
   if (acc) {
     for (const task of tasks) for (const c of ["score", "se", "n", "date", "run"]) header.push(task + " " + c);
     header.push("notes");
   }
+  // With a service level, whether each point is its GPU's pick (sloview.js).
+  const picked = live.computed.picks ? pickedSet(live.computed) : null;
+  if (picked) header.push("slo pick");
   const lines = [header];
   const date = live.view.date;
   for (const { row, i, point } of points) {
@@ -257,6 +268,7 @@ export function shownCSV(live, columns, points) {
     const line = [s.name, s.hw, s.gpu, s.vendor, s.framework, s.spec, s.precision, at("id"), at("conc"), at("tp"), at("x"),
       at("tpPerGpu"), at("outputTputPerGpu"), at("inputTputPerGpu")].concat(derived ? [row.ys[i]] : [],
       [row.onFront[i] ? "true" : "false", at("date"), at("run")]);
+    if (invalid) line.push(isInvalid(page, s, i) ? "true" : "false");
     if (acc) {
       for (const task of tasks) {
         const e = countedEval(page, point, task, date);
@@ -265,6 +277,7 @@ export function shownCSV(live, columns, points) {
       }
       line.push(notesOf(page, point).map((n) => n.text).join(" | "));
     }
+    if (picked) line.push(picked.has(s.key + "#" + i) ? "true" : "false");
     lines.push(line);
   }
   return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";

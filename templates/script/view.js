@@ -4,6 +4,7 @@
 
 import { lower } from "./format.js";
 import { defaultGate, gateFragment, parseGate } from "./accuracy.js";
+import { readSLOPart, sloFragment } from "./slo.js";
 
 // LISTS are the filter keys, FLAGS the yes/no keys, both in the order a link writes them:
 // DESIGN.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
@@ -52,6 +53,12 @@ export function defaultView(page) {
   for (const key of FLAGS) view[key] = false;
   view.best = typeof page.bestOver === "number" && (page.series || []).length > page.bestOver;
   view.acc = defaultGate(page); // the accuracy gate: {task, min, all}, or null when off
+  // The service-level gate (slo.js): {terms, preset} or null; the parts of the link's slo it
+  // could not read; the picks ranked by "y" or "x"; the price tier, "" for the default.
+  view.slo = null;
+  view.sloInvalid = [];
+  view.pick = "y";
+  view.tier = "";
   return view;
 }
 
@@ -104,6 +111,8 @@ export function parseView(page, choices, hash) {
     } else if (key === "acc") {
       const gate = parseGate(page, value);
       if (gate !== undefined) view.acc = gate;
+    } else if (key === "slo" || key === "pick" || key === "tier") {
+      readSLOPart(page, view, key, value);
     } else if (FLAGS.includes(key) && (value === "1" || value === "0")) {
       view[key] = value === "1";
     }
@@ -124,5 +133,5 @@ export function fragmentOf(page, view) {
   for (const key of FLAGS) if (!!view[key] !== def[key]) parts.push(key + (view[key] ? "=1" : "=0"));
   const acc = gateFragment(page, view.acc || null);
   if (acc) parts.push(acc);
-  return parts.join("&");
+  return parts.concat(sloFragment(page, view)).join("&");
 }

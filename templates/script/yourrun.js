@@ -157,6 +157,7 @@ export function seriesOf(page, accepted) {
       gpu: r.gpu, vendor: r.vendor, framework: r.framework, spec: r.spec, precision: r.precision,
       label, color: COLOR, symbol: SYMBOL, dash: "solid", best: false, date: "", points,
       deploy: r.disagg ? "disaggregated" : "single-node", yours: true, files: items.map((a) => a.file),
+      invalid: items.map((a) => !!a.row.invalid),
     };
   });
 }

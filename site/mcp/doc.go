@@ -1,0 +1,20 @@
+// Package mcp serves a built Frontier site to AI agents over the Model Context Protocol: the
+// tools of `frontier mcp` (list_pages, get_points, best_at, compare, slo_picks, get_evals,
+// history), each with a JSON Schema for its input and its output.
+//
+// It reads only the site's published files, starting from /api/v1/index.json and following
+// the URLs that file gives (the views, data.json, page.json, compare.json, the history and the
+// evaluations, every one described by /api/v1/openapi.json), through a Source: a folder (an
+// fs.FS) or a published site's URL (HTTP, restricted to that URL's path). It fetches lazily,
+// keeps what it fetched for the session and never writes anything.
+//
+// Its answers are the site's own numbers, computed by the code that built them: frontiers by
+// package pareto, a frontier read at an x by render.LeaderAt (the leaders table's rule), the
+// compare numbers read from compare.json and worded by package render's compare sentences,
+// an older date's view by history.SnapshotJSON. Every answer carries the URL of the page, with
+// the fragment (markdown.ChartView's writer, the page script's twin) that shows the same view.
+//
+// One job per file: source.go (reading the site), site.go (its index, pages and names),
+// server.go (the tools' registration), points.go (get_points), best.go (best_at), versus.go
+// (compare), more.go (slo_picks, get_evals, history).
+package mcp
