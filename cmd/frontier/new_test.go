@@ -50,7 +50,7 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 		}
 		return err
 	})
-	if err != nil || len(examples) < 2 {
+	if err != nil || len(examples) < 1 {
 		t.Fatalf("the scaffold has no example data: %v", err)
 	}
 	if want := fmt.Sprintf("datasets   %6d\n", len(examples)); !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), "warnings        0\n") {
@@ -62,14 +62,6 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	}
 	if !strings.Contains(string(page), "Inference benchmarks") {
 		t.Error("the chart page does not carry frontier.toml's title")
-	}
-	// The bench-serve examples carry their own context: they make the raw results' page.
-	raw, err := os.ReadFile(filepath.Join(out, "deepseek-r1-0528", "1k-1k", "data.csv"))
-	if err != nil {
-		t.Fatalf("the raw example's page: %v", err)
-	}
-	if !strings.Contains(string(raw), "median_ttft") || !strings.Contains(string(raw), "MI325X") {
-		t.Errorf("the raw example's data.csv lacks its metrics or GPU:\n%s", raw)
 	}
 }
 

@@ -683,7 +683,7 @@ func BenchmarkServeRebuild(b *testing.B) {
 		echarts = fakeECharts
 	}
 	// The example's bench-serve files take their context from its frontier.toml.
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(b))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(b))
 	if len(ps.Errors()) > 0 {
 		b.Fatal(ps)
 	}
