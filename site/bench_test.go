@@ -480,7 +480,7 @@ func benchRebuild(b *testing.B, dir, name string, echarts []byte) {
 // exampleConfig is the example site's frontier.toml, parsed.
 func exampleConfig(tb testing.TB) site.Config {
 	tb.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(tb))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(tb))
 	if len(ps) > 0 {
 		tb.Fatal(ps)
 	}

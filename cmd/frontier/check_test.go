@@ -15,7 +15,7 @@ func buildExample(t *testing.T, baseURL string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "public")
 	var stdout, stderr bytes.Buffer
-	args := []string{"build", "--data", "../../data", "--out", out}
+	args := []string{"build", "--data", "../../data", "--config", "../../frontier.toml", "--out", out}
 	if baseURL != "" {
 		args = append(args, "--base-url", baseURL)
 	}

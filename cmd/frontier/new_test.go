@@ -50,7 +50,7 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 		}
 		return err
 	})
-	if err != nil || len(examples) < 1 {
+	if err != nil || len(examples) < 2 {
 		t.Fatalf("the scaffold has no example data: %v", err)
 	}
 	if want := fmt.Sprintf("datasets   %6d\n", len(examples)); !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), "warnings        0\n") {
@@ -62,6 +62,20 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	}
 	if !strings.Contains(string(page), "Inference benchmarks") {
 		t.Error("the chart page does not carry frontier.toml's title")
+	}
+	// The restated files (the seed's own points in raw formats, given their context by
+	// frontier.toml's [[runs]]) make their own page, which says what they are.
+	raw, err := os.ReadFile(filepath.Join(out, "deepseek-v4-pro-restated", "8k-1k", "data.csv"))
+	if err != nil {
+		t.Fatalf("the restated raw results' page: %v", err)
+	}
+	for _, w := range []string{"median_tpot", "B300 (vLLM)", "B300 (TRTLLM)", "B200 (TRTLLM)"} {
+		if !strings.Contains(string(raw), w) {
+			t.Errorf("the restated page's data.csv lacks %q:\n%s", w, raw)
+		}
+	}
+	if html, _ := os.ReadFile(filepath.Join(out, "deepseek-v4-pro-restated", "8k-1k", "index.html")); !strings.Contains(string(html), "restate the seed") {
+		t.Error("the restated page does not say that its points restate the seed")
 	}
 }
 

@@ -98,8 +98,8 @@ func RealData(t testing.TB) fstest.MapFS {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if !strings.HasSuffix(p, ".md") && p != "deepseek-v4-pro_8k-1k_fp4.json" {
-			return nil // the example's own restated files are not the real site's
+		if strings.Contains(p, "restated") || !strings.HasSuffix(p, ".md") && p != "deepseek-v4-pro_8k-1k_fp4.json" {
+			return nil // the example's restated files, and their page's note, are not the real site's
 		}
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
 		data[p] = &fstest.MapFile{Data: b}

@@ -847,7 +847,19 @@ func sortXY(pts [][2]float64) [][2]float64 {
 	return out
 }
 
-// exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
+// ownExampleConfig is the repository's frontier.toml, parsed: the settings of the example in
+// data/, whose [[runs]] give its restated raw files their context.
+func ownExampleConfig(t testing.TB) site.Config {
+	t.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
+}
+
+// exampleConfig is the real site's frontier.toml (testsite.RealConfig), which its raw
+// bench-serve files need.
 func exampleConfig(t testing.TB) site.Config {
 	t.Helper()
 	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
