@@ -631,7 +631,6 @@ func hostileShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
 	})
 }
 
-
 // exampleSite is the example site (data/ and its frontier.toml: English and Chinese) built with
 // the real ECharts once for the package, and served once at the root of a server that lives as
 // long as the tests: it and its URL are shared by every test that asks, so they must only read
