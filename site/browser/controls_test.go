@@ -59,7 +59,7 @@ func controlsShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) 
 }
 
 // exampleData is the example site's data folder: the seed and the markdown pages.
-func exampleData(t *testing.T) fstest.MapFS { return testsite.ExampleData(t) }
+func exampleData(t *testing.T) fstest.MapFS { return testsite.RealData(t) }
 
 // pageJSON is the part of a chart page's page.json these tests read.
 type pageJSON struct {

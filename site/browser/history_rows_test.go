@@ -30,11 +30,11 @@ const examplePage = "deepseek-r1-0528/1k-1k/"
 // buildExampleSite builds the example site (data/ and its frontier.toml) with the real ECharts.
 func buildExampleSite(t testing.TB) *site.Files {
 	t.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	return buildForBrowser(t, testsite.ExampleData(t), cfg)
+	return buildForBrowser(t, testsite.RealData(t), cfg)
 }
 
 // beforeHistory is site/testdata/history_before.json (see its "about").
@@ -261,7 +261,7 @@ func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	dir := filepath.Join(t.TempDir(), "public")
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
@@ -269,7 +269,7 @@ func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := site.Build(site.Input{Data: testsite.ExampleData(t), Config: cfg, ECharts: testsite.RealECharts(t)}, w); err != nil {
+	if _, err := site.Build(site.Input{Data: testsite.RealData(t), Config: cfg, ECharts: testsite.RealECharts(t)}, w); err != nil {
 		w.Abort()
 		t.Fatal(err)
 	}
