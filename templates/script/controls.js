@@ -218,9 +218,9 @@ export function enhanceControls(live, form) {
   }
   const dates = form.elements.date;
   if (dates && dates.options.length < live.page.dates.length) {
-    const options = dateOptions(live.page);
-    const shown = options.find(([value]) => value === dates.value) || options[0];
-    lazyOptions(dates, shown, () => dateOptions(live.page));
+    // The option the build wrote stays as it is; the labels of the others are made when needed.
+    const option = dates.options[dates.selectedIndex] || dates.options[0];
+    lazyOptions(dates, [option.value, option.textContent], () => dateOptions(live.page));
   }
 }
 
