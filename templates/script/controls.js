@@ -77,15 +77,17 @@ function select(name, title, options) {
   return element("div", { class: "ctl" }, [element("label", { for: "ctl-" + name, class: "title", text: title }), control]);
 }
 
-// dateOptions are the snapshot menu's [value, label] pairs, the newest first ("Latest (date)").
-const dateOptions = (page) => page.dates.map((date, i) => [date, i ? dateLabel(date) : t("controls.latest", { date: dateLabel(date) })]);
+// dateOption is the snapshot menu's [value, label] of the page's date i (0 the newest, "Latest").
+const dateOption = (page, i) => [page.dates[i], i ? dateLabel(page.dates[i]) : t("controls.latest", { date: dateLabel(page.dates[i]) })];
+
+// dateOptions are the snapshot menu's [value, label] pairs, the newest first.
+const dateOptions = (page) => page.dates.map((date, i) => dateOption(page, i));
 
 // dateSelect is the snapshot menu: its newest date, the others when the reader reaches for it
 // (lazyOptions), as the build writes it.
 function dateSelect(page) {
   const box = select("date", t("controls.snapshot"), []);
-  const options = dateOptions(page);
-  lazyOptions(box.querySelector("select"), options[0], () => dateOptions(page));
+  lazyOptions(box.querySelector("select"), dateOption(page, 0), () => dateOptions(page));
   return box;
 }
 
