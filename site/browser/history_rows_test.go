@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/output"
@@ -185,15 +184,7 @@ func historyBytesSite(b *testing.B, name string) (*site.Files, string) {
 	if name == "example" {
 		return buildExampleSite(b), examplePage
 	}
-	dir, err := corpus.CachedYear(filepath.Join(os.TempDir(), "frontier-bench-corpus"), 1, 1) // the seed of site's benchmarks, so they share the cached corpus
-	if err != nil {
-		b.Fatal(err)
-	}
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS(dir), Config: site.DefaultConfig(), ECharts: testsite.RealECharts(b)}, files); err != nil {
-		b.Fatal(err)
-	}
-	return files, "deepseek-r1-0528/1k-1k/"
+	return yearScaleSite(b)
 }
 
 // BenchmarkHistoryBytes reports what a reader downloads on a history page (KB, gzip -9 of each
