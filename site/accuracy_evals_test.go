@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
-	"os"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -18,18 +17,14 @@ import (
 	"github.com/frontier-bench/frontier/site/config"
 )
 
-// Eval results through the whole build: the real DeepSeek-R1 1k/1k rows and the eval rows of
-// site/input/testdata/evals beside them.
+// Eval results through the whole build: the real DeepSeek-R1 1k/1k rows (../shared/data/raw)
+// and eval rows the tests write for their configurations (testsite.DSR1Evals) beside them.
 
 // evalFS is rawFS plus the eval rows in the /api/v1/evaluations shape, below evals/.
 func evalFS(t testing.TB) fstest.MapFS {
 	t.Helper()
 	fsys := rawFS(t)
-	b, err := os.ReadFile("input/testdata/evals/inferencex-evaluations.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys["evals/dsr1.json"] = testsite.MapFile(b, 1)
+	fsys["evals/dsr1.json"] = testsite.MapFile(testsite.DSR1Evals(), 1)
 	return fsys
 }
 
@@ -229,7 +224,7 @@ translations = { zh = "等待重跑" }
 			for _, i := range p[n-2].([]any) {
 				scores = append(scores, a.Evals[int(i.(float64))].Score)
 			}
-			if len(scores) != 2 || scores[0] != 0.95906 || scores[1] != 0.93859 {
+			if len(scores) != 2 || scores[0] != 0.9591 || scores[1] != 0.9386 {
 				t.Errorf("b200_sglang@fp8 point %v: scores %v", p[0], scores)
 			}
 		}
@@ -381,7 +376,7 @@ func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
 				continue
 			}
 			with++
-			if s.Key == "b200_sglang@fp8" && ((*p.Evals)[0].Score != 0.9385898407884761 || (*p.Evals)[0].Date != "2026-02-19") {
+			if s.Key == "b200_sglang@fp8" && ((*p.Evals)[0].Score != 0.9386 || (*p.Evals)[0].Date != "2026-02-19") {
 				t.Errorf("b200_sglang@fp8: %+v, want the newer row (2026-02-19, 0.9386)", *p.Evals)
 			}
 		}
@@ -393,7 +388,7 @@ func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
 }
 
 // TestComparePagesFollowTheDefaultGate: with [accuracy] min = 0.96 every evaluated H200
-// configuration is below the gate (its best real row scores 0.9575), so H200 (SGLang) FP8 no
+// configuration is below the gate (its best row scores 0.9575), so H200 (SGLang) FP8 no
 // longer gives the value at 100 tok/s/user; the page and the overview say the gate is on, and
 // the compare page words each GPU's scores. Without [accuracy] neither says a word of it.
 func TestComparePagesFollowTheDefaultGate(t *testing.T) {

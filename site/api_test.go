@@ -22,7 +22,7 @@ import (
 // markdown pages, two languages) and a site of raw rows only.
 func apiSites(t *testing.T) map[string]func() (fstest.MapFS, Config) {
 	return map[string]func() (fstest.MapFS, Config){
-		"example": func() (fstest.MapFS, Config) { return testsite.ExampleData(t), exampleConfig(t) },
+		"example": func() (fstest.MapFS, Config) { return testsite.RealData(t), exampleConfig(t) },
 		"raw":     func() (fstest.MapFS, Config) { return rawFS(t), rawConfig(t) },
 		// Raw results with evals: InferenceX eval rows, and an lm-evaluation-harness file given
 		// its configuration by [[runs]], whose score is no em_strict.

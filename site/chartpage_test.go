@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"html"
 	"maps"
 	"reflect"
 	"regexp"
@@ -305,5 +306,58 @@ func TestChartPageDataCarriesTheScriptDefaults(t *testing.T) {
 	}
 	if len(d.XAxes) == 0 || d.XAxes[0].Key != d.DefaultX {
 		t.Errorf("defaultX %q, want the first of xAxes %+v", d.DefaultX, d.XAxes)
+	}
+}
+
+// TestChartPageWithoutJavaScriptOnABestPerGPUPage: on a page that opens on best per GPU (the
+// example's 58-configuration page), the no-JavaScript table holds the points the chart opens
+// on, each GPU's best configuration's, and says so above it, with data.csv and data.json, which hold
+// every point, beside it. On the year-scale page every configuration's rows were 236 KB of
+// its 463 KB of HTML.
+func TestChartPageWithoutJavaScriptOnABestPerGPUPage(t *testing.T) {
+	files := buildExample(t)
+	page, ok := files.Get(historyPage + "index.html")
+	if !ok {
+		t.Fatalf("no %sindex.html", historyPage)
+	}
+	var d readPageData
+	if err := json.Unmarshal(scriptJSON(t, page, "page-data"), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Series) <= d.BestOver {
+		t.Fatalf("%d configurations: the page does not open on best per GPU (over %d)", len(d.Series), d.BestOver)
+	}
+	want, total := map[string]int{}, 0
+	for _, s := range d.Series {
+		total += len(s.Points)
+		if s.Best {
+			want[s.Name] += len(s.Points)
+		}
+	}
+	table := regexp.MustCompile(`(?s)<noscript><table id="points-static".*?</table></noscript>`).Find(page)
+	got, shown := map[string]int{}, 0
+	for _, m := range regexp.MustCompile(`\n<tr><td>([^<]*)`).FindAllSubmatch(table, -1) {
+		got[html.UnescapeString(string(m[1]))]++
+		shown++
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("the no-JavaScript table's rows by configuration: %v, want the best per GPU's points %v", got, want)
+	}
+	if shown == 0 || shown >= total {
+		t.Errorf("the no-JavaScript table has %d of %d points, want the best per GPU's", shown, total)
+	}
+	caption := fmt.Sprintf(`<noscript><p class="muted">Each GPU's best configuration: %d of the %d points. data.csv and data.json hold every point.</p></noscript>
+<div id="points-box"`, shown, total)
+	if !bytes.Contains(page, []byte(caption)) {
+		t.Errorf("the no-JavaScript table is not headed by %q", caption)
+	}
+	note := regexp.MustCompile(`<noscript><p class="empty">[^<]*` + regexp.QuoteMeta(fmt.Sprintf("%d of the %d points; ", shown, total)) +
+		`<a href="data.csv">data.csv</a> and <a href="data.json">data.json</a> hold every point.</p></noscript>`)
+	if !note.Match(page) {
+		t.Error("the no-JavaScript note does not say the table holds the best per GPU and the downloads every point")
+	}
+	csvFile, _ := files.Get(historyPage + "data.csv")
+	if rows, err := csv.NewReader(bytes.NewReader(csvFile)).ReadAll(); err != nil || len(rows)-1 != total {
+		t.Errorf("data.csv has %d rows (%v), want every point, %d", len(rows)-1, err, total)
 	}
 }

@@ -30,7 +30,7 @@ var deployBases = []string{"https://owner.github.io/repo/", "/"}
 // guides/links.md) for baseURL, in memory.
 func exampleSite(t *testing.T, baseURL string) *Files {
 	t.Helper()
-	data := testsite.ExampleData(t)
+	data := testsite.RealData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
 	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL
@@ -515,7 +515,7 @@ func anyStrings(v any) []string {
 // exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
 func exampleConfig(t testing.TB) Config {
 	t.Helper()
-	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}

@@ -23,11 +23,11 @@ const historyPage = "deepseek-r1-0528/1k-1k/"
 // buildExample builds the example site (data/ with its frontier.toml).
 func buildExample(t *testing.T) *Files {
 	t.Helper()
-	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	files, _, err := build(t, testsite.ExampleData(t), cfg)
+	files, _, err := build(t, testsite.RealData(t), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,13 +21,13 @@ import (
 // frontier.toml and these languages, under a base URL with a host.
 func buildLangs(t *testing.T, langs []string, extra fstest.MapFS) (*Files, *Report) {
 	t.Helper()
-	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
 	cfg.Languages = langs
 	cfg.BaseURL = "https://owner.github.io/repo/"
-	data := testsite.ExampleData(t)
+	data := testsite.RealData(t)
 	for k, v := range extra {
 		data[k] = v
 	}
@@ -503,13 +503,13 @@ func TestSentencesSideBySideInChinese(t *testing.T) {
 // URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
 // (a relative one is invalid); the language switch, which needs none, is still there.
 func TestLanguagesWithoutHostWriteNoRelativeHreflang(t *testing.T) {
-	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
 	cfg.Languages = []string{"en", "zh"}
 	cfg.BaseURL = "/repo/"
-	files, _, err := build(t, testsite.ExampleData(t), cfg)
+	files, _, err := build(t, testsite.RealData(t), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

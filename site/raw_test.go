@@ -12,19 +12,20 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
-// Raw results through the whole build: the real InferenceX files of site/input/testdata/raw
-// (a copy of ../shared/data/raw) as the example site holds them, below data/raw/.
+// Raw results through the whole build: the real InferenceX files of ../shared/data/raw (beside
+// the repository, never in it) as a site would hold them, below data/raw/.
 
 // rawFS is the raw test files as a data folder, below raw/.
 func rawFS(t testing.TB) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	root := "input/testdata/raw"
+	root := testenv.SharedPath(t, "raw")
 	for _, dir := range []string{"inferencex-api", "inferencex-agg", "bench-serve/mi300x-sglang-fp8", "bench-serve/mi325x-sglang-fp8"} {
 		entries, err := os.ReadDir(root + "/" + dir)
 		if err != nil {
@@ -215,10 +216,7 @@ func TestRawAndViewShareAPage(t *testing.T) {
 	doc := testsite.Doc()
 	doc["params"] = map[string]any{"model": "dsr1", "sequence": "1k/1k", "date": "2026-01-01"}
 	data := fstest.MapFS{"view.json": {Data: testsite.Marshal(t, doc)}}
-	agg, err := os.ReadFile("input/testdata/raw/inferencex-agg/agg_bmk.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	agg := testenv.SharedFile(t, "raw/inferencex-agg/agg_bmk.json")
 	data["agg.json"] = &fstest.MapFile{Data: agg}
 	files, rep, err := build(t, data, DefaultConfig())
 	if err != nil {
@@ -239,10 +237,7 @@ func TestRawAndViewShareAPage(t *testing.T) {
 // TestRawUndatedOnlyPage: a page of undated rows alone (agg rows) is one snapshot without a
 // date, and it is not empty.
 func TestRawUndatedOnlyPage(t *testing.T) {
-	agg, err := os.ReadFile("input/testdata/raw/inferencex-agg/agg_bmk.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	agg := testenv.SharedFile(t, "raw/inferencex-agg/agg_bmk.json")
 	files, rep, err := build(t, fstest.MapFS{"agg.json": {Data: agg}}, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)

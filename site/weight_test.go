@@ -33,6 +33,17 @@ const (
 	maxHistoryGain = 0.05 // 30 older snapshots may grow the page's own HTML by at most 5%
 )
 
+// ownExampleConfig is the repository's frontier.toml, parsed: the example's own settings, whose
+// [[runs]] give the restated files of data/ their context (exampleConfig is the real site's).
+func ownExampleConfig(t *testing.T) Config {
+	t.Helper()
+	cfg, ps := ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
+}
+
 // exampleData is the example site's data folder in memory, so a test can add files to it.
 func exampleData(t *testing.T) fstest.MapFS {
 	t.Helper()
@@ -116,7 +127,7 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 func TestSeedChartPageWeight(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	files := &Files{}
-	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
+	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: ownExampleConfig(t)}, files); err != nil {
 		t.Fatal(err)
 	}
 	html, ok := files.Get(seedPage)
@@ -150,7 +161,7 @@ func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
 	echarts := testsite.RealECharts(t)
 	ownSize := func(data fstest.MapFS) (int, *Files) {
 		files := &Files{}
-		if _, err := Build(Input{Data: data, ECharts: echarts, Config: exampleConfig(t)}, files); err != nil {
+		if _, err := Build(Input{Data: data, ECharts: echarts, Config: ownExampleConfig(t)}, files); err != nil {
 			t.Fatal(err)
 		}
 		html, ok := files.Get(seedPage)

@@ -88,10 +88,10 @@ func TestReadGivesTheBuildsPoints(t *testing.T) {
 		rows       int
 	}{
 		{"view", "deepseek-v4-pro_8k-1k_fp4.json", readFixture(t, "data/deepseek-v4-pro_8k-1k_fp4.json"), nil, -1},
-		{"InferenceX API rows", "latest.json", readFixture(t, "site/input/testdata/raw/inferencex-api/dsr1_1k1k_latest.json"), nil, -1},
-		{"InferenceX agg rows", "agg_bmk.json", readFixture(t, "site/input/testdata/raw/inferencex-agg/agg_bmk.json"), nil, -1},
-		{"bench-serve", "conc16.json", readFixture(t, "site/input/testdata/raw/bench-serve/mi325x-sglang-fp8/conc16.json"), nil, 1},
-		{"AIPerf", "profile_export_aiperf.json", readFixture(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json"), runs, 1},
+		{"InferenceX API rows", "latest.json", testenv.SharedFile(t, "raw/inferencex-api/dsr1_1k1k_latest.json"), nil, -1},
+		{"InferenceX agg rows", "agg_bmk.json", testenv.SharedFile(t, "raw/inferencex-agg/agg_bmk.json"), nil, -1},
+		{"bench-serve", "conc16.json", testenv.SharedFile(t, "raw/bench-serve/mi325x-sglang-fp8/conc16.json"), nil, 1},
+		{"AIPerf", "profile_export_aiperf.json", testenv.SharedFile(t, "public/clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json"), runs, 1},
 		{"SGLang JSONL", "sweep.jsonl", []byte(sglang + "\n" + strings.NewReplacer(`"max_concurrency": 4`, `"max_concurrency": 8`, `"median_tpot_ms": 10`, `"median_tpot_ms": 16`).Replace(sglang) + "\n"), runs, 2},
 		{"SGLang JSONL, pasted", "pasted JSON", []byte(sglang + "\n" + strings.NewReplacer(`"max_concurrency": 4`, `"max_concurrency": 8`, `"median_tpot_ms": 10`, `"median_tpot_ms": 16`).Replace(sglang) + "\n"), runs, 2},
 	} {
@@ -198,7 +198,7 @@ func TestReadSaysWhatCheckSays(t *testing.T) {
 // but the keys to ask for, what its name suggests and the GPUs the build knows; with the form's
 // answers it gives its point.
 func TestReadAsksForTheContextAFileLacks(t *testing.T) {
-	data := readFixture(t, "site/input/testdata/raw/bench-serve/mi300x-sglang-fp8/conc4.json")
+	data := testenv.SharedFile(t, "raw/bench-serve/mi300x-sglang-fp8/conc4.json")
 	out := read(request{name: "MI300X_sglang-fp8-tp8-conc4.json", data: data})
 	if fmt.Sprint(out["needs"], out["rows"], out["messages"]) != "[gpu gpus framework precision isl osl] [] []" {
 		t.Errorf("needs, rows, messages: %v %v %v", out["needs"], out["rows"], out["messages"])
@@ -229,7 +229,7 @@ func TestReadAsksForTheContextAFileLacks(t *testing.T) {
 // TestReadRenamesModelsAsTheSiteDoes: the page's [models] renames apply to a reader's file as
 // they do to the publisher's, so that "my-r1" lands on the page of the model it is renamed to.
 func TestReadRenamesModelsAsTheSiteDoes(t *testing.T) {
-	data := bytes.Replace(readFixture(t, "site/input/testdata/raw/bench-serve/mi300x-sglang-fp8/conc4.json"),
+	data := bytes.Replace(testenv.SharedFile(t, "raw/bench-serve/mi300x-sglang-fp8/conc4.json"),
 		[]byte(`"model_id": "deepseek-ai/DeepSeek-R1-0528"`), []byte(`"model_id": "my-r1"`), 1)
 	run := &input.Run{GPU: "mi300x", GPUs: 8, Framework: "sglang", Precision: "fp8", ISL: 1024, OSL: 1024}
 	for _, c := range []struct {
@@ -254,7 +254,7 @@ func TestReadRenamesModelsAsTheSiteDoes(t *testing.T) {
 // p50 gives its point, with every other figure and no median interactivity, and a warning that
 // says so: frontier check's words on an English page, the same sentence on a Chinese one.
 func TestReadKeepsAPointWithoutMedianTPOT(t *testing.T) {
-	data := strings.Replace(string(readFixture(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json")), `"p50": 27.615130366666666,`, "", 1)
+	data := strings.Replace(string(testenv.SharedFile(t, "public/clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json")), `"p50": 27.615130366666666,`, "", 1)
 	run := &input.Run{GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16", ISL: 1024}
 	for _, c := range []struct {
 		lang string
@@ -283,7 +283,7 @@ func TestReadKeepsAPointWithoutMedianTPOT(t *testing.T) {
 // form, is a point with no median interactivity (x null on the page), and the warning says why,
 // in the page's language.
 func TestReadLLMPerfKeepsItsPointWithoutInteractivity(t *testing.T) {
-	data := readFixture(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json")
+	data := testenv.SharedFile(t, "public/clients/llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc8-summary.json")
 	run := &input.Run{GPU: "a10g", GPUs: 4, Framework: "vllm", Precision: "bf16"}
 	for _, c := range []struct {
 		lang, want string

@@ -15,7 +15,7 @@ func buildExample(t *testing.T, baseURL string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "public")
 	var stdout, stderr bytes.Buffer
-	args := []string{"build", "--data", "../../data", "--out", out}
+	args := []string{"build", "--data", "../../data", "--config", "../../frontier.toml", "--out", out}
 	if baseURL != "" {
 		args = append(args, "--base-url", baseURL)
 	}
@@ -127,7 +127,7 @@ func TestBaseURLFlagWinsOverConfig(t *testing.T) {
 // parse is reported in that file at its line, by check and build alike.
 func TestBrokenTemplateOverrideNamesItsFile(t *testing.T) {
 	root := t.TempDir()
-	data := testsite.CopyExample(t, root)
+	data := testsite.CopyReal(t, root)
 	tmpl := filepath.Join(root, "templates")
 	if err := os.Mkdir(tmpl, 0o755); err != nil {
 		t.Fatal(err)

@@ -63,13 +63,19 @@ func TestNewMakesASiteThatBuilds(t *testing.T) {
 	if !strings.Contains(string(page), "Inference benchmarks") {
 		t.Error("the chart page does not carry frontier.toml's title")
 	}
-	// The bench-serve examples carry their own context: they make the raw results' page.
-	raw, err := os.ReadFile(filepath.Join(out, "deepseek-r1-0528", "1k-1k", "data.csv"))
+	// The restated files (the seed's own points in raw formats, given their context by
+	// frontier.toml's [[runs]]) make their own page, which says what they are.
+	raw, err := os.ReadFile(filepath.Join(out, "deepseek-v4-pro-restated", "8k-1k", "data.csv"))
 	if err != nil {
-		t.Fatalf("the raw example's page: %v", err)
+		t.Fatalf("the restated raw results' page: %v", err)
 	}
-	if !strings.Contains(string(raw), "median_ttft") || !strings.Contains(string(raw), "MI325X") {
-		t.Errorf("the raw example's data.csv lacks its metrics or GPU:\n%s", raw)
+	for _, w := range []string{"median_tpot", "B300 (vLLM)", "B300 (TRTLLM)", "B200 (TRTLLM)"} {
+		if !strings.Contains(string(raw), w) {
+			t.Errorf("the restated page's data.csv lacks %q:\n%s", w, raw)
+		}
+	}
+	if html, _ := os.ReadFile(filepath.Join(out, "deepseek-v4-pro-restated", "8k-1k", "index.html")); !strings.Contains(string(html), "restate the seed") {
+		t.Error("the restated page does not say that its points restate the seed")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
@@ -15,7 +16,7 @@ import (
 // files at once, each naming its file and place, exit 1, and build writes nothing.
 func TestRawResultProblemsFromTheCommandLine(t *testing.T) {
 	root := t.TempDir()
-	data := testsite.CopyExample(t, root)
+	data := testsite.CopyReal(t, root)
 	write := func(name, text string) {
 		p := filepath.Join(data, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -83,11 +84,8 @@ func TestRawResultProblemsFromTheCommandLine(t *testing.T) {
 // with that line in frontier.toml they build.
 func TestCheckNamesAClientFileLackingContext(t *testing.T) {
 	root := t.TempDir()
-	data := testsite.CopyExample(t, root)
-	aiperf, err := os.ReadFile("../../site/input/testdata/clients/aiperf/profile_export_aiperf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testsite.CopyReal(t, root)
+	aiperf := testenv.SharedFile(t, "public/clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json")
 	if err := os.MkdirAll(filepath.Join(data, "aiperf"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -108,12 +106,8 @@ func TestCheckNamesAClientFileLackingContext(t *testing.T) {
 		}
 	}
 
-	cfg := filepath.Join(root, "frontier.toml") // the example's, with the [[runs]] line added
-	example, err := os.ReadFile("../../frontier.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	toml := string(example) + "\n[[runs]]\npath = \"aiperf/*.json\"\ngpu = \"h100\"\ngpus = 1\nframework = \"vllm\"\nprecision = \"bf16\"\nisl = 1024\n"
+	cfg := filepath.Join(root, "frontier.toml") // the real site's, with the [[runs]] line added
+	toml := string(testsite.RealConfig(t)) + "\n[[runs]]\npath = \"aiperf/*.json\"\ngpu = \"h100\"\ngpus = 1\nframework = \"vllm\"\nprecision = \"bf16\"\nisl = 1024\n"
 	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ var servingURL = regexp.MustCompile(`serving (http://\S+)`)
 // serveSite copies the example data into a fresh site folder and returns its data folder.
 func serveSite(t *testing.T) string {
 	t.Helper()
-	return testsite.CopyExample(t, t.TempDir())
+	return testsite.CopyReal(t, t.TempDir())
 }
 
 // startServe runs `frontier serve` with args in this process until the test ends, and

@@ -14,6 +14,10 @@ import (
 // package's golden files: a second flag named "update" in a test binary would panic at start.
 var update = flag.Bool("update", false, "rewrite golden files under testdata/ with the current output")
 
+// Updating reports whether the tests run with -update, for generated files that are not
+// golden files under testdata/ (the example's restated files).
+func Updating() bool { return *update }
+
 // Golden compares got with the golden file, or rewrites the file under -update.
 func Golden(t *testing.T, file string, got []byte) {
 	t.Helper()

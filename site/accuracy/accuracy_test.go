@@ -1,28 +1,23 @@
 package accuracy
 
 import (
-	"os"
 	"slices"
 	"testing"
 	"testing/fstest"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
-// realPage loads the real DeepSeek-R1 1k/1k API rows and the eval rows of package input's
-// testdata, and returns every point of the page as the join reads them, with the evals.
+// realPage loads the real DeepSeek-R1 1k/1k API rows (../shared/data/raw) and the eval rows the
+// tests write for them (testsite.DSR1Evals), and returns every point of the page as the join
+// reads them, with the evals.
 func realPage(t *testing.T) ([]Point, []input.Eval) {
 	t.Helper()
-	read := func(p string) []byte {
-		b, err := os.ReadFile("../input/testdata/" + p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
 	fsys := fstest.MapFS{
-		"api/dsr1_1k1k_latest.json": {Data: read("raw/inferencex-api/dsr1_1k1k_latest.json")},
-		"evals/dsr1.json":           {Data: read("evals/inferencex-evaluations.json")},
+		"api/dsr1_1k1k_latest.json": {Data: testenv.SharedFile(t, "raw/inferencex-api/dsr1_1k1k_latest.json")},
+		"evals/dsr1.json":           {Data: testsite.DSR1Evals()},
 	}
 	ds, ps := input.Load(fsys, "data/", nil)
 	if len(ps.Errors()) > 0 {

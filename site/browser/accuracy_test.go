@@ -104,7 +104,7 @@ func scatterPoints(st browsertest.ChartState) map[string]int {
 func TestBrowserAccuracyGateAndMarks(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
-	files := buildForBrowser(t, exampleDir, exampleConfig(t))
+	files := buildForBrowser(t, testsite.RealData(t), exampleConfig(t))
 	names := withAccuracy(t, files)
 	root := b.Serve(files, "/")
 

@@ -16,7 +16,6 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -41,7 +40,7 @@ func TestBrowserExampleSite(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	_, root := exampleSite(t, b)
-	checkSite(t, b, root, expectPages(t, exampleDir))
+	checkSite(t, b, root, expectPages(t, testsite.RealData(t)))
 }
 
 func TestBrowserFixtureSite(t *testing.T) {
@@ -632,9 +631,6 @@ func hostileShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
 	})
 }
 
-// exampleDir is the example site's data folder.
-var exampleDir = os.DirFS("../../data")
-
 // exampleSite is the example site (data/ and its frontier.toml: English and Chinese) built with
 // the real ECharts once for the package, and served once at the root of a server that lives as
 // long as the tests: it and its URL are shared by every test that asks, so they must only read
@@ -643,7 +639,7 @@ func exampleSite(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
 	t.Helper()
 	echarts, cfg := testsite.RealECharts(t), exampleConfig(t)
 	return browsertest.Shared(b, t, "example", "/", func() (*site.Files, error) {
-		return build(exampleDir, cfg, echarts)
+		return build(testsite.RealData(t), cfg, echarts)
 	})
 }
 
@@ -656,7 +652,7 @@ func hostedSite(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
 	cfg.Languages = []string{"en", "zh"}
 	cfg.BaseURL = "https://bench.example/" // the alternates are absolute URLs, written only with a host
 	return browsertest.Shared(b, t, "hosted", "/", func() (*site.Files, error) {
-		return build(exampleDir, cfg, echarts)
+		return build(testsite.RealData(t), cfg, echarts)
 	})
 }
 
@@ -850,10 +846,22 @@ func sortXY(pts [][2]float64) [][2]float64 {
 	return out
 }
 
-// exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
-func exampleConfig(t testing.TB) site.Config {
+// ownExampleConfig is the repository's frontier.toml, parsed: the settings of the example in
+// data/, whose [[runs]] give its restated raw files their context.
+func ownExampleConfig(t testing.TB) site.Config {
 	t.Helper()
 	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return cfg
+}
+
+// exampleConfig is the real site's frontier.toml (testsite.RealConfig), which its raw
+// bench-serve files need.
+func exampleConfig(t testing.TB) site.Config {
+	t.Helper()
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}

@@ -15,7 +15,7 @@ import (
 // with the real ECharts, as `make build BASE_URL=...` would.
 func deployedSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
-	data := testsite.ExampleData(t)
+	data := testsite.RealData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
 	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL

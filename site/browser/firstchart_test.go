@@ -57,7 +57,7 @@ func firstChartSite(tb testing.TB) *site.Files {
 	tb.Helper()
 	echarts := testsite.RealECharts(tb)
 	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), ECharts: echarts, Config: exampleConfig(tb)}, files); err != nil {
+	if _, err := site.Build(site.Input{Data: os.DirFS("../../data"), ECharts: echarts, Config: ownExampleConfig(tb)}, files); err != nil {
 		tb.Fatal(err)
 	}
 	const page = "deepseek-v4-pro/8k-1k/index.html"

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/corpus"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/output"
@@ -30,11 +29,11 @@ const examplePage = "deepseek-r1-0528/1k-1k/"
 // buildExampleSite builds the example site (data/ and its frontier.toml) with the real ECharts.
 func buildExampleSite(t testing.TB) *site.Files {
 	t.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	return buildForBrowser(t, testsite.ExampleData(t), cfg)
+	return buildForBrowser(t, testsite.RealData(t), cfg)
 }
 
 // beforeHistory is site/testdata/history_before.json (see its "about").
@@ -185,15 +184,7 @@ func historyBytesSite(b *testing.B, name string) (*site.Files, string) {
 	if name == "example" {
 		return buildExampleSite(b), examplePage
 	}
-	dir, err := corpus.CachedYear(filepath.Join(os.TempDir(), "frontier-bench-corpus"), 1, 1) // the seed of site's benchmarks, so they share the cached corpus
-	if err != nil {
-		b.Fatal(err)
-	}
-	files := &site.Files{}
-	if _, err := site.Build(site.Input{Data: os.DirFS(dir), Config: site.DefaultConfig(), ECharts: testsite.RealECharts(b)}, files); err != nil {
-		b.Fatal(err)
-	}
-	return files, "deepseek-r1-0528/1k-1k/"
+	return yearScaleSite(b)
 }
 
 // BenchmarkHistoryBytes reports what a reader downloads on a history page (KB, gzip -9 of each
@@ -261,7 +252,7 @@ func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	dir := filepath.Join(t.TempDir(), "public")
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
@@ -269,7 +260,7 @@ func TestBrowserHistoryOfflineFromTheBuiltBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := site.Build(site.Input{Data: testsite.ExampleData(t), Config: cfg, ECharts: testsite.RealECharts(t)}, w); err != nil {
+	if _, err := site.Build(site.Input{Data: testsite.RealData(t), Config: cfg, ECharts: testsite.RealECharts(t)}, w); err != nil {
 		w.Abort()
 		t.Fatal(err)
 	}

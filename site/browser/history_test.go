@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,8 +18,9 @@ import (
 	"github.com/frontier-bench/frontier/site/render"
 )
 
-// historyFile is real history: InferenceX API rows for DeepSeek-R1 1k/1k, three GPUs over 55 dates.
-var historyFile = filepath.Join(testsite.Root(), "data", "raw", "inferencex-api", "dsr1_1k1k_history.json")
+// historyFile is real history, below the shared folder: InferenceX API rows for DeepSeek-R1
+// 1k/1k, three GPUs over 55 dates.
+const historyFile = "raw/inferencex-api/dsr1_1k1k_history.json"
 
 // historyViews converts the real history's rows into one inference-view dataset per date (the
 // raw-results layer does this in the build; here the views are the input, so the test does not
@@ -29,10 +28,7 @@ var historyFile = filepath.Join(testsite.Root(), "data", "raw", "inferencex-api"
 // interactivity, y the total throughput per GPU.
 func historyViews(t *testing.T) fstest.MapFS {
 	t.Helper()
-	raw, err := os.ReadFile(historyFile)
-	if err != nil {
-		testenv.Unavailable(t, "no real history: %v", err)
-	}
+	raw := testenv.SharedFile(t, historyFile)
 	var rows []struct {
 		Hardware, Framework, Precision, Date string
 		Spec                                 string `json:"spec_method"`

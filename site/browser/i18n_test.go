@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/templates"
 )
@@ -121,7 +122,7 @@ func TestBrowserScriptInChinese(t *testing.T) {
 	const view = "#best=0&log=1&global=1&frameworks=sglang,vllm"
 	en := readScriptTexts(t, b, root+"deepseek-v4-pro/8k-1k/"+view)
 
-	zhFiles := buildForBrowser(t, exampleDir, exampleConfig(t)) // its own: a page is rewritten
+	zhFiles := buildForBrowser(t, testsite.RealData(t), exampleConfig(t)) // its own: a page is rewritten
 	inChinese(t, zhFiles, page)
 	zhRoot := b.Serve(zhFiles, "/")
 	zh := readScriptTexts(t, b, zhRoot+"deepseek-v4-pro/8k-1k/"+view)

@@ -75,7 +75,7 @@ func (l *lockedLog) String() string {
 func copyExampleSite(t *testing.T) (root, data string) {
 	t.Helper()
 	root = t.TempDir()
-	return root, testsite.CopyExample(t, root)
+	return root, testsite.CopyReal(t, root)
 }
 
 // running is a running preview of a site folder.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
@@ -30,14 +31,16 @@ type yourFile struct {
 	Text string `json:"text"`
 }
 
-// rawFixture reads a raw fixture (site/input/testdata/raw/...) as a file named name.
+// rawFixture reads a real raw file (../shared/data/raw/...) as a file named name.
 func rawFixture(t *testing.T, rel, name string) yourFile {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testsite.Root(), "site", "input", "testdata", "raw", filepath.FromSlash(rel)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return yourFile{name, string(b)}
+	return yourFile{name, string(testenv.SharedFile(t, "raw/"+rel))}
+}
+
+// sharedFile reads a real client file (../shared/data/public/...) as a file named name.
+func sharedFile(t *testing.T, rel, name string) yourFile {
+	t.Helper()
+	return yourFile{name, string(testenv.SharedFile(t, "public/"+rel))}
 }
 
 // repoFile reads a file of the repository (a path from its root) as a file named name.
@@ -490,7 +493,7 @@ func TestBrowserYourRun(t *testing.T) {
 		p = open(t)
 		// AIPerf: its context through the form, then its point as the build makes it, on a page
 		// of its own model (said so).
-		aiperf := repoFile(t, "site/input/testdata/clients/aiperf/profile_export_aiperf.json", "profile_export_aiperf.json")
+		aiperf := sharedFile(t, "clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json", "profile_export_aiperf.json")
 		addYourFiles(t, p, "input", []yourFile{aiperf})
 		fillForm(p, map[string]string{"gpu": "h100", "gpus": "2", "framework": "vllm", "precision": "bf16"})
 		waitYours(p, 1)
@@ -510,7 +513,7 @@ func TestBrowserYourRun(t *testing.T) {
 
 		// LLMPerf: a summary has no time per output token. Given its context in the form, its
 		// point is kept on the axes it gives (not the default one), with what check says of it.
-		llmperf := repoFile(t, "site/input/testdata/clients/llmperf/vllm-conc8-summary.json", "vllm-conc8-summary.json")
+		llmperf := sharedFile(t, "clients/llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc8-summary.json", "vllm-conc8-summary.json")
 		addYourFiles(t, p, "drop", []yourFile{llmperf})
 		fillForm(p, map[string]string{"gpu": "a10g", "gpus": "4", "framework": "vllm", "precision": "bf16"})
 		waitYours(p, 1)
@@ -566,12 +569,12 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("the site's model renames, on a page whose language names the model its own way", func(t *testing.T) {
-		cfg, ps := site.ParseConfig("frontier.toml", append(testsite.ExampleConfig(t),
+		cfg, ps := site.ParseConfig("frontier.toml", append(testsite.RealConfig(t),
 			"\n[models.my-r1]\nname = \"DeepSeek-R1-0528\"\nnames.zh = \"深度求索 R1\"\n"...))
 		if len(ps) > 0 {
 			t.Fatal(ps)
 		}
-		renamed := buildForBrowser(t, exampleDir, cfg)
+		renamed := buildForBrowser(t, testsite.RealData(t), cfg)
 		r := b.Serve(renamed, "/")
 		p := b.Open(t, r+"zh/"+rawPage)
 		p.WaitDrawn("#chart")

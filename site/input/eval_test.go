@@ -2,24 +2,35 @@ package input
 
 import (
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/problem"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
-// The eval files of testdata/evals (PROVENANCE.md says where each comes from).
+// The real eval files, read from the shared folder beside the repository
+// (../shared/data/public, whose PROVENANCE.md says where each comes from).
 
+// sharedEvals maps the eval files' names to their places in the shared folder.
+var sharedEvals = map[string]string{
+	"evaluations.json":                        "inferencex/evaluations.json",
+	"supplemental-evals.json":                 "inferencex/supplemental-evals.json",
+	"results_2025-01-21T00-40-03.356274.json": "clients/lm-eval/EleutherAI__lm-evaluation-harness__results_2025-01-21T00-40-03.356274.json",
+}
+
+// readEvalFile reads a real eval file by name (sharedEvals), skipping the test locally and
+// failing it in CI when the shared folder lacks it.
 func readEvalFile(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile("testdata/evals/" + name)
-	if err != nil {
-		t.Fatal(err)
+	rel, ok := sharedEvals[name]
+	if !ok {
+		t.Fatalf("%s: no such shared eval file in sharedEvals", name)
 	}
-	return data
+	return testenv.SharedFile(t, "public/"+rel)
 }
 
 func decodeEvalsOK(t *testing.T, rel string, data []byte, opt *RawOptions) []Eval {
@@ -39,7 +50,7 @@ func TestEvalFilesAreToldByShape(t *testing.T) {
 		file string
 		want rawFormat
 	}{
-		{"inferencex-evaluations.json", formatEvalRows},
+		{"evaluations.json", formatEvalRows},
 		{"supplemental-evals.json", formatEvalRows},
 		{"results_2025-01-21T00-40-03.356274.json", formatHarness},
 	} {
@@ -52,39 +63,43 @@ func TestEvalFilesAreToldByShape(t *testing.T) {
 	if f, _ := sniffFormat([]byte(`[{"hardware":"b200","conc":4,"metrics":{}}]`)); f != formatAPI {
 		t.Errorf("API rows sniffed as %d", f)
 	}
-	h := head("evals/x.json", readEvalFile(t, "inferencex-evaluations.json"), nil)
+	h := head("evals/x.json", readEvalFile(t, "evaluations.json"), nil)
 	if !h.Evals || !h.OK || h.Raw || len(h.Pages) > 0 {
 		t.Errorf("head of an eval file: %+v", h)
 	}
 }
 
 func TestInferenceXEvalRowsAPIShape(t *testing.T) {
-	evals := decodeEvalsOK(t, "evals/dsr1.json", readEvalFile(t, "inferencex-evaluations.json"), nil)
-	if len(evals) != 12 {
-		t.Fatalf("%d evals, want 12", len(evals))
+	evals := decodeEvalsOK(t, "evals/all.json", readEvalFile(t, "evaluations.json"), nil)
+	if len(evals) != 531 {
+		t.Fatalf("%d evals, want 531 (every row of the API's evaluations)", len(evals))
 	}
 	e := evals[0]
-	// The first row: B200 SGLang FP8, TP8 EP1, em_strict 0.959059893858984 ± 0.005458..., n 1319.
-	if e.Model != "DeepSeek-R1-0528" || e.GPU != "b200" || e.Framework != "sglang" || e.Precision != "fp8" || e.Spec != "none" {
+	// The first row: MI300X vLLM FP8 of minimaxm3 (a model key with no display name: kept as it is), TP8 EP1, em_strict 0.9575435936315391 ±
+	// 0.005553837749990046, n 1319.
+	if e.Model != "minimaxm3" || e.GPU != "mi300x" || e.Framework != "vllm" || e.Precision != "fp8" || e.Spec != "none" {
 		t.Errorf("configuration: %+v", e)
 	}
-	if e.Task != "gsm8k" || e.Metric != "em_strict" || e.Score != 0.959059893858984 || !e.HasSE || e.SE != 0.005458076796294345 || e.N != 1319 {
+	if e.Task != "gsm8k" || e.Metric != "em_strict" || e.Score != 0.9575435936315391 || !e.HasSE || e.SE != 0.005553837749990046 || e.N != 1319 {
 		t.Errorf("score: %+v", e)
 	}
-	if e.Date != "2026-01-21" || e.Conc != 64 || e.Place != "[0]" || e.File != "data/evals/dsr1.json" {
+	if e.Date != "2026-06-14" || e.Conc != 64 || e.Place != "[0]" || e.File != "data/evals/all.json" {
 		t.Errorf("date, conc, place: %q %d %q %q", e.Date, e.Conc, e.Place, e.File)
 	}
-	if !e.HasFlexible || e.Flexible != 0.9620924943138741 {
+	if !e.HasFlexible || e.Flexible != 0.9567854435178166 {
 		t.Errorf("em_flexible: %+v", e)
 	}
-	// It is marked disaggregated with one worker on each side, on one node: one pool, TP8 EP1,
-	// as the throughput rows of the same configuration say.
+	// It is marked disaggregated with one worker on each side, on one node: one pool, TP8 EP1.
 	if !e.Disagg || e.Topology.Split || e.Topology.TP != 8 || e.Topology.EP != 1 || e.Topology.DPAttn {
 		t.Errorf("topology of a single-node row called disaggregated: %+v (disagg %v)", e.Topology, e.Disagg)
 	}
-	// A TRT row with DP attention.
-	if e := evals[1]; e.Framework != "trt" || e.Spec != "mtp" || e.Topology.TP != 4 || e.Topology.EP != 4 || !e.Topology.DPAttn {
-		t.Errorf("row 1: %+v", e)
+	// A TRT row with DP attention (MiniMax-M2.5 on B200, TP4 EP4).
+	if e := evals[51]; e.Framework != "trt" || e.GPU != "b200" || e.Topology.TP != 4 || e.Topology.EP != 4 || !e.Topology.DPAttn {
+		t.Errorf("row 51: %+v", e)
+	}
+	// The API's model keys take their display names.
+	if e := evals[210]; e.Model != "DeepSeek-R1-0528" || e.GPU != "b200" || e.Framework != "dynamo-sglang" {
+		t.Errorf("row 210: %+v", e)
 	}
 }
 
@@ -218,7 +233,7 @@ func checkEvalInvariants(t *testing.T, name string, ds *Dataset, ps problem.Prob
 }
 
 func FuzzEvalRows(f *testing.F) {
-	f.Add(readEvalFile(f, "inferencex-evaluations.json"))
+	f.Add(readEvalFile(f, "evaluations.json"))
 	f.Add([]byte(`[{"hw":"B200","framework":"trt","model":"dsr1","precision":"fp4","task":"gsm8k","em_strict":0.5,"em_strict_se":null,"n_eff":"x"}]`))
 	f.Add([]byte(`[{"hardware":"b200","task":"t","metrics":{"em_strict":"N/A"}}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {

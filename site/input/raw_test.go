@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
-// The real InferenceX data of testdata/raw (a copy of ../shared/data/raw): DeepSeek-R1-0528 at
+// The real InferenceX data of ../shared/data/raw (beside the repository, never in it): DeepSeek-R1-0528 at
 // 1k/1k as API rows (latest and history), agg rows and bench-serve files. Expected figures below
 // were counted from the files with a separate script, by the rules in raw.go.
 
@@ -38,11 +40,7 @@ var rawTestFiles = []string{
 
 func readRaw(t testing.TB, rel string) []byte {
 	t.Helper()
-	data, err := os.ReadFile("testdata/raw/" + rel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testenv.SharedFile(t, "raw/"+rel)
 }
 
 // decodeTestFile sniffs and decodes one raw test file, failing on any problem.

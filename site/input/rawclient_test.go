@@ -2,23 +2,40 @@ package input
 
 import (
 	"math"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/problem"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
 )
 
-// The real files other load generators wrote, in testdata/clients (PROVENANCE.md says where
-// each comes from). Expected figures are the files' own numbers, converted by hand.
+// The real files other load generators wrote, read from the shared folder beside the
+// repository (../shared/data/public/clients, whose PROVENANCE.md says where each comes from):
+// no file copied from another repository lives in the project. Expected figures are the files'
+// own numbers, converted by hand.
 
+// sharedClients maps the short names the tests use (client/file, as a site would hold them) to
+// the files' names in the shared folder.
+var sharedClients = map[string]string{
+	"aiperf/profile_export_aiperf.json":                      "aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json",
+	"guidellm/benchmarks_stripped.json":                      "guidellm/vllm-project__guidellm__benchmarks_stripped.json",
+	"guidellm/qwen3-4b-thinking-concurrent4_benchmarks.json": "guidellm/danielkorat__guidellm-bench__qwen3-4b-thinking-concurrent4_benchmarks.json",
+	"llmperf/vllm-conc1-summary.json":                        "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc1-summary.json",
+	"llmperf/vllm-conc8-summary.json":                        "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc8-summary.json",
+	"llmperf/vllm-conc64-summary.json":                       "llmperf/ray-project__llmperf__yi-1.5-34b-4xa10g-vllm-conc64-summary.json",
+	"sglang/qwen3-8b-h100-tp8-c100.jsonl":                    "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl",
+}
+
+// readClient reads a real client file by its short name (sharedClients), skipping the test
+// locally and failing it in CI when the shared folder lacks it.
 func readClient(t testing.TB, rel string) []byte {
 	t.Helper()
-	data, err := os.ReadFile("testdata/clients/" + rel)
-	if err != nil {
-		t.Fatal(err)
+	name, ok := sharedClients[rel]
+	if !ok {
+		t.Fatalf("%s: no such shared client file in sharedClients", rel)
 	}
-	return data
+	return testenv.SharedFile(t, "public/clients/"+name)
 }
 
 // decodeClient sniffs and decodes a client's file as data/<rel>, the file's format checked.

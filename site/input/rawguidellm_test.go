@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// GuideLLM's own fixture (testdata/clients/guidellm, PROVENANCE.md): one synchronous
+// GuideLLM's own fixture (../shared/data/public/clients/guidellm, PROVENANCE.md there): one synchronous
 // benchmark of a sweep, 46 successful requests. Every figure is the file's successful
 // requests' statistic, converted by hand: ms to s for TTFT and TPOT (GuideLLM's
 // inter_token_latency_ms), request_latency already in seconds.
@@ -215,7 +215,7 @@ func TestReadRunKeepsAGuideLLMSweepsGoodBenchmarks(t *testing.T) {
 	}
 }
 
-// A report GuideLLM 0.5 wrote in a publisher's repository (PROVENANCE.md): the later layout
+// A report GuideLLM 0.5 wrote in a publisher's repository (shared PROVENANCE.md): the later layout
 // (settings under config, the model in config.backend, the data a file of prompts, so no
 // requested lengths), one benchmark at 4 concurrent streams.
 func TestGuideLLMRealLaterFile(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 )
 
 // A line SGLang 0.5.9's bench_serving appended to its --output-file in a publisher's repository
-// (PROVENANCE.md): 100 prompts at --max-concurrency 100 on 8 H100s (tp 8), with
+// (../shared/data/public/clients/sglang, PROVENANCE.md there): 100 prompts at --max-concurrency 100 on 8 H100s (tp 8), with
 // `"request_rate": Infinity`, the server's whole configuration (server_info) and every request's
 // lengths and latencies (--output-details) beside the statistics. Every figure is the line's
 // own, ms to s; isl and osl are the lengths served (50561 and 6108 tokens over 100 requests),

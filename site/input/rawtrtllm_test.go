@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// No report trtllm-bench wrote was found in a public repository (PROVENANCE.md says where we
-// looked): this one has the sections, keys and units TensorRT-LLM's
+// A report written by hand for this test (real reports are read from the shared folder): this
+// one has the sections, keys and units TensorRT-LLM's
 // bench/dataclasses/reporting.py writes (get_statistics_dict), with a streamed run's
 // streaming_metrics; its numbers are made up. Latencies are in ms there.
 const trtllmReport = `{

@@ -14,7 +14,7 @@ import (
 // at guides/links.md) for baseURL, in memory.
 func exampleSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
-	data := testsite.ExampleData(t)
+	data := testsite.RealData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
 	cfg := exampleConfig(t)
 	cfg.BaseURL = baseURL
@@ -119,7 +119,7 @@ func TestCheckLinksReportsBrokenLinkAndMissingAsset(t *testing.T) {
 		!slices.Contains(got, "/repo/deepseek-v4-pro/8k-1k/compare/b200-vs-b300/: broken link /repo/"+css) {
 		t.Errorf("the compare pages and the overview: %d broken links, want each page's stylesheet", extra)
 	}
-	// 11, the three pages of other clients' files (gpt-oss-120b, gpt-oss-20b, Qwen3-4B), each
+	// 11, the three pages of other clients' files (Qwen3-8B, gpt-oss-20b, Qwen3-4B), each
 	// with its embed, and DeepSeek-R1's accuracy page.
 	if len(own) != 18 {
 		t.Errorf("got %d broken links, want 18:\n%s", len(own), strings.Join(own, "\n"))
@@ -345,7 +345,7 @@ func FuzzScanTags(f *testing.F) {
 // exampleConfig is the example site's frontier.toml, which its raw bench-serve files need.
 func exampleConfig(t testing.TB) site.Config {
 	t.Helper()
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}

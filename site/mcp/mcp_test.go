@@ -44,9 +44,17 @@ func buildSite(t testing.TB, name string, data fstest.MapFS, config []byte, base
 	return files
 }
 
-// exampleSite is the repository's example site, built for the root path.
+// exampleSite is the example's seed and pages with the real files of ../shared/data (the
+// DeepSeek-R1 pages of InferenceX rows, bench-serve and other clients' files, and eval rows),
+// testsite.RealData, built for the root path.
 func exampleSite(t *testing.T) *site.Files {
-	return buildSite(t, "example", testsite.ExampleData(t), testsite.ExampleConfig(t), "/")
+	return buildSite(t, "example", testsite.RealData(t), testsite.RealConfig(t), "/")
+}
+
+// shippedSite is the example site as the repository ships it (data/: the seed and the files
+// internal/example restates from it), built for the root path.
+func shippedSite(t *testing.T) *site.Files {
+	return buildSite(t, "shipped", testsite.ExampleData(t), testsite.ExampleConfig(t), "/")
 }
 
 // rawSite is a site of the real InferenceX API rows alone (../shared/data), built for the root path.
@@ -180,7 +188,7 @@ func TestListPagesIsTheIndex(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files func(*testing.T) *site.Files
-	}{{"example", exampleSite}, {"raw rows", rawSite}} {
+	}{{"example", exampleSite}, {"shipped example", shippedSite}, {"raw rows", rawSite}} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := tc.files(t)
 			cs := connect(t, NewSource(tc.name, files))
@@ -221,7 +229,7 @@ func TestGetPointsAreTheViews(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files func(*testing.T) *site.Files
-	}{{"example", exampleSite}, {"raw rows", rawSite}} {
+	}{{"example", exampleSite}, {"shipped example", shippedSite}, {"raw rows", rawSite}} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := tc.files(t)
 			cs := connect(t, NewSource(tc.name, files))
@@ -329,7 +337,7 @@ func TestBestAtIsTheLeadersTable(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files func(*testing.T) *site.Files
-	}{{"example", exampleSite}, {"raw rows", rawSite}} {
+	}{{"example", exampleSite}, {"shipped example", shippedSite}, {"raw rows", rawSite}} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := tc.files(t)
 			cs := connect(t, NewSource(tc.name, files))
@@ -481,7 +489,7 @@ func TestErrorsListTheValidValues(t *testing.T) {
 		{"compare", map[string]any{"page": "/deepseek-v4-pro/8k-1k/", "a": "b200", "b": "h100"}, []string{`unknown GPU "h100"`, "b200, b300"}},
 		{"compare", map[string]any{"page": "/deepseek-v4-pro/8k-1k/", "a": "b200", "b": "B200"}, []string{"two different GPUs"}},
 		{"compare", map[string]any{"page": "/deepseek-v4-pro/8k-1k/", "a": "b200", "b": "b300", "lang": "fr"}, []string{`unknown language "fr"`, "en, zh"}},
-		{"best_at", map[string]any{"page": "/gpt-oss-120b/506-61/", "at": 10, "date": "2026-13-01"}, []string{`unknown date "2026-13-01"`, "2026-03-12"}},
+		{"best_at", map[string]any{"page": "/qwen3-8b/506-61/", "at": 10, "date": "2026-13-01"}, []string{`unknown date "2026-13-01"`, "2026-03-12"}},
 	} {
 		msg := callErr(t, cs, c.tool, c.args)
 		for _, w := range c.want {
@@ -509,7 +517,7 @@ func TestASiteWithoutTheAPISaysWhatItLacks(t *testing.T) {
 // under /repo/: the answers are the same, links stay the published site's, and every request
 // stays below /repo/.
 func TestASiteByURL(t *testing.T) {
-	files := buildSite(t, "example", testsite.ExampleData(t), testsite.ExampleConfig(t), "https://owner.github.io/repo/")
+	files := buildSite(t, "example", testsite.RealData(t), testsite.RealConfig(t), "https://owner.github.io/repo/")
 	var mu sync.Mutex
 	var paths []string
 	h := http.StripPrefix("/repo", http.FileServerFS(files))

@@ -682,7 +682,7 @@ func BenchmarkServeRebuild(b *testing.B) {
 	if echarts == nil {
 		echarts = fakeECharts
 	}
-	// The example's bench-serve files take their context from its frontier.toml.
+	// The example's restated bench-serve files take their context from its frontier.toml.
 	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(b))
 	if len(ps.Errors()) > 0 {
 		b.Fatal(ps)

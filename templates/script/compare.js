@@ -3,7 +3,7 @@
 // as the snapshot picker would show it, drawn beside the current ones, lighter and dashed,
 // named "<configuration> <date>". Earlier snapshots load on demand, as the picker's do.
 
-import { element } from "./dom.js";
+import { element, lazyOptions } from "./dom.js";
 import { escapeHTML, safeColor } from "./format.js";
 import { compute } from "./model.js";
 import { t } from "./i18n.js";
@@ -62,12 +62,10 @@ export class Compare {
 
   renderControls() {
     const shown = this.live.view.date;
-    this.picker.textContent = "";
-    this.picker.append(element("option", { value: "", text: t("compare.earlier") }));
-    for (const d of this.page.dates) {
-      if (d !== shown && !this.dates.includes(d)) this.picker.append(element("option", { value: d, text: d }));
-    }
-    this.picker.value = "";
+    // The earlier dates come when the reader reaches for the menu (lazyOptions).
+    const prompt = ["", t("compare.earlier")];
+    const dates = this.dates;
+    lazyOptions(this.picker, prompt, () => [prompt].concat(this.page.dates.filter((d) => d !== shown && !dates.includes(d)).map((d) => [d, d])));
     this.chips.textContent = "";
     for (const d of this.dates) {
       if (d === shown) continue;

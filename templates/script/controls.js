@@ -2,7 +2,7 @@
 // step with the view, and read back into a view when the reader changes it.
 
 import { safeColor } from "./format.js";
-import { element } from "./dom.js";
+import { element, lazyOptions, setSelectValue } from "./dom.js";
 import { dateLabel, t } from "./i18n.js";
 import { FLAGS, LISTS, PRICES, defaultView, xAxes } from "./view.js";
 import { metricName, price, priceText } from "./model.js";
@@ -77,6 +77,20 @@ function select(name, title, options) {
   return element("div", { class: "ctl" }, [element("label", { for: "ctl-" + name, class: "title", text: title }), control]);
 }
 
+// dateOption is the snapshot menu's [value, label] of the page's date i (0 the newest, "Latest").
+const dateOption = (page, i) => [page.dates[i], i ? dateLabel(page.dates[i]) : t("controls.latest", { date: dateLabel(page.dates[i]) })];
+
+// dateOptions are the snapshot menu's [value, label] pairs, the newest first.
+const dateOptions = (page) => page.dates.map((date, i) => dateOption(page, i));
+
+// dateSelect is the snapshot menu: its newest date, the others when the reader reaches for it
+// (lazyOptions), as the build writes it.
+function dateSelect(page) {
+  const box = select("date", t("controls.snapshot"), []);
+  lazyOptions(box.querySelector("select"), dateOption(page, 0), () => dateOptions(page));
+  return box;
+}
+
 function checkbox(name, value, label, swatch) {
   let mark = null;
   if (swatch) {
@@ -110,7 +124,7 @@ export function buildControls(live, form) {
     filtersButton(),
   ]);
   const main = element("div", { class: "row" }, [
-    page.dates.length > 1 ? select("date", t("controls.snapshot"), page.dates.map((date, i) => [date, i ? dateLabel(date) : t("controls.latest", { date: dateLabel(date) })])) : null,
+    page.dates.length > 1 ? dateSelect(page) : null,
     element("fieldset", {}, [element("legend", { text: t("controls.scale") }), element("div", { class: "opts" }, [checkbox("log", "1", t("controls.log")), checkbox("logx", "1", t("controls.logx"))])]),
     element("fieldset", {}, [element("legend", { text: t("controls.show") }), element("div", { class: "opts" }, [
       checkbox("optimal", "1", t("controls.optimal")), checkbox("best", "1", t("controls.best")), checkbox("global", "1", t("controls.global"))])]),
@@ -188,8 +202,9 @@ export function wirePanel(form) {
 }
 
 // enhanceControls makes the server-rendered form the live one: it keeps it when it offers
-// exactly the filters' choices (so nothing on the page moves), adding the older snapshots'
-// dates the build leaves out, and rebuilds it otherwise (a snapshot that brings new GPUs).
+// exactly the filters' choices (so nothing on the page moves), the older snapshots' dates the
+// build leaves out held until the reader reaches for the menu (lazyOptions), and rebuilds it
+// otherwise (a snapshot that brings new GPUs).
 export function enhanceControls(live, form) {
   const lists = live.choices();
   const same = LISTS.every((list) => {
@@ -205,7 +220,9 @@ export function enhanceControls(live, form) {
   }
   const dates = form.elements.date;
   if (dates && dates.options.length < live.page.dates.length) {
-    for (const date of live.page.dates.slice(dates.options.length)) dates.appendChild(element("option", { value: date, text: dateLabel(date) }));
+    // The option the build wrote stays as it is; the labels of the others are made when needed.
+    const option = dates.options[dates.selectedIndex] || dates.options[0];
+    lazyOptions(dates, [option.value, option.textContent], () => dateOptions(live.page));
   }
 }
 
@@ -216,7 +233,8 @@ const gpuKey = (page, gpu) => Object.keys(page.gpus).find((g) => g.toLowerCase()
 export function syncForm(live, form) {
   const view = live.view;
   for (const field of form.elements) {
-    if (field.name === "y" || field.name === "x" || field.name === "date") field.value = view[field.name];
+    if (field.name === "date") setSelectValue(field, view.date);
+    else if (field.name === "y" || field.name === "x") field.value = view[field.name];
     else if (PRICES.includes(field.name)) {
       // The price in use: the reader's, else the config's; empty when there is none.
       const text = priceText(live.page, view, field.name, gpuKey(live.page, field.getAttribute("data-gpu")));

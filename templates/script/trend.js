@@ -7,7 +7,7 @@
 // clicks) is the main chart's.
 
 import { accuracyOf, gateText } from "./accuracy.js";
-import { element } from "./dom.js";
+import { element, lazyOptions, setSelectValue } from "./dom.js";
 import { csvCell, escapeHTML, hasOwn, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
@@ -146,7 +146,8 @@ export class Trend {
       this.refMenu.append(element("option", { value: String(x), text: x + " " + this.page.x.unit }));
     }
     this.baseMenu = element("select", { id: "trend-baseline", "aria-label": t("trend.baseline") });
-    for (const d of this.page.dates.slice(1)) this.baseMenu.append(element("option", { value: d, text: d }));
+    // The baseline's dates come when the reader reaches for the menu (lazyOptions).
+    lazyOptions(this.baseMenu, [this.baseline, this.baseline], () => this.page.dates.slice(1).map((d) => [d, d]));
     this.csv = element("a", { id: "change-csv", href: "#", text: t("trend.download") });
     controls.append(element("label", {}, [t("trend.at"), this.refMenu]), " · ", element("label", {}, [t("trend.since"), this.baseMenu]), " · ", this.csv);
     // The trend tables are the frontiers of every point (built in Go, one per metric): the
@@ -199,7 +200,7 @@ export class Trend {
   // trend table of its metric first.
   update() {
     this.refMenu.value = String(this.ref);
-    this.baseMenu.value = this.baseline;
+    setSelectValue(this.baseMenu, this.baseline);
     const live = this.live;
     const note = trendGateNote(live.page, live.view);
     this.gateNote.textContent = note;

@@ -25,9 +25,9 @@ var deployBases = []string{"https://owner.github.io/repo/", "/"}
 // markdown page of links) for baseURL, in memory.
 func exampleSite(t *testing.T, baseURL string) *site.Files {
 	t.Helper()
-	data := testsite.ExampleData(t)
+	data := testsite.RealData(t)
 	data["guides/links.md"] = &fstest.MapFile{Data: []byte(testsite.LinksPage)}
-	cfg, ps := site.ParseConfig("frontier.toml", testsite.ExampleConfig(t))
+	cfg, ps := site.ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
