@@ -30,7 +30,10 @@ YOURRUN    := templates/assets/yourrun.js
 # "Your run"'s decoder: site/input's readers compiled to WebAssembly (cmd/frontier-wasm), stored
 # gzipped (a host need not compress it), with the wasm_exec.js of the same Go that runs it and
 # Go's licence, which covers both. Always built by GO_TOOLCHAIN, with nothing of the machine or the
-# checkout in it (no VCS stamp, no paths), so that it is the same bytes everywhere.
+# checkout in it (no VCS stamp, no paths), so that it is the same bytes everywhere. Its gzip step
+# runs the command on the host with GO_TOOLCHAIN's compress/gzip (the bytes depend on nothing
+# else), built as the tests build the packages it shares with them, so that a cold CI run
+# compiles those once rather than again with -trimpath and cgo off.
 WASM       := templates/assets/yourrun.wasm.gz
 WASM_EXEC  := templates/vendor/wasm_exec.js
 WASM_L     := templates/vendor/go.LICENSE.txt
@@ -42,7 +45,9 @@ ASSETS    := $(wildcard templates/*.html templates/assets/*)
 VENDOR    := $(wildcard templates/vendor/*)
 BENCHTIME ?= 3x
 MODULE    := github.com/frontier-bench/frontier
-# Packages the race pass of `make test` leaves out (see test).
+# The browser suite, which `make test` runs beside the other phases, and the packages its race
+# pass leaves out (see test).
+BROWSER   := site/browser
 RACE_SKIP := site/browser site/api/conformance
 
 .PHONY: all deps wasm build serve test test-short fuzz-smoke fuzz bench check check-links clean
@@ -76,7 +81,7 @@ wasm:
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	echo "GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' ./cmd/frontier-wasm"; \
 	GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' -o $$tmp/yourrun.wasm ./cmd/frontier-wasm; \
-	$(WASM_GO) run -trimpath -buildvcs=false ./cmd/frontier-wasm -gzip $$tmp/yourrun.wasm $(WASM); \
+	GOTOOLCHAIN=$(GO_TOOLCHAIN) $(GO) run -buildvcs=false ./cmd/frontier-wasm -gzip $$tmp/yourrun.wasm $(WASM); \
 	root=$$($(WASM_GO) env GOROOT); cat "$$root/lib/wasm/wasm_exec.js" > $(WASM_EXEC); cat "$$root/LICENSE" > $(WASM_L); \
 	echo "$(WASM): $$(wc -c < $$tmp/yourrun.wasm) bytes, $$(wc -c < $(WASM)) gzipped"
 
@@ -124,22 +129,38 @@ check-links: $(BIN)
 	./$(BIN) check --links $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
 
 ## test: every test, unit and browser, the browser tests of site/browser/ included (needs
-## chromium; CI=true makes a missing browser fail)
-# go vet and the page script's node tests run side by side (neither waits on the other).
+## chromium; CI=true makes a missing browser fail). Each phase prints its wall time as it ends
+## ("make test: go test took 212 s"), so that any run's log shows where the minutes went.
+# The phases: gofmt, then go vet beside the page script's node tests (neither waits on the
+# other); then the browser suite, which mostly waits on chromium, in the background while the
+# CPU-heavy phases run: every other package's tests, then the race pass beside fuzz-smoke. Its
+# lines (and the race pass's) are shown when it is done. go vet compiles every package first,
+# so the two go test runs that then start side by side share those builds rather than both
+# compiling them.
+# The race pass (-short: the browser tests run above) spends most of its time in one package's
+# serial tests, so fuzz-smoke runs beside it. It leaves out the packages whose tests are the
+# browser's and the schema validators' (RACE_SKIP): under -short they run nothing concurrent,
+# and compiling chromedp and libopenapi again with -race was minutes of a cold CI run.
 test:
-	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
-	@echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
-	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]
-	$(GO) test -count=1 -timeout 15m ./...
-	@# The race pass (-short: the browser tests already ran above) spends most of its time in one
-	@# package's serial tests, so fuzz-smoke runs beside it; its output is shown when both are done.
-	@# It leaves out the packages whose tests are the browser's and the schema validators'
-	@# (RACE_SKIP): under -short they run nothing concurrent, and compiling chromedp and
-	@# libopenapi again with -race was minutes of a cold CI run.
-	@echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke'; log=$$(mktemp); \
-	  $(GO) test -count=1 -race -short -timeout 15m $$($(GO) list ./site/... | grep -v -x -F $(foreach p,$(RACE_SKIP),-e $(MODULE)/$(p))) >$$log 2>&1 & race=$$!; \
-	  $(MAKE) --no-print-directory fuzz-smoke; fuzz=$$?; wait $$race; rc=$$?; \
-	  echo '-- the race pass:'; cat $$log; rm -f $$log; [ $$fuzz -eq 0 ] && [ $$rc -eq 0 ]
+	@$(call timed,vet and node tests,unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; false; else \
+	  echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
+	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]; fi)
+	@set +e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo '$(GO) test -count=1 ./site/browser/ & (the browser suite, its lines shown when it is done)'; \
+	( $(call timed,the browser suite,$(GO) test -count=1 -timeout 15m ./$(BROWSER) >$$tmp/browser 2>&1) ) & browser=$$!; \
+	echo '$(GO) test -count=1 ./... (but $(BROWSER))'; \
+	$(call timed,go test,$(GO) test -count=1 -timeout 15m $$($(GO) list ./... | grep -v -x -F -e $(MODULE)/$(BROWSER))); gotest=$$?; \
+	echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke'; \
+	( $(call timed,the race pass,$(GO) test -count=1 -race -short -timeout 15m $$($(GO) list ./site/... | grep -v -x -F $(foreach p,$(RACE_SKIP),-e $(MODULE)/$(p))) >$$tmp/race 2>&1) ) & race=$$!; \
+	( $(call timed,fuzz-smoke,$(MAKE) --no-print-directory fuzz-smoke) ); fuzz=$$?; \
+	wait $$race; race=$$?; echo '-- the race pass:'; cat $$tmp/race; \
+	wait $$browser; browser=$$?; echo '-- the browser suite:'; cat $$tmp/browser; \
+	[ $$gotest -eq 0 ] && [ $$race -eq 0 ] && [ $$fuzz -eq 0 ] && [ $$browser -eq 0 ]
+
+# $(call timed,WHAT,COMMAND) runs COMMAND (a shell list) and prints its wall time as
+# "make test: WHAT took N s" (", and failed" when it did), keeping its exit status.
+timed = s=$$(date +%s); { $(2); }; rc=$$?; echo "make test: $(1) took $$(( $$(date +%s) - s )) s$$([ $$rc -eq 0 ] || echo ', and failed')"; [ $$rc -eq 0 ]
 
 ## test-short: the fast tests alone, in seconds: every Go test but those that need a browser, a
 ## module build or actionlint (they skip under -short; the browser tests are in site/browser/)
