@@ -232,6 +232,22 @@ bench:
 	  END { for (k in t) if (k ~ /^BenchmarkBuildYear /) { split(k, p, " "); f = "BenchmarkFloorYear " p[2]; \
 	  if (c[f]) printf "year-scale build/floor, %s: %.2fx, peak RSS %s MiB, %s MB a page\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k], o[k] } }' bench.txt | sort
 	@awk '/^BenchmarkHistoryBytes\// { printf "history bytes, %s:", $$1; for (i = 4; i < NF; i++) if ($$(i+1) ~ /^KB/) printf " %s %s", $$i, $$(i+1); print "" }' bench.txt
+	@# DESIGN.md's budgets, each figure beside its own, from BenchmarkFloor/datasets=1000 and
+	@# BenchmarkBuildCards: the chart pages' own work is the build without cards less the times of
+	@# its compare, history and API jobs (the job timers of --stats); a card's CPU is the build's
+	@# CPU with cards less without, over the cards drawn; peak RSS the highest of any build.
+	@awk '/^BenchmarkFloor\/datasets=1000-/ { ft += $$3; fc++ } \
+	  /^BenchmarkBuild/ { for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB" && $$i > rss) { rss = $$i; rb = $$1 } } \
+	  /^BenchmarkBuildCards\// { split($$1, a, "[/-]"); k = a[2]; t[k] += $$3; c[k]++; \
+	  for (i = 4; i < NF; i++) { u = $$(i+1); if (u == "cpu-ms/op") cpu[k] += $$i; if (u == "cards/op") n[k] += $$i; \
+	  if (u == "compare-ms/op" || u == "history-ms/op" || u == "api-ms/op") jobs[k] += $$i * 1e6 } } \
+	  END { if (!fc || !c["cards=none"]) { print "budgets: bench.txt has no BenchmarkFloor/datasets=1000 or BenchmarkBuildCards/cards=none"; exit } \
+	  f = ft / fc; w = t["cards=none"] / c["cards=none"]; \
+	  printf "chart pages\047 own work: %.2fx the floor (budget 2x)\n", (w - jobs["cards=none"] / c["cards=none"]) / f; \
+	  printf "whole build: %.2fx the floor (budget 4x)\n", w / f; \
+	  if (c["cards=drawn"] && n["cards=drawn"]) printf "cards: %.2f ms of CPU a card (budget 1 ms)\n", \
+	    (cpu["cards=drawn"] / c["cards=drawn"] - cpu["cards=none"] / c["cards=none"]) / (n["cards=drawn"] / c["cards=drawn"]); \
+	  printf "peak RSS: %d MiB, %s (budget 200 MiB)\n", rss, rb }' bench.txt
 
 # The committed bundle stays: `make deps` would write the same bytes. An older checkout's
 # echarts.common.min.js goes.
