@@ -30,10 +30,7 @@ YOURRUN    := templates/assets/yourrun.js
 # "Your run"'s decoder: site/input's readers compiled to WebAssembly (cmd/frontier-wasm), stored
 # gzipped (a host need not compress it), with the wasm_exec.js of the same Go that runs it and
 # Go's licence, which covers both. Always built by GO_TOOLCHAIN, with nothing of the machine or the
-# checkout in it (no VCS stamp, no paths), so that it is the same bytes everywhere. Its gzip step
-# runs the command on the host with GO_TOOLCHAIN's compress/gzip (the bytes depend on nothing
-# else), built as the tests build the packages it shares with them, so that a cold CI run
-# compiles those once rather than again with -trimpath and cgo off.
+# checkout in it (no VCS stamp, no paths), so that it is the same bytes everywhere.
 WASM       := templates/assets/yourrun.wasm.gz
 WASM_EXEC  := templates/vendor/wasm_exec.js
 WASM_L     := templates/vendor/go.LICENSE.txt
@@ -81,7 +78,7 @@ wasm:
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	echo "GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' ./cmd/frontier-wasm"; \
 	GOOS=js GOARCH=wasm $(WASM_GO) build -trimpath -buildvcs=false -ldflags='-s -w' -o $$tmp/yourrun.wasm ./cmd/frontier-wasm; \
-	GOTOOLCHAIN=$(GO_TOOLCHAIN) $(GO) run -buildvcs=false ./cmd/frontier-wasm -gzip $$tmp/yourrun.wasm $(WASM); \
+	$(WASM_GO) run -trimpath -buildvcs=false ./cmd/frontier-wasm -gzip $$tmp/yourrun.wasm $(WASM); \
 	root=$$($(WASM_GO) env GOROOT); cat "$$root/lib/wasm/wasm_exec.js" > $(WASM_EXEC); cat "$$root/LICENSE" > $(WASM_L); \
 	echo "$(WASM): $$(wc -c < $$tmp/yourrun.wasm) bytes, $$(wc -c < $(WASM)) gzipped"
 
