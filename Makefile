@@ -42,7 +42,9 @@ ASSETS    := $(wildcard templates/*.html templates/assets/*)
 VENDOR    := $(wildcard templates/vendor/*)
 BENCHTIME ?= 3x
 MODULE    := github.com/frontier-bench/frontier
-# Packages the race pass of `make test` leaves out (see test).
+# The browser suite, which `make test` runs beside the other phases, and the packages its race
+# pass leaves out (see test).
+BROWSER   := site/browser
 RACE_SKIP := site/browser site/api/conformance
 
 .PHONY: all deps wasm build serve test test-short fuzz-smoke fuzz bench check check-links clean
@@ -124,22 +126,38 @@ check-links: $(BIN)
 	./$(BIN) check --links $(OUT) $(if $(BASE_URL),--base-url $(BASE_URL))
 
 ## test: every test, unit and browser, the browser tests of site/browser/ included (needs
-## chromium; CI=true makes a missing browser fail)
-# go vet and the page script's node tests run side by side (neither waits on the other).
+## chromium; CI=true makes a missing browser fail). Each phase prints its wall time as it ends
+## ("make test: go test took 212 s"), so that any run's log shows where the minutes went.
+# The phases: gofmt, then go vet beside the page script's node tests (neither waits on the
+# other); then the browser suite, which mostly waits on chromium, in the background while the
+# CPU-heavy phases run: every other package's tests, then the race pass beside fuzz-smoke. Its
+# lines (and the race pass's) are shown when it is done. go vet compiles every package first,
+# so the two go test runs that then start side by side share those builds rather than both
+# compiling them.
+# The race pass (-short: the browser tests run above) spends most of its time in one package's
+# serial tests, so fuzz-smoke runs beside it. It leaves out the packages whose tests are the
+# browser's and the schema validators' (RACE_SKIP): under -short they run nothing concurrent,
+# and compiling chromedp and libopenapi again with -race was minutes of a cold CI run.
 test:
-	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
-	@echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
-	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]
-	$(GO) test -count=1 -timeout 15m ./...
-	@# The race pass (-short: the browser tests already ran above) spends most of its time in one
-	@# package's serial tests, so fuzz-smoke runs beside it; its output is shown when both are done.
-	@# It leaves out the packages whose tests are the browser's and the schema validators'
-	@# (RACE_SKIP): under -short they run nothing concurrent, and compiling chromedp and
-	@# libopenapi again with -race was minutes of a cold CI run.
-	@echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke'; log=$$(mktemp); \
-	  $(GO) test -count=1 -race -short -timeout 15m $$($(GO) list ./site/... | grep -v -x -F $(foreach p,$(RACE_SKIP),-e $(MODULE)/$(p))) >$$log 2>&1 & race=$$!; \
-	  $(MAKE) --no-print-directory fuzz-smoke; fuzz=$$?; wait $$race; rc=$$?; \
-	  echo '-- the race pass:'; cat $$log; rm -f $$log; [ $$fuzz -eq 0 ] && [ $$rc -eq 0 ]
+	@$(call timed,vet and node tests,unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; false; else \
+	  echo '$(GO) vet ./... & $(MAKE) test-js'; $(GO) vet ./... & vet=$$!; \
+	  $(MAKE) --no-print-directory test-js; js=$$?; wait $$vet && [ $$js -eq 0 ]; fi)
+	@set +e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo '$(GO) test -count=1 ./site/browser/ & (the browser suite, its lines shown when it is done)'; \
+	( $(call timed,the browser suite,$(GO) test -count=1 -timeout 15m ./$(BROWSER) >$$tmp/browser 2>&1) ) & browser=$$!; \
+	echo '$(GO) test -count=1 ./... (but $(BROWSER))'; \
+	$(call timed,go test,$(GO) test -count=1 -timeout 15m $$($(GO) list ./... | grep -v -x -F -e $(MODULE)/$(BROWSER))); gotest=$$?; \
+	echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke'; \
+	( $(call timed,the race pass,$(GO) test -count=1 -race -short -timeout 15m $$($(GO) list ./site/... | grep -v -x -F $(foreach p,$(RACE_SKIP),-e $(MODULE)/$(p))) >$$tmp/race 2>&1) ) & race=$$!; \
+	( $(call timed,fuzz-smoke,$(MAKE) --no-print-directory fuzz-smoke) ); fuzz=$$?; \
+	wait $$race; race=$$?; echo '-- the race pass:'; cat $$tmp/race; \
+	wait $$browser; browser=$$?; echo '-- the browser suite:'; cat $$tmp/browser; \
+	[ $$gotest -eq 0 ] && [ $$race -eq 0 ] && [ $$fuzz -eq 0 ] && [ $$browser -eq 0 ]
+
+# $(call timed,WHAT,COMMAND) runs COMMAND (a shell list) and prints its wall time as
+# "make test: WHAT took N s" (", and failed" when it did), keeping its exit status.
+timed = s=$$(date +%s); { $(2); }; rc=$$?; echo "make test: $(1) took $$(( $$(date +%s) - s )) s$$([ $$rc -eq 0 ] || echo ', and failed')"; [ $$rc -eq 0 ]
 
 ## test-short: the fast tests alone, in seconds: every Go test but those that need a browser, a
 ## module build or actionlint (they skip under -short; the browser tests are in site/browser/)
@@ -211,6 +229,22 @@ bench:
 	  END { for (k in t) if (k ~ /^BenchmarkBuildYear /) { split(k, p, " "); f = "BenchmarkFloorYear " p[2]; \
 	  if (c[f]) printf "year-scale build/floor, %s: %.2fx, peak RSS %s MiB, %s MB a page\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k], o[k] } }' bench.txt | sort
 	@awk '/^BenchmarkHistoryBytes\// { printf "history bytes, %s:", $$1; for (i = 4; i < NF; i++) if ($$(i+1) ~ /^KB/) printf " %s %s", $$i, $$(i+1); print "" }' bench.txt
+	@# DESIGN.md's budgets, each figure beside its own, from BenchmarkFloor/datasets=1000 and
+	@# BenchmarkBuildCards: the chart pages' own work is the build without cards less the times of
+	@# its compare, history and API jobs (the job timers of --stats); a card's CPU is the build's
+	@# CPU with cards less without, over the cards drawn; peak RSS the highest of any build.
+	@awk '/^BenchmarkFloor\/datasets=1000-/ { ft += $$3; fc++ } \
+	  /^BenchmarkBuild/ { for (i = 4; i < NF; i++) if ($$(i+1) == "peak-RSS-MiB" && $$i > rss) { rss = $$i; rb = $$1 } } \
+	  /^BenchmarkBuildCards\// { split($$1, a, "[/-]"); k = a[2]; t[k] += $$3; c[k]++; \
+	  for (i = 4; i < NF; i++) { u = $$(i+1); if (u == "cpu-ms/op") cpu[k] += $$i; if (u == "cards/op") n[k] += $$i; \
+	  if (u == "compare-ms/op" || u == "history-ms/op" || u == "api-ms/op") jobs[k] += $$i * 1e6 } } \
+	  END { if (!fc || !c["cards=none"]) { print "budgets: bench.txt has no BenchmarkFloor/datasets=1000 or BenchmarkBuildCards/cards=none"; exit } \
+	  f = ft / fc; w = t["cards=none"] / c["cards=none"]; \
+	  printf "chart pages\047 own work: %.2fx the floor (budget 2x)\n", (w - jobs["cards=none"] / c["cards=none"]) / f; \
+	  printf "whole build: %.2fx the floor (budget 4x)\n", w / f; \
+	  if (c["cards=drawn"] && n["cards=drawn"]) printf "cards: %.2f ms of CPU a card (budget 1 ms)\n", \
+	    (cpu["cards=drawn"] / c["cards=drawn"] - cpu["cards=none"] / c["cards=none"]) / (n["cards=drawn"] / c["cards=drawn"]); \
+	  printf "peak RSS: %d MiB, %s (budget 200 MiB)\n", rss, rb }' bench.txt
 
 # The committed bundle stays: `make deps` would write the same bytes. An older checkout's
 # echarts.common.min.js goes.
