@@ -95,18 +95,15 @@ var runsHintKeys = regexp.MustCompile(`, (\w+) = `)
 // TestRealClientFilesBuild (issue 44): every result file of ../shared/data/public/clients, built
 // alone into a site with a [[runs]] entry for exactly the context it lacks, builds with no
 // problem (warnings allowed), and its points carry the file's own figures (the table's, read
-// from the file): throughput, median TTFT, E2E latency and TPOT, the load. Files that are not
-// result files are skipped with the table's reason; files a reader of another branch reads are
-// skipped as pending, by name.
+// from the file): throughput, median TTFT, E2E latency and TPOT, the load. A file that holds no
+// point (an MLPerf Offline summary) gives none and a warning that says why; files that are not
+// result files are skipped with the table's reason.
 func TestRealClientFilesBuild(t *testing.T) {
 	dir, cases := realFiles(t)
 	for _, c := range cases {
 		t.Run(c.File, func(t *testing.T) {
-			switch {
-			case c.Skip != "":
+			if c.Skip != "" {
 				t.Skip("not a result file: " + c.Skip)
-			case c.Pending != "":
-				t.Skip("pending: " + c.Pending)
 			}
 			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.File)))
 			if err != nil {
@@ -114,7 +111,7 @@ func TestRealClientFilesBuild(t *testing.T) {
 			}
 			fsys := fstest.MapFS{c.File: testsite.MapFile(data, 1)}
 			// Alone, the file names the context it lacks: the table's [[runs]] keys, no more.
-			_, rep, err := build(t, fsys, DefaultConfig())
+			files, rep, err := build(t, fsys, DefaultConfig())
 			var msgs []string
 			if err != nil {
 				msgs = append(msgs, err.Error())
@@ -136,11 +133,29 @@ func TestRealClientFilesBuild(t *testing.T) {
 			if !slices.Equal(lack, given) {
 				t.Errorf("the file alone lacks %v; the table's [[runs]] gives %v", lack, given)
 			}
+			if c.NoPoint != "" {
+				// A file of a known client that holds no point: a warning says why, the build
+				// does not fail on it, and no page has a point of it.
+				if err != nil {
+					t.Fatalf("the build failed: %v", err)
+				}
+				var said bool
+				for _, w := range rep.Warnings {
+					said = said || strings.Contains(w.String(), c.NoPoint)
+				}
+				if !said {
+					t.Errorf("no warning contains %q; messages %v", c.NoPoint, msgs)
+				}
+				if ps := dataJSONPoints(t, files); len(ps) > 0 {
+					t.Errorf("%d points, want none", len(ps))
+				}
+				return
+			}
 			cfg, ps := ParseConfig("frontier.toml", []byte(runsTOML(c.File, c.Runs)))
 			if len(ps) > 0 {
 				t.Fatal(ps)
 			}
-			files, rep, err := build(t, fsys, cfg)
+			files, rep, err = build(t, fsys, cfg)
 			if err != nil {
 				t.Fatalf("the build failed: %v", err)
 			}

@@ -4,7 +4,8 @@
 // (by key, in the file's own units: seconds where it writes ms are divided here, visibly). The
 // build's test (site/realfiles_test.go) and "your run"'s (cmd/frontier-wasm/realfiles_test.go)
 // walk the folder and look every file up here, so a new file there is a test failure until it
-// has a row: a case, a skip with its reason, or a pending reader.
+// has a row: a case (its points, or none and the warning that says why) or a skip with its
+// reason.
 package realfiles
 
 import "github.com/frontier-bench/frontier/site/input"
@@ -16,9 +17,12 @@ const Dir = "public/clients"
 type Case struct {
 	File string // the slash path below Dir
 	// Skip says why the file is not a result file (an eval, a per-request dump, a twin of
-	// another format); Pending says which reader, not yet on this branch, reads it. A file
-	// with either is not built.
-	Skip, Pending string
+	// another format); such a file is not built.
+	Skip string
+	// NoPoint, for a result file that holds no point (an MLPerf Offline summary), is what the
+	// build's warning about the file, and "your run"'s, must contain: the reason and what the
+	// file measured. Such a file builds with warnings only and gives no point.
+	NoPoint string
 	// Runs is the [[runs]] entry for the context the file lacks, and only that: the keys the
 	// build names in its "add to frontier.toml" hint for the file alone.
 	Runs input.Run
@@ -155,32 +159,81 @@ var Cases = []Case{
 		}},
 	{File: "lm-eval/EleutherAI__lm-evaluation-harness__results_2025-01-21T00-40-03.356274.json", Skip: "an eval result (accuracy), not a benchmark result: it attaches to points, and gives none"},
 	{File: "lm-eval/csabakecskemeti_meta-llama__Llama-3.1-8B-Instruct_results_2025-01-25T04-48-43.622918.json", Skip: "an eval result (accuracy), not a benchmark result: it attaches to points, and gives none"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu0_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu1_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu2_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu3_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu4_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu5_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu6_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu7_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu0_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4103.7 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu1_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4163.89 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu2_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4089.58 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu3_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4212.49 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu4_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4119.21 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu5_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4204.21 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu6_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4157.72 output tokens per second"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_Offline_gpu7_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 4187.86 output tokens per second"},
 	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK-AMD_MI325X_per-gpu_llama2-70b-99_results.csv", Skip: "an MLPerf results table (CSV) of a submission, not a client's result file"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 61372.4 output tokens per second"},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "mixtral-8x7b", GPU: "h200", GPUs: 8, Framework: "trt", Precision: "fp8", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 59992.81, TTFT: 319308732 / 1e9, E2E: 19278194830 / 1e9, TPOT: 168690841 / 1e9, Rate: 410},
+		}},
 	{File: "mlperf/ntuhpc__inference_results_v5.1__GigaComputing_summary.csv", Skip: "an MLPerf results table (CSV) of a submission, not a client's result file"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 33379 output tokens per second"},
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_detail.txt", Skip: "an MLPerf LoadGen detail log: its summary beside it gives the point"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "deepseek-r1", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 18592.24, TTFT: 685863288 / 1e9, E2E: 139009806071 / 1e9, TPOT: 69901712 / 1e9, Rate: 5},
+		}},
+	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama2-70b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 59545.45, TTFT: 63272742 / 1e9, E2E: 8045364035 / 1e9, TPOT: 34474393 / 1e9, Rate: 220},
+		}},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 101527 output tokens per second"},
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_detail.txt", Skip: "an MLPerf LoadGen detail log: its summary beside it gives the point"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Interactive_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Offline_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
-	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_GB200-NVL72x72_deepseek-r1_Server_mlperf_log_summary.txt", Pending: "an MLPerf LoadGen summary: read by the MLPerf reader (another branch, issue 44 item 4)"},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama2-70b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 99123.04, TTFT: 244183931 / 1e9, E2E: 29033671820 / 1e9, TPOT: 126102896 / 1e9, Rate: 364},
+		}},
+	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-405b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 751.37, TTFT: 987640053 / 1e9, E2E: 44435760684 / 1e9, TPOT: 62071760 / 1e9, Rate: 1.15},
+		}},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 1624.11 output tokens per second"},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-405b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 1240.42, TTFT: 1357319820 / 1e9, E2E: 71611043609 / 1e9, TPOT: 100801555 / 1e9, Rate: 1.9},
+		}},
+	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-8b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 102902.54, TTFT: 109262598 / 1e9, E2E: 3066973971 / 1e9, TPOT: 23093092 / 1e9, Rate: 800},
+		}},
+	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 136752 output tokens per second"},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-8b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 128540.95, TTFT: 498325752 / 1e9, E2E: 4275247856 / 1e9, TPOT: 29421581 / 1e9, Rate: 1000},
+		}},
+	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
+	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_GB200-NVL72x72_deepseek-r1_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "deepseek-r1", GPU: "gb200", GPUs: 72, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
+		Points: []Figures{
+			{Output: 167578.06, TTFT: 641437563 / 1e9, E2E: 121500495785 / 1e9, TPOT: 61287759 / 1e9, Rate: 45},
+		}},
 	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 36459.28749797308, Output: 3929.720447468979, TTFT: 493.27141290996224 / 1000, E2E: 1285.6606974964961 / 1000, TPOT: 11.149914426108202 / 1000, Conc: 100},
