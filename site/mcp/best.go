@@ -3,6 +3,7 @@ package mcp
 import (
 	"cmp"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -17,7 +18,8 @@ const bestAtDoc = "The chart page's leaders-table answer: at one x value (e.g. 5
 	"where no configuration of that GPU reaches x. Every configuration of a GPU competes, as in the chart's view of all configurations " +
 	"(a page that opens on best per GPU shows only each GPU's best-ranked one in its table). Leaders come best first. x defaults to median_intvty, y to the page's metric (tpPerGpu); " +
 	"other keys are the page's x axes (p99_ttft, median_e2el, conc, ...) and y metrics (outputTputPerGpu, inputTputPerGpu, ...). " +
-	"url opens the chart on the same axes."
+	"url opens the chart on the same axes." +
+	"costPerMTok and tokPerMW are at the site's own prices (tier picks a price tier); a GPU the site gives no price has no value."
 
 // BestIn is best_at's input.
 type BestIn struct {
@@ -26,6 +28,7 @@ type BestIn struct {
 	At   float64 `json:"at" jsonschema:"the x value to read the frontiers at, in the x axis' unit"`
 	Y    string  `json:"y,omitempty" jsonschema:"the y metric key; default the page's metric (tpPerGpu)"`
 	Date string  `json:"date,omitempty" jsonschema:"a snapshot date of the page; default the newest"`
+	Tier string  `json:"tier,omitempty" jsonschema:"for costPerMTok: the price tier (the site's [gpus.*.cost] names); default the first"`
 }
 
 // BestOut is best_at's answer.
@@ -77,15 +80,15 @@ func metricKey(d pageData, snap *snapshot, y string) (unit string, higherY bool,
 				break
 			}
 		}
-		if !measured {
-			continue // a price-derived metric (cost, per megawatt): the reader's price, not the site's numbers
+		if !measured && !priced(m.Key) {
+			continue
 		}
 		if strings.EqualFold(m.Key, y) {
 			return m.Unit, m.Higher, nil
 		}
 		valid = append(valid, m.Key)
 	}
-	return "", false, unknown("y metric", y, valid, "the page's measured metrics; cost and per-megawatt figures depend on a price the reader sets on the page")
+	return "", false, unknown("y metric", y, valid, "the page's metrics; costPerMTok and tokPerMW are at the site's prices (a GPU without one has no value)")
 }
 
 // readAt is series sr's value at x on axes xcol and y: its Pareto frontier for those axes'
@@ -130,6 +133,13 @@ func (s *Site) bestAt(in BestIn) (BestOut, error) {
 	if err != nil {
 		return BestOut{}, err
 	}
+	tier, err := tierOf(f.data, in.Tier)
+	if err != nil {
+		return BestOut{}, err
+	}
+	if priced(ykey) {
+		snap = withPrices(f.data, snap, tier)
+	}
 	for _, m := range f.data.Metrics {
 		if strings.EqualFold(m.Key, ykey) {
 			ykey = m.Key
@@ -145,7 +155,11 @@ func (s *Site) bestAt(in BestIn) (BestOut, error) {
 	if snap.date != f.data.Dates[0] {
 		v.Date = snap.date
 	}
-	out := BestOut{Page: pagePath(p), URL: s.pageURL(p, v, nil), Date: snap.date, X: xkey, XUnit: xunit, At: in.At,
+	u := s.pageURL(p, v, nil)
+	if tier != "" && priced(ykey) {
+		u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "tier=" + strings.ReplaceAll(url.QueryEscape(tier), "+", "%20")
+	}
+	out := BestOut{Page: pagePath(p), URL: u, Date: snap.date, X: xkey, XUnit: xunit, At: in.At,
 		Y: ykey, YUnit: yunit, Higher: higherY, Leaders: []Leader{}}
 	byGPU := map[string]int{}
 	for _, sr := range snap.series {

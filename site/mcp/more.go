@@ -43,6 +43,7 @@ type SLOIn struct {
 	Gate   string   `json:"gate,omitempty" jsonschema:"the slo= value: METRIC:LIMIT terms separated by commas, or a preset's name"`
 	Limits []string `json:"limits,omitempty" jsonschema:"the same terms as a list, e.g. [\"p99_ttft:2\", \"median_intvty:20\"], added to gate"`
 	Pick   string   `json:"pick,omitempty" jsonschema:"y (default): the best page metric; x: the best default x"`
+	Tier   string   `json:"tier,omitempty" jsonschema:"for a costPerMTok term: the price tier (the site's [gpus.*.cost] names); default the first"`
 	Date   string   `json:"date,omitempty" jsonschema:"a snapshot date; default the newest"`
 }
 
@@ -148,6 +149,13 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	if err != nil {
 		return SLOOut{}, err
 	}
+	tier, err := tierOf(f.data, in.Tier)
+	if err != nil {
+		return SLOOut{}, err
+	}
+	if priced(f.data.Metric) || slices.ContainsFunc(terms, func(t slo.Term) bool { return priced(t.Metric) }) {
+		snap = withPrices(f.data, snap, tier)
+	}
 	byX := false
 	switch strings.ToLower(strings.TrimSpace(in.Pick)) {
 	case "", "y":
@@ -181,6 +189,9 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "slo=" + gateText
 	if byX {
 		u += "&pick=x"
+	}
+	if tier != "" {
+		u += "&tier=" + strings.ReplaceAll(url.QueryEscape(tier), "+", "%20")
 	}
 	metric := f.data.Metric
 	if byX {

@@ -1,0 +1,95 @@
+package mcp
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// The price-derived metrics: a page offers them on its y menu, and the page script computes
+// them from each point's total throughput per GPU and its GPU's price (model.js yValues).
+const (
+	costMetric  = "costPerMTok" // dollars per million tokens: $/GPU-hour / (tok/s/GPU × 3600) × 1e6
+	powerMetric = "tokPerMW"    // tokens per second per megawatt: tok/s/GPU / kW × 1000
+)
+
+// priced says whether key is a metric the page derives from a price.
+func priced(key string) bool { return key == costMetric || key == powerMetric }
+
+// tierOf checks a price tier against the page's tiers: "" and the default give "" (the default
+// tier, which page.json's costPerHour holds); an unknown one lists the valid tiers.
+func tierOf(d pageData, tier string) (string, error) {
+	tier = strings.TrimSpace(tier)
+	var tiers []string
+	if d.SLO != nil {
+		tiers = d.SLO.Tiers
+	}
+	if tier == "" {
+		return "", nil
+	}
+	i := slices.IndexFunc(tiers, func(t string) bool { return strings.EqualFold(t, tier) })
+	if i < 0 {
+		return "", unknown("price tier", tier, tiers, "the site's price tiers, the default first")
+	}
+	if i == 0 {
+		return "", nil
+	}
+	return tiers[i], nil
+}
+
+// priceOf is a GPU's $/GPU-hour and kW as the page opens with them (model.js price, before a
+// reader types their own): a GPU priced in tiers has the tier's price (none when it lacks that
+// tier), one priced once has that price in every tier; NaN where the site gives none.
+func priceOf(d pageData, gpu, tier string) (cost, kw float64) {
+	cost, kw = math.NaN(), math.NaN()
+	g, ok := d.GPUs[gpu]
+	if !ok {
+		return cost, kw
+	}
+	switch {
+	case tier != "" && g.Costs != nil:
+		if v, ok := g.Costs[tier]; ok && v > 0 {
+			cost = v
+		}
+	case g.CostPerHour != nil && *g.CostPerHour > 0:
+		cost = *g.CostPerHour
+	}
+	if g.KW != nil && *g.KW > 0 {
+		kw = *g.KW
+	}
+	return cost, kw
+}
+
+// withPrices is snap with each point's costPerMTok and tokPerMW added where its GPU has the
+// price and the point a total throughput, computed as the page script computes them. The
+// cached snapshot is not changed: the series and points that gain a figure are copies.
+func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
+	out := &snapshot{date: snap.date, series: make([]*series, len(snap.series))}
+	for i, sr := range snap.series {
+		cost, kw := priceOf(d, sr.gpu, tier)
+		if math.IsNaN(cost) && math.IsNaN(kw) {
+			out.series[i] = sr
+			continue
+		}
+		c := *sr
+		c.points = make([]Point, len(sr.points))
+		for j, pt := range sr.points {
+			m := make(map[string]float64, len(pt.Metrics)+2)
+			for k, v := range pt.Metrics {
+				m[k] = v
+			}
+			if total, ok := pt.Metrics["tpPerGpu"]; ok && total > 0 {
+				if v := cost / (total * 3600) * 1e6; !math.IsNaN(v) && !math.IsInf(v, 0) {
+					m[costMetric] = v
+				}
+				if v := total / kw * 1000; !math.IsNaN(v) && !math.IsInf(v, 0) {
+					m[powerMetric] = v
+				}
+			}
+			pt.Metrics = m
+			c.points[j] = pt
+		}
+		out.series[i] = &c
+	}
+	return out
+}
