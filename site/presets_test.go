@@ -97,6 +97,69 @@ fragment = "frameworks=trt&optimal=1&slo=p99_ttft:2"
 	}
 }
 
+func TestPresetsValuesBeyondTheViewAreChecked(t *testing.T) {
+	cfg := presetConfig(t, `
+[[slo]]
+name = "MLPerf Server"
+gate = "p99_ttft:2,p99_intvty:5"
+
+[gpus.b200.cost]
+hyperscaler = 6.25
+rental = 2.7
+
+[[presets]]
+name = "bad gate"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "slo=p99_ttfx:2"
+
+[[presets]]
+name = "no such preset"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "slo=MLPerf%20Offline"
+
+[[presets]]
+name = "bad tier"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "tier=spot&pick=z"
+
+[[presets]]
+name = "bad price"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "cost=h100:2&logx=yes&vendors=amd"
+
+[[presets]]
+name = "fine"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "slo=MLPerf%20Server&tier=rental&pick=x&cost=b200:5.5&logx=1&vendors=nvidia&acc=off"
+`)
+	_, _, err := build(t, seedFS(t), cfg)
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("got %v, want problems", err)
+	}
+	var got []string
+	for _, p := range ps.Errors() {
+		got = append(got, p.String())
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		`preset "bad gate": slo=p99_ttfx:2: "p99_ttfx:2": want METRIC:LIMIT terms (metric)`,
+		`preset "no such preset": slo=MLPerf Offline: "MLPerf Offline" is no [[slo]] preset (the presets: MLPerf Server)`,
+		`preset "bad tier": tier=spot: no such price tier (the tiers: hyperscaler, rental)`,
+		`preset "bad tier": pick=z: want x (the picks rank by x) or y`,
+		`preset "bad price": cost=h100:2: DeepSeek-V4-Pro 8k/1k has no GPU "h100" (it has b200, b300)`,
+		`preset "bad price": logx=yes: want 1 or 0`,
+		`preset "bad price": vendors=amd: DeepSeek-V4-Pro 8k/1k has no "amd" (it has nvidia)`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("problems lack %s:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, `"fine"`) || len(got) != 7 {
+		t.Errorf("%d problems:\n%s", len(got), all)
+	}
+}
+
 func TestPresetsOfTheWrongFormAreConfigProblems(t *testing.T) {
 	_, ps := ParseConfig("frontier.toml", []byte(`
 [[presets]]
