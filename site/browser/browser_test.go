@@ -64,7 +64,7 @@ func TestBrowserFixtureSite(t *testing.T) {
 	if _, ok := want[output.Slug("Llama-3.3-70B")+"/8k-1k/"].Series["B200 (vLLM) FP8"]; !ok {
 		t.Fatalf("the split-precision page has no series named %q", "B200 (vLLM) FP8")
 	}
-	files := buildForBrowser(t, data, exampleConfig(t))
+	files := buildForBrowser(t, data, otherSiteConfig(t))
 	checkSite(t, b, b.Serve(files, "/"), want)
 }
 
@@ -625,7 +625,7 @@ func build(data fs.FS, cfg site.Config, echarts []byte) (*site.Files, error) {
 // hostileShared is hostileSite built once for the package and served once, as exampleSite is.
 func hostileShared(t testing.TB, b *browsertest.Browser) (*site.Files, string) {
 	t.Helper()
-	echarts, cfg := testsite.RealECharts(t), exampleConfig(t)
+	echarts, cfg := testsite.RealECharts(t), otherSiteConfig(t)
 	return browsertest.Shared(b, t, "hostile", "/", func() (*site.Files, error) {
 		return build(hostileSite(), cfg, echarts)
 	})
@@ -865,5 +865,14 @@ func exampleConfig(t testing.TB) site.Config {
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
+	return cfg
+}
+
+// otherSiteConfig is exampleConfig for a site of other data: without the example's [[presets]],
+// curated links to the example's own page, which such a site does not have (the build would
+// rightly refuse them).
+func otherSiteConfig(t testing.TB) site.Config {
+	cfg := exampleConfig(t)
+	cfg.Presets = nil
 	return cfg
 }
