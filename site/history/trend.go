@@ -107,9 +107,9 @@ func trendValue(pt *input.Point, key string, id input.MetricID, isRaw bool) floa
 	case "inputTputPerGpu":
 		y = charts.Round6(pt.InputTputPerGpu)
 	case "costPerMTok":
-		y = 1 / (tp * 3600) * 1e6
+		y = charts.CostPerMTok(1, tp)
 	case "tokPerMW":
-		y = tp / 1 * 1000
+		y = charts.TokPerMW(tp, 1)
 	default:
 		if isRaw && pt.Raw != nil {
 			if v, ok := pt.Raw.Metrics.Get(id); ok {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/frontier-bench/frontier/charts"
 )
 
 // The price-derived metrics: a page offers them on its y menu, and the page script computes
@@ -79,10 +81,10 @@ func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 				m[k] = v
 			}
 			if total, ok := pt.Metrics["tpPerGpu"]; ok && total > 0 {
-				if v := cost / (total * 3600) * 1e6; !math.IsNaN(v) && !math.IsInf(v, 0) {
+				if v := charts.CostPerMTok(cost, total); !math.IsNaN(v) && !math.IsInf(v, 0) {
 					m[costMetric] = v
 				}
-				if v := total / kw * 1000; !math.IsNaN(v) && !math.IsInf(v, 0) {
+				if v := charts.TokPerMW(total, kw); !math.IsNaN(v) && !math.IsInf(v, 0) {
 					m[powerMetric] = v
 				}
 			}

@@ -308,7 +308,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
 		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
-				return []float64{pa, pb}[side] / (y * 3600) * 1e6
+				return charts.CostPerMTok([]float64{pa, pb}[side], y)
 			}, true)
 			cv.Cost = append(cv.Cost, answer(tr, c, a, b, tr.T("compare.what_dollar"), fmtDollars, tr.T("compare.unit_dollar"), tr.T("compare.unit_dollar")))
 		}

@@ -74,7 +74,7 @@ func sloValue(pt *input.Point, metric string, price float64, priced bool) (float
 		return float64(pt.Concurrency), true
 	case slo.Cost:
 		tp := charts.Round6(pt.TpPerGpu)
-		v := price / (tp * 3600) * 1e6
+		v := charts.CostPerMTok(price, tp)
 		return v, priced && tp > 0 && !math.IsInf(v, 0) && !math.IsNaN(v)
 	}
 	m, ok := input.MetricByName(metric)
