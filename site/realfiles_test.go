@@ -167,18 +167,10 @@ func TestRealClientFilesBuild(t *testing.T) {
 	}
 }
 
-// realPoint is what these tests read of a point: its figures by the names data.json (and "your
-// run"'s rows) give them.
-type realPoint struct {
-	conc    int64
-	x       float64 // NaN: none
-	metrics map[string]float64
-}
-
 // dataJSONPoints are the points of every chart page's data.json.
-func dataJSONPoints(t *testing.T, files *Files) []realPoint {
+func dataJSONPoints(t *testing.T, files *Files) []realfiles.Read {
 	t.Helper()
-	var out []realPoint
+	var out []realfiles.Read
 	for _, name := range files.Names() {
 		if strings.Count(name, "/") != 2 || path.Base(name) != "data.json" {
 			continue
@@ -198,17 +190,17 @@ func dataJSONPoints(t *testing.T, files *Files) []realPoint {
 		}
 		for _, s := range d.Series {
 			for _, p := range s.Points {
-				rp := realPoint{conc: p.Concurrency, x: math.NaN(), metrics: map[string]float64{}}
+				rp := realfiles.Read{Conc: p.Concurrency, X: math.NaN(), Metrics: map[string]float64{}}
 				if p.X != nil {
-					rp.x = *p.X
+					rp.X = *p.X
 				}
 				for k, v := range p.Metrics {
 					if f, ok := v.(float64); ok {
-						rp.metrics[k] = f
+						rp.Metrics[k] = f
 					}
 				}
 				// data.json names the throughputs per GPU as the view does.
-				rp.metrics["tput_per_gpu"], rp.metrics["output_tput_per_gpu"] = rp.metrics["tpPerGpu"], rp.metrics["outputTputPerGpu"]
+				rp.Metrics["tput_per_gpu"], rp.Metrics["output_tput_per_gpu"] = rp.Metrics["tpPerGpu"], rp.Metrics["outputTputPerGpu"]
 				out = append(out, rp)
 			}
 		}
@@ -216,71 +208,12 @@ func dataJSONPoints(t *testing.T, files *Files) []realPoint {
 	return out
 }
 
-// checkFigures matches the case's points to got, one to one: each wanted point must be a point
-// of got with every figure it names.
-func checkFigures(t *testing.T, c realfiles.Case, got []realPoint) {
+// checkFigures matches the case's points to got, one to one (realfiles.Match): each wanted point
+// must be a point of got with every figure it names.
+func checkFigures(t *testing.T, c realfiles.Case, got []realfiles.Read) {
 	t.Helper()
-	if len(got) != len(c.Points) {
-		t.Errorf("%d points, want %d", len(got), len(c.Points))
-	}
 	gpus := float64(max(c.Runs.GPUs, 1)) // the trtllm-bench reports give their own: 1
-	used := make([]bool, len(got))
-	for i, want := range c.Points {
-		var why []string
-		j := -1
-		for k := range got {
-			if used[k] {
-				continue
-			}
-			if d := pointDiff(got[k], want, gpus); len(d) == 0 {
-				j = k
-				break
-			} else if why == nil || len(d) < len(why) {
-				why = d
-			}
-		}
-		if j < 0 {
-			t.Errorf("no point has the figures of the table's point %d (%+v); the nearest differs: %v", i, want, why)
-			continue
-		}
-		used[j] = true
+	for _, msg := range realfiles.Match(c.Points, got, gpus) {
+		t.Error(msg)
 	}
-}
-
-// pointDiff lists how p differs from the wanted figures.
-func pointDiff(p realPoint, w realfiles.Figures, gpus float64) []string {
-	var out []string
-	near := func(name string, got, want float64) {
-		if want == 0 {
-			return
-		}
-		if math.IsNaN(got) || math.Abs(got-want) > 1e-9*math.Abs(want) {
-			out = append(out, fmt.Sprintf("%s %v, want %v", name, got, want))
-		}
-	}
-	m := func(k string) float64 {
-		if v, ok := p.metrics[k]; ok {
-			return v
-		}
-		return math.NaN()
-	}
-	near("total per GPU", m("tput_per_gpu"), w.Total/gpus)
-	near("output per GPU", m("output_tput_per_gpu"), w.Output/gpus)
-	near("median TTFT", m("median_ttft"), w.TTFT)
-	near("median E2E latency", m("median_e2el"), w.E2E)
-	near("median TPOT", m("median_tpot"), w.TPOT)
-	near("request rate", m("request_rate"), w.Rate)
-	if w.Conc != 0 && p.conc != w.Conc {
-		out = append(out, fmt.Sprintf("concurrency %d, want %d", p.conc, w.Conc))
-	}
-	if w.Rate != 0 && p.conc != 0 {
-		out = append(out, fmt.Sprintf("concurrency %d, want none (a run by rate)", p.conc))
-	}
-	if w.NoX && !math.IsNaN(p.x) {
-		out = append(out, fmt.Sprintf("median interactivity %v, want none", p.x))
-	}
-	if w.TPOT != 0 && math.Abs(p.x-1/w.TPOT) > 1e-9/w.TPOT {
-		out = append(out, fmt.Sprintf("median interactivity %v, want 1/TPOT = %v", p.x, 1/w.TPOT))
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -59,31 +58,12 @@ func TestRealClientFilesYourRun(t *testing.T) {
 			if needs := out["needs"].([]any); len(needs) > 0 {
 				t.Errorf("the page would still ask for %v", needs)
 			}
-			rows := out["rows"].([]any)
-			if len(rows) != len(c.Points) {
-				t.Errorf("%d rows, want %d", len(rows), len(c.Points))
+			var got []realfiles.Read
+			for _, r := range out["rows"].([]any) {
+				got = append(got, rowRead(r.(map[string]any)))
 			}
-			gpus := float64(max(c.Runs.GPUs, 1))
-			used := make([]bool, len(rows))
-			for i, want := range c.Points {
-				var why []string
-				j := -1
-				for k, r := range rows {
-					if used[k] {
-						continue
-					}
-					if d := rowDiff(r.(map[string]any), want, gpus); len(d) == 0 {
-						j = k
-						break
-					} else if why == nil || len(d) < len(why) {
-						why = d
-					}
-				}
-				if j < 0 {
-					t.Errorf("no row has the figures of the table's point %d (%+v); the nearest differs: %v", i, want, why)
-					continue
-				}
-				used[j] = true
+			for _, msg := range realfiles.Match(c.Points, got, float64(max(c.Runs.GPUs, 1))) {
+				t.Error(msg)
 			}
 		})
 		return nil
@@ -93,43 +73,24 @@ func TestRealClientFilesYourRun(t *testing.T) {
 	}
 }
 
-// rowDiff lists how a row read differs from the wanted figures.
-func rowDiff(r map[string]any, w realfiles.Figures, gpus float64) []string {
-	ms := r["metrics"].(map[string]any)
-	m := func(k string) float64 {
-		if v, ok := ms[k].(float64); ok {
-			return v
-		}
-		return math.NaN()
-	}
-	var out []string
-	near := func(name string, got, want float64) {
-		if want == 0 {
-			return
-		}
-		if math.IsNaN(got) || math.Abs(got-want) > 1e-9*math.Abs(want) {
-			out = append(out, fmt.Sprintf("%s %v, want %v", name, got, want))
+// rowRead is a row of "your run" as realfiles.Match reads a point: its metrics, its
+// concurrency (null, for a run by rate, is none) and its median interactivity.
+func rowRead(r map[string]any) realfiles.Read {
+	out := realfiles.Read{Metrics: map[string]float64{}, X: math.NaN()}
+	for k, v := range r["metrics"].(map[string]any) {
+		if f, ok := v.(float64); ok {
+			out.Metrics[k] = f
 		}
 	}
-	near("total per GPU", m("tput_per_gpu"), w.Total/gpus)
-	near("output per GPU", m("output_tput_per_gpu"), w.Output/gpus)
-	near("median TTFT", m("median_ttft"), w.TTFT)
-	near("median E2E latency", m("median_e2el"), w.E2E)
-	near("median TPOT", m("median_tpot"), w.TPOT)
-	near("request rate", m("request_rate"), w.Rate)
-	conc, _ := r["conc"].(float64) // null for a run by rate
-	if w.Conc != 0 && conc != float64(w.Conc) {
-		out = append(out, fmt.Sprintf("concurrency %v, want %d", r["conc"], w.Conc))
+	if x, ok := out.Metrics["median_intvty"]; ok {
+		out.X = x
 	}
-	if w.Rate != 0 && r["conc"] != nil {
-		out = append(out, fmt.Sprintf("concurrency %v, want null (a run by rate)", r["conc"]))
-	}
-	x := m("median_intvty")
-	if w.NoX && !math.IsNaN(x) {
-		out = append(out, fmt.Sprintf("median interactivity %v, want none", x))
-	}
-	if w.TPOT != 0 && math.Abs(x-1/w.TPOT) > 1e-9/w.TPOT {
-		out = append(out, fmt.Sprintf("median interactivity %v, want 1/TPOT = %v", x, 1/w.TPOT))
+	if r["conc"] != nil {
+		// A run by rate writes null; a concurrency written as 0 is one given, not none.
+		c, _ := r["conc"].(float64)
+		if out.Conc = int64(c); out.Conc == 0 {
+			out.Conc = -1
+		}
 	}
 	return out
 }

@@ -8,7 +8,12 @@
 // reason.
 package realfiles
 
-import "github.com/frontier-bench/frontier/site/input"
+import (
+	"fmt"
+	"math"
+
+	"github.com/frontier-bench/frontier/site/input"
+)
 
 // Dir is the folder below ../shared/data the files are in.
 const Dir = "public/clients"
@@ -337,4 +342,83 @@ var Cases = []Case{
 		Points: []Figures{
 			{Total: 132.94623971624904, Output: 61.084277533102885, TTFT: 364.13282802095637 / 1000, E2E: 10769.47250001831 / 1000, TPOT: 96.43651362695054 / 1000, Rate: 0.3},
 		}},
+}
+
+// Read is a point as a runner read it: its figures by the names "your run"'s rows give them
+// (tput_per_gpu, median_ttft, request_rate, ...), its concurrency (0 for none) and its median
+// interactivity (NaN for none).
+type Read struct {
+	Metrics map[string]float64
+	Conc    int64
+	X       float64
+}
+
+// Match pairs each wanted point with a distinct read one that has every figure it names, the
+// throughputs divided by gpus. It returns a message for each wanted point no read one matches,
+// naming the nearest one's differences, and one for a count that differs.
+func Match(want []Figures, got []Read, gpus float64) []string {
+	var msgs []string
+	if len(got) != len(want) {
+		msgs = append(msgs, fmt.Sprintf("%d points, want %d", len(got), len(want)))
+	}
+	used := make([]bool, len(got))
+	for i, w := range want {
+		var why []string
+		j := -1
+		for k := range got {
+			if used[k] {
+				continue
+			}
+			if d := w.diff(got[k], gpus); len(d) == 0 {
+				j = k
+				break
+			} else if why == nil || len(d) < len(why) {
+				why = d
+			}
+		}
+		if j < 0 {
+			msgs = append(msgs, fmt.Sprintf("no point has the figures of the table's point %d (%+v); the nearest differs: %v", i, w, why))
+			continue
+		}
+		used[j] = true
+	}
+	return msgs
+}
+
+// diff lists how r differs from the wanted figures.
+func (w Figures) diff(r Read, gpus float64) []string {
+	var out []string
+	near := func(name string, got, want float64) {
+		if want == 0 {
+			return
+		}
+		if math.IsNaN(got) || math.Abs(got-want) > 1e-9*math.Abs(want) {
+			out = append(out, fmt.Sprintf("%s %v, want %v", name, got, want))
+		}
+	}
+	m := func(k string) float64 {
+		if v, ok := r.Metrics[k]; ok {
+			return v
+		}
+		return math.NaN()
+	}
+	near("total per GPU", m("tput_per_gpu"), w.Total/gpus)
+	near("output per GPU", m("output_tput_per_gpu"), w.Output/gpus)
+	near("median TTFT", m("median_ttft"), w.TTFT)
+	near("median E2E latency", m("median_e2el"), w.E2E)
+	near("median TPOT", m("median_tpot"), w.TPOT)
+	near("request rate", m("request_rate"), w.Rate)
+	if w.Conc != 0 && r.Conc != w.Conc {
+		out = append(out, fmt.Sprintf("concurrency %d, want %d", r.Conc, w.Conc))
+	}
+	if w.Rate != 0 && r.Conc != 0 {
+		out = append(out, fmt.Sprintf("concurrency %d, want none (a run by rate)", r.Conc))
+	}
+	if w.NoX && !math.IsNaN(r.X) {
+		out = append(out, fmt.Sprintf("median interactivity %v, want none", r.X))
+	}
+	if w.TPOT != 0 && math.Abs(r.X-1/w.TPOT) > 1e-9/w.TPOT {
+		out = append(out, fmt.Sprintf("median interactivity %v, want 1/TPOT = %v", r.X, 1/w.TPOT))
+	}
+	return out
 }
