@@ -34,7 +34,7 @@ const (
 // Deadlines that only guard against a hang; no assertion depends on them.
 const (
 	actionTimeout = 30 * time.Second // one navigation, evaluation or input event
-	waitTimeout   = 20 * time.Second // a condition a helper waits for
+	waitTimeout   = 45 * time.Second // a condition a helper waits for
 	pollInterval  = 20 * time.Millisecond
 )
 
