@@ -25,7 +25,8 @@ func firstRows(t testing.TB, rel string, n int) []byte {
 }
 
 // checkRawInvariants is what every accepted row promises, whatever the input: a page, a
-// configuration, a concurrency, and finite, non-negative metrics, among them the throughput and,
+// configuration, a load (a concurrency; for a client's run by request rate, or with no limit
+// at all, none: 0, never below), and finite, non-negative metrics, among them the throughput and,
 // unless a warning says the file gives no median TPOT, the interactivity; a problem names the
 // file.
 func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Problems) {
@@ -36,7 +37,7 @@ func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Pro
 	}
 	for i := range rows {
 		r := &rows[i]
-		if r.model == "" || r.sequence == "" || r.gpu == "" || r.framework == "" || r.precision == "" || r.conc <= 0 {
+		if r.model == "" || r.sequence == "" || r.gpu == "" || r.framework == "" || r.precision == "" || r.conc < 0 {
 			t.Fatalf("row %s lacks its identity: %+v", r.place(), r)
 		}
 		if r.date != "" && !isDate(r.date) {
@@ -78,6 +79,12 @@ func fuzzRaw(f *testing.F, want rawFormat, seeds [][]byte) {
 		}
 		rows, ps := decodeRaw(want, "data/f.json", "f.json", data, cfg)
 		checkRawInvariants(t, "data/f.json", rows, ps)
+		// InferenceX rows always name their concurrency.
+		for _, r := range rows {
+			if want != formatServe && r.conc <= 0 {
+				t.Fatalf("row %s: concurrency %d", r.place(), r.conc)
+			}
+		}
 		rawPages(want, "data/f.json", "f.json", data, cfg)
 	})
 }
@@ -107,5 +114,9 @@ func FuzzRawBenchServe(f *testing.F) {
 		readRaw(f, "bench-serve/mi300x-sglang-fp8/conc4.json"),
 		[]byte(`{"max_concurrency": 1, "total_token_throughput": 1, "output_throughput": 2, "median_tpot_ms": 1e-300,
 			"gpus": 3, "gpu": "x", "framework": "y", "precision": "z", "isl": "1", "osl": 1, "model": "m", "date": "20251231-000000"}`),
+		// A run with no limit: no load figure, a point all the same (CI's fuzzing found the
+		// invariant still asked for a concurrency).
+		[]byte(`{"max_concurrency": null, "request_rate": "inf", "total_token_throughput": 1000, "output_throughput": 0.001,
+			"gpus": 1, "gpu": "0", "framework": "0", "precision": "0", "isl": 1, "osl": 1, "model": "0"}`),
 	})
 }
