@@ -99,6 +99,7 @@ var runsHintKeys = regexp.MustCompile(`, (\w+) = `)
 // point (an MLPerf Offline summary) gives none and a warning that says why; files that are not
 // result files are skipped with the table's reason.
 func TestRealClientFilesBuild(t *testing.T) {
+	t.Parallel()
 	dir, cases := realFiles(t)
 	for _, c := range cases {
 		t.Run(c.File, func(t *testing.T) {
