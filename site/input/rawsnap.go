@@ -141,6 +141,12 @@ var (
 	rawXAxis = XAxis{Mode: "interactivity", Field: "median_intvty", Label: "Interactivity (tok/s/user)"}
 )
 
+// OutputMetric is what a page plots of which no point has a total throughput (every run
+// counted output tokens only, as MLPerf LoadGen does: Point.HasTotal): output throughput per
+// GPU, spelled as the inference view spells it (the assemble stage makes the switch).
+var OutputMetric = Metric{Key: "outputTputPerGpu", Label: "Output Token Throughput per Chip (tok/s/chip)",
+	LabelZh: "每芯片输出 token 吞吐量（tok/s/chip）", Unit: "tok/s/chip"}
+
 // rawDatasets turns the merged rows of one page (one model and sequence, see mergeRows) into
 // one Dataset per snapshot date, for the assemble stage. floor is the earliest date of the
 // page's other datasets ("" when it has none): rows without a date show from the page's first

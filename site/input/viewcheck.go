@@ -127,6 +127,10 @@ func (d *decoder) fillMetrics(p *Point, info *pointInfo, own int) {
 	if own >= 0 {
 		bit := uint8(1) << own
 		switch {
+		case !p.HasY(): // y null: the metric's own value, if the file gave it
+			if info.has&bit != 0 {
+				p.Y = *vals[own]
+			}
 		case info.has&bit == 0:
 			*vals[own] = p.Y
 			info.has |= bit
