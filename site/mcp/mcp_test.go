@@ -251,7 +251,7 @@ func TestGetPointsAreTheViews(t *testing.T) {
 							}
 							n++
 							p, ok := byID[vp.ID]
-							if !ok || p.X == nil || *p.X != vp.X || p.Y != float64(vp.Y) || p.Concurrency != vp.Concurrency ||
+							if !ok || p.X == nil || *p.X != vp.X || p.Y == nil || *p.Y != float64(vp.Y) || p.Concurrency != vp.Concurrency ||
 								p.Metrics["tpPerGpu"] != float64(vp.Metrics.TpPerGpu) || p.Metrics["outputTputPerGpu"] != float64(vp.Metrics.OutputTputPerGpu) ||
 								p.Frontier != vp.Frontier || p.GPU != s.GPU || p.Framework != s.Framework {
 								t.Errorf("%s: point %d: %+v, view %+v", e.Slug, vp.ID, p, vp)

@@ -58,7 +58,7 @@ type downloadSeries struct {
 type downloadPoint struct {
 	ID          int64           `json:"id"`
 	Precision   string          `json:"precision"`
-	X           optNum            `json:"x"`
+	X           optNum          `json:"x"`
 	Y           optNum          `json:"y"`
 	Concurrency int64           `json:"concurrency"`
 	TP          int64           `json:"tp"`

@@ -100,6 +100,10 @@ type PageData struct {
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.
 	Invalid []int64 `json:"invalid,omitempty"`
+	// NoTotal is set on a page of which no point has a total throughput (its runs counted no
+	// input tokens, as MLPerf LoadGen does: Page.NoTotal): Metric is then output throughput,
+	// and the page script says why under the chart (axisnote.js' metricNote).
+	NoTotal bool `json:"noTotal,omitzero"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results
