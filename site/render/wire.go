@@ -102,7 +102,7 @@ type PageData struct {
 	Invalid []int64 `json:"invalid,omitempty"`
 	// NoTotal is set on a page of which no point has a total throughput (its runs counted no
 	// input tokens, as MLPerf LoadGen does: Page.NoTotal): Metric is then output throughput,
-	// and the page script says why under the chart (axisnote.js' metricNote).
+	// and the page script says why under the chart (axisnote.js' totalNote).
 	NoTotal bool `json:"noTotal,omitzero"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
