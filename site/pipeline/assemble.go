@@ -107,9 +107,8 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 		ps = append(ps, noXWarning(ds, prefix))
 	}
 	// A page of which no point has the total throughput it plots plots output throughput.
-	outputY := false
-	if p.NoTotal = lacksTotal(ds); p.NoTotal && p.Metric.Key == "tpPerGpu" {
-		p.Metric, outputY = input.OutputMetric, true
+	if p.Metric.Key == "tpPerGpu" && lacksTotal(ds) {
+		p.Metric, p.NoTotal = input.OutputMetric, true
 		ps = append(ps, noTotalWarning(ds, prefix))
 	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
@@ -213,7 +212,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 						}
 						seen[pt.ID] = true
 					}
-					if outputY {
+					if p.NoTotal {
 						pt.Y = pt.OutputTputPerGpu
 					}
 					ser.Points = append(ser.Points, pt)
