@@ -20,11 +20,12 @@ import (
 const loadGenServer = "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt"
 
 // loadGenSite is a data folder of the real summary, with more beside it when extra is given,
-// and the config that gives the summary its context.
-func loadGenSite(t *testing.T, extra fstest.MapFS) (fstest.MapFS, Config, realfiles.Figures) {
+// and the config that gives the summary its context (and date, "" for none).
+func loadGenSite(t *testing.T, extra fstest.MapFS, date string) (fstest.MapFS, Config, realfiles.Figures) {
 	t.Helper()
 	i := slices.IndexFunc(realfiles.Cases, func(c realfiles.Case) bool { return c.File == loadGenServer })
 	c := realfiles.Cases[i]
+	c.Runs.Date = date
 	data := fstest.MapFS{loadGenServer: testsite.MapFile(testenv.SharedFile(t, realfiles.Dir+"/"+loadGenServer), 1)}
 	for k, v := range extra {
 		data[k] = v
@@ -73,7 +74,7 @@ type absentDoc struct {
 // total or input throughput of 0 (or any): data.json, data.csv, the page's data and chart
 // option, the API's view.
 func TestLoadGenPageHasNoTotalThroughput(t *testing.T) {
-	data, cfg, fig := loadGenSite(t, nil)
+	data, cfg, fig := loadGenSite(t, nil, "")
 	files, rep, err := build(t, data, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +176,7 @@ func TestLoadGenPointHasNoTotalOnAMixedPage(t *testing.T) {
 	view := testsite.Doc()
 	testsite.Edit(t, view, "params.model", "llama2-70b")
 	testsite.Edit(t, view, "params.sequence", "1k/1k")
-	data, cfg, _ := loadGenSite(t, fstest.MapFS{"view.json": {Data: testsite.Marshal(t, view)}})
+	data, cfg, _ := loadGenSite(t, fstest.MapFS{"view.json": {Data: testsite.Marshal(t, view)}}, "")
 	files, _, err := build(t, data, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -259,6 +260,75 @@ func TestLoadGenPointHasNoTotalOnAMixedPage(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLoadGenViewsBuildTheSamePage: the API's views of a page of LoadGen points, built as a
+// site of their own, give a page that plots output throughput too, with the note, and whose
+// points have no total or input throughput; a mixed page's null y stays null.
+func TestLoadGenViewsBuildTheSamePage(t *testing.T) {
+	view := testsite.Doc()
+	testsite.Edit(t, view, "params.model", "llama2-70b")
+	testsite.Edit(t, view, "params.sequence", "1k/1k")
+	for _, tc := range []struct {
+		name   string
+		extra  fstest.MapFS
+		metric string
+		nulls  int
+	}{
+		{"LoadGen alone", nil, "outputTputPerGpu", 0},
+		{"beside a view", fstest.MapFS{"view.json": {Data: testsite.Marshal(t, view)}}, "tpPerGpu", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, cfg, _ := loadGenSite(t, tc.extra, "2026-07-31") // a view needs a date
+			files, _, err := build(t, data, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			views := fstest.MapFS{}
+			for _, name := range files.Names() {
+				if strings.HasPrefix(name, "api/v1/views/") && strings.HasSuffix(name, ".json") {
+					b, _ := files.Get(name)
+					views[strings.ReplaceAll(strings.TrimPrefix(name, "api/v1/views/"), "/", "_")] = &fstest.MapFile{Data: b}
+				}
+			}
+			again, _, err := build(t, views, DefaultConfig())
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := onePage(t, again)
+			js, _ := again.Get(page + "data.json")
+			var doc absentDoc
+			if err := json.Unmarshal(js, &doc); err != nil {
+				t.Fatal(err)
+			}
+			nulls := 0
+			for _, s := range doc.Series {
+				for _, p := range s.Points {
+					_, total := p.Metrics["tpPerGpu"]
+					_, input := p.Metrics["inputTputPerGpu"]
+					if total != input {
+						t.Errorf("point %d: metrics %v: total and input both or neither", p.ID, p.Metrics)
+					}
+					if p.Y == nil {
+						nulls++
+					}
+				}
+			}
+			if doc.Metric.Key != tc.metric || nulls != tc.nulls {
+				t.Errorf("rebuilt from the views: metric %q, %d null y; want %q, %d: %s", doc.Metric.Key, nulls, tc.metric, tc.nulls, js)
+			}
+			html, _ := again.Get(page + "index.html")
+			var pd struct {
+				NoTotal bool `json:"noTotal"`
+			}
+			if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &pd); err != nil {
+				t.Fatal(err)
+			}
+			if pd.NoTotal != (tc.nulls == 0) {
+				t.Errorf("rebuilt page data noTotal %v", pd.NoTotal)
+			}
+		})
 	}
 }
 

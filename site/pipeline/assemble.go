@@ -107,9 +107,15 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 		ps = append(ps, noXWarning(ds, prefix))
 	}
 	// A page of which no point has the total throughput it plots plots output throughput.
-	if p.Metric.Key == "tpPerGpu" && lacksTotal(ds) {
-		p.Metric, p.NoTotal = input.OutputMetric, true
-		ps = append(ps, noTotalWarning(ds, prefix))
+	// (A page whose metric is output throughput already, such as the API's view of such a page,
+	// is one too: a build of the views gives the same page, note included.)
+	outputY := false
+	if k := p.Metric.Key; (k == "tpPerGpu" || k == input.OutputMetric.Key) && lacksTotal(ds) {
+		p.NoTotal = true
+		if k == "tpPerGpu" {
+			p.Metric, outputY = input.OutputMetric, true
+			ps = append(ps, noTotalWarning(ds, prefix))
+		}
 	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
 	p.IDs = distinctIDs(ds)
@@ -212,7 +218,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 						}
 						seen[pt.ID] = true
 					}
-					if p.NoTotal {
+					if outputY {
 						pt.Y = pt.OutputTputPerGpu
 					}
 					ser.Points = append(ser.Points, pt)

@@ -14,8 +14,9 @@ type Page struct {
 	Metric   input.Metric // the y metric the datasets were measured and ranked on
 	XAxis    input.XAxis  // the datasets' x axis (interactivity), as they name it
 	// NoTotal says that no point of the page has a total throughput (its runs counted output
-	// tokens only: input.Point.HasTotal), so that its Metric, the datasets' total throughput,
-	// became output throughput (input.OutputMetric) and the page says why under its chart.
+	// tokens only: input.Point.HasTotal) and that its Metric is output throughput
+	// (input.OutputMetric; the assemble stage switches a page of total throughput to it), and
+	// the page says why under its chart.
 	NoTotal bool
 	// Precisions on the page, sorted; with more than one, series are split by precision.
 	Precisions []string
