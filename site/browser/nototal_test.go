@@ -16,7 +16,8 @@ import (
 // TestPageOfLoadGenRunsOpensOnOutputThroughput (issue 44): a page of real MLPerf LoadGen
 // summaries, which count no input tokens and so give no total throughput, opens on output
 // throughput per GPU: the metric menu has it chosen, every point is drawn above 0, and the
-// note under the chart says why; the points table leaves the total and input cells empty.
+// note under the chart says why; the points table leaves the total and input cells empty; cost
+// per million tokens, which divides the total, draws none of them and says why.
 func TestPageOfLoadGenRunsOpensOnOutputThroughput(t *testing.T) {
 	t.Parallel()
 	data := fstest.MapFS{}
@@ -64,6 +65,22 @@ func TestPageOfLoadGenRunsOpensOnOutputThroughput(t *testing.T) {
 	const want = "No point of this page has a total or an input throughput: its runs counted no input tokens (as MLPerf LoadGen does), so those figures are absent, never 0. So the chart opens on output throughput per GPU, which every point has."
 	if s := axisNote(p); !strings.HasPrefix(s, want) {
 		t.Errorf("note under the chart %q, want it to start %q", s, want)
+	}
+	// Cost per million tokens divides the total throughput: no point is drawn on it, and the
+	// note under the chart says why (not that a price is missing).
+	c := b.Open(t, root+"llama2-70b/1k-1k/#y=costPerMTok")
+	waitView(c, "#chart", "y=costPerMTok")
+	var note string
+	c.Eval(`(() => { const n = document.getElementById("chart-note"); return n && !n.hidden ? n.textContent : ""; })()`, &note)
+	if want := "Left out of cost per million tokens, their runs measured no total throughput, which it divides: B200 (TRTLLM)."; note != want {
+		t.Errorf("note under the cost chart %q, want %q", note, want)
+	}
+	for _, s := range c.ChartState("#chart").Series {
+		for _, xy := range s.Points {
+			if xy[1] == 0 {
+				t.Errorf("a point drawn at cost 0: %+v", s)
+			}
+		}
 	}
 	showPoints(p)
 	var cells [][]string

@@ -319,7 +319,9 @@ function renderMissing(live) {
   }
   note.hidden = !missing.length;
   if (!missing.length) return;
-  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key)
+  // Cost and power divide the total throughput: on a page with none (page.noTotal) that is why.
+  const why = live.page.noTotal && /^(costPerMTok|tokPerMW)$/.test(metric.key) ? t("missing.noTotal")
+    : /^(costPerMTok|tokPerMW)$/.test(metric.key)
     ? t("missing.noPrice", { price: metric.key === "costPerMTok" ? t("controls.costPerHour") : t("controls.kw"), prices: t("controls.prices") })
     : t("missing.notMeasured");
   note.textContent = t("missing.note", { metric: lowerFirst(metric.label), why, series: missing.join(t("list.separator")) });
