@@ -200,8 +200,13 @@ func dataJSONPoints(t *testing.T, files *Files) []realfiles.Read {
 						rp.Metrics[k] = f
 					}
 				}
-				// data.json names the throughputs per GPU as the view does.
-				rp.Metrics["tput_per_gpu"], rp.Metrics["output_tput_per_gpu"] = rp.Metrics["tpPerGpu"], rp.Metrics["outputTputPerGpu"]
+				// data.json names the throughputs per GPU as the view does; one the run did not
+				// measure has no key there, and none here.
+				for view, raw := range map[string]string{"tpPerGpu": "tput_per_gpu", "outputTputPerGpu": "output_tput_per_gpu", "inputTputPerGpu": "input_tput_per_gpu"} {
+					if v, ok := rp.Metrics[view]; ok {
+						rp.Metrics[raw] = v
+					}
+				}
 				out = append(out, rp)
 			}
 		}

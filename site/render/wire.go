@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
+	"math"
 	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
@@ -99,6 +100,10 @@ type PageData struct {
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.
 	Invalid []int64 `json:"invalid,omitempty"`
+	// NoTotal is set on a page of which no point has a total throughput (its runs counted no
+	// input tokens, as MLPerf LoadGen does: Page.NoTotal): Metric is then output throughput,
+	// and the page script says why under the chart (axisnote.js' totalNote).
+	NoTotal bool `json:"noTotal,omitzero"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results
@@ -336,9 +341,9 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		jsontext.BeginArray,
 		jsontext.Int(pt.ID),
 		x,
-		jsontext.Float(charts.Round6(pt.TpPerGpu)),
-		jsontext.Float(charts.Round6(pt.OutputTputPerGpu)),
-		jsontext.Float(charts.Round6(pt.InputTputPerGpu)),
+		figure(pt.TpPerGpu), // null where the run measured none (input.Point.HasTotal): the page script's NaN
+		figure(pt.OutputTputPerGpu),
+		figure(pt.InputTputPerGpu),
 		conc,
 		jsontext.Int(pt.TP),
 	}
@@ -371,6 +376,15 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		}
 	}
 	return enc.WriteToken(jsontext.EndArray)
+}
+
+// figure is a throughput as the page data writes it, rounded; null for one the run did not
+// measure (NaN: input.Point.HasTotal), never 0.
+func figure(v float64) jsontext.Token {
+	if math.IsNaN(v) {
+		return jsontext.Null
+	}
+	return jsontext.Float(charts.Round6(v))
 }
 
 // writeAccuracy writes a point's evals and notes columns: the indices into the page's evals
