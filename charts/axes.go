@@ -70,7 +70,8 @@ func XAxis(key string) (Axis, bool) {
 }
 
 // YMetrics lists every y metric a chart page may offer, in menu order: the three throughputs
-// per GPU (every point has them), cost and throughput per megawatt (computed in the page from a
+// per GPU (every point has them), the cost of a million tokens (all, output, input: CostBase)
+// and throughput per megawatt (computed in the page from a
 // $/GPU-hour and kW per GPU, the config's or the reader's), then what raw results measure on
 // some rows: average power per GPU and energy per token. Each names its unit and direction.
 var YMetrics = []Axis{
@@ -78,6 +79,8 @@ var YMetrics = []Axis{
 	{Key: "outputTputPerGpu", Label: "Output throughput per GPU", Axis: "Output throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
 	{Key: "inputTputPerGpu", Label: "Input throughput per GPU", Axis: "Input throughput per GPU (tok/s/GPU)", Unit: "tok/s/GPU", Higher: true},
 	{Key: "costPerMTok", Label: "Cost per million tokens", Axis: "Cost per million tokens ($/M tokens), lower is better", Unit: "$/M tokens"},
+	{Key: "costPerMOutputTok", Label: "Cost per million output tokens", Axis: "Cost per million output tokens ($/M output tokens), lower is better", Unit: "$/M output tokens"},
+	{Key: "costPerMInputTok", Label: "Cost per million input tokens", Axis: "Cost per million input tokens ($/M input tokens), lower is better", Unit: "$/M input tokens"},
 	{Key: "tokPerMW", Label: "Throughput per megawatt", Axis: "Throughput per megawatt (tok/s/MW)", Unit: "tok/s/MW", Higher: true},
 	{Key: "avg_power_w", Label: "Average power per GPU", Axis: "Average power per GPU (W), lower is better", Unit: "W"},
 	{Key: "joules_per_output_token", Label: "Energy per output token", Axis: "Energy per output token (J/tok), lower is better", Unit: "J/tok"},
@@ -92,6 +95,21 @@ func YMetric(key string) (Axis, bool) {
 		}
 	}
 	return Axis{}, false
+}
+
+// CostBase is the throughput per GPU a cost metric divides a GPU-hour's price by: all tokens
+// for costPerMTok, output tokens for costPerMOutputTok, input tokens for costPerMInputTok (the
+// InferenceX dashboard's three costs). ok is false for a metric that is not a cost.
+func CostBase(key string) (base string, ok bool) {
+	switch key {
+	case "costPerMTok":
+		return "tpPerGpu", true
+	case "costPerMOutputTok":
+		return "outputTputPerGpu", true
+	case "costPerMInputTok":
+		return "inputTputPerGpu", true
+	}
+	return "", false
 }
 
 // CostPerMTok is what a million tokens cost at pricePerHour dollars per GPU-hour and tokPerGPU

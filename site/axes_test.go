@@ -83,7 +83,7 @@ func TestXAxesAreThoseAPointHas(t *testing.T) {
 	for _, m := range a.Metrics {
 		keys = append(keys, m.Key)
 	}
-	if want := []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "tokPerMW", "avg_power_w", "joules_per_output_token", "joules_per_total_token"}; !slices.Equal(keys, want) {
+	if want := []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "costPerMOutputTok", "costPerMInputTok", "tokPerMW", "avg_power_w", "joules_per_output_token", "joules_per_total_token"}; !slices.Equal(keys, want) {
 		t.Errorf("metrics %v, want %v", keys, want)
 	}
 	deploys := map[string]int{}

@@ -74,7 +74,7 @@ func metricKeys(d readPageData) string {
 // the config only prefills each GPU's, and the page data carries exactly what it gives.
 func TestChartPageMetricsFollowTheConfig(t *testing.T) {
 	t.Parallel()
-	throughput := "tpPerGpu:true outputTputPerGpu:true inputTputPerGpu:true costPerMTok:false tokPerMW:true"
+	throughput := "tpPerGpu:true outputTputPerGpu:true inputTputPerGpu:true costPerMTok:false costPerMOutputTok:false costPerMInputTok:false tokPerMW:true"
 	priced := map[string]GPUConfig{"b200": {CostPerHour: 5.5, KW: 1.2}, "b300": {CostPerHour: 7, KW: 1.4}}
 	for _, tc := range []struct {
 		name string
@@ -111,11 +111,13 @@ func TestChartPageMetricAxisNames(t *testing.T) {
 	t.Parallel()
 	data, cfg := controlsFixture(t)
 	catalog := map[string]string{
-		"tpPerGpu":         "Total throughput per GPU (tok/s/GPU)",
-		"outputTputPerGpu": "Output throughput per GPU (tok/s/GPU)",
-		"inputTputPerGpu":  "Input throughput per GPU (tok/s/GPU)",
-		"costPerMTok":      "Cost per million tokens ($/M tokens), lower is better",
-		"tokPerMW":         "Throughput per megawatt (tok/s/MW)",
+		"tpPerGpu":          "Total throughput per GPU (tok/s/GPU)",
+		"outputTputPerGpu":  "Output throughput per GPU (tok/s/GPU)",
+		"inputTputPerGpu":   "Input throughput per GPU (tok/s/GPU)",
+		"costPerMTok":       "Cost per million tokens ($/M tokens), lower is better",
+		"costPerMOutputTok": "Cost per million output tokens ($/M output tokens), lower is better",
+		"costPerMInputTok":  "Cost per million input tokens ($/M input tokens), lower is better",
+		"tokPerMW":          "Throughput per megawatt (tok/s/MW)",
 	}
 	input := maps.Clone(catalog)
 	input["tpPerGpu"] = "Token Throughput per Chip (tok/s/chip)" // the dataset's own label

@@ -111,9 +111,12 @@ func (d pageJSON) column(s pageSeries, name string) []float64 {
 }
 
 // costs is cost per million tokens for each point, computed as the page script does.
-func (d pageJSON) costs(s pageSeries) []float64 {
+func (d pageJSON) costs(s pageSeries) []float64 { return d.costsOf(s, "tpPerGpu") }
+
+// costsOf are a series' costs of a million tokens of the kind the throughput column tput counts.
+func (d pageJSON) costsOf(s pageSeries, tput string) []float64 {
 	c := d.GPUs[s.GPU].CostPerHour
-	out := d.column(s, "tpPerGpu")
+	out := d.column(s, tput)
 	for i, tp := range out {
 		out[i] = c / (tp * 3600) * 1e6
 	}
@@ -711,28 +714,39 @@ func TestControlsVendorPrecisionAndCost(t *testing.T) {
 		p.Close()
 	}
 
-	// Cost per million tokens: lower is better, so each frontier line is site/pareto's
-	// lower-is-better frontier of the costs.
+	// Cost per million tokens (of all, output and input tokens): lower is better, so each
+	// frontier line is site/pareto's lower-is-better frontier of the costs. The first comes by
+	// link, the others from the y menu, as a reader picks them.
 	p := b.Open(t, root+seedPage+"#y=costPerMTok")
 	waitView(p, "#chart", "y=costPerMTok")
-	if v := currentView(p); v.YName != "Cost per million tokens ($/M tokens), lower is better" {
-		t.Errorf("y axis name = %q", v.YName)
-	}
-	st := p.ChartState("#chart")
-	for _, s := range d.Series {
-		xs, ys := d.column(s, "x"), d.costs(s)
-		var want [][2]float64
-		for _, i := range pareto.Frontier(xs, ys, false) {
-			want = append(want, [2]float64{xs[i], ys[i]})
+	for _, c := range []struct{ key, tput, name string }{
+		{"costPerMTok", "tpPerGpu", "Cost per million tokens ($/M tokens), lower is better"},
+		{"costPerMOutputTok", "outputTputPerGpu", "Cost per million output tokens ($/M output tokens), lower is better"},
+		{"costPerMInputTok", "inputTputPerGpu", "Cost per million input tokens ($/M input tokens), lower is better"},
+	} {
+		if c.key != "costPerMTok" {
+			p.Eval(`(() => { const s = document.getElementById("ctl-y"); s.value = `+js(c.key)+`; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
+			waitView(p, "#chart", "y="+c.key)
 		}
-		got, _ := st.Find(s.Name, "line")
-		if len(got.Points) != len(want) {
-			t.Errorf("%s: frontier of %d points, want %d", s.Name, len(got.Points), len(want))
-			continue
+		if v := currentView(p); v.YName != c.name {
+			t.Errorf("y=%s: y axis name = %q, want %q", c.key, v.YName, c.name)
 		}
-		for i := range want {
-			if got.Points[i][0] != want[i][0] || math.Abs(got.Points[i][1]-want[i][1]) > 1e-12*want[i][1] {
-				t.Errorf("%s: frontier point %d = %v, want %v", s.Name, i, got.Points[i], want[i])
+		st := p.ChartState("#chart")
+		for _, s := range d.Series {
+			xs, ys := d.column(s, "x"), d.costsOf(s, c.tput)
+			var want [][2]float64
+			for _, i := range pareto.Frontier(xs, ys, false) {
+				want = append(want, [2]float64{xs[i], ys[i]})
+			}
+			got, _ := st.Find(s.Name, "line")
+			if len(got.Points) != len(want) {
+				t.Errorf("y=%s, %s: frontier of %d points, want %d", c.key, s.Name, len(got.Points), len(want))
+				continue
+			}
+			for i := range want {
+				if got.Points[i][0] != want[i][0] || math.Abs(got.Points[i][1]-want[i][1]) > 1e-12*want[i][1] {
+					t.Errorf("y=%s, %s: frontier point %d = %v, want %v", c.key, s.Name, i, got.Points[i], want[i])
+				}
 			}
 		}
 	}

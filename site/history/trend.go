@@ -108,6 +108,10 @@ func trendValue(pt *input.Point, key string, id input.MetricID, isRaw bool) floa
 		y = charts.Round6(pt.InputTputPerGpu)
 	case "costPerMTok":
 		y = charts.CostPerMTok(1, tp)
+	case "costPerMOutputTok":
+		y = charts.CostPerMTok(1, charts.Round6(pt.OutputTputPerGpu))
+	case "costPerMInputTok":
+		y = charts.CostPerMTok(1, charts.Round6(pt.InputTputPerGpu))
 	case "tokPerMW":
 		y = charts.TokPerMW(tp, 1)
 	default:

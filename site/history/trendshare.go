@@ -3,6 +3,7 @@ package history
 import (
 	"math"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -27,7 +28,10 @@ func sharedTrend(states [][]trendState, m Metric, written []Metric) string {
 }
 
 // priced reports whether the page script scales metric key's trend by the reader's prices.
-func priced(key string) bool { return key == "costPerMTok" || key == "tokPerMW" }
+func priced(key string) bool {
+	_, cost := charts.CostBase(key)
+	return cost || key == "tokPerMW"
+}
 
 // sameTrendValues reports whether metrics a and b have the same trendValue (NaN as NaN) at
 // every point of every state: it stops at the first point that differs.

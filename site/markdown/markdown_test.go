@@ -122,7 +122,7 @@ func TestRenderMarkdownProblems(t *testing.T) {
 		{"yaml syntax", "---\ntitle: a\n  bad: [\n---\n", []string{"data/p.md:3: front matter: mapping values are not allowed in this context"}},
 		{"model without sequence", "---\nmodel: M\n---\n", []string{"data/p.md:2: front matter: notes for a chart page need both model and sequence"}},
 		{"unclosed front matter", "---\ntitle: a\n\nbody\n", []string{"data/p.md:1: front matter is never closed (want a line --- after it)"}},
-		{"chart block error on its line", "# T\n\ntext\n\n```chart\nmodel: M\n\nsequence: S\ny: nope\n```\n", []string{`data/p.md:9: chart block: y: want one of tpPerGpu, outputTputPerGpu, inputTputPerGpu, costPerMTok, tokPerMW, avg_power_w, joules_per_output_token, joules_per_total_token, got "nope"`}},
+		{"chart block error on its line", "# T\n\ntext\n\n```chart\nmodel: M\n\nsequence: S\ny: nope\n```\n", []string{`data/p.md:9: chart block: y: want one of tpPerGpu, outputTputPerGpu, inputTputPerGpu, costPerMTok, costPerMOutputTok, costPerMInputTok, tokPerMW, avg_power_w, joules_per_output_token, joules_per_total_token, got "nope"`}},
 		{"chart block missing key on the fence line", "text\n\n~~~chart\nmodel: M\n~~~\n", []string{"data/p.md:3: chart block: missing sequence (a chart block needs model and sequence)"}},
 		{"missing page", "# T\n\nsee [x](nowhere.md#a)\n", []string{"data/p.md:3: link nowhere.md#a: no page is built from nowhere.md"}},
 		{"link out of the data folder", "a\nb [x](../../x.md)\n", []string{"data/p.md:2: link ../../x.md leaves the data folder"}},

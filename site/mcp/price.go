@@ -9,14 +9,19 @@ import (
 )
 
 // The price-derived metrics: a page offers them on its y menu, and the page script computes
-// them from each point's total throughput per GPU and its GPU's price (model.js yValues).
+// them from each point's throughput per GPU and its GPU's price (model.js yValues): the cost of
+// a million tokens ($/GPU-hour / (tok/s/GPU × 3600) × 1e6) of all tokens, output tokens and
+// input tokens (costMetrics, each by the throughput charts.CostBase names), and tokens per
+// second per megawatt of the total (tok/s/GPU / kW × 1000).
 const (
-	costMetric  = "costPerMTok" // dollars per million tokens: $/GPU-hour / (tok/s/GPU × 3600) × 1e6
-	powerMetric = "tokPerMW"    // tokens per second per megawatt: tok/s/GPU / kW × 1000
+	costMetric  = "costPerMTok"
+	powerMetric = "tokPerMW"
 )
 
+var costMetrics = []string{costMetric, "costPerMOutputTok", "costPerMInputTok"}
+
 // priced says whether key is a metric the page derives from a price.
-func priced(key string) bool { return key == costMetric || key == powerMetric }
+func priced(key string) bool { return slices.Contains(costMetrics, key) || key == powerMetric }
 
 // tierOf checks a price tier against the page's tiers: "" and the default give "" (the default
 // tier, which page.json's costPerHour holds); an unknown one lists the valid tiers.
@@ -62,8 +67,8 @@ func priceOf(d pageData, gpu, tier string) (cost, kw float64) {
 	return cost, kw
 }
 
-// withPrices is snap with each point's costPerMTok and tokPerMW added where its GPU has the
-// price and the point a total throughput, computed as the page script computes them. The
+// withPrices is snap with each point's costs and tokPerMW added where its GPU has the price
+// and the point the throughput they divide, computed as the page script computes them. The
 // cached snapshot is not changed: the series and points that gain a figure are copies.
 func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 	out := &snapshot{date: snap.date, series: make([]*series, len(snap.series))}
@@ -76,14 +81,19 @@ func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 		c := *sr
 		c.points = make([]Point, len(sr.points))
 		for j, pt := range sr.points {
-			m := make(map[string]float64, len(pt.Metrics)+2)
+			m := make(map[string]float64, len(pt.Metrics)+len(costMetrics)+1)
 			for k, v := range pt.Metrics {
 				m[k] = v
 			}
-			if total, ok := pt.Metrics["tpPerGpu"]; ok && total > 0 {
-				if v := charts.CostPerMTok(cost, total); !math.IsNaN(v) && !math.IsInf(v, 0) {
-					m[costMetric] = v
+			for _, key := range costMetrics {
+				base, _ := charts.CostBase(key)
+				if tput, ok := pt.Metrics[base]; ok && tput > 0 {
+					if v := charts.CostPerMTok(cost, tput); !math.IsNaN(v) && !math.IsInf(v, 0) {
+						m[key] = v
+					}
 				}
+			}
+			if total, ok := pt.Metrics["tpPerGpu"]; ok && total > 0 {
 				if v := charts.TokPerMW(total, kw); !math.IsNaN(v) && !math.IsInf(v, 0) {
 					m[powerMetric] = v
 				}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/site/render"
 )
 
 // The example prices B200 in three tiers ([gpus.b200.cost] hyperscaler = 6.25, neocloud = 3.9,
@@ -41,6 +43,35 @@ func TestBestAtCostFollowsTheTierAndTheSitesPrices(t *testing.T) {
 	}
 	if msg := callErr(t, cs, "best_at", map[string]any{"page": page, "at": 40, "y": "costPerMTok", "tier": "spot"}); !strings.Contains(msg, `unknown price tier "spot"`) || !strings.Contains(msg, "hyperscaler, neocloud, rental") {
 		t.Errorf("an unknown tier: %s", msg)
+	}
+}
+
+// The costs of a million output and of a million input tokens divide the GPU-hour's price by
+// the output and the input throughput, as the page script does; a point without the
+// throughput (a LoadGen run counts no input tokens) has no such cost.
+func TestWithPricesCostsEachTokenKind(t *testing.T) {
+	price, kw := 3.6, 1.2
+	d := pageData{GPUs: map[string]render.GPUData{"b200": {CostPerHour: &price, KW: &kw}}}
+	snap := &snapshot{series: []*series{{gpu: "b200", points: []Point{
+		{Metrics: map[string]float64{"tpPerGpu": 1000, "outputTputPerGpu": 100, "inputTputPerGpu": 900}},
+		{Metrics: map[string]float64{"outputTputPerGpu": 50}},
+	}}}}
+	got := withPrices(d, snap, "").series[0].points
+	want := []map[string]float64{
+		{"costPerMTok": 1, "costPerMOutputTok": 10, "costPerMInputTok": 1e6 / 900 / 1000, "tokPerMW": 1000 / 1.2 * 1000},
+		{"costPerMOutputTok": 20},
+	}
+	for i, w := range want {
+		for _, k := range []string{"costPerMTok", "costPerMOutputTok", "costPerMInputTok", "tokPerMW"} {
+			v, ok := got[i].Metrics[k]
+			wv, wok := w[k]
+			if ok != wok || ok && math.Abs(v-wv) > 1e-9*wv {
+				t.Errorf("point %d: %s = %v (%v), want %v (%v)", i, k, v, ok, wv, wok)
+			}
+		}
+	}
+	if _, ok := snap.series[0].points[0].Metrics["costPerMTok"]; ok {
+		t.Error("withPrices changed the cached snapshot")
 	}
 }
 

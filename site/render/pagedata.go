@@ -45,7 +45,7 @@ func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
 	var ms []MetricData
 	for _, m := range charts.YMetrics {
 		switch m.Key {
-		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "tokPerMW":
+		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "costPerMOutputTok", "costPerMInputTok", "tokPerMW":
 		default:
 			if !slices.Contains(cols.names, m.Key) {
 				continue

@@ -69,10 +69,17 @@ export function fmtNum(v) {
   return fixed(v, abs >= 1000 ? 0 : abs >= 100 ? 1 : 2);
 }
 
-// fmtValue is a metric's value: dollars for the cost per million tokens, else fmtNum.
+// COST_BASE is the throughput per GPU each cost metric divides a GPU-hour's price by: all
+// tokens, output tokens, input tokens (Go's charts.CostBase).
+export const COST_BASE = { costPerMTok: "tpPerGpu", costPerMOutputTok: "outputTputPerGpu", costPerMInputTok: "inputTputPerGpu" };
+
+// isCost reports whether a metric key is one of the costs of a million tokens.
+export const isCost = (key) => hasOwn(COST_BASE, key);
+
+// fmtValue is a metric's value: dollars for the costs of a million tokens, else fmtNum.
 export function fmtValue(metric, v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "";
-  if (metric.key !== "costPerMTok") return fmtNum(v);
+  if (!isCost(metric.key)) return fmtNum(v);
   return "$" + (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : String(+v.toPrecision(3)));
 }
 

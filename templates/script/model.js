@@ -1,7 +1,7 @@
 // The data model: a chart page's data (page.json or #page-data: cols, series of point rows,
 // metrics, gpus) and what a view makes of it. Pure, so node --test runs it.
 
-import { hasOwn, lower } from "./format.js";
+import { COST_BASE, hasOwn, isCost, lower } from "./format.js";
 import { t } from "./i18n.js";
 import { LISTS, xAxisOf } from "./view.js";
 import * as pareto from "./pareto.js";
@@ -132,17 +132,18 @@ export function choices(page, snapshots) {
 }
 
 // yValues is the chosen metric for every point of a series; NaN where it cannot be computed.
-// Cost per million tokens = $/h / (tok/s * 3600) * 1e6; tokens per MW = tok/s / kW * 1000,
-// both from the total token throughput per GPU, with the view's prices (the reader's, else
-// the config's).
+// Cost per million tokens = $/h / (tok/s * 3600) * 1e6, of all, output or input tokens by the
+// throughput per GPU it divides (COST_BASE); tokens per MW = tok/s / kW * 1000 of the total;
+// with the view's prices (the reader's, else the config's).
 export function yValues(page, key, series, view) {
   const cost = price(page, view, "cost", series.gpu);
   const kw = price(page, view, "kw", series.gpu);
   const total = column(page, "tpPerGpu");
+  const base = isCost(key) ? column(page, COST_BASE[key]) : -1;
   const own = column(page, key);
   return series.points.map((point) => {
     let y;
-    if (key === "costPerMTok") y = cost / (point[total] * 3600) * 1e6;
+    if (base >= 0) y = cost / (point[base] * 3600) * 1e6;
     else if (key === "tokPerMW") y = point[total] / kw * 1000;
     else y = own >= 0 ? point[own] : NaN;
     return typeof y === "number" && Number.isFinite(y) ? y : NaN;

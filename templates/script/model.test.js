@@ -62,6 +62,19 @@ test("yValues derives cost and energy from the total throughput, NaN where it ca
   assert.ok(yValues(page, "missing", s).every(Number.isNaN));
 });
 
+test("yValues prices a million output or input tokens by that throughput", () => {
+  const s = page.series[0];
+  // $3.6/h over 100, 80, 90 output tok/s: $10, $12.5, $11.11 per million output tokens.
+  assert.deepEqual(yValues(page, "costPerMOutputTok", s).map((v) => +v.toFixed(6)), [10, 12.5, +(1e6 / 90 / 1000).toFixed(6)]);
+  // This page has no input column: no value, not the total's.
+  assert.ok(yValues(page, "costPerMInputTok", s).every(Number.isNaN));
+  const withInput = Object.assign({}, page, { cols: page.cols.concat("inputTputPerGpu") });
+  const points = s.points.map((p) => p.concat(p[2] - p[3]));
+  assert.deepEqual(yValues(withInput, "costPerMInputTok", Object.assign({}, s, { points })).map((v) => +v.toFixed(6)),
+    [+(1e6 / 900 / 1000).toFixed(6), +(1e6 / 720 / 1000).toFixed(6), +(1e6 / 810 / 1000).toFixed(6)]);
+  assert.ok(yValues(page, "costPerMOutputTok", page.series[2]).every(Number.isNaN), "no cost for the GPU");
+});
+
 test("compute: frontier, filters and the points shown", () => {
   const view = Object.assign(defaultView(page), { optimal: true });
   const c = compute(page, snapshot, view, {});

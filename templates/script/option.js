@@ -2,7 +2,7 @@
 // DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
 // every string from the data reaches the tooltip through escapeHTML.
 
-import { escapeHTML, runHTML, safeColor } from "./format.js";
+import { escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
 import { column, isInvalid, metricName } from "./model.js";
 import { tooltipLines } from "./accuracy.js";
@@ -176,7 +176,7 @@ export function buildOption(page, computed, base, look) {
   // (outerBounds) would lay every tick label out twice on each draw, a third of the first one.
   option.grid = [].concat(option.grid).map((g) => Object.assign({}, g, { outerBoundsMode: "none" }));
   option.xAxis = [axisOption(option.xAxis, view.logx, computed.axis ? computed.axis.axis : page.x.label, false)];
-  option.yAxis = [axisOption(option.yAxis, view.log, metricName(metric), metric.key === "costPerMTok")];
+  option.yAxis = [axisOption(option.yAxis, view.log, metricName(metric), isCost(metric.key))];
   Object.assign(option.yAxis[0], { nameLocation: "end", nameGap: 12, nameTextStyle: { align: "left", verticalAlign: "bottom" } });
   option.tooltip = Object.assign({}, first(option.tooltip), {
     // enterable, so that a reader can reach the run's link in the tooltip.

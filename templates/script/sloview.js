@@ -3,7 +3,7 @@
 // picks table above the points table. The rule itself is slo.js'; model.js' compute applies
 // it. The HTML builders are pure (node --test runs them), every string escaped.
 
-import { escapeHTML, safeColor } from "./format.js";
+import { escapeHTML, isCost, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { column, metricName } from "./model.js";
@@ -76,7 +76,7 @@ export function noteText(page, computed) {
       }
     }
   }
-  const costly = computed.metric.key === "costPerMTok" || (view.slo && view.slo.terms.some((x) => x.metric === "costPerMTok"));
+  const costly = isCost(computed.metric.key) || (view.slo && view.slo.terms.some((x) => x.metric === "costPerMTok"));
   const tier = tierOf(page, view);
   if (costly && tier) {
     const lacking = Object.keys(page.gpus || {}).sort().filter((g) => {

@@ -1,7 +1,7 @@
 // The chart page's text beside the chart, each kept in step with the view: the best-per-GPU
 // list, the leaders table, the points table with its "shown points" CSV, and the status line.
 
-import { csvCell, escapeHTML, runHTML, safeColor } from "./format.js";
+import { csvCell, escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
@@ -319,10 +319,12 @@ function renderMissing(live) {
   }
   note.hidden = !missing.length;
   if (!missing.length) return;
-  // Cost and power divide the total throughput: on a page with none (page.noTotal) that is why.
-  const why = live.page.noTotal && /^(costPerMTok|tokPerMW)$/.test(metric.key) ? t("missing.noTotal")
-    : /^(costPerMTok|tokPerMW)$/.test(metric.key)
-    ? t("missing.noPrice", { price: metric.key === "costPerMTok" ? t("controls.costPerHour") : t("controls.kw"), prices: t("controls.prices") })
+  // Cost and power of all tokens divide the total throughput: on a page with none
+  // (page.noTotal) that is why. Of input tokens, a page without a total has no input either.
+  const priced = isCost(metric.key) || metric.key === "tokPerMW";
+  const why = live.page.noTotal && priced && metric.key !== "costPerMOutputTok" ? t("missing.noTotal")
+    : priced
+    ? t("missing.noPrice", { price: isCost(metric.key) ? t("controls.costPerHour") : t("controls.kw"), prices: t("controls.prices") })
     : t("missing.notMeasured");
   note.textContent = t("missing.note", { metric: lowerFirst(metric.label), why, series: missing.join(t("list.separator")) });
 }

@@ -8,7 +8,7 @@
 
 import { accuracyOf, gateText } from "./accuracy.js";
 import { element, lazyOptions, setSelectValue } from "./dom.js";
-import { csvCell, escapeHTML, hasOwn, safeColor } from "./format.js";
+import { csvCell, escapeHTML, hasOwn, isCost, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
 import { fetchJSON, initECharts } from "./livechart.js";
 import { renderLegend } from "./legend.js";
@@ -33,7 +33,7 @@ export function refIn(page, hash) {
 // for cost (the table is at $1 per GPU-hour), one over its kW for tokens per MW (at 1 kW), 1
 // for a measured metric; NaN where the view has no price for the GPU.
 export function trendScale(page, view, key, gpu) {
-  if (key === "costPerMTok") return price(page, view, "cost", gpu);
+  if (isCost(key)) return price(page, view, "cost", gpu);
   if (key === "tokPerMW") return 1 / price(page, view, "kw", gpu);
   return 1;
 }
