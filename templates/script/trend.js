@@ -7,6 +7,7 @@
 // clicks) is the main chart's.
 
 import { accuracyOf, gateText } from "./accuracy.js";
+import { gatePhrase } from "./sloview.js";
 import { element, lazyOptions, setSelectValue } from "./dom.js";
 import { csvCell, escapeHTML, hasOwn, isCost, safeColor } from "./format.js";
 import { seriesMeta, trendAt } from "./asof.js";
@@ -75,14 +76,18 @@ export function trendLines(page, table, view, selection, ref) {
   return { dates, lines: sorted };
 }
 
-// trendGateNote says, while the view's accuracy gate is on, that the trend and the change table
-// do not follow it; "" without a gate. Their values are read off each date's frontier of every
-// point, precomputed per metric (history/trend-<metric>.json): a gate the reader may set to any
-// task and score would need the frontier of every subset of points its scores can keep.
+// trendGateNote says, while the view's accuracy gate or service-level gate is on, that the
+// trend and the change table do not follow it; "" without a gate. Their values are read off
+// each date's frontier of every point, precomputed per metric (history/trend-<metric>.json): a
+// gate the reader may set to any task and score, or any limits, would need the frontier of
+// every subset of points it can keep.
 export function trendGateNote(page, view) {
+  const notes = [];
   const gate = view && view.acc;
-  if (!gate || !accuracyOf(page)) return "";
-  return t("trend.ungated", { gate: gateText(page, gate) });
+  if (gate && accuracyOf(page)) notes.push(t("trend.ungated", { gate: gateText(page, gate) }));
+  const slo = view && view.slo;
+  if (slo && slo.terms && slo.terms.length) notes.push(t("trend.unslo", { gate: gatePhrase(page, slo.terms) }));
+  return notes.join(" ");
 }
 
 // changeRows are the change table's rows: each line's value on the baseline date and the

@@ -119,3 +119,11 @@ test("the trend says it does not apply the accuracy gate while one is on, in eac
     useStrings(catalog("en"), "en");
   }
 });
+
+test("the trend says it does not apply the service level while one is on", () => {
+  const slo = { terms: [{ metric: "p99_ttft", limit: 2, floor: false }] };
+  assert.equal(trendGateNote(page, Object.assign(defaultView(page), { slo: null })), "");
+  assert.equal(trendGateNote(page, Object.assign(defaultView(page), { slo: { terms: [] } })), "");
+  const note = trendGateNote(page, Object.assign(defaultView(page), { slo }));
+  assert.match(note, /^The trend and the change table do not apply the service level \(.*p99_ttft.*≤ 2.*\)/);
+});
