@@ -101,6 +101,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	var measuredConc, rate float64
 	var haveOut, haveTotal bool // or reported as wrong
 	var date float64
+	completed, total := -1.0, -1.0 // metrics.request_totals: successful, and all (errored and incomplete too)
 	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
 		switch string(k) {
@@ -140,6 +141,21 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 				case "tokens_per_second":
 					s := d.guideSummary(1)
 					p.total, haveTotal = s.v[0], s.has&1 != 0 || s.bad
+				case "request_totals":
+					if d.peek() != jsontext.KindBeginObject {
+						d.skip()
+						return
+					}
+					d.fields(func(k []byte) {
+						switch string(k) {
+						case "successful":
+							completed = d.count()
+						case "total":
+							total = d.count()
+						default:
+							d.skip()
+						}
+					})
 				case "request_concurrency":
 					measuredConc = d.guideSummary(1).v[0]
 				case "prompt_token_count":
@@ -201,6 +217,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 		return
 	}
 	p.tpot = "metrics.inter_token_latency_ms.successful.median"
+	p.req = requestsOf(completed, total, -1)
 	d.settle(&p, start, i)
 }
 
