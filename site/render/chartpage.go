@@ -283,6 +283,10 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
 		Invalid: invalidIDs(p, false),
+		Spread:  spreadData(p), Requests: requestsData(p),
+	}
+	if data.Requests != nil {
+		data.MinSuccess = cfg.MinSuccess
 	}
 	if model != p.Model {
 		data.ModelID = p.Model

@@ -99,6 +99,14 @@ type PageData struct {
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.
 	Invalid []int64 `json:"invalid,omitempty"`
+	// Spread are the points of several runs (input.RawPoint.Spread), of every snapshot, by id:
+	// their run count and each figure's range, for the whiskers and the tooltip; Requests the
+	// points whose client counted their requests, by id (a point not listed: success unknown);
+	// MinSuccess the site's minSuccess, under which a point is drawn hollow (spread.go). Each
+	// absent when no point has it.
+	Spread     []SpreadData   `json:"spread,omitempty"`
+	Requests   []RequestsData `json:"requests,omitempty"`
+	MinSuccess float64        `json:"minSuccess,omitempty"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results
