@@ -18,6 +18,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -51,8 +52,16 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			if p.Accuracy.Removes(pt.ID) || !pt.HasX() {
 				continue // below the site's accuracy gate (compareacc.go), or no median interactivity to compare at
 			}
-			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name})
-			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name})
+			// A point of repeated runs brings the range of its throughput (a raw page's metric).
+			var lo, hi float64
+			if pt.Raw != nil {
+				lo, hi, _ = pt.Raw.Spread.Range(input.MTputPerGPU)
+			}
+			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name, Lo: lo, Hi: hi})
+			if p.Metric.Key != "tpPerGpu" {
+				lo, hi = 0, 0
+			}
+			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name, Lo: lo, Hi: hi})
 		}
 	}
 	out := make([]*gpuSide, 0, len(bySlug))
