@@ -77,4 +77,27 @@ osl = 1024
 	if found != 2 {
 		t.Errorf("%d compare pages of B200 and H100, want one per language", found)
 	}
+
+	// The chart page's leaders table, as the build writes it: no best at 50 tok/s/user, where
+	// the two configurations' runs overlap, each value saying so; B200 the best at 100.
+	for _, name := range []string{"spread-1b/1k-1k/index.html", "zh/spread-1b/1k-1k/index.html"} {
+		b, ok := files.Get(name)
+		if !ok {
+			t.Fatalf("no %s: %v", name, files.Names())
+		}
+		html := string(b)
+		i := strings.Index(html, `<table class="data leaders-table">`)
+		j := strings.Index(html[i:], "</table>")
+		table := html[i : i+j]
+		within := "within run-to-run spread"
+		if strings.HasPrefix(name, "zh/") {
+			within = "在多次运行的波动范围内"
+		}
+		if n := strings.Count(table, within); n != 2 {
+			t.Errorf("%s: %d values within run-to-run spread in the leaders table, want 2:\n%s", name, n, table)
+		}
+		if n := strings.Count(table, `class="mark"`); n != 1 {
+			t.Errorf("%s: %d bests marked, want 1 (at 100 tok/s/user):\n%s", name, n, table)
+		}
+	}
 }

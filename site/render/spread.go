@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -187,4 +188,60 @@ func (c csvSpread) cells(pt *input.Point) []string {
 		}
 	}
 	return out
+}
+
+// leaderRanges are the ranges over repeated runs of a leaders table row's values at refs (the
+// series' frontier read as compare.Curve.RangeAt reads it), nil where a value's points were
+// single runs; nil altogether for a metric runs give no range of, or a series of single runs.
+func leaderRanges(s *SeriesData, metricKey string, refs []float64) []*[2]float64 {
+	var m input.MetricID
+	switch metricKey {
+	case "tpPerGpu":
+		m = input.MTputPerGPU
+	case "outputTputPerGpu":
+		m = input.MOutputTputPerGPU
+	case "inputTputPerGpu":
+		m = input.MInputTputPerGPU
+	default:
+		return nil
+	}
+	pts := make([]compare.Point, 0, len(s.Frontier))
+	spread := false
+	for _, k := range s.Frontier {
+		pt := &s.Points.pts[k]
+		cp := compare.Point{X: pt.X, Y: pt.Y}
+		if pt.Raw != nil {
+			cp.Lo, cp.Hi, _ = pt.Raw.Spread.Range(m)
+			spread = spread || pt.Raw.Spread != nil
+		}
+		pts = append(pts, cp)
+	}
+	if !spread {
+		return nil
+	}
+	c := compare.NewCurve(pts)
+	out := make([]*[2]float64, len(refs))
+	for j, x := range refs {
+		if lo, hi, ok := c.RangeAt(x); ok {
+			out[j] = &[2]float64{lo, hi}
+		}
+	}
+	return out
+}
+
+// withinSpread reports whether values a and b, with their ranges over repeated runs (nil for
+// single runs), are within run-to-run spread of each other: one at least has a range, and the
+// ranges (a single run's value its own) overlap.
+func withinSpread(a float64, ra *[2]float64, b float64, rb *[2]float64) bool {
+	if ra == nil && rb == nil {
+		return false
+	}
+	x, y := [2]float64{a, a}, [2]float64{b, b}
+	if ra != nil {
+		x = *ra
+	}
+	if rb != nil {
+		y = *rb
+	}
+	return x[0] <= y[1] && y[0] <= x[1]
 }
