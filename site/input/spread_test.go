@@ -133,6 +133,9 @@ func TestRequestCountsFromEachClient(t *testing.T) {
 		want Requests
 	}{
 		{"guidellm/qwen3-4b-thinking-concurrent4_benchmarks.json", formatGuide, Requests{4, 4}},
+		// GuideLLM's own fixture of its 0.2/0.3 layout: request_totals beside metrics, 46 of 47
+		// (one incomplete).
+		{"guidellm/benchmarks_stripped.json", formatGuide, Requests{46, 47}},
 		{"llmperf/vllm-conc8-summary.json", formatLLMPerf, Requests{104, 104}},
 		{"sglang/qwen3-8b-h100-tp8-c100.jsonl", formatSGLang, Requests{100, 100}},
 	} {
