@@ -145,9 +145,9 @@ test:
 	  $(call timed,go test,$(GO) test -count=1 -timeout 15m $$($(GO) list ./... | grep -v -x -F -e $(MODULE)/$(BROWSER)))
 	@echo '$(GO) test -count=1 ./$(BROWSER)'; $(call timed,the browser suite,$(GO) test -count=1 -timeout 15m ./$(BROWSER))
 	@set +e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke'; \
+	echo '$(GO) test -count=1 -race -short ./site/... (but $(RACE_SKIP)) & $(MAKE) fuzz-smoke FUZZTIME=$(TEST_FUZZTIME) FUZZWORKERS=1'; \
 	( $(call timed,the race pass,$(GO) test -count=1 -race -short -timeout 15m $$($(GO) list ./site/... | grep -v -x -F $(foreach p,$(RACE_SKIP),-e $(MODULE)/$(p))) >$$tmp/race 2>&1) ) & race=$$!; \
-	( $(call timed,fuzz-smoke,$(MAKE) --no-print-directory fuzz-smoke) ); fuzz=$$?; \
+	( $(call timed,fuzz-smoke,$(MAKE) --no-print-directory fuzz-smoke FUZZTIME=$(TEST_FUZZTIME) FUZZWORKERS=1) ); fuzz=$$?; \
 	wait $$race; race=$$?; echo '-- the race pass:'; cat $$tmp/race; \
 	[ $$race -eq 0 ] && [ $$fuzz -eq 0 ]
 
@@ -166,7 +166,13 @@ test-js:
 	node --test --test-reporter=spec templates/script/*.test.js
 
 FUZZTIME ?= 5s
-## fuzz-smoke: each fuzz target briefly (part of make test); make fuzz FUZZTIME=5m for longer runs.
+FUZZWORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+# make test fuzzes each target for TEST_FUZZTIME with one worker, on the core the race pass
+# leaves: a smoke that runs every target's corpus and mutates it briefly. Two workers for 5 s
+# each, beside the race pass, were 340 CPU-seconds of a two-core CI run, the most of any part
+# after the browser suite; make fuzz is the long run.
+TEST_FUZZTIME ?= 3s
+## fuzz-smoke: each fuzz target briefly (FUZZTIME, with FUZZWORKERS workers); make fuzz FUZZTIME=5m for longer runs.
 ## The packages are every one go list finds with a Fuzz function in its tests, so moved code keeps its fuzzing.
 ## Each package's fuzzing binary is built once (go test -c -fuzz) and run for each of its targets
 ## from the package's folder, as go test -fuzz runs it (its testdata/fuzz corpus, and go's fuzz
@@ -182,8 +188,8 @@ fuzz-smoke:
 	  bin=$$tmp/$$(echo $$pkg | tr / _).test; \
 	  $(GO) test -c -fuzz . -o $$bin $$pkg </dev/null; \
 	  for t in $$(cd $$dir && $$bin -test.list '^Fuzz' </dev/null | grep '^Fuzz'); do \
-	    echo "fuzz ./$${dir#$(CURDIR)/} $$t ($(FUZZTIME))"; \
-	    (cd $$dir && $$bin -test.run '^$$' -test.fuzz "^$$t$$" -test.fuzztime $(FUZZTIME) \
+	    echo "fuzz ./$${dir#$(CURDIR)/} $$t ($(FUZZTIME), $(FUZZWORKERS) workers)"; \
+	    (cd $$dir && $$bin -test.run '^$$' -test.fuzz "^$$t$$" -test.fuzztime $(FUZZTIME) -test.parallel $(FUZZWORKERS) \
 	      -test.fuzzcachedir $$cache/$$pkg -test.paniconexit0) </dev/null >$$log 2>&1 && continue; \
 	    if grep -q 'context deadline exceeded' $$log && ! grep -qE 'Failing input written|panic:|_test\.go:[0-9]+:' $$log; then \
 	      echo "  (go.dev/issue/75804: the fuzz coordinator raced its own deadline; no failing input)"; continue; \

@@ -79,7 +79,9 @@ type Series struct {
 
 // Point is one measurement: x interactivity (tok/s/user), y the chosen metric. X is NaN for a
 // point with no median interactivity (its file gives no median TPOT): it is kept in the
-// series, written as [null, y], which ECharts does not draw, and never on its frontier.
+// series, written as [null, y], which ECharts does not draw, and never on its frontier. Y is
+// NaN for a point that did not measure the metric (a total throughput a run counted no input
+// tokens for): [x, null], likewise.
 type Point struct {
 	X, Y float64
 }
@@ -211,8 +213,8 @@ func checked(id string, c Chart) ([]Series, error) {
 			}
 		}
 		for k, p := range s.Points {
-			if math.IsInf(p.X, 0) || !finite(p.Y) {
-				bad("series %q: point %d: want finite numbers (x may be absent: NaN), got x=%v y=%v", s.Name, k, p.X, p.Y)
+			if math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+				bad("series %q: point %d: want finite numbers (x and y may be absent: NaN), got x=%v y=%v", s.Name, k, p.X, p.Y)
 			}
 		}
 		for k, f := range s.Frontier {
@@ -221,6 +223,8 @@ func checked(id string, c Chart) ([]Series, error) {
 				bad("series %q: frontier[%d]: index %d out of range (%d points)", s.Name, k, f, len(s.Points))
 			case math.IsNaN(s.Points[f].X):
 				bad("series %q: frontier[%d]: point %d has no x", s.Name, k, f)
+			case math.IsNaN(s.Points[f].Y):
+				bad("series %q: frontier[%d]: point %d has no y", s.Name, k, f)
 			}
 		}
 		s.Style = filled(s)
@@ -281,13 +285,13 @@ func frontierPoints(s Series) []Point {
 }
 
 // points is the series data as [[x, y], ...], rounded. When a log axis must drop a value, or
-// a point has no x (NaN), the items become []any so that value can be null.
+// a point has no x or no y (NaN), the items become []any so that value can be null.
 func points(ps []Point, logX, logY bool) any {
 	pairs := make([][2]float64, len(ps))
 	needNull := false
 	for i, p := range ps {
 		pairs[i] = [2]float64{Round6(p.X), Round6(p.Y)}
-		needNull = needNull || math.IsNaN(p.X) || (logX && p.X <= 0) || (logY && p.Y <= 0)
+		needNull = needNull || math.IsNaN(p.X) || math.IsNaN(p.Y) || (logX && p.X <= 0) || (logY && p.Y <= 0)
 	}
 	if !needNull {
 		return pairs
@@ -298,7 +302,7 @@ func points(ps []Point, logX, logY bool) any {
 		if math.IsNaN(p[0]) || logX && p[0] <= 0 {
 			v[0] = nil
 		}
-		if logY && p[1] <= 0 {
+		if math.IsNaN(p[1]) || logY && p[1] <= 0 {
 			v[1] = nil
 		}
 		items[i] = v

@@ -363,6 +363,24 @@ func TestOptionsPointWithoutX(t *testing.T) {
 	}
 }
 
+// TestOptionsPointWithoutY: a point with no y (NaN: a LoadGen run measured no total
+// throughput) stays in its series, written [x, null], never [x, 0]; it is on no frontier.
+func TestOptionsPointWithoutY(t *testing.T) {
+	b := mustOptions(t, Chart{Series: []Series{{Name: "a", GPU: "b200", Framework: "trt",
+		Points: []Point{{5, math.NaN()}, {2, 3}}, Frontier: []int{1}}}})
+	var o struct {
+		Series []struct {
+			Data [][]any `json:"data"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Series) != 2 || fmt.Sprint(o.Series[0].Data) != "[[5 <nil>] [2 3]]" || fmt.Sprint(o.Series[1].Data) != "[[2 3]]" {
+		t.Errorf("series %+v: want the scatter [[5, null], [2, 3]] and the line [[2, 3]]", o.Series)
+	}
+}
+
 func TestOptionsReportsEveryProblem(t *testing.T) {
 	ok := Series{Name: "ok", GPU: "b200", Framework: "trt", Points: []Point{{1, 1}}, Frontier: []int{0}}
 	with := func(f func(*Series)) Series {
@@ -382,7 +400,7 @@ func TestOptionsReportsEveryProblem(t *testing.T) {
 			with(func(s *Series) { s.Key = "k" }),
 			with(func(s *Series) { s.Name, s.Key = "other", "k" }),
 		}}, []string{`series "other": key "k" repeats series 0`}},
-		{"NaN y", Chart{Series: []Series{with(func(s *Series) { s.Points[0].Y = math.NaN() })}}, []string{`series "ok": point 0: want finite numbers (x may be absent: NaN), got x=1 y=NaN`}},
+		{"no y on the frontier", Chart{Series: []Series{with(func(s *Series) { s.Points[0].Y = math.NaN() })}}, []string{`series "ok": frontier[0]: point 0 has no y`}},
 		{"infinite x", Chart{Series: []Series{with(func(s *Series) { s.Points[0].X = math.Inf(-1) })}}, []string{"x=-Inf"}},
 		{"no x on the frontier", Chart{Series: []Series{with(func(s *Series) { s.Points[0].X = math.NaN() })}}, []string{`series "ok": frontier[0]: point 0 has no x`}},
 		{"infinity", Chart{Series: []Series{with(func(s *Series) { s.Points[0].Y = math.Inf(1) })}}, []string{"y=+Inf"}},

@@ -50,6 +50,7 @@ func editedEvals(t testing.TB, fsys fstest.MapFS, fn func(i int, row map[string]
 // model's accuracy page shows only the evals that matched a point: the two are a warning of
 // `frontier check` and nothing else.
 func TestCheckWarnsOfAnEvalThatMatchesNoPoint(t *testing.T) {
+	t.Parallel()
 	const accPage = "deepseek-r1-0528/accuracy/index.html"
 	bars := func(files *Files) string {
 		b, ok := files.Get(accPage)
@@ -157,6 +158,7 @@ const page11 = "deepseek-r1-0528/1k-1k/"
 // the page's language, and per point the indices of its evals and notes as the last columns,
 // in page.json and in the light #page-data alike.
 func TestPageDataCarriesAccuracy(t *testing.T) {
+	t.Parallel()
 	cfg := evalConfig(t, `
 [accuracy]
 task = "gsm8k"
@@ -257,6 +259,7 @@ translations = { zh = "等待重跑" }
 
 // TestNoAccuracyNoColumns: a site without evals or notes writes what it wrote before.
 func TestNoAccuracyNoColumns(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {
 		t.Fatal(err)
@@ -277,6 +280,7 @@ const (
 // TestAccuracyHostileStrings: a task name and a note that try to break out are kept as written
 // in the page's JSON, escaped in its HTML, and neutralised in data.csv.
 func TestAccuracyHostileStrings(t *testing.T) {
+	t.Parallel()
 	fsys := evalFS(t)
 	editedEvals(t, fsys, func(i int, r map[string]any) {
 		if i == 0 {
@@ -344,6 +348,7 @@ func TestAccuracyHostileStrings(t *testing.T) {
 // TestDownloadsCountTheEvalAsOfThePageDate: data.csv and data.json give each point the eval
 // that counts as of the page's date (the newer of two), and say when it has none.
 func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, evalFS(t), evalConfig(t, ""))
 	if err != nil {
 		t.Fatal(err)
@@ -392,6 +397,7 @@ func TestDownloadsCountTheEvalAsOfThePageDate(t *testing.T) {
 // longer gives the value at 100 tok/s/user; the page and the overview say the gate is on, and
 // the compare page words each GPU's scores. Without [accuracy] neither says a word of it.
 func TestComparePagesFollowTheDefaultGate(t *testing.T) {
+	t.Parallel()
 	const dir = page11 + "compare/b200-vs-h200/"
 	bConfigAt100 := func(files *Files) string {
 		b, _ := files.Get(dir + "compare.json")
@@ -453,6 +459,7 @@ func TestComparePagesFollowTheDefaultGate(t *testing.T) {
 
 // TestFeedSaysHowTheEvalsScored: each entry counts the evals dated on or before its date.
 func TestFeedSaysHowTheEvalsScored(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, evalFS(t), evalConfig(t, ""))
 	if err != nil {
 		t.Fatal(err)
@@ -499,6 +506,7 @@ func TestFeedSaysHowTheEvalsScored(t *testing.T) {
 // TestNotesOnComparePages: a note about H200's configurations is on the compare pages of H200,
 // in the page's language, escaped, with its link; not on a pair without H200.
 func TestNotesOnComparePages(t *testing.T) {
+	t.Parallel()
 	note, _ := json.Marshal(hostileNote)
 	cfg := evalConfig(t, "[[notes]]\ngpu = \"h2*\"\ntext = "+string(note)+"\nlink = \"https://example.com/?a=1&b=2\"\ntranslations = { zh = \"已知：H200 重跑\" }\n")
 	files, _, err := build(t, evalFS(t), cfg)
@@ -526,6 +534,7 @@ func TestNotesOnComparePages(t *testing.T) {
 // TestBuilderRebuildsAfterAnEvalFileChanges: the preview's incremental build gives what a
 // one-off build gives when an eval file is added, edited or removed, or the notes change.
 func TestBuilderRebuildsAfterAnEvalFileChanges(t *testing.T) {
+	t.Parallel()
 	data := rawFS(t)
 	cfg := evalConfig(t, "")
 	var b Builder
@@ -561,6 +570,7 @@ func TestBuilderRebuildsAfterAnEvalFileChanges(t *testing.T) {
 // every B300 Dynamo TRTLLM MTP FP4 point (the headline's leader) 50% on GSM8K: gated at 90%,
 // another configuration leads.
 func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
+	t.Parallel()
 	fsys := evalFS(t)
 	fsys["evals/b300/results_2026-01-01T00-00-00.json"] = testsite.MapFile([]byte(`{"results": {"gsm8k": {"exact_match,strict-match": 0.5, "exact_match_stderr,strict-match": "N/A"}}, "versions": {"gsm8k": 3}}`), 1)
 	runs := "[[runs]]\npath = \"evals/b300/*.json\"\ngpu = \"b300\"\nframework = \"dynamo-trt\"\nprecision = \"fp4\"\nspec = \"mtp\"\nmodel = \"dsr1\"\n"
@@ -598,6 +608,7 @@ func TestHomeHeadlineFollowsTheDefaultGate(t *testing.T) {
 // page's columns (the page script checks they match), the same indices page.json gives the
 // newest points, and indices for points only older dates show, so an older view can be gated.
 func TestHistoryRowsCarryEvalsAndNotes(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, evalFS(t), evalConfig(t, "[[notes]]\ngpu = \"h200\"\ntext = \"n\"\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -661,6 +672,7 @@ func TestHistoryRowsCarryEvalsAndNotes(t *testing.T) {
 // first; its chart page links it and writes the gate's fieldset, which a page without evals
 // does not.
 func TestExampleAccuracyPage(t *testing.T) {
+	t.Parallel()
 	files := buildExample(t)
 	for _, page := range []string{"deepseek-r1-0528/accuracy/index.html", "zh/deepseek-r1-0528/accuracy/index.html"} {
 		b, ok := files.Get(page)

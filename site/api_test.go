@@ -90,6 +90,7 @@ func summarize(t *testing.T, files *Files) pageSummary {
 }
 
 func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
+	t.Parallel()
 	for name, site := range apiSites(t) {
 		t.Run(name, func(t *testing.T) {
 			data, cfg := site()
@@ -181,6 +182,7 @@ func TestAPIViewsBuildTheSameChartPages(t *testing.T) {
 // the first chart page's view below the site's address (SITE, site), the base URL; every
 // page's footer links it.
 func TestAPIPageInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	files := exampleSite(t, "https://owner.github.io/repo/")
 	view := "api/v1/views/deepseek-r1-0528/1k-1k/fp4.json"
 	siteURL := `<span class="site-url">https://owner.github.io/repo/</span>`

@@ -11,6 +11,7 @@ import (
 // apisite.js, which the page loads to write the page's own origin there. With a host, the
 // examples start from the base URL and the page loads no script.
 func TestAPIPageWithoutHost(t *testing.T) {
+	t.Parallel()
 	view := "api/v1/views/deepseek-r1-0528/1k-1k/fp4.json"
 	for _, c := range []struct {
 		baseURL, site, base string // base: data-base, "" for none

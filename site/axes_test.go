@@ -51,6 +51,7 @@ func axisKeys(a axesPageJSON) []string {
 // catalog's order, each with its column, direction and references ([reference] in the config
 // over the defaults); a page of the inference view offers interactivity and concurrency only.
 func TestXAxesAreThoseAPointHas(t *testing.T) {
+	t.Parallel()
 	cfg := rawConfig(t)
 	cfg.Reference = map[string][]float64{"p99_ttft": {1, 3}}
 	files, _, err := build(t, rawFS(t), cfg)

@@ -56,6 +56,7 @@ func seedOption(t *testing.T, files *Files) []optionSeries {
 }
 
 func TestBuildExampleSiteChartOption(t *testing.T) {
+	t.Parallel()
 	files, rep, err := build(t, seedFS(t), DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +91,7 @@ func TestBuildExampleSiteChartOption(t *testing.T) {
 }
 
 func TestBuildExampleSiteOptionGolden(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, seedFS(t), DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +105,7 @@ func TestBuildExampleSiteOptionGolden(t *testing.T) {
 }
 
 func TestBuildBestPerGPUShown(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, seedFS(t), DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +133,7 @@ func TestBuildBestPerGPUShown(t *testing.T) {
 }
 
 func TestBuildIsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, _, err := build(t, seedFS(t), DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -151,6 +155,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 }
 
 func TestBuildSiteFiles(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.BaseURL = "https://owner.github.io/repo/"
 	files, _, err := build(t, seedFS(t), cfg)
@@ -189,6 +194,7 @@ func TestBuildSiteFiles(t *testing.T) {
 }
 
 func TestBuildWithProblemsWritesNothing(t *testing.T) {
+	t.Parallel()
 	data := seedFS(t)
 	data["broken.json"] = &fstest.MapFile{Data: []byte(`{"view": "inference",`)}
 	files, _, err := build(t, data, DefaultConfig())
@@ -205,6 +211,7 @@ func TestBuildWithProblemsWritesNothing(t *testing.T) {
 }
 
 func TestBuildEmptySite(t *testing.T) {
+	t.Parallel()
 	files, rep, err := build(t, fstest.MapFS{}, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -219,6 +226,7 @@ func TestBuildEmptySite(t *testing.T) {
 const hostile = `</script><img src=x onerror=alert(1)>"'&`
 
 func TestBuildShowsHostileStringsAsText(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +259,7 @@ func jsonString(s string) string {
 // TestSnapshotsShareUnchangedSeries: a series whose newest dataset is the same for two snapshots
 // shares its points between them, while best per GPU stays the snapshot's own.
 func TestSnapshotsShareUnchangedSeries(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../data/deepseek-v4-pro_8k-1k_fp4.json")
 	if err != nil {
 		t.Fatal(err)

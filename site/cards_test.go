@@ -110,6 +110,7 @@ func cardOf(t *testing.T, files *Files, page string) []byte {
 }
 
 func TestCardsForEveryChartPageAndHomeWithAHost(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, twoPages(t), hostConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +141,7 @@ func TestCardsForEveryChartPageAndHomeWithAHost(t *testing.T) {
 }
 
 func TestNoCardsWithoutAHostNorInThePreview(t *testing.T) {
+	t.Parallel()
 	check := func(name string, files *Files) {
 		t.Helper()
 		for _, f := range files.Names() {
@@ -193,6 +195,7 @@ func jsonLD(t *testing.T, page []byte) map[string]any {
 }
 
 func TestChartPageDatasetMarkup(t *testing.T) {
+	t.Parallel()
 	cfg := hostConfig()
 	cfg.License = "CC-BY-4.0"
 	files, _, err := build(t, seedFS(t), cfg)
@@ -251,6 +254,7 @@ func TestChartPageDatasetMarkup(t *testing.T) {
 }
 
 func TestDatasetMarkupEscapesHostileNames(t *testing.T) {
+	t.Parallel()
 	const hostile = `</script><img src=x onerror=alert(1)>`
 	doc := testsite.Doc()
 	testsite.Edit(t, doc, "params.model", hostile)
@@ -282,6 +286,7 @@ func TestDatasetMarkupEscapesHostileNames(t *testing.T) {
 }
 
 func TestLLMsTxt(t *testing.T) {
+	t.Parallel()
 	data := twoPages(t)
 	data["about.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Method [v2]\ndescription: How the runs are made.\n---\n\nText.\n")}
 	cfg := hostConfig()

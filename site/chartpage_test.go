@@ -73,6 +73,7 @@ func metricKeys(d readPageData) string {
 // Cost and power are offered with or without a config (the reader may type their own prices);
 // the config only prefills each GPU's, and the page data carries exactly what it gives.
 func TestChartPageMetricsFollowTheConfig(t *testing.T) {
+	t.Parallel()
 	throughput := "tpPerGpu:true outputTputPerGpu:true inputTputPerGpu:true costPerMTok:false tokPerMW:true"
 	priced := map[string]GPUConfig{"b200": {CostPerHour: 5.5, KW: 1.2}, "b300": {CostPerHour: 7, KW: 1.4}}
 	for _, tc := range []struct {
@@ -107,6 +108,7 @@ func TestChartPageMetricsFollowTheConfig(t *testing.T) {
 // default, the dataset's own with inputLabels, a [metrics] entry's over both; the Go option's
 // y axis and data.csv's header (x and the three throughputs) are named the same.
 func TestChartPageMetricAxisNames(t *testing.T) {
+	t.Parallel()
 	data, cfg := controlsFixture(t)
 	catalog := map[string]string{
 		"tpPerGpu":         "Total throughput per GPU (tok/s/GPU)",
@@ -173,6 +175,7 @@ func TestChartPageMetricAxisNames(t *testing.T) {
 }
 
 func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
+	t.Parallel()
 	data, cfg := controlsFixture(t)
 	files, _, d := seedPageData(t, data, cfg)
 	if got, want := strings.Join(d.Cols, ","), strings.Join(render.PointColumns(), ","); got != want {
@@ -233,6 +236,7 @@ func TestChartPageDataDescribesSeriesForThePageScript(t *testing.T) {
 // TestChartPageJSONMatchesEmbeddedData checks page.json, which markdown chart blocks fetch,
 // against the #page-data block of the page beside it.
 func TestChartPageJSONMatchesEmbeddedData(t *testing.T) {
+	t.Parallel()
 	files, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
 	pj, ok := files.Get("deepseek-v4-pro/8k-1k/page.json")
 	if !ok {
@@ -253,6 +257,7 @@ func TestChartPageJSONMatchesEmbeddedData(t *testing.T) {
 // TestChartPageWorksWithoutJavaScript checks what a reader without JavaScript gets: the
 // points table with every point, the data links, and no empty controls form.
 func TestChartPageWorksWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	_, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
 	// The form and the chart are laid out in the HTML (so nothing moves when the script runs),
 	// and a style that applies only without JavaScript hides them.
@@ -281,6 +286,7 @@ func TestChartPageWorksWithoutJavaScript(t *testing.T) {
 // TestChartPageWeight keeps the seed page within DESIGN.md's budget: its own HTML and data at
 // most 40 KB gzipped.
 func TestChartPageWeight(t *testing.T) {
+	t.Parallel()
 	_, page, _ := seedPageData(t, seedFS(t), DefaultConfig())
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
@@ -295,6 +301,7 @@ func TestChartPageWeight(t *testing.T) {
 // page data rather than stating them again: they agree with what the build laid out (the
 // best-per-GPU box, the first x axis).
 func TestChartPageDataCarriesTheScriptDefaults(t *testing.T) {
+	t.Parallel()
 	data, cfg := controlsFixture(t)
 	_, page, d := seedPageData(t, data, cfg)
 	if d.BestOver <= 0 || len(d.DefaultCols) == 0 || d.DefaultX == "" {
@@ -315,6 +322,7 @@ func TestChartPageDataCarriesTheScriptDefaults(t *testing.T) {
 // every point, beside it. On the year-scale page every configuration's rows were 236 KB of
 // its 463 KB of HTML.
 func TestChartPageWithoutJavaScriptOnABestPerGPUPage(t *testing.T) {
+	t.Parallel()
 	files := buildExample(t)
 	page, ok := files.Get(historyPage + "index.html")
 	if !ok {

@@ -43,6 +43,7 @@ func get(t *testing.T, files *Files, name string) string {
 
 // TestComparePagesForEveryPairInSlugOrder: one page per pair of the page's GPUs, a before b.
 func TestComparePagesForEveryPairInSlugOrder(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	var got []string
 	for _, name := range files.Names() {
@@ -64,6 +65,7 @@ func TestComparePagesForEveryPairInSlugOrder(t *testing.T) {
 // TestCompareJSONHoldsTheNumbersAsComputed is compare.json against a golden file and, so
 // that the golden file cannot drift into nonsense, against the hand-made frontiers' values.
 func TestCompareJSONHoldsTheNumbersAsComputed(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	raw := get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/compare.json")
 	testsite.Golden(t, "testdata/compare-b200-vs-mi355x.golden.json", []byte(raw))
@@ -146,6 +148,7 @@ func TestCompareJSONHoldsTheNumbersAsComputed(t *testing.T) {
 // (values, ratio, configurations, or which curve does not reach), per dollar and per megawatt;
 // the unit is the metric's one name (tok/s/GPU), not the data's spelling of it (tok/s/gpu).
 func TestComparePageWordsEveryReference(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	page := html.UnescapeString(get(t, files, "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html"))
 	first := "At 20 tok/s/user, B200 serves 2.0× the total throughput per GPU of MI355X: 2,000 against 1,000."
@@ -231,6 +234,7 @@ func TestComparePageWordsEveryReference(t *testing.T) {
 // TestCompareLinksMenuSitemapOverview: every chart page's Compare menu, the navigation, the
 // home page and the sitemap reach the new pages, and the link checker finds nothing broken.
 func TestCompareLinksMenuSitemapOverview(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	chart := get(t, files, "tiny-model/1k-1k/index.html")
 	for _, pair := range []string{"b200-vs-h100", "b200-vs-mi355x", "h100-vs-mi355x"} {
@@ -277,6 +281,7 @@ func TestCompareLinksMenuSitemapOverview(t *testing.T) {
 // TestOverviewDefaultTableIsInTheHTML: percentages of the reference GPU at the default
 // interactivity, each cell a link to its compare page, readable without the script.
 func TestOverviewDefaultTableIsInTheHTML(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	page := get(t, files, "overview/index.html")
 	// B200 and MI355X reach 50 on the one page, H100 does not: B200 is the default reference
@@ -320,6 +325,7 @@ func TestOverviewDefaultTableIsInTheHTML(t *testing.T) {
 // TestComparePagesEscapeHostileLabels: GPU labels and model names from the data reach the
 // compare page and the overview as text only.
 func TestComparePagesEscapeHostileLabels(t *testing.T) {
+	t.Parallel()
 	data := testsite.VersusData()
 	doc := string(data["tiny.json"].Data)
 	doc = strings.ReplaceAll(doc, `"B200 (vLLM)"`, `"B200 <img src=x onerror=alert(1)></script><script>alert(2)</script> (vLLM)"`)
@@ -346,6 +352,7 @@ func TestComparePagesEscapeHostileLabels(t *testing.T) {
 // 1200×630 PNG unlike its chart page's and its sibling's, the same bytes in a second build),
 // titled with the pair and described by its first sentence, and the Share block.
 func TestComparePageCardAndShare(t *testing.T) {
+	t.Parallel()
 	files := buildVersus(t)
 	const page = "tiny-model/1k-1k/compare/b200-vs-mi355x/index.html"
 	card := cardOf(t, files, page)
@@ -378,6 +385,7 @@ func TestComparePageCardAndShare(t *testing.T) {
 // names both, joined by the catalog's compare.between on each language's page, and by a
 // language-neutral " / " in compare.json, which every language's page links to.
 func TestCompareJoinsTwoConfigurationsInThePageLanguage(t *testing.T) {
+	t.Parallel()
 	cfg := versusConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.ReferenceX = []float64{30}

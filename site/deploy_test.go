@@ -53,6 +53,7 @@ func htmlPages(files *Files) []string {
 }
 
 func TestDeployBundleHasHostFiles(t *testing.T) {
+	t.Parallel()
 	for _, base := range deployBases {
 		t.Run(base, func(t *testing.T) {
 			files := exampleSite(t, base)
@@ -80,6 +81,7 @@ func TestDeployBundleHasHostFiles(t *testing.T) {
 }
 
 func TestDeploySitemapListsEveryPageByAbsoluteURL(t *testing.T) {
+	t.Parallel()
 	files := exampleSite(t, "https://owner.github.io/repo/")
 	sitemap, _ := files.Get("sitemap.xml")
 	var got []string
@@ -133,6 +135,7 @@ func TestDeploySitemapListsEveryPageByAbsoluteURL(t *testing.T) {
 // base URL, or a relative path that resolves (CheckLinks proves that part). Only plain links
 // (<a href>) may leave the site; nothing the browser loads ever does.
 func TestDeployEveryURLHonoursBasePath(t *testing.T) {
+	t.Parallel()
 	for _, baseURL := range deployBases {
 		t.Run(baseURL, func(t *testing.T) {
 			files := exampleSite(t, baseURL)
@@ -179,6 +182,7 @@ func TestDeployEveryURLHonoursBasePath(t *testing.T) {
 }
 
 func TestDeployMarkdownLinksAndChartBlockUnderBasePath(t *testing.T) {
+	t.Parallel()
 	files := exampleSite(t, "https://owner.github.io/repo/")
 	page, ok := files.Get("guides/links/index.html")
 	if !ok {
@@ -206,6 +210,7 @@ func TestDeployMarkdownLinksAndChartBlockUnderBasePath(t *testing.T) {
 // description (a markdown page's from its front matter), the canonical URL and og: tags that
 // repeat them.
 func TestDeployPageMeta(t *testing.T) {
+	t.Parallel()
 	files := exampleSite(t, "https://owner.github.io/repo/")
 	const site = "https://owner.github.io/repo/"
 	cases := []struct {
@@ -316,6 +321,7 @@ func htmlText(s string) string {
 // TestDeployNotFoundPageWorksAtAnyDepth: a host serves 404.html for any missing URL, so
 // every URL in it is absolute (from the base path) and it looks like the rest of the site.
 func TestDeployNotFoundPageWorksAtAnyDepth(t *testing.T) {
+	t.Parallel()
 	for _, baseURL := range deployBases {
 		t.Run(baseURL, func(t *testing.T) {
 			files := exampleSite(t, baseURL)
@@ -376,6 +382,7 @@ func (s ghStep) action() string { a, _, _ := strings.Cut(s.Uses, "@"); return a 
 // has what a Pages deployment needs, and that the repository's own Action (action.yml), which it
 // uses, builds for the address configure-pages reports into the folder the workflow uploads.
 func TestDeployPagesWorkflow(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../.github/workflows/pages.yml")
 	if err != nil {
 		t.Fatal(err)
@@ -526,6 +533,7 @@ func exampleConfig(t testing.TB) Config {
 // has a host, never a relative one; an Open Graph title and description on every page; the
 // base path in frontier-base on every page; and noindex, no canonical, on the embeds.
 func TestDeployHeadCanonicalAndOpenGraph(t *testing.T) {
+	t.Parallel()
 	meta := func(page []byte, attr, name string) (string, bool) {
 		m := regexp.MustCompile(`<meta ` + attr + `="` + regexp.QuoteMeta(name) + `" content="([^"]*)">`).FindSubmatch(page)
 		if m == nil {

@@ -11,6 +11,7 @@ import (
 // inputTputPerGpu only (not InferenceX's tput_per_gpu, ... beside them), with its other
 // metrics under InferenceX's names; y is the page's metric and x the x axis' field.
 func TestDataJSONOneKeyEachValue(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {
 		t.Fatal(err)

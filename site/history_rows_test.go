@@ -93,6 +93,7 @@ func snapshotOf(t *testing.T, files *Files, date string) (cols []string, series 
 // rows, have exactly the points (ids, x, y, order) and frontiers the page showed when every
 // date was a file of its own.
 func TestHistoryRowsShowOlderDatesAsBefore(t *testing.T) {
+	t.Parallel()
 	files := buildExample(t)
 	before := readBefore(t)
 	if len(before) != 2 {
@@ -127,6 +128,7 @@ func TestHistoryRowsShowOlderDatesAsBefore(t *testing.T) {
 // configuration and date, the value at every reference interactivity of the frontier of the
 // snapshot derived from the rows.
 func TestHistoryTrendMatchesTheRows(t *testing.T) {
+	t.Parallel()
 	files := buildExample(t)
 	var page struct {
 		Dates   []string `json:"dates"`
@@ -227,6 +229,7 @@ func TestHistoryTrendMatchesTheRows(t *testing.T) {
 // byte for byte. The seed page, one date, keeps every column in its page data and has no rest
 // file.
 func TestHistoryPageDataHoldsTheFirstPicture(t *testing.T) {
+	t.Parallel()
 	files := buildExample(t)
 	var light readPageData
 	html, _ := files.Get(historyPage + "index.html")

@@ -52,6 +52,7 @@ func seedDate(weeksBefore int) string {
 // TestHomeShowsHeadlineChange: each benchmark on the home page says how its headline moved
 // since the snapshot before the newest, and nothing when there is no earlier snapshot.
 func TestHomeShowsHeadlineChange(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		scales []float64
@@ -109,6 +110,7 @@ type atomFeed struct {
 // each with its headline figure and change, linking the page at that date: absolutely when the
 // base URL has a host, from the root otherwise. Every page's head links it.
 func TestFeed(t *testing.T) {
+	t.Parallel()
 	data := datedSeed(t, 1, 1.5, 1.2)
 	// A second page with one snapshot, dated between the others: entries interleave by date.
 	other := testsite.Doc()
@@ -185,6 +187,7 @@ func TestFeed(t *testing.T) {
 // reach the page script for the trend's markers; a malformed changelog fails the build with
 // the file and line.
 func TestChangelogOnChartPage(t *testing.T) {
+	t.Parallel()
 	data := datedSeed(t, 1, 1.1)
 	data["changelog.yaml"] = &fstest.MapFile{Data: []byte(`- date: 2026-07-30
   configs: deepseek-v4-pro-fp4-b300-*

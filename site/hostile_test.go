@@ -543,6 +543,7 @@ var (
 // field. Each build fills all fields at once, each with another string (a Latin square: build k
 // gives field i string i+k), so len(hostileStrings) builds cover every pair.
 func TestBuildShowsHostileStringsLiterallyInEveryField(t *testing.T) {
+	t.Parallel()
 	kinds := slices.Sorted(maps.Keys(hostileStrings))
 	for k := range kinds {
 		t.Run(kinds[k], func(t *testing.T) {
@@ -620,6 +621,7 @@ func hasPrefix(set map[string]bool, p string) bool {
 // TestBuildNeutralisesFormulasButNotNumbers checks data.csv cell by cell: a text cell that a
 // spreadsheet would evaluate gets a leading quote, everything else is left as written.
 func TestBuildNeutralisesFormulasButNotNumbers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"=1+1", "'=1+1"}, {"+1", "'+1"}, {"-1", "'-1"}, {"@x", "'@x"}, {"\tx", "'\tx"}, {"\rx", "'\rx"},
 		{"a=1", "a=1"}, {"'=1", "'=1"}, {"", ""}, {"B200 (vLLM)", "B200 (vLLM)"}, {"通义=", "通义="},
@@ -654,6 +656,7 @@ func TestBuildNeutralisesFormulasButNotNumbers(t *testing.T) {
 // TestBuildShowsHostileFrontMatterLiterally puts hostile strings into a markdown page's title
 // and description and into the model a notes page names.
 func TestBuildShowsHostileFrontMatterLiterally(t *testing.T) {
+	t.Parallel()
 	for kind, s := range hostileStrings {
 		t.Run(kind, func(t *testing.T) {
 			page := func(title string) fstest.MapFS {
@@ -689,6 +692,7 @@ func TestBuildShowsHostileFrontMatterLiterally(t *testing.T) {
 // TestBuildShowsHostileModelInNotes names a hostile model in a notes page's front matter: the
 // notes attach to that chart page, and nothing escapes.
 func TestBuildShowsHostileModelInNotes(t *testing.T) {
+	t.Parallel()
 	s := hostileStrings["script-end"]
 	doc := seedDoc(t, 3)
 	setText(doc, "model", s)
@@ -708,6 +712,7 @@ func TestBuildShowsHostileModelInNotes(t *testing.T) {
 // TestLoadRejectsControlCharacters: a NUL or another control character in a name cannot be
 // shown, typed into a URL fragment, or kept in a CSV cell; the loader says where it is.
 func TestLoadRejectsControlCharacters(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ field, s, path string }{
 		{"model", "Deep\x00Seek", "params.model"},
 		{"label", "B200\x1b[31m", "hardware[0].label"},
@@ -746,6 +751,7 @@ func TestLoadRejectsControlCharacters(t *testing.T) {
 // formula cell. What no template writes (an event handler, a script URL, a script of its own, a
 // JSON block that does not parse) is caught without a twin too.
 func TestSafeSiteChecksCatchEscapes(t *testing.T) {
+	t.Parallel()
 	files, err := buildDoc(t, seedDoc(t, 3), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -807,6 +813,7 @@ func namedDoc(tb testing.TB, model, sequence string, id int) []byte {
 }
 
 func TestBuildNamesBecomeSafeDistinctPaths(t *testing.T) {
+	t.Parallel()
 	names := [][2]string{
 		{"../../etc", "8k/1k"},
 		{`..\..\windows`, `1k\8k`},
@@ -849,6 +856,7 @@ func TestBuildNamesBecomeSafeDistinctPaths(t *testing.T) {
 }
 
 func TestBuildReportsNamesThatSlugAlike(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name     string
 		a, b     [2]string // model, sequence
@@ -892,6 +900,7 @@ func TestBuildReportsNamesThatSlugAlike(t *testing.T) {
 }
 
 func TestBuildReportsChartPageAndMarkdownPageOnOnePath(t *testing.T) {
+	t.Parallel()
 	data := fstest.MapFS{
 		"a.json":         {Data: namedDoc(t, "About", "8k/1k", 100)},
 		"about/8k-1k.md": {Data: []byte("# Hi\n")},
@@ -925,6 +934,7 @@ func (f faultFS) Open(name string) (fs.File, error) {
 }
 
 func TestBuildReportsUnreadableDatasetsAndPages(t *testing.T) {
+	t.Parallel()
 	data := fstest.MapFS{
 		"a.json":   {Data: namedDoc(t, "A", "8k/1k", 100)},
 		"b.json":   {Data: namedDoc(t, "B", "8k/1k", 200)},
@@ -965,6 +975,7 @@ func (d *fullDisk) WriteFile(name string, data []byte) error {
 }
 
 func TestBuildOnAFullDiskFailsClearlyAndKeepsTheOldSite(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	out := filepath.Join(root, "public")
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -997,6 +1008,7 @@ func TestBuildOnAFullDiskFailsClearlyAndKeepsTheOldSite(t *testing.T) {
 }
 
 func TestBuildDoesNotOpenAPipeNamedLikeAPage(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("mkfifo")
 	}
@@ -1039,6 +1051,7 @@ func bigDoc(n, m int) map[string]any {
 }
 
 func TestBuildOneHundredThousandPoints(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a large dataset")
 	}
@@ -1081,6 +1094,7 @@ func TestBuildOneHundredThousandPoints(t *testing.T) {
 // TestBuildLinksMarkdownPagesWhateverTheirFileNames: a page file's name is its path, so the
 // navigation must escape what a URL would read as a query, a fragment or an escape.
 func TestBuildLinksMarkdownPagesWhateverTheirFileNames(t *testing.T) {
+	t.Parallel()
 	names := []string{"q&a #2?", "100% sure", "通义 千问", "<b>x", "a+b=c"}
 	data := fstest.MapFS{}
 	for _, n := range names {
@@ -1123,6 +1137,7 @@ func TestBuildLinksMarkdownPagesWhateverTheirFileNames(t *testing.T) {
 // TestBuildExtremeNumbers: the largest and smallest numbers JSON can carry, and integers past
 // 2^53, build into a safe site (no Inf or NaN reaches a JSON file, which would fail the build).
 func TestBuildExtremeNumbers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		path string
 		v    any
@@ -1152,6 +1167,7 @@ func TestBuildExtremeNumbers(t *testing.T) {
 // TestBuildShowsHostileSiteTitleLiterally puts hostile strings into frontier.toml's title and
 // description, which every page shows, and a hostile GPU key into its cost table.
 func TestBuildShowsHostileSiteTitleLiterally(t *testing.T) {
+	t.Parallel()
 	for kind, s := range hostileStrings {
 		t.Run(kind, func(t *testing.T) {
 			build := func(title string) *Files {

@@ -43,6 +43,7 @@ func buildLangs(t *testing.T, langs []string, extra fstest.MapFS) (*Files, *Repo
 // chart blocks) and its feed (the other data files, cards and assets are the default's); the
 // pages carry <html lang>, hreflang alternates both ways with x-default, and the switch.
 func TestLanguagesMirrorEveryPage(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	pages := 0
 	for _, name := range files.Names() {
@@ -130,6 +131,7 @@ func TestLanguagesMirrorEveryPage(t *testing.T) {
 // TestLanguagesBuildIsDeterministic: two builds with two languages are byte for byte alike,
 // and a site whose only language is English is the site without the setting.
 func TestLanguagesBuildIsDeterministic(t *testing.T) {
+	t.Parallel()
 	same := func(what string, a, b *Files) {
 		t.Helper()
 		if !slices.Equal(a.Names(), b.Names()) {
@@ -159,6 +161,7 @@ const hostileCatalog = `</script><script>alert(1)</script><img src=x onerror=ale
 // TestSiteCatalogHostileStringsStayText: a site's catalog string is text in an element, in an
 // attribute and in the #strings JSON: nothing in it becomes markup.
 func TestSiteCatalogHostileStringsStayText(t *testing.T) {
+	t.Parallel()
 	q := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(hostileCatalog)
 	cat := "[nav]\noverview = \"" + q + "\"\n[chart]\naria = \"" + q + "\"\n[script]\nhostile = \"" + q + "\"\n"
 	files, _ := buildLangs(t, []string{"en", "zh"}, fstest.MapFS{"i18n/zh.toml": {Data: []byte(cat)}})
@@ -223,6 +226,7 @@ func TestSiteCatalogHostileStringsStayText(t *testing.T) {
 // leaves the others; a language with a site catalog only (fr) shows its strings, the
 // default's where it has none, and the build warns of each, naming file and key.
 func TestSiteCatalogOverridesOneKeyAndWarnsOfMissing(t *testing.T) {
+	t.Parallel()
 	files, rep := buildLangs(t, []string{"en", "fr"}, fstest.MapFS{
 		"i18n/en.toml": {Data: []byte("[nav]\noverview = \"All GPUs\"\n")},
 		"i18n/fr.toml": {Data: []byte("[lang]\nname = \"Français\"\n[nav]\noverview = \"Vue d'ensemble\"\n")},
@@ -253,6 +257,7 @@ func TestSiteCatalogOverridesOneKeyAndWarnsOfMissing(t *testing.T) {
 // TestMarkdownPerLanguage: about.zh.md is the Chinese about page, out of the navigation and
 // the English site; a page without a translation is shown under zh/ in English, marked so.
 func TestMarkdownPerLanguage(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, fstest.MapFS{
 		"about.zh.md": {Data: []byte("---\ntitle: 方法\n---\n\n# 测量方法\n\n中文正文。\n")},
 		"guide.md":    {Data: []byte("# Guide\n\nEnglish only.\n")},
@@ -278,6 +283,7 @@ func TestMarkdownPerLanguage(t *testing.T) {
 // TestLanguageFolderClashes: a markdown page in data/zh/ would be overwritten by the Chinese
 // site's folder; the build says so rather than losing a page.
 func TestLanguageFolderClashes(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	data := seedFS(t)
@@ -291,6 +297,7 @@ func TestLanguageFolderClashes(t *testing.T) {
 // TestPerLanguageNames: frontier.toml's [models.X.names] and [gpus.X.names] name a model and a
 // GPU on that language's pages only; the URLs and the other languages keep the data's names.
 func TestPerLanguageNames(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.Models = map[string]ModelConfig{"DeepSeek-V4-Pro": {Names: map[string]string{"zh": "深度求索 V4 Pro"}}}
@@ -327,6 +334,7 @@ func TestPerLanguageNames(t *testing.T) {
 // filter, the points and leaders tables, the compare pages' sentences, the overview), together
 // with [gpus.KEY.names]; the English page and compare.json keep the data's names.
 func TestPerLanguageFrameworkNames(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
@@ -398,6 +406,7 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 // TestSnapshotMenuDatesInThePageLanguage: the snapshot menu's newest date reads as the page's
 // language writes a date, and its value, the fragment's date=, stays ISO; English keeps ISO.
 func TestSnapshotMenuDatesInThePageLanguage(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	zh := string(mustGet(t, files, "zh/deepseek-r1-0528/1k-1k/index.html"))
 	if want := `<select name="date" id="ctl-date"><option value="2026-06-11" selected>2026年6月11日（最新）</option>`; !strings.Contains(zh, want) {
@@ -414,6 +423,7 @@ func TestSnapshotMenuDatesInThePageLanguage(t *testing.T) {
 // Chinese, and says so in Chinese (a link its author wrote keeps its target:
 // TestDeployEveryURLHonoursBasePath's guides/links). English is as it was.
 func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	zh := string(mustGet(t, files, "zh/about/index.html"))
 	if want := `<a href="/repo/zh/deepseek-v4-pro/8k-1k/#spec=mtp">打开完整图表</a></figcaption>`; !strings.Contains(zh, want) {
@@ -447,6 +457,7 @@ func TestMarkdownChartBlocksInThePageLanguage(t *testing.T) {
 // are worded in it and link to its pages, which link to it; llms.txt names each mirror, its
 // feed too. The default language's feed stays at /feed.xml, in English.
 func TestFeedPerLanguage(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	var zh, en atomFeed
 	if err := xml.Unmarshal(mustGet(t, files, "zh/feed.xml"), &zh); err != nil {
@@ -486,6 +497,7 @@ func TestFeedPerLanguage(t *testing.T) {
 // TestSentencesSideBySideInChinese: two sentences a template puts side by side are joined by
 // the catalog's format.sentence, a space in English and nothing after a Chinese full stop.
 func TestSentencesSideBySideInChinese(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	zh := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/index.html"))
 	for _, want := range []string{"个数据集生成。越靠上", "平均最高的配置。<span id=\"best-note\">"} {
@@ -503,6 +515,7 @@ func TestSentencesSideBySideInChinese(t *testing.T) {
 // URL cannot give the absolute URLs hreflang needs, so its pages carry no alternate link
 // (a relative one is invalid); the language switch, which needs none, is still there.
 func TestLanguagesWithoutHostWriteNoRelativeHreflang(t *testing.T) {
+	t.Parallel()
 	cfg, ps := ParseConfig("frontier.toml", testsite.RealConfig(t))
 	if len(ps) > 0 {
 		t.Fatal(ps)
@@ -529,6 +542,7 @@ func TestLanguagesWithoutHostWriteNoRelativeHreflang(t *testing.T) {
 // does every sentence about it: descriptions, JSON-LD, compare sentences and charts, the home,
 // the feed and llms.txt, in both languages; the input's label is nowhere a reader reads.
 func TestOneNameForTheMetricInWords(t *testing.T) {
+	t.Parallel()
 	files, _ := buildLangs(t, []string{"en", "zh"}, nil)
 	checked := 0
 	for _, name := range files.Names() {

@@ -59,6 +59,7 @@ func (pd pageData) cell(pt []any, name string) float64 {
 // TTFT axis is still offered (the other points have it); that point has no value there, not
 // its mean or p99 in its place, and keeps its place on every axis it has.
 func TestXAxisOfferedWhenSomePointsLackIt(t *testing.T) {
+	t.Parallel()
 	files, pd := buildMedians(t, "h100/c16")
 	var keys []string
 	for _, x := range pd.XAxes {
@@ -106,6 +107,7 @@ func TestXAxisOfferedWhenSomePointsLackIt(t *testing.T) {
 // TestXAxisNotOfferedWhenNoPointHasIt: when no run reports a median TTFT, the page offers no
 // median TTFT axis, and still offers the p99 TTFT every run reports.
 func TestXAxisNotOfferedWhenNoPointHasIt(t *testing.T) {
+	t.Parallel()
 	_, pd := buildMedians(t, "h100/c4", "h100/c8", "h100/c16", "b200/c4", "b200/c8")
 	var keys []string
 	for _, x := range pd.XAxes {
@@ -134,6 +136,7 @@ func buildNoMedianTPOT(t *testing.T, lack ...string) (*Files, *Report, error) {
 // point in the inference view (where x is required), [null, y] in the chart's option; the
 // build warns, naming the file.
 func TestPointWithoutMedianTPOTKept(t *testing.T) {
+	t.Parallel()
 	const file = "data/aiperf/h100/c16/profile_export_aiperf.json"
 	files, report, err := buildNoMedianTPOT(t, "h100/c16")
 	if err != nil {
@@ -264,6 +267,7 @@ func TestPointWithoutMedianTPOTKept(t *testing.T) {
 // E2E latency, the first axis all its points have, draws them and their frontiers there, keeps
 // the interactivity axis after it, and the build warns, naming the page.
 func TestNoPointWithMedianTPOT(t *testing.T) {
+	t.Parallel()
 	files, rep, err := buildNoMedianTPOT(t, "h100/c4", "h100/c8", "h100/c16", "b200/c4", "b200/c8")
 	if err != nil {
 		t.Fatal(err)

@@ -72,6 +72,7 @@ osl = 1024
 // TestMLPerfBuilderRebuildsAfterASummaryChanges: the preview's Builder reads summaries as a
 // one-off build does, and after an edit (the INVALID run made VALID) gives the same bytes.
 func TestMLPerfBuilderRebuildsAfterASummaryChanges(t *testing.T) {
+	t.Parallel()
 	data, cfg := mlperfSite(t)
 	var b Builder
 	in := Input{Data: data, Config: cfg, ECharts: fakeECharts, Dev: true}
@@ -96,6 +97,7 @@ func TestMLPerfBuilderRebuildsAfterASummaryChanges(t *testing.T) {
 // and its table), the Offline one gives no point and a warning, and a text file of notes is
 // neither read nor a problem.
 func TestMLPerfSummariesBuild(t *testing.T) {
+	t.Parallel()
 	data, cfg := mlperfSite(t)
 	files, rep, err := build(t, data, cfg)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // URL as strings, every metric as a number, null where the point lacks it. The view's columns
 // are checked by render's FuzzPointsJSON.
 func TestPageDataRawColumnsMatchDownloads(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {
 		t.Fatal(err)

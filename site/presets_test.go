@@ -18,6 +18,7 @@ func presetConfig(t *testing.T, presets string) Config {
 }
 
 func TestPresetsAreListedOnTheHomePageLLMsAndTheIndex(t *testing.T) {
+	t.Parallel()
 	cfg := presetConfig(t, `
 [[presets]]
 name = "B200 vs B300 <best>"
@@ -53,6 +54,7 @@ description = "Each GPU's best configuration."
 }
 
 func TestPresetsAreCheckedAgainstTheirPage(t *testing.T) {
+	t.Parallel()
 	cfg := presetConfig(t, `
 [[presets]]
 name = "unknown GPU"
@@ -98,6 +100,7 @@ fragment = "frameworks=trt&optimal=1&slo=p99_ttft:2"
 }
 
 func TestPresetsValuesBeyondTheViewAreChecked(t *testing.T) {
+	t.Parallel()
 	cfg := presetConfig(t, `
 [[slo]]
 name = "MLPerf Server"
@@ -161,6 +164,7 @@ fragment = "slo=MLPerf%20Server&tier=rental&pick=x&cost=b200:5.5&logx=1&vendors=
 }
 
 func TestPresetsOfTheWrongFormAreConfigProblems(t *testing.T) {
+	t.Parallel()
 	_, ps := ParseConfig("frontier.toml", []byte(`
 [[presets]]
 page = "/a/b/#x=1"

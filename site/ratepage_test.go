@@ -17,6 +17,7 @@ import (
 // column in the page data, no concurrency (null) in the points, and the rate in the server
 // table's concurrency cell.
 func TestPageOfRunsByRequestRate(t *testing.T) {
+	t.Parallel()
 	serve := func(rate, total, tpot string) []byte {
 		return []byte(`{"date": "20260505-195242", "model_id": "org/Model", "request_rate": ` + rate + `, "burstiness": 1.0,
 			"max_concurrency": null, "completed": 200, "total_input_tokens": 204800, "total_output_tokens": 204800,

@@ -98,6 +98,7 @@ func (p pageJSON) points() int {
 // carry forward), undated agg rows are in every snapshot, bench-serve rows from their date on.
 // Expected figures were counted from the files with a separate script.
 func TestRawSnapshotsAsOf(t *testing.T) {
+	t.Parallel()
 	files, rep, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +145,7 @@ func TestRawSnapshotsAsOf(t *testing.T) {
 // TestRawDataCSVColumns: data.csv has the view's columns, then topology, image, runUrl and one
 // column per metric the page's rows have, in catalog order; a row lacking a metric leaves it empty.
 func TestRawDataCSVColumns(t *testing.T) {
+	t.Parallel()
 	files, _, err := build(t, rawFS(t), rawConfig(t))
 	if err != nil {
 		t.Fatal(err)
@@ -213,6 +215,7 @@ func TestRawDataCSVColumns(t *testing.T) {
 // TestRawAndViewShareAPage: a view that names the model as InferenceX's key does ("dsr1")
 // lands on the raw results' page, and its date is the floor of the undated agg rows.
 func TestRawAndViewShareAPage(t *testing.T) {
+	t.Parallel()
 	doc := testsite.Doc()
 	doc["params"] = map[string]any{"model": "dsr1", "sequence": "1k/1k", "date": "2026-01-01"}
 	data := fstest.MapFS{"view.json": {Data: testsite.Marshal(t, doc)}}
@@ -237,6 +240,7 @@ func TestRawAndViewShareAPage(t *testing.T) {
 // TestRawUndatedOnlyPage: a page of undated rows alone (agg rows) is one snapshot without a
 // date, and it is not empty.
 func TestRawUndatedOnlyPage(t *testing.T) {
+	t.Parallel()
 	agg := testenv.SharedFile(t, "raw/inferencex-agg/agg_bmk.json")
 	files, rep, err := build(t, fstest.MapFS{"agg.json": {Data: agg}}, DefaultConfig())
 	if err != nil {
@@ -253,6 +257,7 @@ func TestRawUndatedOnlyPage(t *testing.T) {
 // TestRawProblemsAllAtOnce: problems of several raw files, each with its file and place,
 // fail the build together; a file that feeds two pages reports its problems once.
 func TestRawProblemsAllAtOnce(t *testing.T) {
+	t.Parallel()
 	serve := `{"date": "20260101-120000", "model_id": "dsr1", "max_concurrency": 4, "total_token_throughput": 100,
 		"output_throughput": 40, "median_tpot_ms": 0, "gpu": "b200", "gpus": "8", "framework": "vllm", "precision": "fp8", "isl": "1024", "osl": "1024"}`
 	rows := `[{"hardware": "b200", "framework": "vllm", "precision": "fp8", "model": "dsr1", "isl": 1024, "osl": 1024, "conc": 4,
@@ -304,6 +309,7 @@ func sameAsFreshBuild(t *testing.T, b *Builder, in Input, step string) *Files {
 // TestBuilderRebuildsAfterARawFileChanges: the preview's Builder, after an edit of one raw file
 // or of the [[runs]] context, gives byte for byte what a fresh build gives.
 func TestBuilderRebuildsAfterARawFileChanges(t *testing.T) {
+	t.Parallel()
 	data := rawFS(t)
 	cfg := rawConfig(t)
 	var b Builder

@@ -99,6 +99,7 @@ var runsHintKeys = regexp.MustCompile(`, (\w+) = `)
 // point (an MLPerf Offline summary) gives none and a warning that says why; files that are not
 // result files are skipped with the table's reason.
 func TestRealClientFilesBuild(t *testing.T) {
+	t.Parallel()
 	dir, cases := realFiles(t)
 	for _, c := range cases {
 		t.Run(c.File, func(t *testing.T) {
@@ -199,8 +200,13 @@ func dataJSONPoints(t *testing.T, files *Files) []realfiles.Read {
 						rp.Metrics[k] = f
 					}
 				}
-				// data.json names the throughputs per GPU as the view does.
-				rp.Metrics["tput_per_gpu"], rp.Metrics["output_tput_per_gpu"] = rp.Metrics["tpPerGpu"], rp.Metrics["outputTputPerGpu"]
+				// data.json names the throughputs per GPU as the view does; one the run did not
+				// measure has no key there, and none here.
+				for view, raw := range map[string]string{"tpPerGpu": "tput_per_gpu", "outputTputPerGpu": "output_tput_per_gpu", "inputTputPerGpu": "input_tput_per_gpu"} {
+					if v, ok := rp.Metrics[view]; ok {
+						rp.Metrics[raw] = v
+					}
+				}
 				out = append(out, rp)
 			}
 		}

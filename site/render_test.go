@@ -19,6 +19,7 @@ var brokenControls = []struct {
 // that file, at its line, with the same words on every run (it used to be "page:53",
 // "home:53" or "chart:53", by map order, after base.html's lines).
 func TestTemplateErrorsNameTheirOwnFile(t *testing.T) {
+	t.Parallel()
 	for _, tc := range brokenControls {
 		t.Run(tc.name, func(t *testing.T) {
 			var first string
@@ -46,6 +47,7 @@ func TestTemplateErrorsNameTheirOwnFile(t *testing.T) {
 
 // TestTemplateErrorsComeWithDataProblems: a broken template does not hide the data's problems.
 func TestTemplateErrorsComeWithDataProblems(t *testing.T) {
+	t.Parallel()
 	data := seedFS(t)
 	data["broken.json"] = &fstest.MapFile{Data: []byte("{")}
 	in := Input{Data: data, Templates: fstest.MapFS{"controls.html": {Data: []byte(brokenControls[0].src)}},

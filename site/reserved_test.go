@@ -12,6 +12,7 @@ import (
 // build refuses it with a problem naming the data file and its params.model, and writes
 // nothing. A markdown page on such a path is refused the same way, by its file.
 func TestBuildRefusesModelsOnTheSiteFolders(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ model, folder string }{
 		{"Overview", "overview/"}, {"API", "api/"}, {"assets", "assets/"},
 	} {

@@ -17,6 +17,7 @@ import (
 // meet both terms, never a row that meets one and fails the other, and a GPU with no row that
 // meets both has no pick.
 func TestSLOPicksOnRealInferenceXRows(t *testing.T) {
+	t.Parallel()
 	const file = "raw/inferencex-api/dsr1_1k1k_latest.json"
 	raw := testenv.SharedFile(t, file)
 	cfg, ps := ParseConfig("frontier.toml", []byte(`
@@ -154,6 +155,7 @@ gate = "p99_ttft:1,p99_intvty:40"
 // default tier (the first named); a GPU priced only in another tier has no cost there, so no
 // pick, and the config's check says which tier it lacks.
 func TestSLOCostGateInTheDefaultTier(t *testing.T) {
+	t.Parallel()
 	const file = "raw/inferencex-api/dsr1_1k1k_latest.json"
 	raw := testenv.SharedFile(t, file)
 	cfg, ps := ParseConfig("frontier.toml", []byte(`

@@ -125,6 +125,7 @@ func pageLoads(t *testing.T, page string, html []byte) []string {
 }
 
 func TestSeedChartPageWeight(t *testing.T) {
+	t.Parallel()
 	echarts := testsite.RealECharts(t)
 	files := &Files{}
 	if _, err := Build(Input{Data: exampleData(t), ECharts: echarts, Config: ownExampleConfig(t)}, files); err != nil {
@@ -158,6 +159,7 @@ func TestSeedChartPageWeight(t *testing.T) {
 }
 
 func TestHistoryDoesNotMakeChartPagesHeavier(t *testing.T) {
+	t.Parallel()
 	echarts := testsite.RealECharts(t)
 	ownSize := func(data fstest.MapFS) (int, *Files) {
 		files := &Files{}
@@ -213,6 +215,7 @@ func fsWalkFiles(fsys fs.FS, fn func(name string, data []byte)) error {
 // changelog entry for every other date, still keeps its own HTML and data within the budget
 // for the newest view; every older date is derived from the history rows, loaded on demand.
 func TestSixtySnapshotsKeepThePageBudget(t *testing.T) {
+	t.Parallel()
 	scales := make([]float64, 60)
 	for i := range scales {
 		scales[i] = 0.5 + float64(i)/100

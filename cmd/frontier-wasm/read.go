@@ -15,6 +15,7 @@ package main
 import (
 	"bytes"
 	"encoding/json/jsontext"
+	"math"
 	"strconv"
 	"strings"
 
@@ -111,10 +112,13 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 		topology, image, runURL = p.Raw.Topology.String(), p.Raw.Image, p.Raw.RunURL
 	} else {
 		// A view's point: its axes and throughputs, as its page shows them.
-		m["median_intvty"] = p.X
-		m["tput_per_gpu"] = p.TpPerGpu
-		m["output_tput_per_gpu"] = p.OutputTputPerGpu
-		m["input_tput_per_gpu"] = p.InputTputPerGpu
+		// A throughput the file did not give is absent (NaN: input.Point.HasTotal): no key.
+		for k, v := range map[string]float64{"median_intvty": p.X, "tput_per_gpu": p.TpPerGpu,
+			"output_tput_per_gpu": p.OutputTputPerGpu, "input_tput_per_gpu": p.InputTputPerGpu} {
+			if !math.IsNaN(v) {
+				m[k] = v
+			}
+		}
 	}
 	date := p.Date
 	if date == "" {

@@ -88,7 +88,7 @@ date = "2026-01-02"
   points: 1
   context from the file: nothing
   context from [[runs]]: model, gpu, gpus, framework, precision, isl, osl, date
-  lacked: total throughput (LoadGen counts no input tokens)
+  lacked: total and input throughput (LoadGen counts no input tokens)
 `,
 		filepath.Join(data, "runs/b200.json") + `
   read as: vllm bench serve result

@@ -37,13 +37,16 @@ type Case struct {
 
 // Figures are a point's figures as its file gives them: throughputs of the deployment in
 // tokens per second (divided by the point's GPUs on the page), latencies in seconds, the load.
-// A zero field is not checked; NoX says the point must have no median interactivity.
+// A zero field is not checked; NoX says the point must have no median interactivity, NoTotal
+// that it must have no total and no input throughput (absent, never 0: an MLPerf LoadGen
+// summary counts no input tokens).
 type Figures struct {
 	Total, Output   float64
 	TTFT, E2E, TPOT float64 // medians
 	Rate            float64 // request rate of a run by rate, requests per second
 	Conc            int64
 	NoX             bool
+	NoTotal         bool
 }
 
 // Cases are every file of Dir, in path order.
@@ -186,7 +189,7 @@ var Cases = []Case{
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__ASUSTeK_H200x8_mixtral-8x7b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "mixtral-8x7b", GPU: "h200", GPUs: 8, Framework: "trt", Precision: "fp8", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 59992.81, TTFT: 319308732 / 1e9, E2E: 19278194830 / 1e9, TPOT: 168690841 / 1e9, Rate: 410},
+			{Output: 59992.81, TTFT: 319308732 / 1e9, E2E: 19278194830 / 1e9, TPOT: 168690841 / 1e9, Rate: 410, NoTotal: true},
 		}},
 	{File: "mlperf/ntuhpc__inference_results_v5.1__GigaComputing_summary.csv", Skip: "an MLPerf results table (CSV) of a submission, not a client's result file"},
 	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
@@ -195,12 +198,12 @@ var Cases = []Case{
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_deepseek-r1_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "deepseek-r1", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 18592.24, TTFT: 685863288 / 1e9, E2E: 139009806071 / 1e9, TPOT: 69901712 / 1e9, Rate: 5},
+			{Output: 18592.24, TTFT: 685863288 / 1e9, E2E: 139009806071 / 1e9, TPOT: 69901712 / 1e9, Rate: 5, NoTotal: true},
 		}},
 	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama2-70b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 59545.45, TTFT: 63272742 / 1e9, E2E: 8045364035 / 1e9, TPOT: 34474393 / 1e9, Rate: 220},
+			{Output: 59545.45, TTFT: 63272742 / 1e9, E2E: 8045364035 / 1e9, TPOT: 34474393 / 1e9, Rate: 220, NoTotal: true},
 		}},
 	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 101527 output tokens per second"},
@@ -208,36 +211,36 @@ var Cases = []Case{
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama2-70b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 99123.04, TTFT: 244183931 / 1e9, E2E: 29033671820 / 1e9, TPOT: 126102896 / 1e9, Rate: 364},
+			{Output: 99123.04, TTFT: 244183931 / 1e9, E2E: 29033671820 / 1e9, TPOT: 126102896 / 1e9, Rate: 364, NoTotal: true},
 		}},
 	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-405b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 751.37, TTFT: 987640053 / 1e9, E2E: 44435760684 / 1e9, TPOT: 62071760 / 1e9, Rate: 1.15},
+			{Output: 751.37, TTFT: 987640053 / 1e9, E2E: 44435760684 / 1e9, TPOT: 62071760 / 1e9, Rate: 1.15, NoTotal: true},
 		}},
 	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 1624.11 output tokens per second"},
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-405b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-405b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 1240.42, TTFT: 1357319820 / 1e9, E2E: 71611043609 / 1e9, TPOT: 100801555 / 1e9, Rate: 1.9},
+			{Output: 1240.42, TTFT: 1357319820 / 1e9, E2E: 71611043609 / 1e9, TPOT: 100801555 / 1e9, Rate: 1.9, NoTotal: true},
 		}},
 	// LoadGen Interactive (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Interactive_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-8b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 102902.54, TTFT: 109262598 / 1e9, E2E: 3066973971 / 1e9, TPOT: 23093092 / 1e9, Rate: 800},
+			{Output: 102902.54, TTFT: 109262598 / 1e9, E2E: 3066973971 / 1e9, TPOT: 23093092 / 1e9, Rate: 800, NoTotal: true},
 		}},
 	// LoadGen Offline: no TTFT or TPOT, so no point, and a warning with the tokens per second
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Offline_mlperf_log_summary.txt", NoPoint: "no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured 136752 output tokens per second"},
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama3.1-8b_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "llama3.1-8b", GPU: "b200", GPUs: 8, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 128540.95, TTFT: 498325752 / 1e9, E2E: 4275247856 / 1e9, TPOT: 29421581 / 1e9, Rate: 1000},
+			{Output: 128540.95, TTFT: 498325752 / 1e9, E2E: 4275247856 / 1e9, TPOT: 29421581 / 1e9, Rate: 1000, NoTotal: true},
 		}},
 	// LoadGen Server (Scenario : Server): output tokens per second, latencies in ns, the load target_qps; the whole context from [[runs]]
 	{File: "mlperf/ntuhpc__inference_results_v5.1__NVIDIA_GB200-NVL72x72_deepseek-r1_Server_mlperf_log_summary.txt", Runs: input.Run{Model: "deepseek-r1", GPU: "gb200", GPUs: 72, Framework: "trt", Precision: "fp4", ISL: 1024, OSL: 1024},
 		Points: []Figures{
-			{Output: 167578.06, TTFT: 641437563 / 1e9, E2E: 121500495785 / 1e9, TPOT: 61287759 / 1e9, Rate: 45},
+			{Output: 167578.06, TTFT: 641437563 / 1e9, E2E: 121500495785 / 1e9, TPOT: 61287759 / 1e9, Rate: 45, NoTotal: true},
 		}},
 	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
 		Points: []Figures{
@@ -413,6 +416,13 @@ func (w Figures) diff(r Read, gpus float64) []string {
 	}
 	if w.Rate != 0 && r.Conc != 0 {
 		out = append(out, fmt.Sprintf("concurrency %d, want none (a run by rate)", r.Conc))
+	}
+	if w.NoTotal {
+		for _, k := range []string{"tput_per_gpu", "input_tput_per_gpu"} {
+			if v, ok := r.Metrics[k]; ok {
+				out = append(out, fmt.Sprintf("%s %v, want none (the run counted no input tokens)", k, v))
+			}
+		}
 	}
 	if w.NoX && !math.IsNaN(r.X) {
 		out = append(out, fmt.Sprintf("median interactivity %v, want none", r.X))

@@ -29,8 +29,9 @@ func setFrontiers(v *View, pts [][]*input.Point, y string) {
 			var xs, ys []float64
 			var on []*input.Point
 			for _, pt := range sp {
+				// A point without the view's y (input.Point.HasY) is on no frontier of it.
 				x, ok := axisValue(pt, a.Key)
-				if !ok {
+				if !ok || !pt.HasY() {
 					continue
 				}
 				xs, ys, on = append(xs, x), append(ys, pt.Y), append(on, pt)

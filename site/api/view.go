@@ -1,6 +1,9 @@
 package api
 
 import (
+	"encoding/json/jsontext"
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,7 +81,7 @@ type ViewPoint struct {
 	ID          int64   `json:"id"`
 	Precision   string  `json:"precision"`
 	X           float64 `json:"x"`
-	Y           float64 `json:"y"`
+	Y           Figure  `json:"y"` // null for a point that did not measure the view's metric
 	Concurrency int64   `json:"concurrency"`
 	TP          int64   `json:"tp"`
 	Date        string  `json:"date,omitzero"`
@@ -124,11 +127,49 @@ func spreadOf(vp *ViewPoint, r *input.RawPoint) {
 	}
 }
 
-// ViewMetrics are a point's three throughputs per GPU.
+// ViewMetrics are a point's three throughputs per GPU; one the run did not measure has no key
+// (an MLPerf LoadGen run counts no input tokens: no total, no input throughput).
 type ViewMetrics struct {
-	TpPerGpu         float64 `json:"tpPerGpu"`
-	OutputTputPerGpu float64 `json:"outputTputPerGpu"`
-	InputTputPerGpu  float64 `json:"inputTputPerGpu"`
+	TpPerGpu         Figure `json:"tpPerGpu,omitzero"`
+	OutputTputPerGpu Figure `json:"outputTputPerGpu,omitzero"`
+	InputTputPerGpu  Figure `json:"inputTputPerGpu,omitzero"`
+}
+
+// Figure is a measured number, absent (NaN: input.Point.HasTotal) where the run did not measure
+// it: written as null, or, where the field says omitzero, as no key at all. Never 0 in its place.
+type Figure float64
+
+// IsZero reports whether the figure is absent, for omitzero: a measured 0 is written.
+func (f Figure) IsZero() bool { return math.IsNaN(float64(f)) }
+
+// MarshalJSONTo writes the figure, or null when it is absent.
+func (f Figure) MarshalJSONTo(enc *jsontext.Encoder) error {
+	if f.IsZero() {
+		return enc.WriteToken(jsontext.Null)
+	}
+	return enc.WriteToken(jsontext.Float(float64(f)))
+}
+
+// UnmarshalJSONFrom reads a figure, null as absent (NaN), so that a client in Go reads back
+// what the site wrote.
+func (f *Figure) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	switch tok.Kind() {
+	case 'n':
+		*f = Figure(math.NaN())
+	case '0':
+		v, err := tok.Float()
+		if err != nil {
+			return err
+		}
+		*f = Figure(v)
+	default:
+		return fmt.Errorf("want a number or null, got %s", tok.Kind())
+	}
+	return nil
 }
 
 // viewOf is p's newest snapshot as a view of the points whose precision is one of precs. A
@@ -159,9 +200,9 @@ func viewOf(p *render.Page, precs []string) *View {
 				continue
 			}
 			vp := ViewPoint{
-				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: Figure(pt.Y), Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
-				Metrics: ViewMetrics{TpPerGpu: pt.TpPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, InputTputPerGpu: pt.InputTputPerGpu},
+				Metrics: ViewMetrics{TpPerGpu: Figure(pt.TpPerGpu), OutputTputPerGpu: Figure(pt.OutputTputPerGpu), InputTputPerGpu: Figure(pt.InputTputPerGpu)},
 			}
 			if pt.Raw != nil {
 				spreadOf(&vp, pt.Raw)

@@ -205,6 +205,8 @@ func TestBrowserYourRun(t *testing.T) {
 	if err := json.Unmarshal(raw, &d); err != nil {
 		t.Fatal(err)
 	}
+	// The subtests run side by side with each other and the suite's other tests: each opens
+	// its own pages, and reads only what is built above.
 	open := func(t *testing.T) *browsertest.Page {
 		p := b.Open(t, root+rawPage)
 		p.WaitDrawn("#chart")
@@ -212,6 +214,7 @@ func TestBrowserYourRun(t *testing.T) {
 	}
 
 	t.Run("each format through the input and by drop, drawn as the build draws it", func(t *testing.T) {
+		t.Parallel()
 		formats := []struct {
 			name   string
 			files  []yourFile
@@ -221,9 +224,14 @@ func TestBrowserYourRun(t *testing.T) {
 			{"InferenceX API rows", []yourFile{rawFixture(t, "inferencex-api/dsr1_1k1k_latest.json", "latest.json")}, -1},
 			{"InferenceX agg rows", []yourFile{rawFixture(t, "inferencex-agg/agg_bmk.json", "agg_bmk.json")}, -1},
 		}
+		// Every format through the file input; by drop, one: both hand their files to the
+		// same take (yourrun-hook.js), so a drop's other formats would test nothing new.
 		for _, how := range []string{"input", "drop"} {
 			p := open(t)
 			for _, f := range formats {
+				if how == "drop" && f.name != formats[0].name {
+					continue
+				}
 				published := ""
 				if f.name == formats[0].name {
 					p.WaitChart("#chart")
@@ -254,6 +262,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("the reader's series: legend, tooltip with the file, tables, sentence, every axis", func(t *testing.T) {
+		t.Parallel()
 		p := open(t)
 		before := p.Requests()
 		hash := p.URL()
@@ -335,6 +344,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("a file without context: the form, prefilled and remembered", func(t *testing.T) {
+		t.Parallel()
 		p := open(t)
 		run := serveFiles(t, "mi300x-sglang-fp8", "mi300x-sglang-fp8-")
 		addYourFiles(t, p, "drop", run)
@@ -368,6 +378,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("wrong input in words, hostile strings as text", func(t *testing.T) {
+		t.Parallel()
 		p := open(t)
 		p.WaitChart("#chart")
 		published := publishedSeries(p)
@@ -445,6 +456,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("SGLang bench_serving JSONL, pasted", func(t *testing.T) {
+		t.Parallel()
 		p := open(t)
 		text := sglangLines()
 		p.Eval(`(() => { const dt = new DataTransfer(); dt.setData("text/plain", `+js(text)+`);
@@ -460,6 +472,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("every other format the build reads: a view, AIPerf, LLMPerf, SGLang JSONL", func(t *testing.T) {
+		t.Parallel()
 		// A view, on its own page: drawn as the build draws it, every point.
 		const viewPage = "deepseek-v4-pro/8k-1k/"
 		raw, ok := files.Get(viewPage + "page.json")
@@ -548,6 +561,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("a refused file's message in the page's language", func(t *testing.T) {
+		t.Parallel()
 		p := b.Open(t, root+"zh/"+rawPage)
 		p.WaitDrawn("#chart")
 		addYourFiles(t, p, "input", []yourFile{
@@ -569,6 +583,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("the site's model renames, on a page whose language names the model its own way", func(t *testing.T) {
+		t.Parallel()
 		cfg, ps := site.ParseConfig("frontier.toml", append(testsite.RealConfig(t),
 			"\n[models.my-r1]\nname = \"DeepSeek-R1-0528\"\nnames.zh = \"深度求索 R1\"\n"...))
 		if len(ps) > 0 {
@@ -595,6 +610,7 @@ func TestBrowserYourRun(t *testing.T) {
 	})
 
 	t.Run("a dropped file is on the chart within a second of the decoder having loaded, at 1400x900", func(t *testing.T) {
+		t.Parallel()
 		p := b.OpenAs(t, root+rawPage, browsertest.Device{Width: 1400, Height: 900})
 		p.WaitDrawn("#chart")
 		// From the decoder's mark (yourrun.js, once frontierReadRun is there) to the first

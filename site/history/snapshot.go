@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 
@@ -77,6 +78,11 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 		ar[i] = r.asOfRow
 	}
 	x, y, id := slices.Index(cols, "x"), slices.Index(cols, "tpPerGpu"), slices.Index(cols, "id")
+	// The points' y as the build's: total throughput, or output throughput on a page of which no
+	// point has a total (its runs counted no input tokens: render.Page.NoTotal, asof.js).
+	if !slices.ContainsFunc(rows, func(r pointRow) bool { _, ok := r.point[y].(float64); return ok }) {
+		y = slices.Index(cols, "outputTputPerGpu")
+	}
 	bySeries := map[int][]pointRow{}
 	for _, i := range asOf(ar, date) {
 		bySeries[rows[i].Series] = append(bySeries[rows[i].Series], rows[i])
@@ -94,7 +100,12 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 			s.Points = append(s.Points, r.point)
 			s.Date = max(s.Date, r.Date)
 		}
-		num := func(p []any, j int) float64 { return p[j].(float64) }
+		num := func(p []any, j int) float64 { // NaN for null: no median interactivity, no total throughput
+			if v, ok := p[j].(float64); ok {
+				return v
+			}
+			return math.NaN()
+		}
 		slices.SortFunc(s.Points, func(a, b []any) int {
 			return cmp.Or(cmp.Compare(num(a, x), num(b, x)), cmp.Compare(num(a, y), num(b, y)), cmp.Compare(num(a, id), num(b, id)))
 		})

@@ -66,12 +66,29 @@ type Series struct {
 // TPOT has none (NaN), and is drawn only on the page's other x axes.
 func (p *Point) HasX() bool { return !math.IsNaN(p.X) }
 
-// SameAs reports whether p and q hold the same values: p == q, with two absent x alike (NaN
-// is equal to nothing, itself included).
+// HasTotal and HasInput report whether p has a total and an input token throughput: a run
+// that counted no input tokens (an MLPerf LoadGen summary, rawmlperf.go) measured neither,
+// and its point has them absent (NaN), never 0. Such a point is not drawn on those y metrics,
+// nor on any derived from the total (cost per million tokens, tokens per MW), and every file
+// the site writes leaves them out. Output throughput is what every format gives.
+func (p *Point) HasTotal() bool { return !math.IsNaN(p.TpPerGpu) }
+
+// HasInput: see HasTotal.
+func (p *Point) HasInput() bool { return !math.IsNaN(p.InputTputPerGpu) }
+
+// HasY reports whether p has a value on its dataset's metric (Y): not a LoadGen point on a
+// page whose metric is the total throughput.
+func (p *Point) HasY() bool { return !math.IsNaN(p.Y) }
+
+// SameAs reports whether p and q hold the same values: p == q, with two absent figures alike
+// (NaN is equal to nothing, itself included).
 func (p *Point) SameAs(q *Point) bool {
 	a, b := *p, *q
-	if !a.HasX() && !b.HasX() {
-		a.X, b.X = 0, 0
+	for _, f := range [...][2]*float64{{&a.X, &b.X}, {&a.Y, &b.Y}, {&a.TpPerGpu, &b.TpPerGpu},
+		{&a.OutputTputPerGpu, &b.OutputTputPerGpu}, {&a.InputTputPerGpu, &b.InputTputPerGpu}} {
+		if math.IsNaN(*f[0]) && math.IsNaN(*f[1]) {
+			*f[0], *f[1] = 0, 0
+		}
 	}
 	return a == b
 }
@@ -81,7 +98,7 @@ type Point struct {
 	ID          int64
 	Precision   string
 	X           float64 // median interactivity, tok/s/user; NaN for a raw point whose file gives none (HasX)
-	Y           float64 // the dataset's metric
+	Y           float64 // the dataset's metric; NaN where the point has none (HasY)
 	Concurrency int64
 	TP          int64
 	Date        string
@@ -89,6 +106,7 @@ type Point struct {
 	Frontier    bool   // the input's claim; Frontier computes its own
 	BestPerSku  bool
 
+	// The throughputs per GPU; total and input NaN for a run that measured neither (HasTotal).
 	TpPerGpu         float64
 	OutputTputPerGpu float64
 	InputTputPerGpu  float64

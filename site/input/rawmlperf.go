@@ -12,7 +12,9 @@ package input
 //     SingleStream (one query at a time: concurrency 1), MultiStream (not an LLM scenario).
 //   - "Completed tokens per second" (Server) and "Tokens per second" (Offline): output tokens
 //     only, the deployment's: divided by the GPUs of [[runs]] it is output throughput per GPU.
-//     LoadGen counts no input tokens, so a summary has no total throughput.
+//     LoadGen counts no input tokens, so a summary has no total and no input throughput: the
+//     point has them absent (Point.HasTotal), never 0, and a page of such points plots output
+//     throughput instead (site/pipeline's assemble stage).
 //   - "<statistic> latency (ns)" is a query's end-to-end latency, "<statistic> first token
 //     latency (ns)" its TTFT, "<statistic> time to output token (ns)" its TPOT, all in
 //     nanoseconds. Statistics: Min, Max, Mean and the 50, 90, 95, 97, 99 and 99.9 percentiles;
@@ -271,7 +273,7 @@ func (d *rawDecoder) settleLoadGen(p *clientPoint, rate float64, invalid bool) {
 	g := float64(c.GPUs)
 	p.m.set(MOutputTputPerGPU, p.out/g)
 	d.complete(&p.m, 0, "", false)
-	d.cfg.rec.lack("total throughput (LoadGen counts no input tokens)")
+	d.cfg.rec.lack("total and input throughput (LoadGen counts no input tokens)")
 	if !p.m.has1(MMedianIntvty) {
 		d.cfg.rec.lack("median TPOT, so median interactivity")
 		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: noMedianTPOT(&p.m)})

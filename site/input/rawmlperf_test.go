@@ -59,6 +59,16 @@ func TestLoadGenServerSummaryFigures(t *testing.T) {
 		MMeanIntvty: 1 / tpot[0], MMedianIntvty: 1 / tpot[1], MP90Intvty: 1 / tpot[2], MP99Intvty: 1 / tpot[3], MP999Intvty: 1 / tpot[4],
 	}
 	wantMetrics(t, r, want)
+	// LoadGen counts no input tokens: its point has no total and no input throughput, absent
+	// (NaN) rather than a measured-looking 0, and output throughput as the file gives it.
+	p := rawPointOf(r, "b200_trt")
+	if p.HasTotal() || p.HasInput() || p.HasY() || p.OutputTputPerGpu != 99123.04/8 {
+		t.Errorf("point: total %v, input %v, y %v, output %v; want total, input and y absent, output %v",
+			p.TpPerGpu, p.InputTputPerGpu, p.Y, p.OutputTputPerGpu, 99123.04/8)
+	}
+	if q := p; !p.SameAs(&q) {
+		t.Error("a point with absent figures is not the same as itself")
+	}
 }
 
 func TestLoadGenInteractiveSummaryFigures(t *testing.T) {

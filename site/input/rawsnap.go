@@ -136,6 +136,12 @@ var (
 	rawXAxis = XAxis{Mode: "interactivity", Field: "median_intvty", Label: "Interactivity (tok/s/user)"}
 )
 
+// OutputMetric is what a page plots of which no point has a total throughput (every run
+// counted output tokens only, as MLPerf LoadGen does: Point.HasTotal): output throughput per
+// GPU, spelled as the inference view spells it (the assemble stage makes the switch).
+var OutputMetric = Metric{Key: "outputTputPerGpu", Label: "Output Token Throughput per Chip (tok/s/chip)",
+	LabelZh: "每芯片输出 token 吞吐量（tok/s/chip）", Unit: "tok/s/chip"}
+
 // rawDatasets turns the merged rows of one page (one model and sequence, see mergeRows) into
 // one Dataset per snapshot date, for the assemble stage. floor is the earliest date of the
 // page's other datasets ("" when it has none): rows without a date show from the page's first
@@ -304,7 +310,8 @@ func compareTopology(a, b Topology) int {
 		cmp.Compare(a.DecodeGPUs, b.DecodeGPUs), cmp.Compare(bi(a.DecodeDPAttn), bi(b.DecodeDPAttn)))
 }
 
-// rawPointOf is a row as a point: x is median interactivity, y throughput per GPU. A row
+// rawPointOf is a row as a point: x is median interactivity, y total throughput per GPU (NaN,
+// as that throughput, for a run that counted no input tokens: HasTotal). A row
 // whose file gives no median TPOT (a client's: rawclient.go) has no x: NaN, which no frontier,
 // compare, overview, card or inference view counts (HasX).
 func rawPointOf(r *rawRow, key string) Point {
@@ -313,13 +320,21 @@ func rawPointOf(r *rawRow, key string) Point {
 	if !ok {
 		x = math.NaN()
 	}
-	y, _ := m.Get(MTputPerGPU)
-	out, _ := m.Get(MOutputTputPerGPU)
-	in, _ := m.Get(MInputTputPerGPU)
+	// A throughput the run did not measure (LoadGen counts no input tokens) is absent, never
+	// 0: NaN, which Point.HasTotal and HasInput report and every writer leaves out.
+	y, out, in := rawFigure(m, MTputPerGPU), rawFigure(m, MOutputTputPerGPU), rawFigure(m, MInputTputPerGPU)
 	return Point{
 		ID: rawPointID(r, key), Precision: r.precision, X: x, Y: y, Concurrency: r.conc, TP: r.raw.Topology.TP,
 		Date: r.date, RunID: runIDOf(r.raw.RunURL), TpPerGpu: y, OutputTputPerGpu: out, InputTputPerGpu: in, Raw: &r.raw,
 	}
+}
+
+// rawFigure is metric id of m, NaN when m lacks it.
+func rawFigure(m Metrics, id MetricID) float64 {
+	if v, ok := m.Get(id); ok {
+		return v
+	}
+	return math.NaN()
 }
 
 // rawPointID derives a point id from a row's page and identity: the same row gets the same id

@@ -37,6 +37,7 @@ package input
 import (
 	"encoding/json/jsontext"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/problem"
@@ -426,7 +427,12 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 			p.X, _ = d.number(true)
 		case "y":
 			d.once(&seen, y)
-			p.Y, _ = d.number(true)
+			// null: the point did not measure the dataset's metric (a run that counted no
+			// input tokens has no total throughput: Point.HasY), absent rather than 0.
+			var ok bool
+			if p.Y, ok = d.number(false); !ok {
+				p.Y = math.NaN()
+			}
 			info.yOff = d.off
 		case "concurrency":
 			d.once(&seen, concurrency)

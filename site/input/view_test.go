@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -374,11 +375,19 @@ func TestLoadDatasetStringEscapes(t *testing.T) {
 }
 
 func TestLoadDatasetMetricsFallback(t *testing.T) {
+	// absent stands for a metric the point lacks (NaN), which no == matches.
+	const absent = -1
 	metrics := func(ds *Dataset) [][3]float64 {
 		got := [][3]float64{}
 		for _, s := range ds.Series {
 			for _, p := range s.Points {
-				got = append(got, [3]float64{p.TpPerGpu, p.OutputTputPerGpu, p.InputTputPerGpu})
+				m := [3]float64{p.TpPerGpu, p.OutputTputPerGpu, p.InputTputPerGpu}
+				for i, v := range m {
+					if math.IsNaN(v) {
+						m[i] = absent
+					}
+				}
+				got = append(got, m)
 			}
 		}
 		return got
@@ -394,9 +403,9 @@ func TestLoadDatasetMetricsFallback(t *testing.T) {
 			"series.0.points.0.metrics": testsite.Deleted,
 			"series.0.points.1.metrics": map[string]any{"outputTputPerGpu": 80, "inputTputPerGpu": 700},
 			"series.1.points.0.metrics": testsite.Deleted,
-		}, [][3]float64{{1000, 0, 0}, {800, 80, 700}, {1500, 0, 0}}, []string{
-			"data/x.json: series[0].points[0].metrics.outputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
-			"data/x.json: series[0].points[0].metrics.inputTputPerGpu: warning: missing here and in 1 more points, shown as 0",
+		}, [][3]float64{{1000, absent, absent}, {800, 80, 700}, {1500, absent, absent}}, []string{
+			"data/x.json: series[0].points[0].metrics.outputTputPerGpu: warning: missing here and in 1 more points, so absent: they are not shown on that metric",
+			"data/x.json: series[0].points[0].metrics.inputTputPerGpu: warning: missing here and in 1 more points, so absent: they are not shown on that metric",
 		}},
 		{"the total is output plus input", "costPerMTok", map[string]any{
 			"series.0.points.1.metrics": map[string]any{"outputTputPerGpu": 80, "inputTputPerGpu": 700},

@@ -45,8 +45,14 @@ func (d *decoder) finish(ds *Dataset, st *fileState) {
 		}
 		p := &ds.Series[info.ser].Points[info.idx]
 		d.fillMetrics(p, info, own)
+		vals := [3]*float64{&p.TpPerGpu, &p.OutputTputPerGpu, &p.InputTputPerGpu}
 		for m := range 3 {
 			if info.has&(1<<m) == 0 {
+				// Not measured: absent (NaN, Point.HasTotal), never a measured-looking 0.
+				*vals[m] = math.NaN()
+				if m == own {
+					p.Y = math.NaN()
+				}
 				if missing[m] == 0 {
 					first[m] = k
 				}
@@ -59,9 +65,9 @@ func (d *decoder) finish(ds *Dataset, st *fileState) {
 			continue
 		}
 		info := st.points[first[m]]
-		msg := "missing, shown as 0"
+		msg := "missing, so absent: the point is not shown on that metric"
 		if missing[m] > 1 {
-			msg = fmt.Sprintf("missing here and in %d more points, shown as 0", missing[m]-1)
+			msg = fmt.Sprintf("missing here and in %d more points, so absent: they are not shown on that metric", missing[m]-1)
 		}
 		d.add(d.at(info.off, pointPath(info)+".metrics."+metricNames[m], true, msg))
 	}
@@ -121,6 +127,10 @@ func (d *decoder) fillMetrics(p *Point, info *pointInfo, own int) {
 	if own >= 0 {
 		bit := uint8(1) << own
 		switch {
+		case !p.HasY(): // y null: the metric's own value, if the file gave it
+			if info.has&bit != 0 {
+				p.Y = *vals[own]
+			}
 		case info.has&bit == 0:
 			*vals[own] = p.Y
 			info.has |= bit

@@ -251,8 +251,8 @@ func TestGetPointsAreTheViews(t *testing.T) {
 							}
 							n++
 							p, ok := byID[vp.ID]
-							if !ok || p.X == nil || *p.X != vp.X || p.Y != vp.Y || p.Concurrency != vp.Concurrency ||
-								p.Metrics["tpPerGpu"] != vp.Metrics.TpPerGpu || p.Metrics["outputTputPerGpu"] != vp.Metrics.OutputTputPerGpu ||
+							if !ok || p.X == nil || *p.X != vp.X || p.Y == nil || *p.Y != float64(vp.Y) || p.Concurrency != vp.Concurrency ||
+								p.Metrics["tpPerGpu"] != float64(vp.Metrics.TpPerGpu) || p.Metrics["outputTputPerGpu"] != float64(vp.Metrics.OutputTputPerGpu) ||
 								p.Frontier != vp.Frontier || p.GPU != s.GPU || p.Framework != s.Framework {
 								t.Errorf("%s: point %d: %+v, view %+v", e.Slug, vp.ID, p, vp)
 							}

@@ -214,7 +214,7 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 			if pt.X != nil {
 				x = *pt.X
 			}
-			cands = append(cands, slo.Candidate{GPU: sr.gpu, X: x, Y: pt.Y, Pass: pass})
+			cands = append(cands, slo.Candidate{GPU: sr.gpu, X: x, Y: pt.y(), Pass: pass && pt.Y != nil})
 			pts = append(pts, pt)
 		}
 	}

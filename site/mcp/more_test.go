@@ -28,14 +28,14 @@ func TestSLOPicksAreTheBestPointsThatMeetTheLimits(t *testing.T) {
 	for _, pk := range got.Picks {
 		best := -1.0
 		for _, p := range all.Points {
-			if p.GPU == pk.GPU && ok(p) && p.Y > best {
-				best = p.Y
+			if p.GPU == pk.GPU && ok(p) && p.Y != nil && *p.Y > best {
+				best = *p.Y
 			}
 		}
 		switch {
 		case pk.Pick == nil && best >= 0:
 			t.Errorf("%s: no pick, but a point of y %v meets the limits", pk.GPU, best)
-		case pk.Pick != nil && (!ok(*pk.Pick) || pk.Pick.Y != best):
+		case pk.Pick != nil && (!ok(*pk.Pick) || pk.Pick.Y == nil || *pk.Pick.Y != best):
 			t.Errorf("%s: pick %+v, best meeting the limits has y %v", pk.GPU, *pk.Pick, best)
 		case pk.Pick != nil:
 			picked++

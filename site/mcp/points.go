@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json/v2"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -59,7 +60,7 @@ type Point struct {
 	Frontier    bool               `json:"frontier" jsonschema:"on its configuration's Pareto frontier (x and y as the page's default axes)"`
 	BestPerGPU  bool               `json:"bestPerGpu" jsonschema:"its configuration is the best of its GPU"`
 	X           *float64           `json:"x" jsonschema:"median interactivity (tok/s/user); null when the run did not measure it"`
-	Y           float64            `json:"y" jsonschema:"the page's metric"`
+	Y           *float64           `json:"y" jsonschema:"the page's metric; null when the run did not measure it (an MLPerf LoadGen run has no total throughput)"`
 	Metrics     map[string]float64 `json:"metrics" jsonschema:"every metric of the point by key (tpPerGpu, outputTputPerGpu, p99_ttft, ...)"`
 }
 
@@ -88,10 +89,18 @@ func value(pt *Point, key string) (float64, bool) {
 	case "conc":
 		return float64(pt.Concurrency), true
 	case "y":
-		return pt.Y, true
+		return pt.y(), pt.Y != nil
 	}
 	v, ok := pt.Metrics[key]
 	return v, ok
+}
+
+// y is pt's figure of the page's metric, NaN when it has none.
+func (pt *Point) y() float64 {
+	if pt.Y == nil {
+		return math.NaN()
+	}
+	return *pt.Y
 }
 
 // snapshotAt is page f at date: the newest from page.json and data.json, an older one from
@@ -165,9 +174,11 @@ func (s *Site) snapshotAt(f *pageFiles, date string) (*snapshot, error) {
 					}
 				}
 			}
-			pt.Y = pt.Metrics[f.data.Metric]
-			if on[i] && pt.X != nil {
-				c.X, c.Y = append(c.X, *pt.X), append(c.Y, pt.Y)
+			if v, ok := pt.Metrics[f.data.Metric]; ok { // none when the run did not measure it
+				pt.Y = &v
+			}
+			if on[i] && pt.X != nil && pt.Y != nil {
+				c.X, c.Y = append(c.X, *pt.X), append(c.Y, *pt.Y)
 			}
 			sr.points = append(sr.points, pt)
 		}

@@ -135,8 +135,8 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 				continue
 			}
 			for _, pt := range sr.points {
-				if pt.X != nil {
-					pts = append(pts, compare.Point{X: *pt.X, Y: pt.Y, Config: sr.name})
+				if pt.X != nil && pt.Y != nil { // a point without the page's metric is on no curve
+					pts = append(pts, compare.Point{X: *pt.X, Y: *pt.Y, Config: sr.name})
 				}
 			}
 		}

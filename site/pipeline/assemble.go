@@ -106,6 +106,17 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 	if lacksX(ds) {
 		ps = append(ps, noXWarning(ds, prefix))
 	}
+	// A page of which no point has the total throughput it plots plots output throughput.
+	// (A page whose metric is output throughput already, such as the API's view of such a page,
+	// is one too: a build of the views gives the same page, note included.)
+	outputY := false
+	if k := p.Metric.Key; (k == "tpPerGpu" || k == input.OutputMetric.Key) && lacksTotal(ds) {
+		p.NoTotal = true
+		if k == "tpPerGpu" {
+			p.Metric, outputY = input.OutputMetric, true
+			ps = append(ps, noTotalWarning(ds, prefix))
+		}
+	}
 	p.Precisions = slices.Sorted(maps.Keys(precisions))
 	p.IDs = distinctIDs(ds)
 	split := len(p.Precisions) > 1
@@ -207,6 +218,9 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 						}
 						seen[pt.ID] = true
 					}
+					if outputY {
+						pt.Y = pt.OutputTputPerGpu
+					}
 					ser.Points = append(ser.Points, pt)
 					if ser.Precision == "" {
 						ser.Precision = pt.Precision
@@ -243,6 +257,33 @@ func lacksX(ds []*input.Dataset) bool {
 		}
 	}
 	return n > 0
+}
+
+// lacksTotal reports whether the page's datasets have points and none of them has a total
+// throughput (Point.HasTotal): every run counted output tokens only (MLPerf LoadGen).
+func lacksTotal(ds []*input.Dataset) bool {
+	n := 0
+	for _, d := range ds {
+		for _, s := range d.Series {
+			for i := range s.Points {
+				if s.Points[i].HasTotal() {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
+}
+
+// noTotalWarning is `frontier check`'s word on a page of which no point has a total
+// throughput: the page plots output throughput per GPU instead, and says so under its chart;
+// cost per million tokens and tokens per MW, which divide the total, have none of its points.
+func noTotalWarning(ds []*input.Dataset, prefix string) problem.Problem {
+	file, _, _ := strings.Cut(ds[0].Path, "#")
+	return problem.Problem{File: prefix + file, Warning: true, Msg: fmt.Sprintf("no point of the page %s %s has a total throughput (its runs counted no input tokens, as MLPerf LoadGen does): "+
+		"the page plots output throughput per GPU instead, and says so under the chart; total and input throughput, cost per million tokens and tokens per MW are absent for its points, never 0",
+		ds[0].Model, ds[0].Sequence)}
 }
 
 // noXWarning is `frontier check`'s word on a page of which no point has a median

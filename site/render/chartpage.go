@@ -283,6 +283,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Changes:    history.Changes(hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
 		Invalid: invalidIDs(p, false),
+		NoTotal: p.NoTotal,
 		Spread:  spreadData(p), Requests: requestsData(p),
 	}
 	if data.Requests != nil {

@@ -179,6 +179,7 @@ type compareView struct {
 	Answers               []answerView
 	Cost, Power           []answerView // nil unless the config gives both GPUs' price (power)
 	CostMissing           string       // why there are no cost (power) answers, for the reader
+	NoTotal               string       // the same on a page with no total throughput (Page.NoTotal)
 	Ranges                string       // the interactivity each curve covers
 	Charts                any          // both charts' layouts and data (compareChartsDoc), through escapedJSON
 	RatioNote             string       // why there is no ratio chart, when there is none
@@ -313,6 +314,12 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	// The default tier's prices (the first of [gpus.*.cost]), or each GPU's one price.
 	pa, aok := ga.TierPrice("", cfg.PriceTiers())
 	pb, bok := gb.TierPrice("", cfg.PriceTiers())
+	if p.NoTotal {
+		// Cost and power divide the total throughput, which no point of the page has: say so,
+		// rather than that a curve does not reach (compare.no_total).
+		aok, bok, ga.KW = false, false, 0
+		cv.NoTotal = tr.T("compare.no_total")
+	}
 	if aok && bok {
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
 		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
@@ -331,6 +338,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		}
 	}
 	switch {
+	case p.NoTotal:
 	case cv.Cost == nil && cv.Power == nil:
 		cv.CostMissing = tr.T("compare.missing_both")
 	case cv.Cost == nil:

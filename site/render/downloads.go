@@ -56,19 +56,19 @@ type downloadSeries struct {
 
 // downloadPoint is one point of data.json, with every field the input had.
 type downloadPoint struct {
-	ID          int64   `json:"id"`
-	Precision   string  `json:"precision"`
-	X           optX    `json:"x"`
-	Y           float64 `json:"y"`
-	Concurrency int64   `json:"concurrency"`
-	TP          int64   `json:"tp"`
-	Date        string  `json:"date"`
-	RunID       string  `json:"runId"`
-	Frontier    bool    `json:"frontier"`
-	Topology    string  `json:"topology,omitempty"`
-	Image       string  `json:"image,omitempty"`
-	RunURL      string  `json:"runUrl,omitempty"`
-	Invalid     bool    `json:"invalid,omitzero"` // input.RawPoint.Invalid
+	ID          int64  `json:"id"`
+	Precision   string `json:"precision"`
+	X           optNum `json:"x"`
+	Y           optNum `json:"y"`
+	Concurrency int64  `json:"concurrency"`
+	TP          int64  `json:"tp"`
+	Date        string `json:"date"`
+	RunID       string `json:"runId"`
+	Frontier    bool   `json:"frontier"`
+	Topology    string `json:"topology,omitempty"`
+	Image       string `json:"image,omitempty"`
+	RunURL      string `json:"runUrl,omitempty"`
+	Invalid     bool   `json:"invalid,omitzero"` // input.RawPoint.Invalid
 	// Runs, Range and Requests (spread.go): a point of several runs' number of runs and each
 	// figure's [min, max]; the requests its client counted, absent when its file does not say.
 	Runs     int                   `json:"runs,omitzero"`
@@ -81,12 +81,14 @@ type downloadPoint struct {
 	Notes []downloadNote `json:"notes,omitempty"`
 }
 
-// optX is a point's x in data.json: null for a point with no median interactivity (its file
-// gives no median TPOT: input.Point.HasX), never a number in its place.
-type optX float64
+// optNum is a point's x or y in data.json: null for a point with no median interactivity (its
+// file gives no median TPOT: input.Point.HasX), or with no value on the page's metric (a run
+// that counted no input tokens has no total throughput: input.Point.HasY), never a number in
+// its place.
+type optNum float64
 
 // MarshalJSONTo writes x, or null when there is none.
-func (x optX) MarshalJSONTo(enc *jsontext.Encoder) error {
+func (x optNum) MarshalJSONTo(enc *jsontext.Encoder) error {
 	if math.IsNaN(float64(x)) {
 		return enc.WriteToken(jsontext.Null)
 	}
@@ -141,6 +143,9 @@ func (m downloadMetrics) MarshalJSONTo(enc *jsontext.Encoder) error {
 		default:
 			continue
 		}
+		if math.IsNaN(v) {
+			continue // a throughput the run did not measure (input.Point.HasTotal): no key, never 0
+		}
 		if err := enc.WriteToken(jsontext.String(name)); err != nil {
 			return err
 		}
@@ -191,7 +196,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 		on := frontierSet(s)
 		for i, pt := range s.Points {
 			dp := downloadPoint{
-				ID: pt.ID, Precision: pt.Precision, X: optX(pt.X), Y: pt.Y, Concurrency: pt.Concurrency, TP: pt.TP,
+				ID: pt.ID, Precision: pt.Precision, X: optNum(pt.X), Y: optNum(pt.Y), Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: pt.RunID, Frontier: on[i],
 				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu, Raw: pt.Raw},
 			}
@@ -283,7 +288,7 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	}
 	cw.Write(header)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	fx := func(v float64) string { // an empty cell for a point with no median interactivity
+	fx := func(v float64) string { // an empty cell for a figure the point has not (NaN: no median interactivity, no total throughput)
 		if math.IsNaN(v) {
 			return ""
 		}
@@ -298,9 +303,9 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10), fx(pt.X),
 			}
 			if withY {
-				rec = append(rec, f(pt.Y))
+				rec = append(rec, fx(pt.Y))
 			}
-			rec = append(rec, f(pt.TpPerGpu), f(pt.OutputTputPerGpu), f(pt.InputTputPerGpu),
+			rec = append(rec, fx(pt.TpPerGpu), fx(pt.OutputTputPerGpu), fx(pt.InputTputPerGpu),
 				strconv.FormatBool(on[i]), strconv.FormatBool(s.Best), CSVText(pt.Date), CSVText(pt.RunID))
 			if cols.has {
 				var raw input.RawPoint

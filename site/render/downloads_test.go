@@ -19,7 +19,7 @@ import (
 func TestDownloadJSONValues(t *testing.T) {
 	hostile := "</script><!-- & \"q\" \\ \u2028 \u00e9 中 \xff \x01"
 	pt := func(x, y float64, raw *input.RawPoint) downloadPoint {
-		p := downloadPoint{ID: -7, Precision: "fp8", X: optX(x), Y: y, Concurrency: 64, TP: 8, Date: "2026-01-02", RunID: hostile, Frontier: x > 1,
+		p := downloadPoint{ID: -7, Precision: "fp8", X: optNum(x), Y: optNum(y), Concurrency: 64, TP: 8, Date: "2026-01-02", RunID: hostile, Frontier: x > 1,
 			Metrics: downloadMetrics{InputTputPerGpu: x, OutputTputPerGpu: -y, TpPerGpu: x * y, Raw: raw}}
 		if raw != nil {
 			p.Topology, p.Image, p.RunURL = "tp8", hostile, "https://example.org/run?a=1&b=<2>"
@@ -131,7 +131,7 @@ func TestDownloadJSONValues(t *testing.T) {
 			}
 			for k, gp := range *gs.Points {
 				wp := ws.Points[k]
-				if gp.ID != wp.ID || gp.Precision != wp.Precision || gp.X != float64(wp.X) || gp.Y != wp.Y || gp.Concurrency != wp.Concurrency ||
+				if gp.ID != wp.ID || gp.Precision != wp.Precision || gp.X != float64(wp.X) || gp.Y != float64(wp.Y) || gp.Concurrency != wp.Concurrency ||
 					gp.TP != wp.TP || gp.Date != wp.Date || gp.RunID != valid(wp.RunID) || gp.Frontier != wp.Frontier {
 					t.Errorf("doc %d series %d point %d: %+v, want %+v", i, j, k, gp, wp)
 				}

@@ -13,6 +13,11 @@ type Page struct {
 	Path     string       // site path of the page, "deepseek-v4-pro/8k-1k/"
 	Metric   input.Metric // the y metric the datasets were measured and ranked on
 	XAxis    input.XAxis  // the datasets' x axis (interactivity), as they name it
+	// NoTotal says that no point of the page has a total throughput (its runs counted output
+	// tokens only: input.Point.HasTotal) and that its Metric is output throughput
+	// (input.OutputMetric; the assemble stage switches a page of total throughput to it), and
+	// the page says why under its chart.
+	NoTotal bool
 	// Precisions on the page, sorted; with more than one, series are split by precision.
 	Precisions []string
 	// Snapshots, newest first. Snapshots[0] is what the page shows by default; the rest are

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
+	"math"
 	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
@@ -99,6 +100,10 @@ type PageData struct {
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.
 	Invalid []int64 `json:"invalid,omitempty"`
+	// NoTotal is set on a page of which no point has a total throughput (its runs counted no
+	// input tokens, as MLPerf LoadGen does: Page.NoTotal): Metric is then output throughput,
+	// and the page script says why under the chart (axisnote.js' totalNote).
+	NoTotal bool `json:"noTotal,omitzero"`
 	// Spread are the points of several runs (input.RawPoint.Spread), of every snapshot, by id:
 	// their run count and each figure's range, for the whiskers and the tooltip; Requests the
 	// points whose client counted their requests, by id (a point not listed: success unknown);
@@ -344,9 +349,9 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		jsontext.BeginArray,
 		jsontext.Int(pt.ID),
 		x,
-		jsontext.Float(charts.Round6(pt.TpPerGpu)),
-		jsontext.Float(charts.Round6(pt.OutputTputPerGpu)),
-		jsontext.Float(charts.Round6(pt.InputTputPerGpu)),
+		figure(pt.TpPerGpu), // null where the run measured none (input.Point.HasTotal): the page script's NaN
+		figure(pt.OutputTputPerGpu),
+		figure(pt.InputTputPerGpu),
 		conc,
 		jsontext.Int(pt.TP),
 	}
@@ -379,6 +384,15 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		}
 	}
 	return enc.WriteToken(jsontext.EndArray)
+}
+
+// figure is a throughput as the page data writes it, rounded; null for one the run did not
+// measure (NaN: input.Point.HasTotal), never 0.
+func figure(v float64) jsontext.Token {
+	if math.IsNaN(v) {
+		return jsontext.Null
+	}
+	return jsontext.Float(charts.Round6(v))
 }
 
 // writeAccuracy writes a point's evals and notes columns: the indices into the page's evals

@@ -77,7 +77,9 @@ const cmpStr = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 export function snapshotAt(page, rows, date) {
   const cols = page.cols;
   const x = cols.indexOf("x");
-  const y = cols.indexOf("tpPerGpu");
+  // The points' y as the build's: total throughput, or output throughput on a page of which
+  // no point has a total (page.noTotal); a point without it (null) is on no frontier.
+  const y = cols.indexOf(page.noTotal ? "outputTputPerGpu" : "tpPerGpu");
   const id = cols.indexOf("id");
   const bySeries = new Map();
   for (const i of asOf(rows, date)) {
@@ -92,7 +94,7 @@ export function snapshotAt(page, rows, date) {
     const s = Object.assign({}, seriesMeta(page, index));
     s.points = points;
     s.date = rs.reduce((d, r) => (r.date > d ? r.date : d), "");
-    s.frontier = pareto.frontier(points.map((p) => p[x]), points.map((p) => p[y]), true);
+    s.frontier = pareto.frontier(points.map((p) => p[x]), points.map((p) => (typeof p[y] === "number" ? p[y] : NaN)), true);
     series.push(s);
   }
   series.sort((a, b) => cmpStr(a.gpu, b.gpu) || cmpStr(a.name, b.name) || cmpStr(a.key, b.key));

@@ -41,10 +41,20 @@ export function fallbackNote(page) {
   return t("axisnote.fallback", { axis: lowerFirst(first.label) });
 }
 
+// totalNote is the note of a page of which no point has a total throughput (runs that counted
+// no input tokens, as MLPerf LoadGen's): the build made its metric output throughput
+// (page.noTotal, site/pipeline's assemble stage), and the note says why, whatever metric is
+// chosen; "" for another page.
+export function totalNote(page) {
+  if (!page.noTotal) return "";
+  const m = (page.metrics || []).find((x) => x.key === page.metric);
+  return t("axisnote.nototal", { metric: lowerFirst(m ? m.label : page.metric) });
+}
+
 // renderAxisNote puts axisNote under the chart, after the metric's note (#chart-note) when
 // there is one; it is made the first time a view needs it.
 export function renderAxisNote(live) {
-  const text = [fallbackNote(live.page), axisNote(live.computed)].filter(Boolean).join(" ");
+  const text = [fallbackNote(live.page), totalNote(live.page), axisNote(live.computed)].filter(Boolean).join(" ");
   let note = document.getElementById("axis-note");
   if (!note && !text) return;
   if (!note) {

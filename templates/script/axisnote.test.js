@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import { catalog } from "./testdata/strings.js";
 import { useStrings } from "./i18n.js";
-import { axisNote, fallbackNote } from "./axisnote.js";
-import { loadHTML } from "./option.js";
+import { axisNote, fallbackNote, totalNote } from "./axisnote.js";
+import { loadHTML, tooltipHTML } from "./option.js";
+import { pointColumns, shownCSV, shownPoints } from "./tables.js";
 import { compute } from "./model.js";
 import { defaultView } from "./view.js";
 
@@ -96,4 +97,58 @@ test("loadHTML shows a run by request rate's rate, and a run with no limit as su
   assert.equal(loadHTML(at({ conc: 16, tp: 8 })), "Concurrency 16 · TP 8");
   assert.equal(loadHTML(at({ conc: null, request_rate: 0.3, tp: 1 })), "Request rate 0.30/s · TP 1");
   assert.equal(loadHTML(at({ conc: null, tp: 0 })), "No concurrency or rate limit · TP 0");
+});
+
+// A page of LoadGen runs: no point has a total or an input throughput (null in their columns),
+// so the build made its metric output throughput (page.noTotal).
+const noTotal = Object.assign({}, page, {
+  metric: "outputTputPerGpu",
+  noTotal: true,
+  x: { label: "Interactivity, median (tok/s/user)", unit: "tok/s/user" },
+  metrics: [
+    { key: "tpPerGpu", label: "Total throughput per GPU", unit: "tok/s/GPU", higher: true },
+    { key: "outputTputPerGpu", label: "Output throughput per GPU", unit: "tok/s/GPU", higher: true },
+  ],
+  series: [
+    { key: "a", name: "B200 (TRTLLM)", gpu: "b200", points: [[1, 50, null, 60, null, null, 8, "", "", 0.2], [2, 40, null, 90, null, null, 8, "", "", 0.3]] },
+  ],
+});
+
+test("totalNote says why a page of runs that counted no input tokens opens on output throughput (issue 44)", () => {
+  useStrings(catalog("en"), "en");
+  assert.equal(totalNote(page), "", "a page with a total throughput needs no note");
+  assert.equal(totalNote(noTotal), "No point of this page has a total or an input throughput: its runs counted no input tokens (as MLPerf LoadGen does), so those figures are absent, never 0. So the chart opens on output throughput per GPU, which every point has.");
+  assert.equal(defaultView(noTotal).y, "outputTputPerGpu", "the page opens on the build's metric");
+  const out = compute(noTotal, { series: noTotal.series }, defaultView(noTotal), {});
+  assert.deepEqual(out.rows[0].shown, [0, 1], "every point is drawn on output throughput");
+  const total = compute(noTotal, { series: noTotal.series }, Object.assign(defaultView(noTotal), { y: "tpPerGpu" }), {});
+  assert.deepEqual(total.rows[0].ys.map(Number.isNaN), [true, true], "no point has a y on total throughput, never 0");
+  assert.deepEqual(total.rows[0].shown, [], "nor is drawn there");
+  assert.deepEqual(total.missing, ["B200 (TRTLLM)"], "the note under the chart names the series it leaves out");
+  useStrings(catalog("zh"), "zh");
+  try {
+    assert.match(totalNote(noTotal), /^此页没有任何数据点有总吞吐量或输入吞吐量/);
+  } finally {
+    useStrings(catalog("en"), "en");
+  }
+});
+
+test("a point without a total or an input throughput shows none: no tooltip line, an empty table cell sorted last, an empty CSV cell (issue 44)", () => {
+  useStrings(catalog("en"), "en");
+  const view = defaultView(noTotal);
+  const computed = compute(noTotal, { series: noTotal.series }, view, {});
+  const html = tooltipHTML(noTotal, computed, { seriesIndex: 0, dataIndex: 0, seriesType: "scatter" });
+  assert.match(html, /Output throughput per GPU \(tok\/s\/GPU\): <b>60.00<\/b>/);
+  assert.doesNotMatch(html, /Total throughput|Input throughput/, "no line for a figure the run did not measure");
+  const live = { page: noTotal, view, computed };
+  const columns = pointColumns(live, null);
+  const total = columns.find((c) => c.key === "tpPerGpu");
+  const points = shownPoints(live, columns, { key: "tpPerGpu", dir: "descending" });
+  assert.deepEqual(points.map((p) => total.cell(p)).map(Number.isNaN), [true, true], "the cells are no number, never 0");
+  const lines = shownCSV(live, columns, points).split("\r\n");
+  const cells = (line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/); // commas outside quotes
+  const head = cells(lines[0]);
+  const j = head.indexOf("Total throughput per GPU (tok/s/GPU)");
+  assert.ok(j > 0, lines[0]);
+  assert.deepEqual(lines.slice(1, -1).map((l) => cells(l)[j]), ["", ""]);
 });

@@ -72,7 +72,8 @@ export function tooltipHTML(page, computed, params) {
   // Every throughput, each under its one name (metricName).
   for (const [key, short] of [["tpPerGpu", "Total (tok/s/GPU)"], ["outputTputPerGpu", "Output (tok/s/GPU)"], ["inputTputPerGpu", "Input (tok/s/GPU)"]]) {
     const m = page.metrics.find((x) => x.key === key);
-    lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(num(at(key))) + "</b>" + colRange(key));
+    // One the run did not measure (null: LoadGen counts no input tokens) has no line, as x has none.
+    if (typeof at(key) === "number") lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(num(at(key))) + "</b>" + colRange(key));
   }
   if (!/PerGpu$/.test(metric.key)) {
     // A derived or measured metric: its value, unit and direction.

@@ -179,6 +179,12 @@ export function pointColumns(live, chosen) {
     const i = column(page, name);
     return (p) => p.point[i];
   };
+  // A throughput the run did not measure (LoadGen counts no input tokens) is null: an empty
+  // cell, sorted last as another missing number is, never 0.
+  const figure = (name) => {
+    const i = column(page, name);
+    return (p) => (typeof p.point[i] === "number" ? p.point[i] : NaN);
+  };
   const xCol = column(page, "x");
   // A throughput's column is headed with the metric's one name (metricName).
   const nameOf = (key, fallback) => {
@@ -192,9 +198,9 @@ export function pointColumns(live, chosen) {
     { title: t("table.tp"), key: "tp", num: true, whole: true, cell: at("tp") },
     // null for a point with no median interactivity: sorted last, as another missing number is
     { title: page.x.label, key: "x", num: true, cell: (p) => (typeof p.point[xCol] === "number" ? p.point[xCol] : NaN) },
-    { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: at("tpPerGpu") },
-    { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: at("outputTputPerGpu") },
-    { title: nameOf("inputTputPerGpu", "Input tok/s/GPU"), key: "inputTputPerGpu", num: true, cell: at("inputTputPerGpu") },
+    { title: nameOf("tpPerGpu", "Total tok/s/GPU"), key: "tpPerGpu", num: true, cell: figure("tpPerGpu") },
+    { title: nameOf("outputTputPerGpu", "Output tok/s/GPU"), key: "outputTputPerGpu", num: true, cell: figure("outputTputPerGpu") },
+    { title: nameOf("inputTputPerGpu", "Input tok/s/GPU"), key: "inputTputPerGpu", num: true, cell: figure("inputTputPerGpu") },
   ];
   if (column(page, metric.key) < 0) {
     columns.push({ title: metricName(metric), key: metric.key, num: true, metric: true, cell: (p) => p.row.ys[p.i] });
@@ -356,7 +362,9 @@ function renderMissing(live) {
   }
   note.hidden = !missing.length;
   if (!missing.length) return;
-  const why = /^(costPerMTok|tokPerMW)$/.test(metric.key)
+  // Cost and power divide the total throughput: on a page with none (page.noTotal) that is why.
+  const why = live.page.noTotal && /^(costPerMTok|tokPerMW)$/.test(metric.key) ? t("missing.noTotal")
+    : /^(costPerMTok|tokPerMW)$/.test(metric.key)
     ? t("missing.noPrice", { price: metric.key === "costPerMTok" ? t("controls.costPerHour") : t("controls.kw"), prices: t("controls.prices") })
     : t("missing.notMeasured");
   note.textContent = t("missing.note", { metric: lowerFirst(metric.label), why, series: missing.join(t("list.separator")) });

@@ -139,9 +139,10 @@ export function seriesOf(page, accepted) {
       switch (col) {
         case "id": return -(++id); // clear of the build's ids, which are never negative
         case "x": return "median_intvty" in m ? m.median_intvty : null; // none when the file gives no median TPOT
-        case "tpPerGpu": return m.tput_per_gpu;
-        case "outputTputPerGpu": return m.output_tput_per_gpu;
-        case "inputTputPerGpu": return m.input_tput_per_gpu;
+        // null for a throughput the file did not measure (LoadGen counts no input tokens), never 0
+        case "tpPerGpu": return "tput_per_gpu" in m ? m.tput_per_gpu : null;
+        case "outputTputPerGpu": return "output_tput_per_gpu" in m ? m.output_tput_per_gpu : null;
+        case "inputTputPerGpu": return "input_tput_per_gpu" in m ? m.input_tput_per_gpu : null;
         case "conc": return row.conc;
         case "tp": return row.tp;
         case "date": return row.date;

@@ -120,9 +120,9 @@ func TestViewFrontiersAreTheParetoFrontiers(t *testing.T) {
 					var flagged []int64
 					for _, p := range s.Points {
 						if axis == charts.DefaultX {
-							set = append(set, pt{p.ID, p.X, p.Y}) // the view's x
+							set = append(set, pt{p.ID, p.X, float64(p.Y)}) // the view's x
 						} else if x, ok := on[p.ID][axis]; ok {
-							set = append(set, pt{p.ID, x, p.Y})
+							set = append(set, pt{p.ID, x, float64(p.Y)})
 						}
 						if p.Frontier {
 							flagged = append(flagged, p.ID)
