@@ -4,8 +4,8 @@ package input
 // speculative decoding, precision, disaggregated or not): one series, named as a view names its
 // hwKey, so that a view and raw rows of the same configuration share a page and a legend entry.
 // A row's identity adds its topology, concurrency and date. Rows of one identity from several
-// files merge (history rows carry fewer metrics than latest rows: the union is kept); a value that
-// differs is an error naming both files.
+// files merge (history rows carry fewer metrics than latest rows: the union is kept); rows that
+// differ are repeated runs, one point of their medians and ranges (spread.go).
 //
 // Snapshots: each distinct date is one. As of a date, each configuration shows, for each of its
 // topologies and concurrencies, the newest row on or before that date, so configurations that were
