@@ -77,6 +77,13 @@ osl = 1024
 	if found != 2 {
 		t.Errorf("%d compare pages of B200 and H100, want one per language", found)
 	}
+	// compare.json says so too, with both ranges, for programs and frontier mcp.
+	js, _ := files.Get("spread-1b/1k-1k/compare/b200-vs-h100/compare.json")
+	for want, n := range map[string]int{`"aRange": [`: 2, `"bRange": [`: 2, `"withinSpread": true`: 1} {
+		if strings.Count(string(js), want) != n {
+			t.Errorf("compare.json: want %s %d times (within spread at 50 tok/s/user only):\n%s", want, n, js)
+		}
+	}
 
 	// The chart page's leaders table, as the build writes it: no best at 50 tok/s/user, where
 	// the two configurations' runs overlap, each value saying so; B200 the best at 100.

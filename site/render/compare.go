@@ -157,6 +157,11 @@ type compareRef struct {
 	Ratio   *float64 `json:"ratio"`
 	AConfig *string  `json:"aConfig"`
 	BConfig *string  `json:"bConfig"`
+	// ARange and BRange are a's and b's ranges over repeated runs at x (compare.Ref), absent
+	// for values of single runs; WithinSpread says they overlap, so that neither leads.
+	ARange       *[2]float64 `json:"aRange,omitempty"`
+	BRange       *[2]float64 `json:"bRange,omitempty"`
+	WithinSpread bool        `json:"withinSpread,omitzero"`
 }
 
 // compareJSON is compare.json: d indented by two spaces, ending with a newline, as it is a
@@ -255,7 +260,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	doc := compareDoc{Model: p.Model, Sequence: p.Sequence, Date: p.Snapshots[0].Date, Metric: p.Metric.Key,
 		A: compareGPU{a.Key, a.Label}, B: compareGPU{b.Key, b.Label}, Refs: make([]compareRef, len(got))}
 	for i, g := range got {
-		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio}
+		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio, ARange: g.ARange, BRange: g.BRange, WithinSpread: g.WithinSpread()}
 		if g.A != nil {
 			c := dataConfigs(g.AConfigs)
 			doc.Refs[i].AConfig = &c
