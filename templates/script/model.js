@@ -44,9 +44,11 @@ export function spreadOf(page, s, i) {
 }
 
 // requestsOf is point i of series s's requests as its client counted them ({completed,
-// attempted}; PageData.Requests), null when its file does not say (success unknown).
+// attempted}; PageData.Requests, or for the reader's own run the decoder's), null when its file
+// does not say (success unknown).
 export function requestsOf(page, s, i) {
-  if (s.yours || !Array.isArray(page.requests) || !page.requests.length) return null;
+  if (s.yours) return (s.requests && s.requests[i]) || null; // the reader's own: the decoder's counts (yourrun.js)
+  if (!Array.isArray(page.requests) || !page.requests.length) return null;
   const q = byId(page, "requests").get(idOf(page, s, i));
   return q && q.attempted > 0 ? q : null;
 }

@@ -82,7 +82,7 @@ export function tooltipHTML(page, computed, params) {
       (metric.higher ? tHTML("tooltip.higherBetter") : tHTML("tooltip.lowerBetter")));
   }
   // Failed requests, from the client's own counts; a file that does not count them says so.
-  if (!row.series.yours) {
+  {
     const q = requestsOf(page, row.series, i);
     if (!q) lines.push(tHTML("tooltip.successUnknown"));
     else {

@@ -96,3 +96,13 @@ test("the leaders table calls no best where the best is within run-to-run spread
   assert.match(cells[1], /★/);
   assert.doesNotMatch(cells[1] + cells[3], /within run-to-run spread/);
 });
+
+test("a reader's own run is hollow under the site's minSuccess by its file's counts", () => {
+  const yours = Object.assign({}, s, { key: "yours", name: "Your run", yours: true, points: [[-1, 10, 900, 90, 810, 16, 1, "", ""], [-2, 20, 600, 60, 540, 32, 1, "", ""]],
+    requests: [{ completed: 90, attempted: 100 }, null] });
+  const p = Object.assign({}, page, { requests: undefined, spread: undefined, minSuccess: 0.99, series: [yours] });
+  assert.equal(isShortfall(p, yours, 0), true);
+  assert.equal(isShortfall(p, yours, 1), false);
+  assert.equal(requestsOf(p, yours, 1), null);
+  assert.equal(isShortfall(Object.assign({}, p, { minSuccess: 0 }), yours, 0), false, "minSuccess 0 marks none");
+});
