@@ -90,7 +90,9 @@ type ViewPoint struct {
 	BestPerSku  bool    `json:"bestPerSku"`
 	// Invalid is set on a point its own client judged invalid (an MLPerf "Result is :
 	// INVALID"); absent for the rest.
-	Invalid bool `json:"invalid,omitzero"`
+	Invalid bool        `json:"invalid,omitzero"`
+	Metrics ViewMetrics `json:"metrics"`
+
 	// Runs, on a point made of several runs of one configuration, load and date, is their
 	// number (its figures are their medians), and Range each figure's [min, max] over them;
 	// both absent for a point of one run. Requests are the requests its client counted,
@@ -98,7 +100,6 @@ type ViewPoint struct {
 	Runs     int                   `json:"runs,omitzero"`
 	Range    map[string][2]float64 `json:"range,omitempty"`
 	Requests *ViewRequests         `json:"requests,omitempty"`
-	Metrics  ViewMetrics           `json:"metrics"`
 }
 
 // ViewRequests are a point's requests as its client counted them.
@@ -108,9 +109,9 @@ type ViewRequests struct {
 	Success   float64 `json:"success"` // completed / attempted
 }
 
-// spreadOf fills vp's runs, ranges (x, y and the three throughputs, by the view's keys) and
-// requests from the raw point r.
-func spreadOf(vp *ViewPoint, r *input.RawPoint) {
+// spreadOf fills vp's runs, ranges (x, y: the view's metric, and the three throughputs, by
+// the view's keys) and requests from the raw point r.
+func spreadOf(vp *ViewPoint, r *input.RawPoint, metric string) {
 	if ratio, ok := r.Requests.Success(); ok {
 		vp.Requests = &ViewRequests{Completed: r.Requests.Completed, Attempted: r.Requests.Attempted, Success: ratio}
 	}
@@ -119,8 +120,12 @@ func spreadOf(vp *ViewPoint, r *input.RawPoint) {
 	}
 	vp.Runs = r.Spread.N()
 	vp.Range = map[string][2]float64{}
-	for key, m := range map[string]input.MetricID{"x": input.MMedianIntvty, "y": input.MTputPerGPU, "tpPerGpu": input.MTputPerGPU,
-		"outputTputPerGpu": input.MOutputTputPerGPU, "inputTputPerGpu": input.MInputTputPerGPU} {
+	keys := map[string]input.MetricID{"x": input.MMedianIntvty, "tpPerGpu": input.MTputPerGPU,
+		"outputTputPerGpu": input.MOutputTputPerGPU, "inputTputPerGpu": input.MInputTputPerGPU}
+	if m, ok := keys[metric]; ok && metric != "x" {
+		keys["y"] = m
+	}
+	for key, m := range keys {
 		if lo, hi, ok := r.Spread.Range(m); ok {
 			vp.Range[key] = [2]float64{lo, hi}
 		}
@@ -205,7 +210,7 @@ func viewOf(p *render.Page, precs []string) *View {
 				Metrics: ViewMetrics{TpPerGpu: Figure(pt.TpPerGpu), OutputTputPerGpu: Figure(pt.OutputTputPerGpu), InputTputPerGpu: Figure(pt.InputTputPerGpu)},
 			}
 			if pt.Raw != nil {
-				spreadOf(&vp, pt.Raw)
+				spreadOf(&vp, pt.Raw, p.Metric.Key)
 			}
 			vs.Points = append(vs.Points, vp)
 			pts = append(pts, &s.Points[i])

@@ -52,16 +52,17 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			if p.Accuracy.Removes(pt.ID) || !pt.HasX() {
 				continue // below the site's accuracy gate (compareacc.go), or no median interactivity to compare at
 			}
-			// A point of repeated runs brings the range of its throughput (a raw page's metric).
-			var lo, hi float64
+			// A point of repeated runs brings the ranges of its throughput and of the page's metric
+			// (a raw page's is a throughput: total, or output where no run counted input).
+			var lo, hi, ylo, yhi float64
 			if pt.Raw != nil {
 				lo, hi, _ = pt.Raw.Spread.Range(input.MTputPerGPU)
+				if m, ok := throughputMetric(p.Metric.Key); ok {
+					ylo, yhi, _ = pt.Raw.Spread.Range(m)
+				}
 			}
 			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name, Lo: lo, Hi: hi})
-			if p.Metric.Key != "tpPerGpu" {
-				lo, hi = 0, 0
-			}
-			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name, Lo: lo, Hi: hi})
+			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name, Lo: ylo, Hi: yhi})
 		}
 	}
 	out := make([]*gpuSide, 0, len(bySlug))

@@ -56,25 +56,27 @@ type downloadSeries struct {
 
 // downloadPoint is one point of data.json, with every field the input had.
 type downloadPoint struct {
-	ID          int64  `json:"id"`
-	Precision   string `json:"precision"`
-	X           optNum `json:"x"`
-	Y           optNum `json:"y"`
-	Concurrency int64  `json:"concurrency"`
-	TP          int64  `json:"tp"`
-	Date        string `json:"date"`
-	RunID       string `json:"runId"`
-	Frontier    bool   `json:"frontier"`
-	Topology    string `json:"topology,omitempty"`
-	Image       string `json:"image,omitempty"`
-	RunURL      string `json:"runUrl,omitempty"`
-	Invalid     bool   `json:"invalid,omitzero"` // input.RawPoint.Invalid
+	ID          int64           `json:"id"`
+	Precision   string          `json:"precision"`
+	X           optNum          `json:"x"`
+	Y           optNum          `json:"y"`
+	Concurrency int64           `json:"concurrency"`
+	TP          int64           `json:"tp"`
+	Date        string          `json:"date"`
+	RunID       string          `json:"runId"`
+	Frontier    bool            `json:"frontier"`
+	Topology    string          `json:"topology,omitempty"`
+	Image       string          `json:"image,omitempty"`
+	RunURL      string          `json:"runUrl,omitempty"`
+	Invalid     bool            `json:"invalid,omitzero"` // input.RawPoint.Invalid
+	Metrics     downloadMetrics `json:"metrics"`
+
 	// Runs, Range and Requests (spread.go): a point of several runs' number of runs and each
 	// figure's [min, max]; the requests its client counted, absent when its file does not say.
 	Runs     int                   `json:"runs,omitzero"`
 	Range    map[string][2]float64 `json:"range,omitempty"`
 	Requests *downloadRequests     `json:"requests,omitempty"`
-	Metrics  downloadMetrics       `json:"metrics"`
+
 	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
 	// the page's date, one per task ([] for none), and the notes about the point.
 	Evals []downloadEval `json:"evals,omitzero"`

@@ -194,15 +194,8 @@ func (c csvSpread) cells(pt *input.Point) []string {
 // series' frontier read as compare.Curve.RangeAt reads it), nil where a value's points were
 // single runs; nil altogether for a metric runs give no range of, or a series of single runs.
 func leaderRanges(s *SeriesData, metricKey string, refs []float64) []*[2]float64 {
-	var m input.MetricID
-	switch metricKey {
-	case "tpPerGpu":
-		m = input.MTputPerGPU
-	case "outputTputPerGpu":
-		m = input.MOutputTputPerGPU
-	case "inputTputPerGpu":
-		m = input.MInputTputPerGPU
-	default:
+	m, ok := throughputMetric(metricKey)
+	if !ok {
 		return nil
 	}
 	pts := make([]compare.Point, 0, len(s.Frontier))
@@ -244,4 +237,18 @@ func withinSpread(a float64, ra *[2]float64, b float64, rb *[2]float64) bool {
 		y = *rb
 	}
 	return x[0] <= y[1] && y[0] <= x[1]
+}
+
+// throughputMetric is the raw metric of a throughput's page key ("tpPerGpu"...); ok false for
+// any other metric, of which runs give no range here.
+func throughputMetric(key string) (input.MetricID, bool) {
+	switch key {
+	case "tpPerGpu":
+		return input.MTputPerGPU, true
+	case "outputTputPerGpu":
+		return input.MOutputTputPerGPU, true
+	case "inputTputPerGpu":
+		return input.MInputTputPerGPU, true
+	}
+	return 0, false
 }
