@@ -129,8 +129,10 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	// snapshot, each a point of its own.
 	identity := "view\x00" + strconv.FormatInt(p.ID, 10)
 	rate, invalid := 0.0, false
+	var completed, attempted float64 // the client's request counts; 0 of 0 when the file does not say
 	if p.Raw != nil {
 		rate, invalid = p.Raw.RequestRate, p.Raw.Invalid
+		completed, attempted = float64(p.Raw.Requests.Completed), float64(p.Raw.Requests.Attempted)
 		identity = strings.Join([]string{s.HWKey, p.Precision, topology, strconv.FormatInt(p.Concurrency, 10)}, "\x00")
 		if rate > 0 { // a run by request rate: its load is its rate
 			identity += "\x00" + strconv.FormatFloat(rate, 'g', -1, 64) + "/s"
@@ -148,7 +150,7 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 		"precision": p.Precision, "disagg": s.Deployment == "disaggregated", "label": s.Label,
 		"conc": conc, "tp": float64(p.TP), "date": date, "run": p.RunID,
 		"topology": topology, "image": image, "runUrl": runURL, "identity": identity, "metrics": m,
-		"rate": rate, "invalid": invalid,
+		"rate": rate, "invalid": invalid, "completed": completed, "attempted": attempted,
 	}
 }
 

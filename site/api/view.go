@@ -92,6 +92,44 @@ type ViewPoint struct {
 	// INVALID"); absent for the rest.
 	Invalid bool        `json:"invalid,omitzero"`
 	Metrics ViewMetrics `json:"metrics"`
+
+	// Runs, on a point made of several runs of one configuration, load and date, is their
+	// number (its figures are their medians), and Range each figure's [min, max] over them;
+	// both absent for a point of one run. Requests are the requests its client counted,
+	// absent when its file does not say (success unknown).
+	Runs     int                   `json:"runs,omitzero"`
+	Range    map[string][2]float64 `json:"range,omitempty"`
+	Requests *ViewRequests         `json:"requests,omitempty"`
+}
+
+// ViewRequests are a point's requests as its client counted them.
+type ViewRequests struct {
+	Completed int64   `json:"completed"`
+	Attempted int64   `json:"attempted"`
+	Success   float64 `json:"success"` // completed / attempted
+}
+
+// spreadOf fills vp's runs, ranges (x, y: the view's metric, and the three throughputs, by
+// the view's keys) and requests from the raw point r.
+func spreadOf(vp *ViewPoint, r *input.RawPoint, metric string) {
+	if ratio, ok := r.Requests.Success(); ok {
+		vp.Requests = &ViewRequests{Completed: r.Requests.Completed, Attempted: r.Requests.Attempted, Success: ratio}
+	}
+	if r.Spread == nil {
+		return
+	}
+	vp.Runs = r.Spread.N()
+	vp.Range = map[string][2]float64{}
+	keys := map[string]input.MetricID{"x": input.MMedianIntvty, "tpPerGpu": input.MTputPerGPU,
+		"outputTputPerGpu": input.MOutputTputPerGPU, "inputTputPerGpu": input.MInputTputPerGPU}
+	if m, ok := keys[metric]; ok && metric != "x" {
+		keys["y"] = m
+	}
+	for key, m := range keys {
+		if lo, hi, ok := r.Spread.Range(m); ok {
+			vp.Range[key] = [2]float64{lo, hi}
+		}
+	}
 }
 
 // ViewMetrics are a point's three throughputs per GPU; one the run did not measure has no key
@@ -166,11 +204,15 @@ func viewOf(p *render.Page, precs []string) *View {
 			if !slices.Contains(precs, pt.Precision) || !pt.HasX() {
 				continue
 			}
-			vs.Points = append(vs.Points, ViewPoint{
+			vp := ViewPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: Figure(pt.Y), Concurrency: pt.Concurrency, TP: pt.TP,
 				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
 				Metrics: ViewMetrics{TpPerGpu: Figure(pt.TpPerGpu), OutputTputPerGpu: Figure(pt.OutputTputPerGpu), InputTputPerGpu: Figure(pt.InputTputPerGpu)},
-			})
+			}
+			if pt.Raw != nil {
+				spreadOf(&vp, pt.Raw, p.Metric.Key)
+			}
+			vs.Points = append(vs.Points, vp)
 			pts = append(pts, &s.Points[i])
 		}
 		if len(vs.Points) == 0 {

@@ -123,7 +123,8 @@ func addYourFiles(t *testing.T, p *browsertest.Page, how string, files []yourFil
 func yourSeries(p *browsertest.Page) map[string][][2]float64 {
 	var out map[string][][2]float64
 	p.Eval(`(() => { const o = echarts.getInstanceByDom(document.getElementById("chart")).getOption();
-  const m = {}; for (const s of o.series) if (s.type === "scatter" && s.name.startsWith("Your run: ")) m[s.name] = s.data.filter((d) => d[0] != null && d[1] != null);
+  // A point under minSuccess is a data item with its own (hollow) style: its value is [x, y].
+  const m = {}; for (const s of o.series) if (s.type === "scatter" && s.name.startsWith("Your run: ")) m[s.name] = s.data.map((d) => (Array.isArray(d) ? d : d.value)).filter((d) => d[0] != null && d[1] != null);
   return m; })()`, &out)
 	return out
 }
@@ -517,6 +518,13 @@ func TestBrowserYourRun(t *testing.T) {
 		pt := pages[0].Datasets[0].Series[0].Points[0]
 		if got := yourSeries(p)["Your run: H100 (vLLM) BF16"]; len(got) != 1 || !nearRel(got[0][0], pt.X) || !nearRel(got[0][1], pt.Y) {
 			t.Errorf("AIPerf: drawn %v, the build's point (%v, %v)", yourSeries(p), pt.X, pt.Y)
+		}
+		// The run completed 89 of its 100 requests, under the site's minSuccess: drawn hollow.
+		var fill string
+		p.Eval(`(() => { const s = echarts.getInstanceByDom(document.getElementById("chart")).getOption().series.find((s) => s.name === "Your run: H100 (vLLM) BF16" && s.type === "scatter");
+  const d = s && s.data[0]; return d && d.itemStyle ? d.itemStyle.color : ""; })()`, &fill)
+		if fill != "transparent" {
+			t.Errorf("AIPerf: the reader's run of 89%% success is filled %q, want hollow", fill)
 		}
 		if alert := p.Text("#your-run-alert"); !strings.Contains(alert, "profile_export_aiperf.json: a result for gpt-oss-20b ") {
 			t.Errorf("AIPerf: alert %q", alert)

@@ -21,6 +21,17 @@ import (
 type Point struct {
 	X, Y   float64
 	Config string
+	// Lo and Hi, for a point made of several runs (its Y their median), are Y's least and
+	// greatest value over them; both 0 for a point of one run.
+	Lo, Hi float64
+}
+
+// spread is the point's range of Y: [Y, Y] for a point of one run.
+func (p Point) spread() (lo, hi float64, ok bool) {
+	if p.Lo == 0 && p.Hi == 0 {
+		return p.Y, p.Y, false
+	}
+	return p.Lo, p.Hi, true
 }
 
 // Curve is one GPU's frontier over every point given to NewCurve. It is immutable.
@@ -71,6 +82,34 @@ func (c *Curve) At(x float64) (y float64, configs []string, ok bool) {
 	return y, c.configAt(x), true
 }
 
+// RangeAt is the range of the curve's value at x over repeated runs: at a knot its own, between
+// two knots the value at x less (and plus) the two knots' distances to their ranges' ends,
+// weighted by x as a straight line between them. ok is false outside the domain and where
+// neither knot was run more than once.
+func (c *Curve) RangeAt(x float64) (lo, hi float64, ok bool) {
+	y, in := c.m.At(x)
+	if !in {
+		return 0, 0, false
+	}
+	for i, k := range c.knots {
+		if k.X == x {
+			return k.spread()
+		}
+		if k.X < x {
+			continue
+		}
+		a, b := c.knots[i-1], k // i > 0: x is past the first knot
+		alo, ahi, aok := a.spread()
+		blo, bhi, bok := b.spread()
+		if !aok && !bok {
+			return 0, 0, false
+		}
+		w := (x - a.X) / (b.X - a.X)
+		return y - ((1-w)*(a.Y-alo) + w*(b.Y-blo)), y + ((1-w)*(ahi-a.Y) + w*(bhi-b.Y)), true
+	}
+	return c.knots[len(c.knots)-1].spread()
+}
+
 // configAt names the configurations of the frontier segment holding x (inside the domain):
 // one, or the two at its ends when they differ.
 func (c *Curve) configAt(x float64) []string {
@@ -98,6 +137,26 @@ type Ref struct {
 	// AConfigs are the configurations A comes from (one, or the two around X), nil without A.
 	AConfigs []string
 	BConfigs []string
+	// ARange and BRange are A's and B's range over repeated runs (Curve.RangeAt), nil for a
+	// value of single runs.
+	ARange, BRange *[2]float64
+}
+
+// WithinSpread reports whether A and B are within run-to-run spread of each other: both are
+// there, one at least comes from repeated runs, and their ranges (a single run's value its own)
+// overlap. Then neither is the winner.
+func (r Ref) WithinSpread() bool {
+	if r.A == nil || r.B == nil || r.ARange == nil && r.BRange == nil {
+		return false
+	}
+	a, b := [2]float64{*r.A, *r.A}, [2]float64{*r.B, *r.B}
+	if r.ARange != nil {
+		a = *r.ARange
+	}
+	if r.BRange != nil {
+		b = *r.BRange
+	}
+	return a[0] <= b[1] && b[0] <= a[1]
 }
 
 // At reads curves a and b at each x of refs, in order.
@@ -107,9 +166,15 @@ func At(a, b *Curve, refs []float64) []Ref {
 		r := Ref{X: x}
 		if y, cfg, ok := a.At(x); ok {
 			r.A, r.AConfigs = &y, cfg
+			if lo, hi, ok := a.RangeAt(x); ok {
+				r.ARange = &[2]float64{lo, hi}
+			}
 		}
 		if y, cfg, ok := b.At(x); ok {
 			r.B, r.BConfigs = &y, cfg
+			if lo, hi, ok := b.RangeAt(x); ok {
+				r.BRange = &[2]float64{lo, hi}
+			}
 		}
 		if r.A != nil && r.B != nil && *r.B != 0 {
 			q := *r.A / *r.B

@@ -33,6 +33,10 @@ type Config struct {
 	Reference map[string][]float64 `toml:"reference"`
 	// HeadlineX is the interactivity of the home page's headline figure.
 	HeadlineX float64 `toml:"headlineInteractivity"`
+	// MinSuccess is the share of its requests a run must have completed, by its client's own
+	// counts: a point under it is drawn hollow and `frontier check` warns of it. 0.99 by
+	// default; 0 marks none.
+	MinSuccess float64 `toml:"minSuccess"`
 	// GPUs gives each GPU's cost and power, keyed by the data's gpu key ("b200").
 	// With them, pages offer cost per million tokens and tokens per megawatt.
 	GPUs map[string]GPUConfig `toml:"gpus"`
@@ -97,8 +101,8 @@ type FrameworkConfig struct {
 }
 
 // RunConfig is the context of the bench-serve files whose path below data/ matches Path
-// (path.Match syntax). A file's own keys win over it; several matching entries apply in order,
-// a later one over an earlier one.
+// (path.Match syntax). A file's own keys win over it, but for Date; several matching entries
+// apply in order, a later one over an earlier one.
 type RunConfig struct {
 	Path      string `toml:"path"`
 	GPU       string `toml:"gpu"`
@@ -109,7 +113,7 @@ type RunConfig struct {
 	Model     string `toml:"model"`
 	ISL       int64  `toml:"isl"`
 	OSL       int64  `toml:"osl"`
-	Date      string `toml:"date"` // YYYY-MM-DD; without one the runs belong to every snapshot
+	Date      string `toml:"date"` // YYYY-MM-DD, over the file's own: runs of several days as one snapshot
 	Image     string `toml:"image"`
 	RunURL    string `toml:"run_url"`
 	// Parallelism, for lm-evaluation-harness results files (package input, evalharness.go).
@@ -142,6 +146,7 @@ func DefaultConfig() Config {
 		BaseURL:     "/",
 		ReferenceX:  []float64{20, 50, 100, 200},
 		HeadlineX:   50,
+		MinSuccess:  0.99,
 	}
 }
 
@@ -193,6 +198,9 @@ func (c *Config) Validate(name string) Problems {
 				bad(fmt.Sprintf("reference.%s[%d]", k, i), "want a positive number, got %v", x)
 			}
 		}
+	}
+	if !(c.MinSuccess >= 0 && c.MinSuccess <= 1) {
+		bad("minSuccess", "want a share of requests from 0 to 1 (0.99: 99%%), got %v", c.MinSuccess)
 	}
 	if !(c.HeadlineX > 0) || math.IsInf(c.HeadlineX, 0) {
 		bad("headlineInteractivity", "want a positive number, got %v", c.HeadlineX)

@@ -14,7 +14,7 @@ import (
 // RawOptions is what the raw formats need of the config: model renames, GPU names and the
 // [[runs]] context of bench-serve files.
 func (c *Config) RawOptions() *input.RawOptions {
-	opt := &input.RawOptions{}
+	opt := &input.RawOptions{MinSuccess: c.MinSuccess}
 	if len(c.Models) > 0 {
 		opt.Models = make(map[string]string, len(c.Models))
 		for k, m := range c.Models {

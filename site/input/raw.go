@@ -137,6 +137,7 @@ type rowFields struct {
 	pDPA, dDPA                             bool
 	gpus                                   int64 // bench-serve context
 	m                                      metricSet
+	req                                    Requests // the client's own request counts
 }
 
 // Row field bits, for the missing-field checks.
@@ -373,7 +374,7 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
 		disagg: disagg, conc: r.conc, date: r.date,
 		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
-		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack()},
+		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req},
 	}
 	t := &row.raw.Topology
 	if r.split && disagg && (r.pWorkers > 0 || r.dWorkers > 0) {
@@ -396,6 +397,11 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		// A run by request rate (bench-serve, SGLang, GuideLLM, AIPerf): its load, as an MLPerf
 		// Server summary's (rawmlperf.go).
 		row.rate, row.raw.RequestRate = rate, rate
+	}
+	if ok, known := r.req.Success(); known && d.cfg != nil && ok < d.cfg.MinSuccess {
+		d.late = append(d.late, problem.Problem{File: d.file, Path: row.loc(), Warning: true, Msg: fmt.Sprintf(
+			"%s of requests succeeded (%d of %d), under minSuccess %s: the point is drawn hollow",
+			SuccessText(ok), r.req.Completed, r.req.Attempted, strconv.FormatFloat(d.cfg.MinSuccess, 'g', -1, 64))})
 	}
 	d.rows = append(d.rows, row)
 }

@@ -60,6 +60,10 @@ func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Pro
 		if r.raw.Topology.GPUs < 0 {
 			t.Fatalf("row %s: %d GPUs", r.place(), r.raw.Topology.GPUs)
 		}
+		// Request counts are whole, completed of attempted, or unknown (both 0).
+		if q := r.raw.Requests; q.Completed < 0 || q.Completed > q.Attempted || q.Attempted == 0 && q.Completed != 0 {
+			t.Fatalf("row %s: requests %+v", r.place(), q)
+		}
 	}
 	// What the page is made of never panics either.
 	merged, _ := mergeRows(rows)
@@ -118,5 +122,57 @@ func FuzzRawBenchServe(f *testing.F) {
 		// invariant still asked for a concurrency).
 		[]byte(`{"max_concurrency": null, "request_rate": "inf", "total_token_throughput": 1000, "output_throughput": 0.001,
 			"gpus": 1, "gpu": "0", "framework": "0", "precision": "0", "isl": 1, "osl": 1, "model": "0"}`),
+		// Request counts: whole, fractional, negative, strings, more completed than sent.
+		[]byte(`{"max_concurrency": 2, "total_token_throughput": 1, "output_throughput": 1, "median_tpot_ms": 1, "completed": 194, "failed": 6,
+			"num_prompts": 1.5, "gpus": 1, "gpu": "0", "framework": "0", "precision": "0", "isl": 1, "osl": 1, "model": "0"}`),
+		[]byte(`{"max_concurrency": 2, "total_token_throughput": 1, "output_throughput": 1, "median_tpot_ms": 1, "completed": 9e15, "failed": "x",
+			"num_prompts": 3, "gpus": 1, "gpu": "0", "framework": "0", "precision": "0", "isl": 1, "osl": 1, "model": "0"}`),
+	})
+}
+
+// FuzzRepeatedRuns: rows of one identity whose figures the fuzzer picks merge into one point;
+// a point of several runs has each figure between its minimum and maximum, at least two runs,
+// and counts summed only when every run gave them.
+func FuzzRepeatedRuns(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, uint8(3))
+	f.Add([]byte{0, 0, 0, 0, 255, 255, 255, 255}, uint8(2))
+	f.Fuzz(func(t *testing.T, vals []byte, n uint8) {
+		n = n%6 + 1
+		var rows []rawRow
+		for i := range int(n) {
+			var m metricSet
+			for j, id := range []MetricID{MTputPerGPU, MMedianIntvty, latencyMetric(0, 1)} {
+				if k := i*3 + j; k < len(vals) && vals[k] != 0 {
+					m.set(id, float64(vals[k]))
+				}
+			}
+			m.set(MTputPerGPU, 1+float64(i%2))
+			r := rawRow{file: "data/f.json", rel: "f.json", idx: int32(i), model: "m", sequence: "1k/1k", gpu: "h100", framework: "vllm",
+				precision: "fp8", conc: 4, raw: RawPoint{Metrics: m.pack()}}
+			if i < len(vals) && vals[i]%2 == 0 {
+				r.raw.Requests = Requests{Completed: int64(vals[i] / 2), Attempted: int64(vals[i])}
+			}
+			rows = append(rows, r)
+		}
+		merged, ps := mergeRows(rows)
+		if len(ps) > 0 || len(merged) != 1 {
+			t.Fatalf("%d rows of one identity: %d points, problems %v", n, len(merged), ps)
+		}
+		r := merged[0].raw
+		if r.Spread == nil {
+			return
+		}
+		if r.Spread.N() < 2 || r.Spread.N() > int(n) {
+			t.Fatalf("%d runs of %d rows", r.Spread.N(), n)
+		}
+		r.Metrics.Each(func(m MetricID, v float64) {
+			lo, hi, ok := r.Spread.Range(m)
+			if !ok || v < lo || v > hi {
+				t.Fatalf("%s = %v outside [%v, %v]", MetricNames[m], v, lo, hi)
+			}
+		})
+		if q := r.Requests; q.Completed > q.Attempted || q.Known() && slices.ContainsFunc(r.Spread.Runs, func(x RunResult) bool { return !x.Requests.Known() }) {
+			t.Fatalf("requests %+v of runs %+v", q, r.Spread.Runs)
+		}
 	})
 }

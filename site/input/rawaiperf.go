@@ -98,6 +98,10 @@ func (d *rawDecoder) aiperf() {
 	var latSeen uint8
 	var totalISL, duration, reqRate, meanISL float64
 	var haveTotal bool
+	// The requests: request_count counts the ones that succeeded, error_request_count the
+	// others, written only when there were any; error_summary, written by every release that
+	// counts errors, says that none is none.
+	completed, errored := -1.0, -1.0
 	streaming := true
 	start, nerr := d.off, d.nerr
 	metric := func(k string) bool {
@@ -137,6 +141,14 @@ func (d *rawDecoder) aiperf() {
 		case "output_sequence_length":
 			v, _ := avg()
 			p.measured[1] = roundLen(v)
+		case "request_count":
+			if v, ok := avg(); ok {
+				completed = v
+			}
+		case "error_request_count":
+			if v, ok := avg(); ok {
+				errored = v
+			}
 		default:
 			return false
 		}
@@ -154,6 +166,9 @@ func (d *rawDecoder) aiperf() {
 			d.aiperfConfig(&p, &streaming)
 		case "start_time":
 			p.own.Date = d.rowDate()
+		case "error_summary":
+			errored = max(errored, 0)
+			d.skip()
 		default:
 			if !metric(key) {
 				d.skip()
@@ -198,6 +213,7 @@ func (d *rawDecoder) aiperf() {
 		return // a point is whole or not at all
 	}
 	p.tpot = "inter_token_latency.p50"
+	p.req = requestsOf(completed, -1, errored)
 	d.settle(&p, start, -1)
 }
 

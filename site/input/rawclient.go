@@ -32,6 +32,8 @@ type clientPoint struct {
 	// noTPOT, for a client that gives no TPOT at all (LLMPerf, a trtllm-bench run that did
 	// not stream), is the warning that says why, in place of noMedianTPOT's.
 	noTPOT string
+	// req are the run's requests as the client counted them (completed, attempted).
+	req Requests
 }
 
 // settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
@@ -75,7 +77,7 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	if d.nerr > nerr {
 		return
 	}
-	r := rowFields{m: p.m, conc: p.conc}
+	r := rowFields{m: p.m, conc: p.conc, req: p.req}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
 	d.add1(r, c.Model, idx)
@@ -116,14 +118,15 @@ func percentileStat(k string) int {
 }
 
 // context is a file's run context: what the file says of itself (own) first, then its
-// [[runs]] entry.
+// [[runs]] entry; but a [[runs]] date wins over the file's own, so that runs made over
+// several days can be counted as one snapshot (their repeats then make one point: spread.go).
 func (d *rawDecoder) context(own Run) Run {
 	ctx, _ := d.cfg.runContext(d.rel)
 	defer func() { d.cfg.rec.recordContext(own, ctx) }()
 	return Run{
 		GPU: cmp1(own.GPU, ctx.GPU), Framework: cmp1(own.Framework, ctx.Framework),
 		Precision: cmp1(own.Precision, ctx.Precision), Spec: cmp1(own.Spec, ctx.Spec),
-		Model: cmp1(own.Model, ctx.Model), Date: cmp1(own.Date, ctx.Date),
+		Model: cmp1(own.Model, ctx.Model), Date: cmp1(ctx.Date, own.Date),
 		Image: cmp1(own.Image, ctx.Image), RunURL: cmp1(own.RunURL, ctx.RunURL),
 		GPUs: cmpOr(own.GPUs, ctx.GPUs), ISL: cmpOr(own.ISL, ctx.ISL), OSL: cmpOr(own.OSL, ctx.OSL),
 	}

@@ -128,8 +128,8 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 
 // RawPageDatasets turns the rows that raw files (decoded by DecodeFile or Load, in path order)
 // hold for one page into that page's snapshot datasets: rows of one identity from several files
-// merged (a value that differs is an error naming both), one dataset per date, each showing every
-// configuration's newest row on or before it. floor is the earliest date of the page's view
+// merged (rows that differ are repeated runs, one point of their medians: spread.go), one dataset
+// per date, each showing every configuration's newest row on or before it. floor is the earliest date of the page's view
 // datasets, "" when it has none: undated rows show from the page's first snapshot on.
 func RawPageDatasets(files []*Dataset, page PageKey, opt *RawOptions, floor string) ([]*Dataset, problem.Problems) {
 	rows := NewPageRows(page)

@@ -101,6 +101,25 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 	var measuredConc, rate float64
 	var haveOut, haveTotal bool // or reported as wrong
 	var date float64
+	// The requests: request_totals' successful of total (errored and incomplete too), under
+	// metrics from GuideLLM 0.4, beside it before.
+	completed, total := -1.0, -1.0
+	totals := func() {
+		if d.peek() != jsontext.KindBeginObject {
+			d.skip()
+			return
+		}
+		d.fields(func(k []byte) {
+			switch string(k) {
+			case "successful":
+				completed = d.count()
+			case "total":
+				total = d.count()
+			default:
+				d.skip()
+			}
+		})
+	}
 	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
 		switch string(k) {
@@ -125,6 +144,8 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 			})
 		case "start_time":
 			date, _ = d.number(false)
+		case "request_totals":
+			totals()
 		case "metrics":
 			d.fields(func(k []byte) {
 				switch string(k) {
@@ -140,6 +161,8 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 				case "tokens_per_second":
 					s := d.guideSummary(1)
 					p.total, haveTotal = s.v[0], s.has&1 != 0 || s.bad
+				case "request_totals":
+					totals()
 				case "request_concurrency":
 					measuredConc = d.guideSummary(1).v[0]
 				case "prompt_token_count":
@@ -201,6 +224,7 @@ func (d *rawDecoder) guidellmBenchmark(i int, seen map[int64]int) {
 		return
 	}
 	p.tpot = "metrics.inter_token_latency_ms.successful.median"
+	p.req = requestsOf(completed, total, -1)
 	d.settle(&p, start, i)
 }
 

@@ -45,6 +45,7 @@ func llmperfStat(s string) int {
 func (d *rawDecoder) llmperf() {
 	var p clientPoint
 	var perMin, meanIn float64
+	completed, started, errored := -1.0, -1.0, -1.0 // the request counts, -1 where not given
 	start, nerr := d.off, d.nerr
 	if !d.fields(func(k []byte) {
 		key := string(k)
@@ -72,6 +73,12 @@ func (d *rawDecoder) llmperf() {
 			p.own.OSL = d.flexPositive()
 		case "results_mean_output_throughput_token_per_s":
 			p.out, _ = d.flexNumber()
+		case "results_num_completed_requests":
+			completed = d.count()
+		case "results_num_requests_started":
+			started = d.count()
+		case "results_number_errors":
+			errored = d.count()
 		case "results_num_completed_requests_per_min":
 			perMin, _ = d.flexNumber()
 		case "results_number_input_tokens_mean":
@@ -90,6 +97,7 @@ func (d *rawDecoder) llmperf() {
 		return
 	}
 	p.total = p.out + perMin/60*meanIn
+	p.req = requestsOf(completed, started, errored)
 	p.noTPOT = llmperfNoTPOT
 	d.settle(&p, start, -1)
 }

@@ -6,6 +6,7 @@ package input
 // per point a presence mask with the present values packed in catalog order (no map per point).
 
 import (
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -24,6 +25,50 @@ type RawPoint struct {
 	// a latency bound or the minimum duration not met). It is kept, and shown as invalid
 	// wherever the point is.
 	Invalid bool
+	// Requests are the run's requests as its client counted them; zero when the file does not
+	// say (success unknown).
+	Requests Requests
+	// Spread is set on a point made of several runs of one configuration, load and date
+	// (spread.go): its figures are then the runs' medians, and Spread keeps each figure's
+	// range and every run. nil for a single run.
+	Spread *Spread
+}
+
+// Requests counts a run's requests from its client's own figures: Attempted those it sent,
+// Completed those that succeeded. Attempted 0 means the file does not say.
+type Requests struct{ Completed, Attempted int64 }
+
+// Known reports whether the file said how many requests were attempted and completed.
+func (q Requests) Known() bool { return q.Attempted > 0 }
+
+// Success is completed over attempted, in [0, 1]; ok false when unknown.
+func (q Requests) Success() (ratio float64, ok bool) {
+	if !q.Known() {
+		return 0, false
+	}
+	return min(float64(q.Completed)/float64(q.Attempted), 1), true
+}
+
+// SuccessText is a success ratio as pages and warnings write it: "97.2%", one decimal, never
+// rounded up to 100% (a run with a failed request is not shown as one without).
+func SuccessText(ratio float64) string {
+	pct := math.Floor(ratio*1000+1e-9) / 10
+	return strconv.FormatFloat(pct, 'f', 1, 64) + "%"
+}
+
+// requestsOf is the count of a client that gives completed and either the attempted or the
+// failed requests (attempted < 0 when it gives none, failed < 0 alike): unknown without both.
+func requestsOf(completed, attempted, failed float64) Requests {
+	if completed < 0 || completed != math.Trunc(completed) || completed > 1<<52 {
+		return Requests{}
+	}
+	if attempted <= 0 && failed >= 0 && failed == math.Trunc(failed) && failed <= 1<<52 {
+		attempted = completed + failed
+	}
+	if attempted <= 0 || attempted != math.Trunc(attempted) || attempted > 1<<53 || completed > attempted {
+		return Requests{}
+	}
+	return Requests{Completed: int64(completed), Attempted: int64(attempted)}
 }
 
 // Link is the run URL when it is an https link, else "": anything else is shown as text, never

@@ -345,6 +345,9 @@ type RawOptions struct {
 	GPUs map[string]GPUName
 	// Runs gives bench-serve files the context they do not carry themselves ([[runs]]).
 	Runs []Run
+	// MinSuccess is the share of requests a run must complete (minSuccess): a run whose client
+	// counted fewer is warned of, naming its file. 0 warns of none.
+	MinSuccess float64
 	// rec, on Describe's copy for one file, notes what the decoder made of it (report.go).
 	rec *fileRecord
 }
@@ -365,9 +368,12 @@ type Run struct {
 	Model     string
 	ISL       int64
 	OSL       int64
-	Date      string // YYYY-MM-DD; without one the runs belong to every snapshot
-	Image     string
-	RunURL    string
+	// Date is YYYY-MM-DD; without one the runs belong to every snapshot. It wins over the
+	// file's own date (the one key that does), so that runs of several days count as one
+	// snapshot, and their repeats as one point.
+	Date   string
+	Image  string
+	RunURL string
 	// Parallelism, for eval files (lm-evaluation-harness results) that do not carry it: an
 	// eval joins the points that ran with the same; 0 leaves it unknown (every point matches).
 	TP, EP      int64

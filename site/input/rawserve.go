@@ -17,7 +17,10 @@ package input
 
 import (
 	"encoding/json/jsontext"
+	"math"
 	"strings"
+
+	"github.com/frontier-bench/frontier/internal/decimal"
 )
 
 // serve decodes a bench-serve result: one object, one row.
@@ -32,6 +35,7 @@ func (d *rawDecoder) serve() {
 	)
 	var total, output, rate, input, totalIn, duration float64
 	var haveInput, haveTotalIn bool
+	completed, prompts, failed := -1.0, -1.0, -1.0 // the request counts, -1 where not given
 	var concOff int
 	nerr := d.nerr
 	if !d.fields(func(k []byte) {
@@ -58,6 +62,12 @@ func (d *rawDecoder) serve() {
 			totalIn, haveTotalIn = d.number(false)
 		case "duration":
 			duration, _ = d.number(false)
+		case "completed":
+			completed = d.count()
+		case "failed":
+			failed = d.count()
+		case "num_prompts":
+			prompts = d.count()
 		case "date":
 			file.Date = d.serveDate()
 		case "model_id":
@@ -124,7 +134,23 @@ func (d *rawDecoder) serve() {
 	}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	r.req = requestsOf(completed, prompts, failed)
 	d.add1(r, c.Model, -1)
+}
+
+// count reads a request count: a number; anything else (null, a string, a negative number)
+// gives -1, not given. It is never a problem: a file's figures stand without its counts, and a
+// count that is not a whole number is read as not given (requestsOf).
+func (d *decoder) count() float64 {
+	k, raw := d.read()
+	if k != jsontext.KindNumber {
+		return -1
+	}
+	f, err := decimal.Parse(raw)
+	if err != nil || f < 0 || math.IsInf(f, 0) {
+		return -1
+	}
+	return f
 }
 
 func cmp1(a, b string) string {

@@ -36,6 +36,7 @@ func (d *rawDecoder) sglang() {
 	var p clientPoint
 	var in, completed, totalIn, totalOut, duration float64
 	var haveTotal, haveIn, haveTotalIn, nullConc bool
+	attempted := -1.0 // the requests sent: as many as the errors list has entries (--output-details)
 	start, nerr := d.off, d.nerr
 	var key []byte
 	if !d.fields(func(k []byte) {
@@ -55,6 +56,15 @@ func (d *rawDecoder) sglang() {
 			in, haveIn = d.number(false)
 		case "completed":
 			completed, _ = d.number(false)
+		case "errors":
+			// One entry a request sent, "" for one that succeeded: the run's attempted requests.
+			if d.peek() == jsontext.KindBeginArray {
+				n := 0
+				d.elements(func(int) { n++; d.skip() })
+				attempted = float64(n)
+			} else {
+				d.skip()
+			}
 		case "total_input_tokens":
 			totalIn, haveTotalIn = d.number(false)
 		case "total_output_tokens":
@@ -91,6 +101,7 @@ func (d *rawDecoder) sglang() {
 		d.add(d.at(start, "total_throughput", false, "missing required field (or input_throughput, or total_input_tokens and duration)"))
 	}
 	p.byRate = nullConc
+	p.req = requestsOf(completed, attempted, -1)
 	if completed > 0 {
 		p.measured = [2]int64{roundLen(totalIn / completed), roundLen(totalOut / completed)}
 	}

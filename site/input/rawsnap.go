@@ -4,8 +4,8 @@ package input
 // speculative decoding, precision, disaggregated or not): one series, named as a view names its
 // hwKey, so that a view and raw rows of the same configuration share a page and a legend entry.
 // A row's identity adds its topology, concurrency and date. Rows of one identity from several
-// files merge (history rows carry fewer metrics than latest rows: the union is kept); a value that
-// differs is an error naming both files.
+// files merge (history rows carry fewer metrics than latest rows: the union is kept); rows that
+// differ are repeated runs, one point of their medians and ranges (spread.go).
 //
 // Snapshots: each distinct date is one. As of a date, each configuration shows, for each of its
 // topologies and concurrencies, the newest row on or before that date, so configurations that were
@@ -52,26 +52,29 @@ func identityOf(r *rawRow) rawIdentity {
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
-// order, then file order): the first keeps its place and gains the metrics, image and run link
-// it lacked. A value given differently twice is a problem at the later row.
+// order, then file order): rows that agree on every figure both give are one run seen twice,
+// and the first keeps its place and gains the metrics, image and run link it lacked; rows that
+// disagree are repeated runs, one point of their medians and ranges (spread.go).
 func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
 	return mergeParts([][]rawRow{rows})
 }
 
 // mergeParts is mergeRows over the rows of parts, one after the other; each part is let go
 // (parts[k] = nil) once merged, so that a page's rows are not held twice while they merge.
+// Today it reports no problem; the result keeps the signature its callers check.
 func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 	n := 0
 	for _, part := range parts {
 		n += len(part)
 	}
-	var ps problem.Problems
 	// The first row of each identity, by a hash of it: a map keyed by the identity itself holds
 	// a copy of its ten fields a row, as much as the page's rows again while they merge. Two
 	// identities of one hash (hardly ever) go to clash, by the identity.
 	seed := maphash.MakeSeed()
 	first := make(map[uint64]int32, n)
 	var clash map[rawIdentity]int32
+	// more are the further runs of an identity whose rows disagree, by the first's index in out.
+	var more map[int32][]rawRow
 	out := make([]rawRow, 0, n)
 	for k, part := range parts {
 		parts[k] = nil
@@ -96,39 +99,31 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 				out = append(out, *r)
 				continue
 			}
-			o := &out[j]
-			bad := false
-			conflict := func(what, here, there string) {
-				bad = true
-				ps = append(ps, problem.Problem{File: r.file, Path: r.loc(),
-					Msg: fmt.Sprintf("%s is %s here and %s in %s, the same run (%s, %s, %s)", what, here, there, o.place(),
-						hwKey(r.gpu, r.framework, r.spec, r.disagg)+" "+r.precision, r.load(), cmp1(r.date, "undated"))})
-			}
-			if r.raw.Image != "" && o.raw.Image != "" && r.raw.Image != o.raw.Image {
-				conflict("image", strconv.Quote(r.raw.Image), strconv.Quote(o.raw.Image))
-			}
-			if r.raw.RunURL != "" && o.raw.RunURL != "" && r.raw.RunURL != o.raw.RunURL {
-				conflict("run_url", strconv.Quote(r.raw.RunURL), strconv.Quote(o.raw.RunURL))
-			}
-			merged := o.raw.Metrics.unpack()
-			r.raw.Metrics.Each(func(m MetricID, v float64) {
-				if w, ok := merged.get(m); ok {
-					if !nearlyEqual(v, w) {
-						conflict(MetricNames[m], rawNum(v), rawNum(w))
-					}
-					return
-				}
-				merged.set(m, v)
-			})
-			if bad {
+			if sameRun(&out[j], r) {
+				foldRun(&out[j], r)
 				continue
 			}
-			o.raw.Metrics = merged.pack()
-			o.raw.Image = cmp1(o.raw.Image, r.raw.Image)
-			o.raw.RunURL = cmp1(o.raw.RunURL, r.raw.RunURL)
+			runs := more[j]
+			folded := false
+			for q := range runs {
+				if sameRun(&runs[q], r) {
+					foldRun(&runs[q], r)
+					folded = true
+					break
+				}
+			}
+			if !folded {
+				if more == nil {
+					more = map[int32][]rawRow{}
+				}
+				more[j] = append(runs, *r)
+			}
 		}
 	}
-	return out, ps
+	for j, runs := range more {
+		out[j] = combineRuns(append([]rawRow{out[j]}, runs...))
+	}
+	return out, nil
 }
 
 func rawNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

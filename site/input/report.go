@@ -93,6 +93,8 @@ func (r *fileRecord) recordContext(own, c Run) {
 		{"date", own.Date != "", c.Date != ""}, {"image", own.Image != "", c.Image != ""}, {"run_url", own.RunURL != "", c.RunURL != ""},
 	} {
 		switch {
+		case k.key == "date" && k.has && own.Date != c.Date:
+			r.source(k.key, "[[runs]]") // a [[runs]] date wins over the file's (context)
 		case k.own:
 			r.source(k.key, "file")
 		case k.has:

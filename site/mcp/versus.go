@@ -58,6 +58,10 @@ type CompareRef struct {
 	Ratio   *float64 `json:"ratio" jsonschema:"a / b; null unless both are there"`
 	AConfig string   `json:"aConfig,omitempty" jsonschema:"the configuration(s) a's value comes from, joined by ' / '"`
 	BConfig string   `json:"bConfig,omitempty"`
+	// ARange and BRange: a's and b's [min, max] over repeated runs, absent for single runs.
+	ARange       *[2]float64 `json:"aRange,omitempty" jsonschema:"a's [min, max] over repeated runs; absent for a value of single runs"`
+	BRange       *[2]float64 `json:"bRange,omitempty"`
+	WithinSpread bool        `json:"withinSpread,omitempty" jsonschema:"true when a's and b's run-to-run ranges overlap: neither leads"`
 }
 
 // compareFile is compare.json as the renderer writes it.
@@ -115,7 +119,7 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 	if swapped {
 		doc.A, doc.B = doc.B, doc.A
 		for i, r := range doc.Refs {
-			doc.Refs[i] = CompareRef{X: r.X, A: r.B, B: r.A, AConfig: r.BConfig, BConfig: r.AConfig}
+			doc.Refs[i] = CompareRef{X: r.X, A: r.B, B: r.A, AConfig: r.BConfig, BConfig: r.AConfig, ARange: r.BRange, BRange: r.ARange, WithinSpread: r.WithinSpread}
 			if r.A != nil && r.B != nil && *r.A != 0 {
 				q := *r.B / *r.A // as compare.At divides, a over b
 				doc.Refs[i].Ratio = &q
@@ -144,7 +148,7 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 	}
 	refs := make([]compare.Ref, len(doc.Refs))
 	for i, r := range doc.Refs {
-		refs[i] = compare.Ref{X: r.X, A: r.A, B: r.B, Ratio: r.Ratio, AConfigs: configs(r.AConfig), BConfigs: configs(r.BConfig)}
+		refs[i] = compare.Ref{X: r.X, A: r.A, B: r.B, Ratio: r.Ratio, AConfigs: configs(r.AConfig), BConfigs: configs(r.BConfig), ARange: r.ARange, BRange: r.BRange}
 	}
 	label := ""
 	for _, m := range f.data.Metrics {

@@ -284,6 +284,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
 		Invalid: invalidIDs(p, false),
 		NoTotal: p.NoTotal,
+		Spread:  spreadData(p), Requests: requestsData(p), MinSuccess: cfg.MinSuccess,
 	}
 	if model != p.Model {
 		data.ModelID = p.Model

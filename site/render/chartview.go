@@ -274,6 +274,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		s      *SeriesData
 		values []float64
 		ok     []bool
+		ranges []*[2]float64 // over repeated runs, nil for single runs (leaderRanges)
 	}
 	var rows []row
 	for i := range data.Series {
@@ -286,7 +287,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		for j, k := range s.Frontier {
 			xs[j], ys[j] = s.Points.pts[k].X, s.Points.pts[k].Y
 		}
-		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs))}
+		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs)), ranges: leaderRanges(s, metric.Key, refs)}
 		for j, x := range refs {
 			r.values[j], r.ok[j] = LeaderAt(xs, ys, x)
 		}
@@ -301,6 +302,29 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		for _, r := range rows {
 			if y := r.values[j]; r.ok[j] && (!has[j] || (metric.Higher && y > best[j]) || (!metric.Higher && y < best[j])) {
 				best[j], has[j] = y, true
+			}
+		}
+	}
+	// A column whose best value is within run-to-run spread of another calls no best: each
+	// value within the best's spread says so instead (spread[j][row]).
+	rangeOf := func(r row, j int) *[2]float64 {
+		if r.ranges == nil {
+			return nil
+		}
+		return r.ranges[j]
+	}
+	spread := make([]map[int]bool, len(refs))
+	for j := range refs {
+		top := slices.IndexFunc(rows, func(r row) bool { return r.ok[j] && r.values[j] == best[j] })
+		if top < 0 {
+			continue
+		}
+		for i, r := range rows {
+			if i != top && r.ok[j] && withinSpread(best[j], rangeOf(rows[top], j), r.values[j], rangeOf(r, j)) {
+				if spread[j] == nil {
+					spread[j] = map[int]bool{top: true}
+				}
+				spread[j][i] = true
 			}
 		}
 	}
@@ -334,7 +358,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for _, r := range rows {
+	for i, r := range rows {
 		b.WriteString(`<tr data-series="`)
 		esc(r.s.Key)
 		b.WriteString(`"><th scope="row"><span class="swatch" style="background-color:`)
@@ -347,7 +371,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 				b.WriteString(`<td class="num"></td>`)
 				continue
 			}
-			lead := y == best[j]
+			lead := y == best[j] && spread[j] == nil
 			b.WriteString(`<td class="num`)
 			if lead {
 				b.WriteString(` lead" title="`)
@@ -364,6 +388,11 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 				b.WriteString(`<span class="vh">`)
 				esc(tr.T("leaders.best_vh"))
 				b.WriteString(`</span>`)
+			}
+			if spread[j][i] {
+				b.WriteString(` <small class="spread">`)
+				esc(tr.T("leaders.within_spread"))
+				b.WriteString(`</small>`)
 			}
 			b.WriteString("</td>")
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -51,8 +52,17 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			if p.Accuracy.Removes(pt.ID) || !pt.HasX() {
 				continue // below the site's accuracy gate (compareacc.go), or no median interactivity to compare at
 			}
-			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name})
-			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name})
+			// A point of repeated runs brings the ranges of its throughput and of the page's metric
+			// (a raw page's is a throughput: total, or output where no run counted input).
+			var lo, hi, ylo, yhi float64
+			if pt.Raw != nil {
+				lo, hi, _ = pt.Raw.Spread.Range(input.MTputPerGPU)
+				if m, ok := throughputMetric(p.Metric.Key); ok {
+					ylo, yhi, _ = pt.Raw.Spread.Range(m)
+				}
+			}
+			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name, Lo: lo, Hi: hi})
+			pts[slug] = append(pts[slug], compare.Point{X: pt.X, Y: pt.Y, Config: s.Name, Lo: ylo, Hi: yhi})
 		}
 	}
 	out := make([]*gpuSide, 0, len(bySlug))
@@ -148,6 +158,11 @@ type compareRef struct {
 	Ratio   *float64 `json:"ratio"`
 	AConfig *string  `json:"aConfig"`
 	BConfig *string  `json:"bConfig"`
+	// ARange and BRange are a's and b's ranges over repeated runs at x (compare.Ref), absent
+	// for values of single runs; WithinSpread says they overlap, so that neither leads.
+	ARange       *[2]float64 `json:"aRange,omitempty"`
+	BRange       *[2]float64 `json:"bRange,omitempty"`
+	WithinSpread bool        `json:"withinSpread,omitzero"`
 }
 
 // compareJSON is compare.json: d indented by two spaces, ending with a newline, as it is a
@@ -246,7 +261,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	doc := compareDoc{Model: p.Model, Sequence: p.Sequence, Date: p.Snapshots[0].Date, Metric: p.Metric.Key,
 		A: compareGPU{a.Key, a.Label}, B: compareGPU{b.Key, b.Label}, Refs: make([]compareRef, len(got))}
 	for i, g := range got {
-		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio}
+		doc.Refs[i] = compareRef{X: g.X, A: g.A, B: g.B, Ratio: g.Ratio, ARange: g.ARange, BRange: g.BRange, WithinSpread: g.WithinSpread()}
 		if g.A != nil {
 			c := dataConfigs(g.AConfigs)
 			doc.Refs[i].AConfig = &c

@@ -21,13 +21,20 @@ import (
 // (tokens per dollar when lowerBetter, the value itself otherwise), a over b.
 func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter bool) compare.Ref {
 	out := compare.Ref{X: g.X, AConfigs: g.AConfigs, BConfigs: g.BConfigs}
+	span := func(r *[2]float64, side int) *[2]float64 { // f may turn the range around (cost)
+		if r == nil {
+			return nil
+		}
+		lo, hi := f(r[0], side), f(r[1], side)
+		return &[2]float64{min(lo, hi), max(lo, hi)}
+	}
 	if g.A != nil {
 		v := f(*g.A, 0)
-		out.A = &v
+		out.A, out.ARange = &v, span(g.ARange, 0)
 	}
 	if g.B != nil {
 		v := f(*g.B, 1)
-		out.B = &v
+		out.B, out.BRange = &v, span(g.BRange, 1)
 	}
 	if out.A != nil && out.B != nil && *out.A != 0 && *out.B != 0 {
 		q := *out.A / *out.B
@@ -74,6 +81,9 @@ func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num fun
 	at := tr.T("compare.at", "x", x)
 	av := answerView{X: x}
 	switch {
+	case g.WithinSpread():
+		// Repeated runs whose ranges overlap: no winner, whatever the medians say.
+		av.Text = at + tr.T("compare.spread", "a", a.Label, "b", b.Label, "va", num(*g.A), "vb", num(*g.B), "unit", pairUnit)
 	case g.A != nil && g.B != nil && g.Ratio != nil:
 		hi, lo, vh, vl, q := a, b, *g.A, *g.B, *g.Ratio
 		if q < 1 {

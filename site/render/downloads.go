@@ -70,6 +70,13 @@ type downloadPoint struct {
 	RunURL      string          `json:"runUrl,omitempty"`
 	Invalid     bool            `json:"invalid,omitzero"` // input.RawPoint.Invalid
 	Metrics     downloadMetrics `json:"metrics"`
+
+	// Runs, Range and Requests (spread.go): a point of several runs' number of runs and each
+	// figure's [min, max]; the requests its client counted, absent when its file does not say.
+	Runs     int                   `json:"runs,omitzero"`
+	Range    map[string][2]float64 `json:"range,omitempty"`
+	Requests *downloadRequests     `json:"requests,omitempty"`
+
 	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
 	// the page's date, one per task ([] for none), and the notes about the point.
 	Evals []downloadEval `json:"evals,omitzero"`
@@ -198,6 +205,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 			if pt.Raw != nil {
 				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
 				dp.Invalid = pt.Raw.Invalid
+				downloadSpread(&dp, pt.Raw)
 			}
 			if p.Accuracy != nil {
 				downloadAccuracy(&dp, p.Accuracy, scores, pt.ID, snap.Date)
@@ -273,6 +281,8 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	if invalid {
 		header = append(header, "invalid")
 	}
+	spread := csvSpreadOf(p, cols)
+	header = append(header, spread.header()...)
 	var scores []accuracy.Score
 	if p.Accuracy != nil {
 		header = append(header, csvAccuracyHeader(p.Accuracy)...)
@@ -317,6 +327,7 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 			if invalid {
 				rec = append(rec, strconv.FormatBool(pt.Raw != nil && pt.Raw.Invalid))
 			}
+			rec = append(rec, spread.cells(&pt)...)
 			if p.Accuracy != nil {
 				rec = append(rec, csvAccuracy(p.Accuracy, scores, pt.ID, p.Snapshots[0].Date)...)
 			}

@@ -104,6 +104,15 @@ type PageData struct {
 	// input tokens, as MLPerf LoadGen does: Page.NoTotal): Metric is then output throughput,
 	// and the page script says why under the chart (axisnote.js' totalNote).
 	NoTotal bool `json:"noTotal,omitzero"`
+	// Spread are the points of several runs (input.RawPoint.Spread), of every snapshot, by id:
+	// their run count and each figure's range, for the whiskers and the tooltip; Requests the
+	// points whose client counted their requests, by id (a point not listed: success unknown);
+	// MinSuccess the site's minSuccess, under which a point is drawn hollow (spread.go), on
+	// every page: a reader's own run may have failed requests on a page of which none has. The
+	// first two absent when no point has them.
+	Spread     []SpreadData   `json:"spread,omitempty"`
+	Requests   []RequestsData `json:"requests,omitempty"`
+	MinSuccess float64        `json:"minSuccess"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results

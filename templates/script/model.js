@@ -24,6 +24,71 @@ export function isInvalid(page, s, i) {
 export const hasInvalid = (page, rows) =>
   rows.some((r) => (r.series.yours ? (r.series.invalid || []).some(Boolean) : r.series.points.some((_, i) => isInvalid(page, r.series, i))));
 
+// byId is a page's per-point list (page.spread, page.requests: entries with an id) as a Map by
+// id, made once per page.
+const indexes = new WeakMap();
+function byId(page, key) {
+  let m = indexes.get(page);
+  if (!m) indexes.set(page, (m = {}));
+  if (!m[key]) m[key] = new Map((Array.isArray(page[key]) ? page[key] : []).map((e) => [e.id, e]));
+  return m[key];
+}
+
+const idOf = (page, s, i) => s.points[i][column(page, "id")];
+
+// spreadOf is point i of series s's repeated runs ({runs, lo, hi}: their number and each
+// column's least and greatest value; PageData.Spread), null for a point of one run.
+export function spreadOf(page, s, i) {
+  if (s.yours || !Array.isArray(page.spread) || !page.spread.length) return null;
+  return byId(page, "spread").get(idOf(page, s, i)) || null;
+}
+
+// requestsOf is point i of series s's requests as its client counted them ({completed,
+// attempted}; PageData.Requests, or for the reader's own run the decoder's), null when its file
+// does not say (success unknown).
+export function requestsOf(page, s, i) {
+  if (s.yours) return (s.requests && s.requests[i]) || null; // the reader's own: the decoder's counts (yourrun.js)
+  if (!Array.isArray(page.requests) || !page.requests.length) return null;
+  const q = byId(page, "requests").get(idOf(page, s, i));
+  return q && q.attempted > 0 ? q : null;
+}
+
+// isShortfall reports whether point i of series s completed fewer of its requests than the
+// site's minSuccess: it is drawn hollow. A point whose success is unknown is not.
+export function isShortfall(page, s, i) {
+  const q = requestsOf(page, s, i);
+  return !!q && typeof page.minSuccess === "number" && q.completed / q.attempted < page.minSuccess;
+}
+
+// successText is a success ratio as the pages write it, Go's input.SuccessText's twin: one
+// decimal, never rounded up to 100%.
+export const successText = (ratio) => (Math.floor(ratio * 1000 + 1e-9) / 10).toFixed(1) + "%";
+
+// rangeOf is a spread's [lo, hi] of a column, null when it has none.
+function rangeOf(sp, col) {
+  const lo = sp && sp.lo ? sp.lo[col] : undefined;
+  const hi = sp && sp.hi ? sp.hi[col] : undefined;
+  return typeof lo === "number" && typeof hi === "number" && Number.isFinite(lo) && Number.isFinite(hi) ? [lo, hi] : null;
+}
+
+// xRange is a spread's range on an x axis, null where the runs give none (concurrency is the
+// same for every run).
+export const xRange = (axis, sp) => rangeOf(sp, axis.col);
+
+// yRange is a spread's range of metric key for a point of series s: a column's, or a derived
+// metric's from the total throughput's range with the view's prices (yValues), ordered low to
+// high; null where there is none.
+export function yRange(page, key, s, sp, view) {
+  if (key === "costPerMTok" || key === "tokPerMW") {
+    const r = rangeOf(sp, "tpPerGpu");
+    if (!r) return null;
+    const f = key === "costPerMTok" ? ((tp) => price(page, view, "cost", s.gpu) / (tp * 3600) * 1e6) : ((tp) => tp / price(page, view, "kw", s.gpu) * 1000);
+    const ys = [f(r[0]), f(r[1])].sort((a, b) => a - b);
+    return ys.every(Number.isFinite) ? ys : null;
+  }
+  return rangeOf(sp, key);
+}
+
 // metricName is a metric's one name, with its unit, the same in the menu, the axis title, the
 // tooltip and the tables (charts.YMetrics, or frontier.toml's [metrics] over it).
 export const metricName = (m) => m.axis || m.label + " (" + m.unit + ")";

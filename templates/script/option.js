@@ -4,7 +4,7 @@
 
 import { escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
-import { column, isInvalid, metricName } from "./model.js";
+import { column, isInvalid, isShortfall, metricName, requestsOf, spreadOf, successText, xRange, yRange } from "./model.js";
 import { tooltipLines } from "./accuracy.js";
 
 // GLOBAL names the global frontier's series and legend entry.
@@ -59,21 +59,38 @@ export function tooltipHTML(page, computed, params) {
   ];
   // A run its own client judged invalid is kept, and says so first.
   if (isInvalid(page, row.series, i)) lines.splice(1, 0, "<b>" + tHTML("tooltip.invalid") + "</b>");
+  // Repeated runs: their number, and each figure below with its range (min to max).
+  const sp = spreadOf(page, row.series, i);
+  if (sp) lines.push("<b>" + tHTML("tooltip.runs", { n: escapeHTML(sp.runs) }) + "</b>");
+  const range = (r, f) => (r && r[0] !== r[1] ? tHTML("tooltip.range", { lo: escapeHTML(f(r[0])), hi: escapeHTML(f(r[1])) }) : "");
+  const colRange = (col) => range(sp && sp.lo && typeof sp.lo[col] === "number" ? [sp.lo[col], sp.hi[col]] : null, num);
   // A point whose file gives no median TPOT has no median interactivity (null): no line for it.
-  if (typeof at("x") === "number") lines.push(escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>");
+  if (typeof at("x") === "number") lines.push(escapeHTML(page.x.label) + ": <b>" + escapeHTML(num(at("x"))) + "</b>" + colRange("x"));
   // Another x axis: its value too, with its statistic and unit.
   const axis = computed.axis;
-  if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(num(row.xs[i])) + "</b> " + escapeHTML(axis.unit));
+  if (axis && axis.col !== "x") lines.push(escapeHTML(axis.label) + ": <b>" + escapeHTML(num(row.xs[i])) + "</b> " + escapeHTML(axis.unit) + range(xRange(axis, sp), num));
   // Every throughput, each under its one name (metricName).
   for (const [key, short] of [["tpPerGpu", "Total (tok/s/GPU)"], ["outputTputPerGpu", "Output (tok/s/GPU)"], ["inputTputPerGpu", "Input (tok/s/GPU)"]]) {
     const m = page.metrics.find((x) => x.key === key);
     // One the run did not measure (null: LoadGen counts no input tokens) has no line, as x has none.
-    if (typeof at(key) === "number") lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(num(at(key))) + "</b>");
+    if (typeof at(key) === "number") lines.push(escapeHTML(m ? metricName(m) : short) + ": <b>" + escapeHTML(num(at(key))) + "</b>" + colRange(key));
   }
   if (!/PerGpu$/.test(metric.key)) {
     // A derived or measured metric: its value, unit and direction.
     lines.push(escapeHTML(metricName(metric)) + ": <b>" + escapeHTML(fmtValue(metric, row.ys[i])) + "</b> " + escapeHTML(metric.unit) +
+      range(yRange(page, metric.key, row.series, sp, computed.view || {}), (v) => fmtValue(metric, v)) +
       (metric.higher ? tHTML("tooltip.higherBetter") : tHTML("tooltip.lowerBetter")));
+  }
+  // Failed requests, from the client's own counts; a file that does not count them says so.
+  {
+    const q = requestsOf(page, row.series, i);
+    if (!q) lines.push(tHTML("tooltip.successUnknown"));
+    else {
+      const vars = { pct: escapeHTML(successText(q.completed / q.attempted)), completed: escapeHTML(q.completed), attempted: escapeHTML(q.attempted) };
+      lines.push(isShortfall(page, row.series, i)
+        ? "<b>" + tHTML("tooltip.successLow", Object.assign(vars, { min: escapeHTML(successText(page.minSuccess)) })) + "</b>"
+        : tHTML("tooltip.success", vars));
+    }
   }
   // Raw results add their topology, serving image and the run's page.
   if (at("topology")) lines.push(tHTML("tooltip.topology", { topology: escapeHTML(at("topology")) }));
@@ -97,6 +114,33 @@ export function markerStyle(s, color) {
 // lineColor is charts.Style.LineColor's twin: a hollow marker's tint (speculative decoding at
 // 8 bits or wider) is its outline and its line's colour.
 const lineColor = (s, color) => (s.hollow && s.fill ? safeColor(s.fill) : color);
+
+// shortfallStyle is the item style of a point under the site's minSuccess: hollow in the
+// series' colour, dotted where the series' own markers are hollow already.
+const shortfallStyle = (s, color) => ({ color: "transparent", borderColor: lineColor(s, color), borderWidth: 1.5, borderType: s.hollow ? "dotted" : "solid" });
+
+// GAP ends a whisker: ECharts breaks a line at an empty point (connectNulls false), and so
+// does the picture (picture.js).
+const GAP = [null, null];
+
+// whiskerData is a row's whiskers as one line series' data: for each shown point of several
+// runs, a segment across its x range at its y and one along its y range at its x, each
+// followed by GAP. A point of one run, or a range that is one value, has none.
+function whiskerData(page, computed, row) {
+  const { view, metric, axis } = computed;
+  const out = [];
+  for (const i of row.shown) {
+    const sp = spreadOf(page, row.series, i);
+    if (!sp) continue;
+    const x = row.xs[i];
+    const y = row.ys[i];
+    const xr = axis ? xRange(axis, sp) : null;
+    const yr = yRange(page, metric.key, row.series, sp, view);
+    if (xr && xr[0] !== xr[1]) out.push(plotPoint(view, xr[0], y), plotPoint(view, xr[1], y), GAP);
+    if (yr && yr[0] !== yr[1]) out.push(plotPoint(view, x, yr[0]), plotPoint(view, x, yr[1]), GAP);
+  }
+  return out;
+}
 
 // lineStyle is charts.lineStyle's twin: a frontier line in its colour, solid, dashed or dotted.
 export const lineStyle = (s, color) =>
@@ -136,14 +180,26 @@ export function buildOption(page, computed, base, look) {
   const lines = [];
   const names = [];
   const selected = {};
+  const whiskers = [];
   for (const row of computed.rows) {
     const s = row.series;
     const fill = safeColor(s.color);
     scatters.push({
       name: s.name, type: "scatter", symbol: s.symbol, symbolSize: s.yours ? 13 : 8,
-      data: row.shown.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
+      // A point under the site's minSuccess is drawn hollow (dotted on a series drawn hollow).
+      data: row.shown.map((i) => {
+        const p = plotPoint(view, row.xs[i], row.ys[i]);
+        return isShortfall(page, s, i) ? { value: p, itemStyle: shortfallStyle(s, fill) } : p;
+      }),
       itemStyle: markerStyle(s, fill),
     });
+    const w = whiskerData(page, computed, row);
+    if (w.length) {
+      whiskers.push({
+        id: "spread:" + s.name, name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true, connectNulls: false,
+        data: w, itemStyle: { color: fill }, lineStyle: { color: lineColor(s, fill), width: 1.25, opacity: 0.7 },
+      });
+    }
     lines.push({
       name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
       data: row.front.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
@@ -153,7 +209,8 @@ export function buildOption(page, computed, base, look) {
     if (look.readOnly ? row.inView : row.pass) names.push(s.name);
     selected[s.name] = row.visible;
   }
-  option.series = scatters.concat(lines);
+  // Whiskers under the frontier lines, which tests and tools find by name as the last line.
+  option.series = scatters.concat(whiskers, lines);
   if (view.global) {
     option.series.push({
       id: "global", name: GLOBAL, type: "line", showSymbol: false, z: 3, silent: true,

@@ -132,7 +132,7 @@ export function drawPicture(element, option, fg) {
   const shown = (option.series || []).filter((s) => selected[s.name] !== false);
   const xAxis = first(option.xAxis) || {};
   const yAxis = first(option.yAxis) || {};
-  const values = (i) => shown.flatMap((s) => (s.data || []).map((p) => p && p[i]));
+  const values = (i) => shown.flatMap((s) => (s.data || []).map((p) => (p && !Array.isArray(p) ? p.value : p)).map((p) => p && p[i]));
   const sx = scaleOf(values(0), xAxis.type === "log");
   const sy = scaleOf(values(1), yAxis.type === "log");
   const px = (v) => left + sx.at(v) * (right - left);
@@ -185,19 +185,30 @@ export function drawPicture(element, option, fg) {
   const inPlot = (p) => p && p[0] != null && p[1] != null;
   const plot = node("g", {});
   for (const s of shown.filter((s) => s.type === "line")) {
-    const points = (s.data || []).filter(inPlot).map(([x, y]) => round(px(x)) + "," + round(py(y)));
-    if (points.length < 2) continue;
+    // A line broken by a gap ([null, null]: a series of whiskers) is one polyline a piece.
+    const pieces = [[]];
+    for (const p of s.data || []) {
+      if (p && p[0] == null && p[1] == null) pieces.push([]);
+      else if (inPlot(p)) pieces[pieces.length - 1].push(round(px(p[0])) + "," + round(py(p[1])));
+    }
     const style = s.lineStyle || {};
-    plot.append(node("polyline", {
-      points: points.join(" "), fill: "none", stroke: colorOf(style.color || (s.itemStyle || {}).color || fg),
-      "stroke-width": style.width || 2, "stroke-dasharray": dashOf(style.type), "stroke-opacity": style.opacity,
-      "stroke-linejoin": "round",
-    }));
+    for (const points of pieces) {
+      if (points.length < 2) continue;
+      plot.append(node("polyline", {
+        points: points.join(" "), fill: "none", stroke: colorOf(style.color || (s.itemStyle || {}).color || fg),
+        "stroke-width": style.width || 2, "stroke-dasharray": dashOf(style.type), "stroke-opacity": style.opacity,
+        "stroke-linejoin": "round",
+      }));
+    }
   }
   for (const s of shown.filter((s) => s.type === "scatter")) {
-    const points = (s.data || []).filter(inPlot).map(([x, y]) => [px(x), py(y)]);
-    if (!points.length) continue;
-    plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, points) }, paint(s.itemStyle))));
+    // A point with its own item style (one under minSuccess, drawn hollow) is a path of its own.
+    const own = (s.data || []).filter((p) => p && !Array.isArray(p) && inPlot(p.value));
+    const points = (s.data || []).filter((p) => Array.isArray(p) && inPlot(p)).map(([x, y]) => [px(x), py(y)]);
+    if (points.length) plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, points) }, paint(s.itemStyle))));
+    for (const p of own) {
+      plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, [[px(p.value[0]), py(p.value[1])]]), "data-kind": "hollow" }, paint(p.itemStyle))));
+    }
   }
   svg.append(plot);
   // The legend is the page's, in HTML beside the chart (legend.js).

@@ -5,7 +5,7 @@ import { csvCell, escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
-import { bestRows, column, hasInvalid, isInvalid, metricName } from "./model.js";
+import { bestRows, column, hasInvalid, isInvalid, metricName, spreadOf, yRange } from "./model.js";
 import * as pareto from "./pareto.js";
 import { pickedSet } from "./sloview.js";
 import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
@@ -42,7 +42,8 @@ export function leadersHTML(page, computed) {
   const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
   const rows = computed.rows.filter((r) => r.visible).map((r) => {
     const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
-    return { row: r, values: refs.map((x) => curve.at(x)) };
+    const values = refs.map((x) => curve.at(x));
+    return { row: r, values, ranges: leaderRanges(page, computed, r, refs, values) };
   });
   // The best published value of each column: the reader's own run is read against it.
   const best = refs.map((x, j) => {
@@ -55,6 +56,15 @@ export function leadersHTML(page, computed) {
     return top;
   });
   if (!rows.length) return '<p class="empty">' + tHTML("leaders.empty") + "</p>";
+  // A column whose best value is within run-to-run spread of another calls no best: each value
+  // within the best's spread says so instead (Go's leadersHTML).
+  const spread = refs.map((x, j) => {
+    const top = rows.find((r) => !r.row.series.yours && r.values[j] != null && r.values[j] === best[j]);
+    if (!top) return null;
+    const near = rows.filter((r) => r !== top && !r.row.series.yours && r.values[j] != null &&
+      withinSpread(best[j], top.ranges[j], r.values[j], r.ranges[j]));
+    return near.length ? new Set([top].concat(near)) : null;
+  });
   // The metric's one name; a name that says its direction already is not told it twice (Go's leadersHTML).
   const name = metricName(metric);
   const caption = / is better$/.test(name) ? name : (metric.higher ? t("leaders.higherBetter", { metric: name }) : t("leaders.lowerBetter", { metric: name }));
@@ -62,7 +72,8 @@ export function leadersHTML(page, computed) {
     '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     (accuracyOf(page) ? '<th scope="col">' + tHTML("accuracy.column") + "</th>" : "") + "</tr></thead><tbody>";
-  for (const { row, values } of rows) {
+  for (const entry of rows) {
+    const { row, values } = entry;
     html += '<tr data-series="' + escapeHTML(row.series.key) + '"' + (row.series.yours ? ' class="yours"' : "") + '><th scope="row"><span class="swatch" style="background-color:' +
       safeColor(row.series.color) + '"></span>' + escapeHTML(row.series.name) + "</th>";
     values.forEach((y, j) => {
@@ -75,9 +86,10 @@ export function leadersHTML(page, computed) {
           (best[j] ? " <small>" + tHTML("leaders.ofBest", { ratio: escapeHTML(+(y / best[j]).toFixed(2)) }) + "</small>" : "") + "</td>";
         return;
       }
-      const lead = y === best[j];
+      const lead = y === best[j] && !spread[j];
+      const within = spread[j] && spread[j].has(entry) ? ' <small class="spread">' + tHTML("leaders.withinSpread") + "</small>" : "";
       html += '<td class="num' + (lead ? ' lead" title="' + tHTML("leaders.bestAt", { axis: axis.col === "x" ? tHTML("leaders.interactivity") : escapeHTML(lowerFirst(axis.label)) }) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
-        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") + "</td>";
+        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") + within + "</td>";
     });
     if (accuracyOf(page)) {
       // The configuration's accuracy over the points it shows, and their notes (issue 36).
@@ -87,6 +99,37 @@ export function leadersHTML(page, computed) {
     html += "</tr>";
   }
   return html + "</tbody></table>";
+}
+
+// leaderRanges are a leaders row's ranges over repeated runs at refs: at a frontier knot its
+// own, between two knots the value less and plus their distances to their ranges' ends,
+// weighted by x (Go's compare.Curve.RangeAt); null where neither knot was run more than once.
+function leaderRanges(page, computed, row, refs, values) {
+  const knots = row.front.map((i) => ({ x: row.xs[i], y: row.ys[i], r: yRange(page, computed.metric.key, row.series, spreadOf(page, row.series, i), computed.view || {}) }))
+    .sort((a, b) => a.x - b.x);
+  if (!knots.some((k) => k.r)) return refs.map(() => null);
+  const span = (k) => k.r || [k.y, k.y];
+  return refs.map((x, j) => {
+    const y = values[j];
+    if (y == null) return null;
+    const at = knots.findIndex((k) => k.x >= x);
+    if (at < 0) return null;
+    const b = knots[at];
+    if (b.x === x || at === 0) return b.r;
+    const a = knots[at - 1];
+    if (!a.r && !b.r) return null;
+    const w = (x - a.x) / (b.x - a.x);
+    return [y - ((1 - w) * (a.y - span(a)[0]) + w * (b.y - span(b)[0])), y + ((1 - w) * (span(a)[1] - a.y) + w * (span(b)[1] - b.y))];
+  });
+}
+
+// withinSpread is Go's render.withinSpread: one value at least has a range, and the ranges
+// (a single run's value its own) overlap.
+function withinSpread(a, ra, b, rb) {
+  if (!ra && !rb) return false;
+  const x = ra || [a, a];
+  const y = rb || [b, b];
+  return x[0] <= y[1] && y[0] <= x[1];
 }
 
 // BASE_COLUMNS are the point columns the table shows by name; any other column of page.cols

@@ -159,6 +159,8 @@ export function seriesOf(page, accepted) {
       label, color: COLOR, symbol: SYMBOL, dash: "solid", best: false, date: "", points,
       deploy: r.disagg ? "disaggregated" : "single-node", yours: true, files: items.map((a) => a.file),
       invalid: items.map((a) => !!a.row.invalid),
+      // The client's request counts per point, null where the file does not say (model.js' requestsOf).
+      requests: items.map((a) => (a.row.attempted > 0 ? { completed: a.row.completed, attempted: a.row.attempted } : null)),
     };
   });
 }

@@ -1,0 +1,254 @@
+package render
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/compare"
+	"github.com/frontier-bench/frontier/site/input"
+)
+
+// Repeated runs and failed requests, as the pages carry them (package input, spread.go): a
+// point made of several runs has their number and each figure's range; a point whose client
+// counted its requests has its completed and attempted ones. Both are by point id, beside the
+// points rather than in their columns, as PageData.Invalid is: nearly every point has neither,
+// and a page without any carries nothing more than before.
+
+// SpreadData is one point of several runs in the page data (PageData.Spread): its id, its
+// number of runs, and each figure's least (Lo) and greatest (Hi) value over them, by the
+// page's column names ("x" for median interactivity, "tpPerGpu", ..., a raw metric's name).
+type SpreadData struct {
+	ID   int64              `json:"id"`
+	Runs int                `json:"runs"`
+	Lo   map[string]float64 `json:"lo"`
+	Hi   map[string]float64 `json:"hi"`
+}
+
+// RequestsData is one point's requests as its client counted them (PageData.Requests).
+type RequestsData struct {
+	ID        int64 `json:"id"`
+	Completed int64 `json:"completed"`
+	Attempted int64 `json:"attempted"`
+}
+
+// spreadColumn is the page column a metric has: the view's names for median interactivity
+// and the three throughputs, the catalog's for every other.
+func spreadColumn(m input.MetricID) string {
+	switch m {
+	case input.MMedianIntvty:
+		return "x"
+	case input.MTputPerGPU:
+		return "tpPerGpu"
+	case input.MOutputTputPerGPU:
+		return "outputTputPerGpu"
+	case input.MInputTputPerGPU:
+		return "inputTputPerGpu"
+	}
+	return input.MetricNames[m]
+}
+
+// eachPoint calls fn with every raw point of p's snapshots (the newest only with newest), each
+// id once, in id order.
+func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
+	snaps := p.Snapshots
+	if newest && len(snaps) > 0 {
+		snaps = snaps[:1]
+	}
+	var pts []*input.Point
+	for _, snap := range snaps {
+		for _, s := range snap.Series {
+			for i := range s.Points {
+				if pt := &s.Points[i]; pt.Raw != nil {
+					pts = append(pts, pt)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(pts, func(a, b *input.Point) int { return cmp.Compare(a.ID, b.ID) })
+	for i, pt := range pts {
+		if i == 0 || pts[i-1].ID != pt.ID {
+			fn(pt)
+		}
+	}
+}
+
+// spreadData are the points of p made of several runs, of every snapshot, by id; nil when
+// there are none, which is nearly every page.
+func spreadData(p *Page) []SpreadData {
+	var out []SpreadData
+	eachRawPoint(p, false, func(pt *input.Point) {
+		sp := pt.Raw.Spread
+		if sp == nil {
+			return
+		}
+		d := SpreadData{ID: pt.ID, Runs: sp.N(), Lo: map[string]float64{}, Hi: map[string]float64{}}
+		sp.Min.Each(func(m input.MetricID, v float64) { d.Lo[spreadColumn(m)] = charts.Round6(v) })
+		sp.Max.Each(func(m input.MetricID, v float64) { d.Hi[spreadColumn(m)] = charts.Round6(v) })
+		out = append(out, d)
+	})
+	return out
+}
+
+// requestsData are the points of p whose client counted their requests, of every snapshot, by
+// id; nil when there are none (views and InferenceX rows never say).
+func requestsData(p *Page) []RequestsData {
+	var out []RequestsData
+	eachRawPoint(p, false, func(pt *input.Point) {
+		if q := pt.Raw.Requests; q.Known() {
+			out = append(out, RequestsData{ID: pt.ID, Completed: q.Completed, Attempted: q.Attempted})
+		}
+	})
+	return out
+}
+
+// downloadRequests is a point's requests in data.json: absent when its file does not say.
+type downloadRequests struct {
+	Completed int64   `json:"completed"`
+	Attempted int64   `json:"attempted"`
+	Success   float64 `json:"success"` // completed / attempted
+}
+
+// downloadSpread fills dp's runs, ranges and requests from the raw point r.
+func downloadSpread(dp *downloadPoint, r *input.RawPoint) {
+	if ratio, ok := r.Requests.Success(); ok {
+		dp.Requests = &downloadRequests{Completed: r.Requests.Completed, Attempted: r.Requests.Attempted, Success: ratio}
+	}
+	if r.Spread == nil {
+		return
+	}
+	dp.Runs = r.Spread.N()
+	dp.Range = map[string][2]float64{}
+	r.Spread.Min.Each(func(m input.MetricID, lo float64) {
+		hi, _ := r.Spread.Max.Get(m)
+		dp.Range[spreadColumn(m)] = [2]float64{lo, hi}
+	})
+}
+
+// csvSpread is what data.csv adds for repeated runs and request counts: its header cells and,
+// per point, its cells. A page with a point of several runs gets "runs" and a min and a max
+// column per figure (x, the three throughputs, then the page's raw metrics), empty for a
+// point of one run; a page with a point whose client counted its requests gets "completed",
+// "attempted" and "success", empty where unknown. Other pages' files stay as they were.
+type csvSpread struct {
+	spread, requests bool
+	figures          []input.MetricID
+}
+
+func csvSpreadOf(p *Page, cols pageColumns) csvSpread {
+	var c csvSpread
+	eachRawPoint(p, true, func(pt *input.Point) {
+		c.spread = c.spread || pt.Raw.Spread != nil
+		c.requests = c.requests || pt.Raw.Requests.Known()
+	})
+	if c.spread {
+		c.figures = append([]input.MetricID{input.MMedianIntvty, input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU},
+			slices.DeleteFunc(slices.Clone(cols.raw), func(m input.MetricID) bool { return m == input.MMedianIntvty })...)
+	}
+	return c
+}
+
+func (c csvSpread) header() []string {
+	var h []string
+	if c.spread {
+		h = append(h, "runs")
+		for _, m := range c.figures {
+			h = append(h, spreadColumn(m)+"_min", spreadColumn(m)+"_max")
+		}
+	}
+	if c.requests {
+		h = append(h, "completed", "attempted", "success")
+	}
+	return h
+}
+
+func (c csvSpread) cells(pt *input.Point) []string {
+	var out []string
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	var r input.RawPoint
+	if pt.Raw != nil {
+		r = *pt.Raw
+	}
+	if c.spread {
+		out = append(out, strconv.Itoa(r.Spread.N()))
+		for _, m := range c.figures {
+			if lo, hi, ok := r.Spread.Range(m); ok {
+				out = append(out, f(lo), f(hi))
+			} else {
+				out = append(out, "", "")
+			}
+		}
+	}
+	if c.requests {
+		if ratio, ok := r.Requests.Success(); ok {
+			out = append(out, strconv.FormatInt(r.Requests.Completed, 10), strconv.FormatInt(r.Requests.Attempted, 10), f(ratio))
+		} else {
+			out = append(out, "", "", "")
+		}
+	}
+	return out
+}
+
+// leaderRanges are the ranges over repeated runs of a leaders table row's values at refs (the
+// series' frontier read as compare.Curve.RangeAt reads it), nil where a value's points were
+// single runs; nil altogether for a metric runs give no range of, or a series of single runs.
+func leaderRanges(s *SeriesData, metricKey string, refs []float64) []*[2]float64 {
+	m, ok := throughputMetric(metricKey)
+	if !ok {
+		return nil
+	}
+	pts := make([]compare.Point, 0, len(s.Frontier))
+	spread := false
+	for _, k := range s.Frontier {
+		pt := &s.Points.pts[k]
+		cp := compare.Point{X: pt.X, Y: pt.Y}
+		if pt.Raw != nil {
+			cp.Lo, cp.Hi, _ = pt.Raw.Spread.Range(m)
+			spread = spread || pt.Raw.Spread != nil
+		}
+		pts = append(pts, cp)
+	}
+	if !spread {
+		return nil
+	}
+	c := compare.NewCurve(pts)
+	out := make([]*[2]float64, len(refs))
+	for j, x := range refs {
+		if lo, hi, ok := c.RangeAt(x); ok {
+			out[j] = &[2]float64{lo, hi}
+		}
+	}
+	return out
+}
+
+// withinSpread reports whether values a and b, with their ranges over repeated runs (nil for
+// single runs), are within run-to-run spread of each other: one at least has a range, and the
+// ranges (a single run's value its own) overlap.
+func withinSpread(a float64, ra *[2]float64, b float64, rb *[2]float64) bool {
+	if ra == nil && rb == nil {
+		return false
+	}
+	x, y := [2]float64{a, a}, [2]float64{b, b}
+	if ra != nil {
+		x = *ra
+	}
+	if rb != nil {
+		y = *rb
+	}
+	return x[0] <= y[1] && y[0] <= x[1]
+}
+
+// throughputMetric is the raw metric of a throughput's page key ("tpPerGpu"...); ok false for
+// any other metric, of which runs give no range here.
+func throughputMetric(key string) (input.MetricID, bool) {
+	switch key {
+	case "tpPerGpu":
+		return input.MTputPerGPU, true
+	case "outputTputPerGpu":
+		return input.MOutputTputPerGPU, true
+	case "inputTputPerGpu":
+		return input.MInputTputPerGPU, true
+	}
+	return 0, false
+}

@@ -1,0 +1,206 @@
+package site
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testenv"
+	"github.com/frontier-bench/frontier/site/problem"
+)
+
+// spreadFiles are real `vllm bench serve` results of one workload (office baseline, 0.3
+// requests/s) run four times on one DGX Spark over four days, and AIPerf's example export,
+// whose run completed 89 of its 100 requests (../shared/data/public/PROVENANCE.md).
+var spreadFiles = map[string]string{
+	"spark/run1.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json",
+	"spark/run2.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json",
+	"spark/run3.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json",
+	"spark/run4.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json",
+	"aiperf/run1.json": "public/clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json",
+}
+
+// spreadSite is those files with the [[runs]] entries that give their context: one date for
+// the four bench-serve runs, which counts them as one snapshot.
+func spreadSite(t *testing.T) (fstest.MapFS, Config, map[string]map[string]any) {
+	t.Helper()
+	data := fstest.MapFS{}
+	own := map[string]map[string]any{}
+	for to, from := range spreadFiles {
+		b := testenv.SharedFile(t, from)
+		data[to] = &fstest.MapFile{Data: b}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		own[to] = m
+	}
+	cfg, ps := ParseConfig("frontier.toml", []byte(`
+[[runs]]
+path = "spark/*.json"
+gpu = "gb10"
+gpus = 1
+framework = "vllm"
+precision = "bf16"
+isl = 4077
+osl = 485
+date = "2026-08-16"
+
+[[runs]]
+path = "aiperf/*.json"
+gpu = "h100"
+gpus = 1
+framework = "vllm"
+precision = "fp8"
+`))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	return data, cfg, own
+}
+
+// TestRepeatedRealRunsAreOnePointEverywhere: the four real runs are one point of four runs,
+// whose median and range data.json, data.csv, the page data and the API's view carry, each
+// checked against the files' own figures; the AIPerf run that completed 89% of its requests is
+// warned of, naming its file, and its page data marks it for the hollow marker.
+func TestRepeatedRealRunsAreOnePointEverywhere(t *testing.T) {
+	data, cfg, own := spreadSite(t)
+	files, rep, err := build(t, data, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := problem.Problems(rep.Warnings).Error()
+	if !strings.Contains(warned, "data/aiperf/run1.json: warning: 89.0% of requests succeeded (89 of 100), under minSuccess 0.99") {
+		t.Errorf("no warning of the AIPerf run's failed requests:\n%s", warned)
+	}
+	if strings.Contains(warned, "data/spark/") {
+		t.Errorf("a warning of the bench-serve runs, which completed every request:\n%s", warned)
+	}
+
+	// The files' own medians of TPOT, as interactivity: the point's x is their median, its range theirs.
+	var xs, totals []float64
+	for _, name := range []string{"spark/run1.json", "spark/run2.json", "spark/run3.json", "spark/run4.json"} {
+		xs = append(xs, 1000/own[name]["median_tpot_ms"].(float64))
+		totals = append(totals, own[name]["total_token_throughput"].(float64))
+	}
+	slices.Sort(xs)
+	slices.Sort(totals)
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+	page := ""
+	for _, name := range files.Names() {
+		if strings.HasSuffix(name, "/data.json") && strings.Contains(name, "gemma") {
+			page = strings.TrimSuffix(name, "data.json")
+		}
+	}
+	if page == "" {
+		t.Fatalf("no page of the bench-serve runs: %v", files.Names())
+	}
+	js, _ := files.Get(page + "data.json")
+	var doc struct {
+		Series []struct {
+			Points []struct {
+				ID       int64                 `json:"id"`
+				X        float64               `json:"x"`
+				Y        float64               `json:"y"`
+				Runs     int                   `json:"runs"`
+				Range    map[string][2]float64 `json:"range"`
+				Requests *struct {
+					Completed, Attempted int64
+					Success              float64
+				} `json:"requests"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Series) != 1 || len(doc.Series[0].Points) != 1 {
+		t.Fatalf("data.json: want one point of four runs: %s", js)
+	}
+	pt := doc.Series[0].Points[0]
+	if pt.Runs != 4 || !near(pt.X, (xs[1]+xs[2])/2) || !near(pt.Y, (totals[1]+totals[2])/2) {
+		t.Errorf("point: %d runs, x %v, y %v; want 4, %v, %v", pt.Runs, pt.X, pt.Y, (xs[1]+xs[2])/2, (totals[1]+totals[2])/2)
+	}
+	if r := pt.Range["x"]; !near(r[0], xs[0]) || !near(r[1], xs[3]) {
+		t.Errorf("x range %v, want [%v, %v]", r, xs[0], xs[3])
+	}
+	if r := pt.Range["tpPerGpu"]; !near(r[0], totals[0]) || !near(r[1], totals[3]) {
+		t.Errorf("tpPerGpu range %v, want [%v, %v]", r, totals[0], totals[3])
+	}
+	if q := pt.Requests; q == nil || q.Completed != 800 || q.Attempted != 800 || q.Success != 1 {
+		t.Errorf("requests %+v, want 800 of 800", q)
+	}
+
+	b, _ := files.Get(page + "data.csv")
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(name string) string {
+		i := slices.Index(recs[0], name)
+		if i < 0 {
+			t.Fatalf("data.csv has no column %s: %v", name, recs[0])
+		}
+		return recs[1][i]
+	}
+	if col("runs") != "4" || col("x_min") != strconv.FormatFloat(xs[0], 'g', -1, 64) || col("tpPerGpu_max") != strconv.FormatFloat(totals[3], 'g', -1, 64) ||
+		col("completed") != "800" || col("attempted") != "800" || col("success") != "1" {
+		t.Errorf("data.csv: %v", recs)
+	}
+
+	html, _ := files.Get(page + "index.html")
+	var pd struct {
+		Spread []struct {
+			ID   int64 `json:"id"`
+			Runs int   `json:"runs"`
+		} `json:"spread"`
+	}
+	if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &pd); err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Spread) != 1 || pd.Spread[0].ID != pt.ID || pd.Spread[0].Runs != 4 {
+		t.Errorf("page data spread %+v, want point %d of 4 runs", pd.Spread, pt.ID)
+	}
+
+	var api int
+	for _, name := range files.Names() {
+		if strings.HasPrefix(name, "api/v1/views/") && strings.Contains(name, "gemma") {
+			v, _ := files.Get(name)
+			if bytes.Contains(v, []byte(`"runs":4`)) && bytes.Contains(v, []byte(`"range":{`)) && bytes.Contains(v, []byte(`"requests":{"completed":800,"attempted":800,"success":1}`)) {
+				api++
+			}
+		}
+	}
+	if api != 1 {
+		t.Errorf("%d API views carry the point's runs, range and requests, want 1", api)
+	}
+
+	// The AIPerf run's page: its requests and the site's minSuccess, for the hollow marker.
+	for _, name := range files.Names() {
+		if !strings.HasSuffix(name, "/index.html") || !strings.Contains(name, "gpt-oss") || strings.Count(name, "/") != 2 {
+			continue
+		}
+		html, _ := files.Get(name)
+		var pd struct {
+			Requests []struct {
+				Completed, Attempted int64
+			} `json:"requests"`
+			MinSuccess float64 `json:"minSuccess"`
+		}
+		if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &pd); err != nil {
+			t.Fatal(err)
+		}
+		if len(pd.Requests) != 1 || pd.Requests[0].Completed != 89 || pd.Requests[0].Attempted != 100 || pd.MinSuccess != 0.99 {
+			t.Errorf("%s: requests %+v, minSuccess %v", name, pd.Requests, pd.MinSuccess)
+		}
+		return
+	}
+	t.Errorf("no page of the AIPerf run: %v", files.Names())
+}
