@@ -79,10 +79,10 @@ export const xRange = (axis, sp) => rangeOf(sp, axis.col);
 // metric's from the total throughput's range with the view's prices (yValues), ordered low to
 // high; null where there is none.
 export function yRange(page, key, s, sp, view) {
-  if (key === "costPerMTok" || key === "tokPerMW") {
-    const r = rangeOf(sp, "tpPerGpu");
+  if (isCost(key) || key === "tokPerMW") {
+    const r = rangeOf(sp, isCost(key) ? COST_BASE[key] : "tpPerGpu");
     if (!r) return null;
-    const f = key === "costPerMTok" ? ((tp) => price(page, view, "cost", s.gpu) / (tp * 3600) * 1e6) : ((tp) => tp / price(page, view, "kw", s.gpu) * 1000);
+    const f = isCost(key) ? ((tp) => price(page, view, "cost", s.gpu) / (tp * 3600) * 1e6) : ((tp) => tp / price(page, view, "kw", s.gpu) * 1000);
     const ys = [f(r[0]), f(r[1])].sort((a, b) => a - b);
     return ys.every(Number.isFinite) ? ys : null;
   }

@@ -21,7 +21,7 @@ const page = {
   series: [{ key: "gb10_vllm", name: "GB10 (vLLM)", label: "GB10 (vLLM)", gpu: "gb10", vendor: "NVIDIA", framework: "vllm", spec: "", precision: "bf16", color: "#111111", symbol: "circle",
     points: [[1, 5.5, 1200, 130, 1070, 8, 1, "2026-08-16", ""], [2, 10, 900, 90, 810, 16, 1, "2026-08-16", ""],
       [3, 20, 600, 60, 540, 32, 1, "2026-08-16", ""], [4, 30, 300, 30, 270, 64, 1, "2026-08-16", ""]] }],
-  spread: [{ id: 1, runs: 3, lo: { x: 5, tpPerGpu: 1100 }, hi: { x: 6, tpPerGpu: 1300 } }],
+  spread: [{ id: 1, runs: 3, lo: { x: 5, tpPerGpu: 1100, outputTputPerGpu: 120 }, hi: { x: 6, tpPerGpu: 1300, outputTputPerGpu: 140 } }],
   requests: [{ id: 2, completed: 972, attempted: 1000 }, { id: 3, completed: 200, attempted: 200 }],
   minSuccess: 0.99,
 };
@@ -34,6 +34,11 @@ test("a point of several runs has its spread, the others none", () => {
   // Cost falls as throughput rises: its range runs from the highest throughput's cost.
   const cost = yRange(page, "costPerMTok", s, spreadOf(page, s, 0), {});
   assert.ok(cost[0] < cost[1] && Math.abs(cost[0] - 3.6 / (1300 * 3600) * 1e6) < 1e-9);
+  // The cost of output tokens ranges over the output throughput's range; of input tokens, none
+  // where the runs give no input range.
+  const out = yRange(page, "costPerMOutputTok", s, spreadOf(page, s, 0), {});
+  assert.ok(Math.abs(out[0] - 3.6 / (140 * 3600) * 1e6) < 1e-9 && Math.abs(out[1] - 3.6 / (120 * 3600) * 1e6) < 1e-9);
+  assert.equal(yRange(page, "costPerMInputTok", s, spreadOf(page, s, 0), {}), null);
 });
 
 test("success: under minSuccess is a shortfall; unknown is not", () => {
