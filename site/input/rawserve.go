@@ -34,6 +34,7 @@ func (d *rawDecoder) serve() {
 	var haveInput, haveTotalIn bool
 	var concOff int
 	nerr := d.nerr
+	run := newRunReader(formatServe, d.rel)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
@@ -44,8 +45,18 @@ func (d *rawDecoder) serve() {
 			} else {
 				concOff = -1 // null: a run by request rate
 			}
+			run.note("max_concurrency", float64(r.conc), r.conc > 0)
 		case "request_rate":
 			rate = d.requestRate()
+			run.note("request_rate", rate, rate > 0)
+		case "completed", "failed":
+			if n, ok := d.number(false); ok {
+				if string(k) == "completed" {
+					run.info.Completed = int64(n)
+				} else {
+					run.info.Failed = int64(n)
+				}
+			}
 		case "total_token_throughput":
 			seen |= sTotal
 			total, _ = d.number(true)
@@ -87,6 +98,9 @@ func (d *rawDecoder) serve() {
 		case "osl":
 			file.OSL = d.flexPositive()
 		default:
+			if run.setting(d.decoder, string(k)) || run.read(d.decoder, string(k)) {
+				return
+			}
 			d.metric(&r.m, k, true)
 		}
 	}) {
@@ -124,6 +138,7 @@ func (d *rawDecoder) serve() {
 	}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	d.run = run.done()
 	d.add1(r, c.Model, -1)
 }
 

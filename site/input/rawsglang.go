@@ -38,13 +38,16 @@ func (d *rawDecoder) sglang() {
 	var haveTotal, haveIn, haveTotalIn, nullConc bool
 	start, nerr := d.off, d.nerr
 	var key []byte
+	run := newRunReader(formatSGLang, d.rel)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
 			nullConc = d.peek() == jsontext.KindNull
 			p.conc, _ = d.integer(false, true)
+			run.note("max_concurrency", float64(p.conc), p.conc > 0)
 		case "request_rate":
 			p.rate = d.requestRate()
+			run.note("request_rate", p.rate, p.rate > 0)
 		case "duration":
 			duration, _ = d.number(false)
 		case "output_throughput":
@@ -54,7 +57,10 @@ func (d *rawDecoder) sglang() {
 		case "input_throughput":
 			in, haveIn = d.number(false)
 		case "completed":
-			completed, _ = d.number(false)
+			var ok bool
+			if completed, ok = d.number(false); ok {
+				run.info.Completed = int64(completed)
+			}
 		case "total_input_tokens":
 			totalIn, haveTotalIn = d.number(false)
 		case "total_output_tokens":
@@ -72,6 +78,9 @@ func (d *rawDecoder) sglang() {
 		case "gpus":
 			p.own.GPUs = d.flexPositive()
 		default:
+			if run.setting(d.decoder, string(k)) || run.read(d.decoder, string(k)) {
+				return
+			}
 			if stat, ok := bytes.CutSuffix(k, []byte("_e2e_latency_ms")); ok {
 				key = append(append(key[:0], stat...), "_e2el_ms"...)
 				k = key
@@ -98,7 +107,9 @@ func (d *rawDecoder) sglang() {
 		return
 	}
 	p.tpot = "median_tpot_ms"
+	d.run = run.done()
 	d.settle(&p, start, -1)
+	d.run = nil
 }
 
 // decodeLines decodes a JSON lines file: one bench-serve or SGLang result a line. Problems of a
