@@ -206,7 +206,8 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own,
 	// and it fetches the decoder (cmd/frontier-wasm, gzipped) and Go's wasm_exec.js that runs it;
 	// apisite.js by the /api/ page of a site built without a host (apilinks.go).
-	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "yourrun.wasm.gz", "../vendor/wasm_exec.js", "apisite.js"} {
+	// detail.js by the chart page when a reader first opens a point's detail.
+	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "yourrun.wasm.gz", "../vendor/wasm_exec.js", "apisite.js", "detail.js"} {
 		b, err := read(path.Clean("assets/" + name))
 		if err != nil {
 			return nil, err
