@@ -12,7 +12,7 @@
 
 import { element } from "./dom.js";
 import { httpsLink } from "./format.js";
-import { num, t } from "./i18n.js";
+import { num, t, table } from "./i18n.js";
 import { column } from "./model.js";
 import { countedEval, notesOf, scoreLines } from "./accuracy.js";
 
@@ -83,6 +83,13 @@ export function neighbours(page, at) {
     .sort((a, b) => (a.conc || 0) - (b.conc || 0) || (a.rate || 0) - (b.rate || 0) || (a.id < b.id ? -1 : 1));
 }
 
+// label is the page's name of a statistic, metric family or run field ([script.detail]).
+let names = null;
+const label = (key) => {
+  names = names || table("detail.");
+  return names[key] || key;
+};
+
 const loadText = (n) => (n.conc > 0 ? t("detail.conc", { n: num(n.conc) }) : n.rate > 0 ? t("detail.rate", { n: num(n.rate) }) : t("detail.unlimited"));
 
 // inflate fetches a detail chunk (stored gzipped, as the history's chunks: the host sends it as
@@ -116,12 +123,12 @@ function detailOf(live, at) {
 function scale(row) {
   const top = Math.max.apply(null, row.marks.map((m) => m.value).concat([row.std ? row.std.value : 0])) || 1;
   const line = element("span", { class: "pd-scale", "aria-hidden": "true" }, row.marks.map((m) =>
-    element("span", { class: "pd-mark pd-" + m.stat.replace(".", ""), style: "left:" + (100 * m.value / top).toFixed(2) + "%", title: t("detail." + m.stat.replace(".", "")) })));
+    element("span", { class: "pd-mark pd-" + m.stat.replace(".", ""), style: "left:" + (100 * m.value / top).toFixed(2) + "%", title: label(m.stat.replace(".", "")) })));
   const numbers = row.marks.map((m) => element("span", { class: "pd-num" }, [
-    element("abbr", { text: t("detail." + m.stat.replace(".", "")) }), " " + num(m.value) + (m.computed ? "*" : "")]));
+    element("abbr", { text: label(m.stat.replace(".", "")) }), " " + num(m.value) + (m.computed ? "*" : "")]));
   if (row.std) numbers.push(element("span", { class: "pd-num" }, [element("abbr", { text: t("detail.std") }), " " + num(row.std.value) + (row.std.computed ? "*" : "")]));
   return element("div", { class: "pd-row" }, [
-    element("span", { class: "pd-name", text: t("detail." + row.family) + " (" + row.unit + ")" }), line,
+    element("span", { class: "pd-name", text: label(row.family) + " (" + row.unit + ")" }), line,
     element("span", { class: "pd-nums" }, numbers)]);
 }
 
@@ -177,7 +184,7 @@ const SECTIONS = [
     const items = [];
     const add = (key, value, node) => {
       if (value == null || value === "") return;
-      items.push(element("dt", { text: t("detail." + key) }), element("dd", {}, [node || String(value)]));
+      items.push(element("dt", { text: label(key) }), element("dd", {}, [node || String(value)]));
     };
     add("file", r.file, r.file ? element("code", { text: "data/" + r.file }) : null);
     add("client", r.client && r.version ? r.client + " " + r.version : r.client);
