@@ -12,7 +12,7 @@
 
 import { element } from "./dom.js";
 import { httpsLink } from "./format.js";
-import { num, t, table } from "./i18n.js";
+import { formatNumber, num, t, table } from "./i18n.js";
 import { column } from "./model.js";
 import { countedEval, notesOf, scoreLines } from "./accuracy.js";
 
@@ -83,6 +83,9 @@ export function neighbours(page, at) {
     .sort((a, b) => (a.conc || 0) - (b.conc || 0) || (a.rate || 0) - (b.rate || 0) || (a.id < b.id ? -1 : 1));
 }
 
+// whole writes a count (requests, a concurrency) as the page's language writes whole numbers.
+const whole = (n) => formatNumber(n, { maximumFractionDigits: 0 });
+
 // label is the page's name of a statistic, metric family or run field ([script.detail]).
 let names = null;
 const label = (key) => {
@@ -90,7 +93,7 @@ const label = (key) => {
   return names[key] || key;
 };
 
-const loadText = (n) => (n.conc > 0 ? t("detail.conc", { n: num(n.conc) }) : n.rate > 0 ? t("detail.rate", { n: num(n.rate) }) : t("detail.unlimited"));
+const loadText = (n) => (n.conc > 0 ? t("detail.conc", { n: whole(n.conc) }) : n.rate > 0 ? t("detail.rate", { n: num(n.rate) }) : t("detail.unlimited"));
 
 // inflate fetches a detail chunk (stored gzipped, as the history's chunks: the host sends it as
 // it is) and parses it.
@@ -118,15 +121,26 @@ function detailOf(live, at) {
   return chunks[file].then((byID) => byID[String(at.point[column(live.page, "id")])] || {});
 }
 
-// scale is one family's row drawn: a line from 0 to the largest mark, each statistic a tick on
-// it (its name in its title), the numbers after it.
+// place is where v sits on a row's scale, in percent: linear from 0 to the largest value, or
+// logarithmic between the smallest and the largest when they are more than ten times apart
+// (a p99.9 far out in the tail would otherwise press the rest into one corner).
+export function place(v, values) {
+  const hi = Math.max.apply(null, values);
+  const lo = Math.min.apply(null, values);
+  if (!(hi > 0)) return 0;
+  if (lo > 0 && hi / lo > 10) return 4 + 92 * Math.log(v / lo) / Math.log(hi / lo);
+  return 96 * v / hi;
+}
+
+// scale is one family's row drawn: a line, each statistic a tick on it (its name in its
+// title), the numbers after it.
 function scale(row) {
-  const top = Math.max.apply(null, row.marks.map((m) => m.value).concat([row.std ? row.std.value : 0])) || 1;
+  const values = row.marks.map((m) => m.value);
   const line = element("span", { class: "pd-scale", "aria-hidden": "true" }, row.marks.map((m) =>
-    element("span", { class: "pd-mark pd-" + m.stat.replace(".", ""), style: "left:" + (100 * m.value / top).toFixed(2) + "%", title: label(m.stat.replace(".", "")) })));
+    element("span", { class: "pd-mark pd-" + m.stat.replace(".", ""), style: "left:" + place(m.value, values).toFixed(2) + "%", title: label(m.stat.replace(".", "")) })));
   const numbers = row.marks.map((m) => element("span", { class: "pd-num" }, [
     element("abbr", { text: label(m.stat.replace(".", "")) }), " " + num(m.value) + (m.computed ? "*" : "")]));
-  if (row.std) numbers.push(element("span", { class: "pd-num" }, [element("abbr", { text: t("detail.std") }), " " + num(row.std.value) + (row.std.computed ? "*" : "")]));
+  if (row.std) numbers.push(element("span", { class: "pd-num" }, [element("abbr", { text: label("std") }), " " + num(row.std.value) + (row.std.computed ? "*" : "")]));
   return element("div", { class: "pd-row" }, [
     element("span", { class: "pd-name", text: label(row.family) + " (" + row.unit + ")" }), line,
     element("span", { class: "pd-nums" }, numbers)]);
@@ -154,30 +168,31 @@ function histogram(title, h, per) {
   });
   const total = h.counts.reduce((a, b) => a + b, 0);
   return element("figure", { class: "pd-histo" }, [svg,
-    element("figcaption", { text: t("detail.histogram", { metric: title, n: num(total), from: num(edges[0][0]), to: num(edges[edges.length - 1][1]) }) })]);
+    element("figcaption", { text: t("detail.histogram", { metric: title, n: whole(total), from: num(edges[0][0]), to: num(edges[edges.length - 1][1]) }) })]);
 }
 
-// SECTIONS draw the detail, each from what it needs of {live, at, d} or nothing (null).
+// SECTIONS draw the detail, each [name, draw]: draw makes its nodes from what it needs of
+// {live, at, d}, or nothing (null) when the point has none of it.
 const SECTIONS = [
-  function statistics({ d }) {
+  ["statistics", function ({ d }) {
     const rows = statRows(d);
     const out = [element("h3", { text: t("detail.statistics") })];
     if (!rows.length) return out.concat(element("p", { text: t("detail.noStats") }));
     out.push(element("div", { class: "pd-stats" }, rows.map(scale)));
     if (rows.some((r) => r.marks.some((m) => m.computed) || (r.std && r.std.computed))) {
-      out.push(element("p", { class: "muted", text: t("detail.computed", { n: num(d.requests.n) }) }));
+      out.push(element("p", { class: "muted", text: t("detail.computed", { n: whole(d.requests.n) }) }));
     }
     return out;
-  },
-  function requests({ d }) {
+  }],
+  ["requests", function ({ d }) {
     const q = d.requests;
     if (!q || !(q.ttft || q.tpot)) return null;
-    return [element("h3", { text: t("detail.requests", { n: num(q.n) }) }), element("div", { class: "pd-hists" }, [
+    return [element("h3", { text: t("detail.requests", { n: whole(q.n) }) }), element("div", { class: "pd-hists" }, [
       q.ttft ? histogram(t("detail.ttft"), q.ttft, q.per) : null, q.tpot ? histogram(t("detail.tpot"), q.tpot, q.per) : null])];
-  },
+  }],
   // The success line and the list of repeated runs come with the points that carry them
   // (d.success, d.runs): drawn here when they do.
-  function run({ live, at, d }) {
+  ["run", function ({ live, at, d }) {
     const page = live.page;
     const r = d.run || {};
     const at1 = (name) => (column(page, name) >= 0 ? at.point[column(page, name)] : null);
@@ -194,29 +209,29 @@ const SECTIONS = [
     const link = httpsLink(r.link || at1("runUrl"));
     const id = at1("run");
     add("run", link || id, link ? element("a", { href: link, rel: "noopener", text: id || link }) : null);
-    if (typeof r.completed === "number") add("requestsCompleted", num(r.completed));
-    if (typeof r.failed === "number") add("requestsFailed", num(r.failed));
+    if (typeof r.completed === "number") add("requestsCompleted", whole(r.completed));
+    if (typeof r.failed === "number") add("requestsFailed", whole(r.failed));
     const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-run" }, items)];
     if (r.settings && r.settings.length) {
       out.push(element("details", { class: "pd-settings" }, [element("summary", { text: t("detail.settings", { n: r.settings.length }) }),
         element("dl", {}, [].concat.apply([], r.settings.map((s) => [element("dt", {}, [element("code", { text: s[0] })]), element("dd", { text: s[1] })])))]));
     }
     return out;
-  },
-  function loads({ live, at }) {
+  }],
+  ["loads", function ({ live, at }) {
     const list = neighbours(live.page, at);
     if (list.length < 2) return null;
     return [element("h3", { text: t("detail.neighbours") }), element("ul", { class: "pd-loads" }, list.map((n) =>
       element("li", {}, [element("button", { type: "button", "data-pt": n.id, "aria-current": n.current ? "true" : null, text: loadText(n) })])))];
-  },
-  function evals({ live, at }) {
+  }],
+  ["evals", function ({ live, at }) {
     const page = live.page;
     const date = live.view ? live.view.date : "";
     const lines = scoreLines(page, at.point, date).filter((s) => countedEval(page, at.point, s.task, date)).map((s) => s.text)
       .concat(notesOf(page, at.point).map((n) => n.text));
     if (!lines.length) return null;
     return [element("h3", { text: t("detail.evals") }), element("ul", {}, lines.map((text) => element("li", { text })))];
-  },
+  }],
 ];
 
 // CSS is the dialog's style, added with it: the page's style.css, which every page loads,
@@ -227,6 +242,7 @@ const CSS = `
 .point-detail::backdrop{background:rgba(0,0,0,.4)}
 .pd-head{display:flex;gap:.5rem;align-items:flex-start;justify-content:space-between;padding:.75rem 1rem;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg)}
 .pd-head h2{font-size:1.05rem;margin:0;overflow-wrap:anywhere}
+.pd-close{flex:none;white-space:nowrap}
 .pd-body{padding:0 1rem 1rem}
 .pd-body h3{font-size:.95rem;margin:1rem 0 .4rem}
 .pd-row{display:grid;grid-template-columns:minmax(6rem,9rem) 1fr;gap:.15rem .75rem;align-items:center;margin:.5rem 0}
@@ -298,14 +314,14 @@ function show(id, moved) {
   const s = at.series;
   const conc = at.point[column(live.page, "conc")];
   title.textContent = s.label + " · " + String(s.precision || "").toUpperCase() + " · " +
-    (conc > 0 ? t("detail.conc", { n: num(conc) }) : t("detail.title", { id }));
+    (conc > 0 ? t("detail.conc", { n: whole(conc) }) : t("detail.title", { id }));
   body.replaceChildren(element("p", { class: "muted", text: t("detail.loading") }));
   Promise.all([detailOf(live, at), live.loadLight()]).then(([d]) => {
     if (!state || state.id !== String(id)) return;
     const parts = [];
-    for (const section of SECTIONS) {
-      const nodes = section({ live, at, d });
-      if (nodes) parts.push(element("section", { class: "pd-" + section.name }, nodes));
+    for (const [name, draw] of SECTIONS) {
+      const nodes = draw({ live, at, d });
+      if (nodes) parts.push(element("section", { class: "pd-" + name }, nodes));
     }
     body.replaceChildren.apply(body, parts);
     if (moved) {

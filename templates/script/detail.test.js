@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { binEdges, findPoint, idAt, neighbours, statRows } from "./detail.js";
+import { binEdges, findPoint, idAt, neighbours, place, statRows } from "./detail.js";
 import { ptIn } from "./detail-hook.js";
 
 const page = {
@@ -61,4 +61,13 @@ test("idAt: a click on a published scatter point names its id; a line or a reade
   assert.equal(idAt(live, { seriesType: "line", seriesIndex: 0, dataIndex: 1 }), null);
   assert.equal(idAt(live, { seriesType: "scatter", seriesIndex: 1, dataIndex: 0 }), null);
   assert.equal(idAt(live, { seriesType: "scatter", seriesIndex: 5, dataIndex: 0 }), null);
+});
+
+test("place: a linear scale from 0, or a log one for a long tail", () => {
+  assert.equal(place(50, [50, 100]), 48);
+  assert.equal(place(100, [50, 100]), 96);
+  assert.equal(place(1, [1, 1000]), 4);
+  assert.equal(place(1000, [1, 1000]), 96);
+  assert.ok(Math.abs(place(31.6227766, [1, 1000]) - 50) < 1e-6);
+  assert.equal(place(0, [0, 0]), 0);
 });
