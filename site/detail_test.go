@@ -41,7 +41,7 @@ func details(t *testing.T, files *Files) (map[string][]detailPoint, map[string][
 	t.Helper()
 	out, raw := map[string][]detailPoint{}, map[string][]byte{}
 	for _, name := range files.Names() {
-		if !strings.HasPrefix(path.Base(name), "detail-") {
+		if !strings.HasPrefix(path.Base(name), "detail-") || !strings.HasSuffix(name, ".json.gz") {
 			continue
 		}
 		gz, _ := files.Get(name)

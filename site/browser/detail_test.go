@@ -73,7 +73,7 @@ func closeDetail(p *browsertest.Page) {
 func detailRequests(p *browsertest.Page) []string {
 	var out []string
 	for _, r := range p.Requests() {
-		if strings.Contains(r, "/detail-") || strings.Contains(r, "/assets/detail.") {
+		if strings.Contains(r, "/detail-") || strings.Contains(r, "/assets/detail") {
 			out = append(out, r)
 		}
 	}
@@ -133,8 +133,8 @@ func TestBrowserPointDetailByMouse(t *testing.T) {
 	if s.Focus != "dialog" {
 		t.Errorf("focus on %q once open, want inside the dialog", s.Focus)
 	}
-	if got := detailRequests(p); len(got) != 2 {
-		t.Errorf("opening a point fetched %v, want detail.js and one chunk", got)
+	if got := detailRequests(p); len(got) != 3 {
+		t.Errorf("opening a point fetched %v, want detail.js, its strings and one chunk", got)
 	}
 	id := s.Hash[strings.Index(s.Hash, "pt=")+3:]
 	if i := strings.IndexByte(id, '&'); i >= 0 {
@@ -196,7 +196,7 @@ func TestBrowserPointDetailByKeyboardInChinese(t *testing.T) {
 func requestsPage(t *testing.T, files *site.Files) (page, id string) {
 	t.Helper()
 	for _, name := range files.Names() {
-		if !strings.Contains(name, "/detail-") || strings.HasPrefix(name, "zh/") {
+		if !strings.Contains(name, "/detail-") || !strings.HasSuffix(name, ".json.gz") || strings.HasPrefix(name, "zh/") {
 			continue
 		}
 		gz, _ := files.Get(name)

@@ -43,10 +43,10 @@ type DetailData struct {
 // p99, p99.9, std), null where absent; latencies in seconds, interactivity in tok/s/user, each
 // to four significant digits.
 type PointDetail struct {
-	ID    int64                   `json:"id"`
-	Stats map[string][]*float64   `json:"stats,omitempty"`
-	Run   *RunDetail              `json:"run,omitempty"`
-	Reqs  *RequestsDetail         `json:"requests,omitempty"`
+	ID    int64                 `json:"id"`
+	Stats map[string][]*float64 `json:"stats,omitempty"`
+	Run   *RunDetail            `json:"run,omitempty"`
+	Reqs  *RequestsDetail       `json:"requests,omitempty"`
 }
 
 // RunDetail is the run behind a point, as its file records it (input.RunInfo) with the

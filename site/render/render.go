@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"bytes"
 	"cmp"
 	"crypto/sha256"
@@ -94,6 +95,12 @@ type siteView struct {
 
 // Asset returns the content-hashed URL of a logical asset name such as "style.css".
 func (s *siteView) Asset(name string) string { return s.assets[name] }
+
+// DetailStrings is the URL of the page language's strings of a point's detail.
+func (s *siteView) DetailStrings() string { return s.assets[detailStrings(s.Lang)] }
+
+// detailStrings is the logical asset name of language lang's strings of a point's detail.
+func detailStrings(lang string) string { return "detail-strings." + lang + ".json" }
 
 type navItem struct {
 	Title string
@@ -220,6 +227,15 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		return nil, err
 	}
 	add("frontier.js", js)
+	// Each language's strings of a point's detail ([script.detail]), which detail.js fetches
+	// with it: left out of every page's #strings (funcs), since most readers open no detail.
+	for _, c := range cats.Langs {
+		b, err := json.Marshal(c.Table("script.detail."))
+		if err != nil {
+			return nil, err
+		}
+		add(detailStrings(c.Lang), b)
+	}
 	if len(in.ECharts) == 0 {
 		return nil, fmt.Errorf("no ECharts script: run `make deps` (npm ci) so node_modules/echarts exists")
 	}

@@ -12,7 +12,7 @@
 
 import { element } from "./dom.js";
 import { httpsLink } from "./format.js";
-import { formatNumber, num, t, table } from "./i18n.js";
+import { formatNumber, num, t, table, useStrings } from "./i18n.js";
 import { column } from "./model.js";
 import { countedEval, notesOf, scoreLines } from "./accuracy.js";
 
@@ -333,6 +333,30 @@ function show(id, moved) {
   });
 }
 
+// ownStrings resolves once the detail's strings ([script.detail] of the page's language, an
+// asset of their own named by the page script's data-detail-strings: no page carries them in
+// its #strings) are added to the page's; without them the detail shows their keys.
+let ownStrings = null;
+function loadStrings() {
+  if (!ownStrings) {
+    const script = document.querySelector("script[data-detail-strings]");
+    const src = script ? script.getAttribute("data-detail-strings") : "";
+    ownStrings = (src ? fetch(src).then((res) => (res.ok ? res.json() : {})) : Promise.resolve({})).catch(() => ({})).then((more) => {
+      let page = {};
+      const node = document.getElementById("strings");
+      try {
+        page = node ? JSON.parse(node.textContent) : {};
+      } catch (e) {
+        // a broken catalog shows every key
+      }
+      for (const k of Object.keys(more || {})) page["detail." + k] = more[k];
+      useStrings(page, document.documentElement.lang || "en");
+      names = null;
+    });
+  }
+  return ownStrings;
+}
+
 // open shows the detail of the point a reader chose: options.id (pt= in the fragment),
 // options.params (a click on the chart: ECharts' event) or options.row (its row in the points
 // table), with options.live (the page's LiveChart), rowOf(id) (the point's row in the points
@@ -341,6 +365,10 @@ function open(options) {
   const from = options.row || null;
   const id = options.row ? options.row.getAttribute("data-pt") : options.params ? idAt(options.live, options.params) : options.id;
   if (!id) return;
+  loadStrings().then(() => openNow(options, id, from));
+}
+
+function openNow(options, id, from) {
   if (!dialog) make();
   state = { live: options.live, rowOf: options.rowOf, set: options.set, from, id: String(id) };
   state.set(state.id);
