@@ -133,8 +133,8 @@ func TestBrowserPointDetailByMouse(t *testing.T) {
 	if s.Focus != "dialog" {
 		t.Errorf("focus on %q once open, want inside the dialog", s.Focus)
 	}
-	if got := detailRequests(p); len(got) != 3 {
-		t.Errorf("opening a point fetched %v, want detail.js, its strings and one chunk", got)
+	if got := detailRequests(p); len(got) != 2 {
+		t.Errorf("opening a point fetched %v, want detail.js (with its strings) and one chunk", got)
 	}
 	id := s.Hash[strings.Index(s.Hash, "pt=")+3:]
 	if i := strings.IndexByte(id, '&'); i >= 0 {

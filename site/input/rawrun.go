@@ -247,10 +247,10 @@ var runSettings = map[rawFormat][]string{
 		"server_info.context_length", "server_info.page_size"},
 }
 
-// versionKeys are where a client's file gives a version, by key path.
+// versionKeys are where a client's file gives a version, by key path: SGLang's bench_serving
+// writes the server's (server_info, from its /get_server_info); vllm bench serve writes none.
 var versionKeys = map[rawFormat][]string{
-	formatServe:  {"vllm_version", "version"},
-	formatSGLang: {"server_info.version", "version"},
+	formatSGLang: {"server_info.version"},
 }
 
 // runReader reads the run of one point of a client's file as its keys come: settings and

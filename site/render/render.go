@@ -96,11 +96,11 @@ type siteView struct {
 // Asset returns the content-hashed URL of a logical asset name such as "style.css".
 func (s *siteView) Asset(name string) string { return s.assets[name] }
 
-// DetailStrings is the URL of the page language's strings of a point's detail.
-func (s *siteView) DetailStrings() string { return s.assets[detailStrings(s.Lang)] }
+// DetailScript is the URL of a point's detail (detail.js) with the page language's strings.
+func (s *siteView) DetailScript() string { return s.assets[detailScript(s.Lang)] }
 
-// detailStrings is the logical asset name of language lang's strings of a point's detail.
-func detailStrings(lang string) string { return "detail-strings." + lang + ".json" }
+// detailScript is the logical asset name of a point's detail with language lang's strings.
+func detailScript(lang string) string { return "detail-" + lang + ".js" }
 
 type navItem struct {
 	Title string
@@ -213,8 +213,7 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 	// yourrun.js is fetched by the chart page only when a reader adds a result file of their own,
 	// and it fetches the decoder (cmd/frontier-wasm, gzipped) and Go's wasm_exec.js that runs it;
 	// apisite.js by the /api/ page of a site built without a host (apilinks.go).
-	// detail.js by the chart page when a reader first opens a point's detail.
-	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "yourrun.wasm.gz", "../vendor/wasm_exec.js", "apisite.js", "detail.js"} {
+	for _, name := range []string{"style.css", "favicon.svg", "yourrun.js", "yourrun.wasm.gz", "../vendor/wasm_exec.js", "apisite.js"} {
 		b, err := read(path.Clean("assets/" + name))
 		if err != nil {
 			return nil, err
@@ -227,14 +226,20 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		return nil, err
 	}
 	add("frontier.js", js)
-	// Each language's strings of a point's detail ([script.detail]), which detail.js fetches
-	// with it: left out of every page's #strings (funcs), since most readers open no detail.
+	// A point's detail (detail.js), fetched when a reader first opens one, once per language:
+	// its strings ([script.detail], which every page's #strings leaves out: funcs) before the
+	// module, as window.frontierDetailStrings. encoding/json escapes "<", ">", "&", U+2028 and
+	// U+2029, so the catalog's strings are a JavaScript literal whatever they hold.
+	detail, err := read("assets/detail.js")
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range cats.Langs {
-		b, err := json.Marshal(c.Table("script.detail."))
+		strs, err := json.Marshal(c.Table("script.detail."))
 		if err != nil {
 			return nil, err
 		}
-		add(detailStrings(c.Lang), b)
+		add(detailScript(c.Lang), slices.Concat([]byte("window.frontierDetailStrings="), strs, []byte(";\n"), detail))
 	}
 	if len(in.ECharts) == 0 {
 		return nil, fmt.Errorf("no ECharts script: run `make deps` (npm ci) so node_modules/echarts exists")

@@ -333,28 +333,24 @@ function show(id, moved) {
   });
 }
 
-// ownStrings resolves once the detail's strings ([script.detail] of the page's language, an
-// asset of their own named by the page script's data-detail-strings: no page carries them in
-// its #strings) are added to the page's; without them the detail shows their keys.
-let ownStrings = null;
-function loadStrings() {
-  if (!ownStrings) {
-    const script = document.querySelector("script[data-detail-strings]");
-    const src = script ? script.getAttribute("data-detail-strings") : "";
-    ownStrings = (src ? fetch(src).then((res) => (res.ok ? res.json() : {})) : Promise.resolve({})).catch(() => ({})).then((more) => {
-      let page = {};
-      const node = document.getElementById("strings");
-      try {
-        page = node ? JSON.parse(node.textContent) : {};
-      } catch (e) {
-        // a broken catalog shows every key
-      }
-      for (const k of Object.keys(more || {})) page["detail." + k] = more[k];
-      useStrings(page, document.documentElement.lang || "en");
-      names = null;
-    });
+// addStrings adds the detail's strings to the page's: [script.detail] of the page's language,
+// which no page carries in its #strings; the build puts them before this module as
+// window.frontierDetailStrings. Without them the detail shows their keys.
+let added = false;
+function addStrings() {
+  if (added) return;
+  added = true;
+  let page = {};
+  const node = document.getElementById("strings");
+  try {
+    page = node ? JSON.parse(node.textContent) : {};
+  } catch (e) {
+    // a broken catalog shows every key
   }
-  return ownStrings;
+  const more = window.frontierDetailStrings || {};
+  for (const k of Object.keys(more)) page["detail." + k] = more[k];
+  useStrings(page, document.documentElement.lang || "en");
+  names = null;
 }
 
 // open shows the detail of the point a reader chose: options.id (pt= in the fragment),
@@ -365,10 +361,7 @@ function open(options) {
   const from = options.row || null;
   const id = options.row ? options.row.getAttribute("data-pt") : options.params ? idAt(options.live, options.params) : options.id;
   if (!id) return;
-  loadStrings().then(() => openNow(options, id, from));
-}
-
-function openNow(options, id, from) {
+  addStrings();
   if (!dialog) make();
   state = { live: options.live, rowOf: options.rowOf, set: options.set, from, id: String(id) };
   state.set(state.id);
