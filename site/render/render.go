@@ -1,11 +1,11 @@
 package render
 
 import (
-	"encoding/json"
 	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
