@@ -454,9 +454,11 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
 	// not its embed, and the sitemap and navigation leave it out.
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if !mirror && (shown.History != nil || shown.Later != nil || shown.Detail != nil) {
+	if !mirror && (shown.History != nil || shown.Later != nil) {
 		// The embed is a folder below the page: its history is one level up (a mirror's
-		// paths are the default's, from the root already). It opens no point's detail.
+		// paths are the default's, from the root already). It opens no point's detail (its
+		// page script is named without one), so a copy made here leaves the index out; one
+		// shared with the page keeps it, inert, rather than being encoded again.
 		embedData := shown
 		embedData.Detail = nil
 		if shown.History != nil {

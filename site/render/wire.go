@@ -119,8 +119,8 @@ type PageData struct {
 	// SLO is the site's service-level presets and price tiers (slo.go), absent without either.
 	SLO *SLOData `json:"slo,omitempty"`
 	// Detail, on a chart page's #page-data and page.json, names the chunks of its points'
-	// details (detail.go), which the page script fetches when a reader opens a point; absent
-	// in the embed, which opens none.
+	// details (detail.go), which the page script fetches when a reader opens a point. An
+	// embed opens none: its script is named without a detail (templates/embed.html).
 	Detail *DetailIndex `json:"detail,omitempty"`
 }
 
