@@ -211,7 +211,7 @@ const SECTIONS = [
     add("run", link || id, link ? element("a", { href: link, rel: "noopener", text: id || link }) : null);
     if (typeof r.completed === "number") add("requestsCompleted", whole(r.completed));
     if (typeof r.failed === "number") add("requestsFailed", whole(r.failed));
-    const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-run" }, items)];
+    const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-facts" }, items)];
     if (r.settings && r.settings.length) {
       out.push(element("details", { class: "pd-settings" }, [element("summary", { text: t("detail.settings", { n: r.settings.length }) }),
         element("dl", {}, [].concat.apply([], r.settings.map((s) => [element("dt", {}, [element("code", { text: s[0] })]), element("dd", { text: s[1] })])))]));
@@ -257,8 +257,8 @@ const CSS = `
 .pd-histo{flex:1 1 14rem;margin:0}
 .pd-hist{width:100%;height:4.5rem;fill:var(--accent);border-bottom:1px solid var(--line)}
 .pd-histo figcaption{font-size:.85rem;color:var(--muted)}
-.pd-run,.pd-settings dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .75rem;margin:0}
-.pd-run dd,.pd-settings dd{margin:0;overflow-wrap:anywhere}
+.pd-facts,.pd-settings dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .75rem;margin:0}
+.pd-facts dd,.pd-settings dd{margin:0;overflow-wrap:anywhere}
 .pd-loads{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0}
 .pd-loads button[aria-current=true]{font-weight:bold;outline:2px solid var(--accent)}
 tr[data-pt]{cursor:pointer}
