@@ -172,9 +172,15 @@ func TestBrowserPointDetailByKeyboardInChinese(t *testing.T) {
 	p.WaitDrawn("#chart")
 	p.Eval(`document.getElementById("points-box").scrollIntoView({block: "center", behavior: "instant"}), true`, nil)
 	p.WaitFor(`!!document.querySelector("#points tr[data-pt]")`)
+	// The rows are one stop of the tab order: the first row; ArrowDown moves to the next.
+	var stops int
+	p.Eval(`document.querySelectorAll('#points tr[data-pt][tabindex="0"]').length`, &stops)
+	if stops != 1 {
+		t.Errorf("%d rows of the points table are stops of the tab order, want 1", stops)
+	}
 	var id string
-	p.Eval(`(() => { const r = document.querySelector("#points tr[data-pt]"); r.focus(); return r.getAttribute("data-pt"); })()`, &id)
-	p.Press("\r")
+	p.Eval(`(() => { const r = document.querySelector("#points tr[data-pt]"); r.focus(); return r.nextElementSibling.getAttribute("data-pt"); })()`, &id)
+	p.Press(kb.ArrowDown, "\r")
 	s := waitDetail(p)
 	if !s.Open || !strings.Contains(s.Hash, "pt="+id) || s.Focus != "dialog" {
 		t.Fatalf("Enter on row %s: open %v, fragment %q, focus %q", id, s.Open, s.Hash, s.Focus)

@@ -35,13 +35,30 @@ export function initDetail(live, box, rowOf, writeHash) {
     });
   };
   live.whenInteractive((chart) => chart.on("click", (params) => go({ params })));
-  const chosen = (e) => {
-    const row = e.target.closest && e.target.closest("tr[data-pt]");
-    if (row && (e.key === "Enter" ? e.target === row : !e.key && !e.target.closest("a, button"))) go({ row });
-  };
+  // A row: Enter or a click opens its point; the arrow keys move to the next or previous row,
+  // which becomes the table's stop in the tab order.
+  const rowOfEvent = (e) => e.target.closest && e.target.closest("tr[data-pt]");
   if (box) {
-    box.addEventListener("keydown", chosen);
-    box.addEventListener("click", chosen);
+    box.addEventListener("click", (e) => {
+      const row = rowOfEvent(e);
+      if (row && !e.target.closest("a, button")) go({ row });
+    });
+    box.addEventListener("keydown", (e) => {
+      const row = rowOfEvent(e);
+      if (!row || e.target !== row) return;
+      const next = e.key === "ArrowDown" ? row.nextElementSibling : e.key === "ArrowUp" ? row.previousElementSibling : null;
+      if (e.key === "Enter") go({ row });
+      else if (next && next.hasAttribute("data-pt")) next.focus();
+      else return;
+      e.preventDefault();
+    });
+    box.addEventListener("focusin", (e) => {
+      const row = rowOfEvent(e);
+      const old = box.querySelector('tr[tabindex="0"]');
+      if (!row || row === old) return;
+      if (old) old.tabIndex = -1;
+      row.tabIndex = 0;
+    });
   }
   return {
     fragmentPart: () => (shown ? "pt=" + shown : ""),

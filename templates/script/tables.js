@@ -219,9 +219,11 @@ export function renderPoints(live, sort, table, link, count, chosen) {
     return '<th scope="col"' + (c.num ? ' class="num"' : "") + (sorted ? ' aria-sort="' + sort.dir + '"' : "") +
       '><button type="button" data-sort="' + escapeHTML(c.key) + '">' + escapeHTML(c.title) + "</button></th>";
   }).join("") + "</tr>";
-  // A published point's row opens its detail (detail-hook.js): Enter on it, or a click.
+  // A published point's row opens its detail (detail-hook.js): Enter on it, or a click. The
+  // rows are one stop of the tab order (the first; the arrow keys move between them).
   const idCol = page.detail ? column(page, "id") : -1;
-  const opens = (p) => (idCol >= 0 && !p.row.series.yours ? ' data-pt="' + escapeHTML(p.point[idCol]) + '" tabindex="0"' : "");
+  let stop = 0;
+  const opens = (p) => (idCol >= 0 && !p.row.series.yours ? ' data-pt="' + escapeHTML(p.point[idCol]) + '" tabindex="' + (stop++ ? -1 : 0) + '"' : "");
   const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '"' + (p.row.series.yours ? ' class="yours"' : "") + opens(p) + ">" + columns.map((c) => {
     if (c.html) return "<td>" + c.html(p) + "</td>";
     const v = c.cell(p);
