@@ -255,3 +255,39 @@ func TestBrowserPointDetailFromLinkOnAPhone(t *testing.T) {
 		p.Close()
 	}
 }
+
+// A tap on a point of the chart's picture, on a phone, before ECharts has taken over: the tap
+// brings ECharts, and once it has drawn, the point's detail opens.
+func TestBrowserPointDetailByTapOnThePicture(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	_, root := hostedSite(t, b)
+	p := b.OpenAs(t, root+detailPage, browsertest.Phone)
+	p.WaitDrawn("#chart")
+	var at struct {
+		X, Y    float64
+		ECharts bool
+	}
+	p.Eval(`(() => {
+  const svg = document.querySelector("#chart svg.chart-picture");
+  svg.scrollIntoView({block: "center", behavior: "instant"});
+  const marks = [...svg.querySelectorAll("path")].filter((el) => /^M[-\d.]+,[-\d.]+a/.test(el.getAttribute("d") || ""));
+  if (!marks.length) throw new Error("no marker on the picture");
+  const m = /^M([-\d.]+),([-\d.]+)a([\d.]+)/.exec(marks[0].getAttribute("d"));
+  const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  const sx = vb && vb.width ? r.width / vb.width : 1, sy = vb && vb.height ? r.height / vb.height : 1;
+  return {X: r.left + (Number(m[1]) + Number(m[3])) * sx, Y: r.top + Number(m[2]) * sy,
+    ECharts: typeof echarts !== "undefined" && !!echarts.getInstanceByDom(document.getElementById("chart"))};
+})()`, &at)
+	if at.ECharts {
+		t.Fatal("ECharts took over before the tap: the test taps the picture")
+	}
+	p.Tap(at.X, at.Y)
+	s := waitDetail(p)
+	if !s.Open || !strings.Contains(s.Hash, "pt=") {
+		t.Fatalf("a tap on the picture's point: open %v, fragment %q", s.Open, s.Hash)
+	}
+	closeDetail(p)
+	p.NoErrors()
+}
+

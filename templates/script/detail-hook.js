@@ -21,7 +21,8 @@ export function initDetail(live, box, rowOf, writeHash) {
     shown = id;
     writeHash();
   };
-  // go opens the detail of what a reader chose: {id}, {params} (an ECharts click) or {row}.
+  // go opens the detail of what a reader chose: {id}, {params} (an ECharts click), {at} (a
+  // click on the picture, in the viewport's pixels) or {row}.
   const go = (choice) => {
     mod = mod || new Promise((resolve, reject) => {
       const s = document.createElement("script");
@@ -34,7 +35,21 @@ export function initDetail(live, box, rowOf, writeHash) {
       mod = null; // the next choice tries again
     });
   };
-  live.whenInteractive((chart) => chart.on("click", (params) => go({ params })));
+  // A click (a tap) on the chart's picture, before ECharts has taken over, is the one that
+  // brings ECharts: it opens the point under it once ECharts has drawn ({at}: where it was).
+  let pending = null;
+  live.element.addEventListener("click", (e) => {
+    if (!live.chart) pending = [e.clientX, e.clientY];
+  });
+  live.whenInteractive((chart) => {
+    chart.on("click", (params) => go({ params }));
+    const drawn = () => {
+      chart.off("finished", drawn);
+      if (pending) go({ at: pending });
+      pending = null;
+    };
+    chart.on("finished", drawn);
+  });
   // A row: Enter or a click opens its point; the arrow keys move to the next or previous row,
   // which becomes the table's stop in the tab order.
   const rowOfEvent = (e) => e.target.closest && e.target.closest("tr[data-pt]");

@@ -62,6 +62,33 @@ export function idAt(live, params) {
   return point ? String(point[column(live.page, "id")]) : null;
 }
 
+// idNear is the id of the published point drawn nearest to at (a click's viewport pixels) on
+// the live chart, within 16 pixels, or null.
+export function idNear(live, at) {
+  const chart = live.chart;
+  if (!chart || !live.computed || !at) return null;
+  const r = live.element.getBoundingClientRect();
+  const x = at[0] - r.left;
+  const y = at[1] - r.top;
+  let best = null;
+  let most = 16 * 16;
+  (chart.getOption().series || []).forEach((s, si) => {
+    const row = live.computed.rows[si];
+    if (s.type !== "scatter" || !row || !row.visible || row.series.yours) return;
+    (s.data || []).forEach((d, di) => {
+      const v = Array.isArray(d) ? d : d && d.value;
+      const px = v ? chart.convertToPixel({ seriesIndex: si }, [Number(v[0]), Number(v[1])]) : null;
+      if (!px) return;
+      const dd = (px[0] - x) * (px[0] - x) + (px[1] - y) * (px[1] - y);
+      if (dd < most) {
+        most = dd;
+        best = idAt(live, { seriesType: "scatter", seriesIndex: si, dataIndex: di });
+      }
+    });
+  });
+  return best;
+}
+
 // findPoint is where point id is in the page's newest snapshot: {si, i, series, point}, or null.
 export function findPoint(page, id) {
   const c = column(page, "id");
@@ -354,12 +381,13 @@ function addStrings() {
 }
 
 // open shows the detail of the point a reader chose: options.id (pt= in the fragment),
-// options.params (a click on the chart: ECharts' event) or options.row (its row in the points
-// table), with options.live (the page's LiveChart), rowOf(id) (the point's row in the points
+// options.params (a click on the chart: ECharts' event), options.at (a click on the chart's
+// picture before ECharts drew: where) or options.row (its row in the points table), with options.live (the page's LiveChart), rowOf(id) (the point's row in the points
 // table, for focus to return to) and set(id) (the id shown, "" once closed, for the fragment).
 function open(options) {
   const from = options.row || null;
-  const id = options.row ? options.row.getAttribute("data-pt") : options.params ? idAt(options.live, options.params) : options.id;
+  const id = options.row ? options.row.getAttribute("data-pt") : options.params ? idAt(options.live, options.params)
+    : options.at ? idNear(options.live, options.at) : options.id;
   if (!id) return;
   addStrings();
   if (!dialog) make();
