@@ -290,4 +290,3 @@ func TestBrowserPointDetailByTapOnThePicture(t *testing.T) {
 	closeDetail(p)
 	p.NoErrors()
 }
-
