@@ -280,9 +280,33 @@ func clientName(f rawFormat) string {
 	return strings.TrimSuffix(strings.TrimSuffix(formatNames[f], " result"), " results")
 }
 
+// take reads key k of the point's object if the run needs it (a setting, a version, the
+// server's settings, a per-request array), consuming its value, and reports whether it did.
+// Keys that are figures too (request_rate, max_concurrency, completed) the caller reads and
+// notes. k is the decoder's bytes, made a string only when taken: a file's other keys (its
+// every figure) cost no allocation here.
+func (r *runReader) take(d *decoder, k []byte) bool {
+	switch {
+	case listed(versionKeys[r.f], k), listed(runSettings[r.f], k):
+		return r.setting(d, string(k))
+	case string(k) == "server_info", string(k) == "ttfts", string(k) == "itls", string(k) == "output_lens":
+		return r.read(d, string(k))
+	}
+	return false
+}
+
+// listed reports whether list holds k, without making k a string.
+func listed(list []string, k []byte) bool {
+	for _, s := range list {
+		if s == string(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // read takes key k (of the point's object, or "server_info.x" below it) if the run needs it,
-// consuming its value, and reports whether it did. Keys it takes that are figures too
-// (request_rate, completed) are read again by the caller: take them with peekSetting.
+// consuming its value, and reports whether it did.
 func (r *runReader) read(d *decoder, k string) bool {
 	if k == "server_info" && slices.ContainsFunc(runSettings[r.f], func(s string) bool { return strings.HasPrefix(s, "server_info.") }) {
 		if d.peek() != jsontext.KindBeginObject {
@@ -290,10 +314,11 @@ func (r *runReader) read(d *decoder, k string) bool {
 			return true
 		}
 		d.delim()
+		var key []byte
 		for d.peek() != jsontext.KindEndObject {
 			_, name := d.read()
-			key := "server_info." + string(unquote(name))
-			if !r.setting(d, key) {
+			key = append(append(key[:0], "server_info."...), name[1:len(name)-1]...)
+			if !listed(versionKeys[r.f], key) && !listed(runSettings[r.f], key) || !r.setting(d, string(key)) {
 				d.skip()
 			}
 		}
@@ -343,7 +368,7 @@ func scalarText(d *decoder) (string, bool) {
 	k, raw := d.read()
 	switch k {
 	case jsontext.KindString:
-		return string(unquote(raw)), true
+		return d.keep(raw), true
 	case jsontext.KindNumber:
 		return string(raw), true
 	case jsontext.KindTrue:

@@ -98,7 +98,7 @@ func (d *rawDecoder) serve() {
 		case "osl":
 			file.OSL = d.flexPositive()
 		default:
-			if run.setting(d.decoder, string(k)) || run.read(d.decoder, string(k)) {
+			if run.take(d.decoder, k) {
 				return
 			}
 			d.metric(&r.m, k, true)

@@ -78,7 +78,7 @@ func (d *rawDecoder) sglang() {
 		case "gpus":
 			p.own.GPUs = d.flexPositive()
 		default:
-			if run.setting(d.decoder, string(k)) || run.read(d.decoder, string(k)) {
+			if run.take(d.decoder, k) {
 				return
 			}
 			if stat, ok := bytes.CutSuffix(k, []byte("_e2e_latency_ms")); ok {
