@@ -315,9 +315,14 @@ function make() {
     state = null;
     if (!s) return;
     s.set("");
-    // Focus returns to the point's row in the points table, or where it was.
+    // Focus returns to the point's row in the points table, or where it was, or (a point
+    // the table does not show, chosen on the chart or by a link) to the chart.
     const row = s.rowOf(s.id);
-    const back = row || s.from;
+    let back = row || s.from;
+    if (!back && s.live.element) {
+      back = s.live.element;
+      if (!back.hasAttribute("tabindex")) back.setAttribute("tabindex", "-1");
+    }
     if (back && back.focus) {
       back.focus();
       if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
