@@ -178,14 +178,15 @@ func TestBuildSiteFiles(t *testing.T) {
 	}
 	var hashed int
 	for _, name := range files.Names() {
-		if regexp.MustCompile(`^assets/[a-z_]+\.[0-9a-f]{10}(\.min\.js|\.js|\.css|\.svg|\.wasm\.gz)$`).MatchString(name) {
+		if regexp.MustCompile(`^assets/[a-z_]+\.[0-9a-f]{10}(\.min\.js|\.js|\.css|\.svg|\.wasm\.gz)$`).MatchString(name) ||
+			regexp.MustCompile(`^assets/detail-[a-z-]+\.[0-9a-f]{10}\.js$`).MatchString(name) {
 			hashed++
 		} else if strings.HasPrefix(name, "assets/") {
 			t.Errorf("asset without a content hash: %s", name)
 		}
 	}
-	if hashed != 8 {
-		t.Errorf("got %d hashed assets, want 8 (echarts, script, style, icon, the your-run reader, its decoder and wasm_exec.js, the /api/ page's address)", hashed)
+	if hashed != 9 {
+		t.Errorf("got %d hashed assets, want 9 (echarts, script, style, icon, the your-run reader, its decoder and wasm_exec.js, the /api/ page's address, a point's detail)", hashed)
 	}
 	csv, _ := files.Get("deepseek-v4-pro/8k-1k/data.csv")
 	if n := bytes.Count(csv, []byte("\n")); n != 121 {

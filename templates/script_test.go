@@ -22,8 +22,8 @@ func TestPageScriptIsFresh(t *testing.T) {
 		t.Skip("make not found")
 	}
 	// yourrun.js, the "Your run" reader a chart page fetches when a reader adds a file, is a
-	// bundle of its own (Makefile: YOURRUN).
-	for _, b := range []struct{ name, variable string }{{"frontier.js", "SCRIPT"}, {"yourrun.js", "YOURRUN"}} {
+	// bundle of its own (Makefile: YOURRUN), as is detail.js, a point's detail (DETAIL).
+	for _, b := range []struct{ name, variable string }{{"frontier.js", "SCRIPT"}, {"yourrun.js", "YOURRUN"}, {"detail.js", "DETAIL"}} {
 		out := filepath.Join(t.TempDir(), b.name)
 		// -o: the installed node_modules counts as current, so the test never runs npm.
 		cmd := exec.Command("make", "-s", "--no-print-directory", "-o", "node_modules/.package-lock.json", b.variable+"="+out, out)

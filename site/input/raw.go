@@ -74,7 +74,7 @@ func (r *rawRow) loc() string {
 func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
 	d := newDecoder(name, data)
 	defer d.release()
-	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
+	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel, format: f}
 	if se := catchSyntax(func() {
 		switch f {
 		case formatServe:
@@ -121,6 +121,10 @@ type rawDecoder struct {
 	late problem.Problems // problems without a place in the file (missing bench-serve context)
 	// lacked are the context keys the file lacks (lacking), so a sweep says each once.
 	lacked map[string]bool
+	format rawFormat
+	// run is the run of the point being read, for its row (a client's file); fileRun the
+	// one the file's rows share when they have none of their own (InferenceX rows).
+	run, fileRun *RunInfo
 }
 
 // rowFields is what a row's keys gave, before the row is built from them.
@@ -374,7 +378,21 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
 		disagg: disagg, conc: r.conc, date: r.date,
 		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
-		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req},
+		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req, Run: d.run},
+	}
+	if row.raw.Run == nil {
+		if d.fileRun == nil {
+			d.fileRun = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1, Failed: -1}
+		}
+		row.raw.Run = d.fileRun
+	}
+	d.run = nil
+	// The run's requests as its detail tells them: the client's own counts (Requests), for
+	// every client that gives them.
+	if q := row.raw.Requests; q.Known() {
+		ri := *row.raw.Run // d.fileRun is every row's of the file: a copy
+		ri.Completed, ri.Failed = q.Completed, q.Attempted-q.Completed
+		row.raw.Run = &ri
 	}
 	t := &row.raw.Topology
 	if r.split && disagg && (r.pWorkers > 0 || r.dWorkers > 0) {

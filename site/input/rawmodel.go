@@ -21,6 +21,9 @@ type RawPoint struct {
 	// RequestRate is the requests per second a run was scheduled at, for a run whose load is a
 	// rate rather than a concurrency (an MLPerf Server run's target_qps); 0 when not known.
 	RequestRate float64
+	// Run is what the file records of the run (its path, client, settings, requests), for the
+	// point's detail; shared by the rows of a file that records nothing per row.
+	Run *RunInfo
 	// Invalid marks a result its own client judged invalid (an MLPerf "Result is : INVALID":
 	// a latency bound or the minimum duration not met). It is kept, and shown as invalid
 	// wherever the point is.

@@ -38,6 +38,7 @@ func (d *rawDecoder) serve() {
 	completed, prompts, failed := -1.0, -1.0, -1.0 // the request counts, -1 where not given
 	var concOff int
 	nerr := d.nerr
+	run := newRunReader(formatServe, d.rel)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
@@ -48,8 +49,10 @@ func (d *rawDecoder) serve() {
 			} else {
 				concOff = -1 // null: a run by request rate
 			}
+			run.note("max_concurrency", float64(r.conc), r.conc > 0)
 		case "request_rate":
 			rate = d.requestRate()
+			run.note("request_rate", rate, rate > 0)
 		case "total_token_throughput":
 			seen |= sTotal
 			total, _ = d.number(true)
@@ -68,6 +71,7 @@ func (d *rawDecoder) serve() {
 			failed = d.count()
 		case "num_prompts":
 			prompts = d.count()
+			run.note("num_prompts", prompts, prompts > 0)
 		case "date":
 			file.Date = d.serveDate()
 		case "model_id":
@@ -97,6 +101,9 @@ func (d *rawDecoder) serve() {
 		case "osl":
 			file.OSL = d.flexPositive()
 		default:
+			if run.take(d.decoder, k) {
+				return
+			}
 			d.metric(&r.m, k, true)
 		}
 	}) {
@@ -135,6 +142,7 @@ func (d *rawDecoder) serve() {
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
 	r.req = requestsOf(completed, prompts, failed)
+	d.run = run.done()
 	d.add1(r, c.Model, -1)
 }
 

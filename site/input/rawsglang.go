@@ -39,13 +39,16 @@ func (d *rawDecoder) sglang() {
 	attempted := -1.0 // the requests sent: as many as the errors list has entries (--output-details)
 	start, nerr := d.off, d.nerr
 	var key []byte
+	run := newRunReader(formatSGLang, d.rel)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
 			nullConc = d.peek() == jsontext.KindNull
 			p.conc, _ = d.integer(false, true)
+			run.note("max_concurrency", float64(p.conc), p.conc > 0)
 		case "request_rate":
 			p.rate = d.requestRate()
+			run.note("request_rate", p.rate, p.rate > 0)
 		case "duration":
 			duration, _ = d.number(false)
 		case "output_throughput":
@@ -55,7 +58,10 @@ func (d *rawDecoder) sglang() {
 		case "input_throughput":
 			in, haveIn = d.number(false)
 		case "completed":
-			completed, _ = d.number(false)
+			var ok bool
+			if completed, ok = d.number(false); ok {
+				run.info.Completed = int64(completed)
+			}
 		case "errors":
 			// One entry a request sent, "" for one that succeeded: the run's attempted requests.
 			if d.peek() == jsontext.KindBeginArray {
@@ -82,6 +88,9 @@ func (d *rawDecoder) sglang() {
 		case "gpus":
 			p.own.GPUs = d.flexPositive()
 		default:
+			if run.take(d.decoder, k) {
+				return
+			}
 			if stat, ok := bytes.CutSuffix(k, []byte("_e2e_latency_ms")); ok {
 				key = append(append(key[:0], stat...), "_e2el_ms"...)
 				k = key
@@ -109,7 +118,9 @@ func (d *rawDecoder) sglang() {
 		return
 	}
 	p.tpot = "median_tpot_ms"
+	d.run = run.done()
 	d.settle(&p, start, -1)
+	d.run = nil
 }
 
 // decodeLines decodes a JSON lines file: one bench-serve or SGLang result a line. Problems of a

@@ -323,6 +323,10 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			return err
 		}
 	}
+	// The points' details, fetched when a reader opens one (detail.go).
+	if data.Detail, err = r.writeDetail(w, p.Path, snap); err != nil {
+		return err
+	}
 	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
 	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
 	// column after tp to rest.json.gz, fetched for anything but the first picture
@@ -454,8 +458,11 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
 	if !mirror && (shown.History != nil || shown.Later != nil) {
 		// The embed is a folder below the page: its history is one level up (a mirror's
-		// paths are the default's, from the root already).
+		// paths are the default's, from the root already). It opens no point's detail (its
+		// page script is named without one), so a copy made here leaves the index out; one
+		// shared with the page keeps it, inert, rather than being encoded again.
 		embedData := shown
+		embedData.Detail = nil
 		if shown.History != nil {
 			embedData.History = shown.History.WithPrefix("../")
 		}

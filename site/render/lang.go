@@ -86,7 +86,10 @@ func mirroredData(name string) bool { return path.Base(name) == "page.json" }
 // [script] table for the page script (JSON encoded once per language: scriptjson.go), date
 // writes a YYYY-MM-DD date the language's way.
 func funcs(cat *i18n.Catalog) template.FuncMap {
-	script := scriptJSON(cat.Table("script."))
+	strs := cat.Table("script.")
+	// A point's detail brings its own strings (detailStrings): most pages are never asked for one.
+	maps.DeleteFunc(strs, func(k, _ string) bool { return strings.HasPrefix(k, "detail.") })
+	script := scriptJSON(strs)
 	return template.FuncMap{
 		"t":             func(key string, args ...any) template.HTML { return tHTML(cat, key, args...) },
 		"scriptStrings": func() any { return script },

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -94,6 +95,12 @@ type siteView struct {
 
 // Asset returns the content-hashed URL of a logical asset name such as "style.css".
 func (s *siteView) Asset(name string) string { return s.assets[name] }
+
+// DetailScript is the URL of a point's detail (detail.js) with the page language's strings.
+func (s *siteView) DetailScript() string { return s.assets[detailScript(s.Lang)] }
+
+// detailScript is the logical asset name of a point's detail with language lang's strings.
+func detailScript(lang string) string { return "detail-" + lang + ".js" }
 
 type navItem struct {
 	Title string
@@ -219,6 +226,21 @@ func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, d
 		return nil, err
 	}
 	add("frontier.js", js)
+	// A point's detail (detail.js), fetched when a reader first opens one, once per language:
+	// its strings ([script.detail], which every page's #strings leaves out: funcs) before the
+	// module, as window.frontierDetailStrings. encoding/json escapes "<", ">", "&", U+2028 and
+	// U+2029, so the catalog's strings are a JavaScript literal whatever they hold.
+	detail, err := read("assets/detail.js")
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats.Langs {
+		strs, err := json.Marshal(c.Table("script.detail."))
+		if err != nil {
+			return nil, err
+		}
+		add(detailScript(c.Lang), slices.Concat([]byte("window.frontierDetailStrings="), strs, []byte(";\n"), detail))
+	}
 	if len(in.ECharts) == 0 {
 		return nil, fmt.Errorf("no ECharts script: run `make deps` (npm ci) so node_modules/echarts exists")
 	}

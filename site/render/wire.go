@@ -132,6 +132,10 @@ type PageData struct {
 	Accuracy *AccuracyData `json:"accuracy,omitempty"`
 	// SLO is the site's service-level presets and price tiers (slo.go), absent without either.
 	SLO *SLOData `json:"slo,omitempty"`
+	// Detail, on a chart page's #page-data and page.json, names the chunks of its points'
+	// details (detail.go), which the page script fetches when a reader opens a point. An
+	// embed opens none: its script is named without a detail (templates/embed.html).
+	Detail *DetailIndex `json:"detail,omitempty"`
 }
 
 // LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).

@@ -16,6 +16,7 @@ import { Trend } from "./trend.js";
 import { Compare } from "./compare.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
+import { initDetail } from "./detail-hook.js";
 import { inTasks, nextTask } from "./tasks.js";
 import { accuracyOf } from "./accuracy.js";
 import { initSLO } from "./sloview.js";
@@ -54,6 +55,7 @@ export function initChartPage(after) {
   const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
   let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
+  let detail = null; // the door to a point's detail (detail-hook.js), on pages with details
 
   const points = () => {
     if (!box) return;
@@ -105,7 +107,7 @@ export function initChartPage(after) {
     firstDrawn();
   });
   const writeHash = () => {
-    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : ""];
+    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : "", detail ? detail.fragmentPart() : ""];
     const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
     if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
@@ -136,6 +138,7 @@ export function initChartPage(after) {
   const open = () => {
     if (trend) trend.readHash(location.hash);
     if (compare) compare.readHash(location.hash);
+    if (detail && !first) detail.readHash(location.hash);
     live.open(location.hash, () => {
       if (form && controlsWired) enhanceControls(live, form);
       // The view worked out and drawn in the next task: on a phone, the form's check and the
@@ -280,6 +283,13 @@ export function initChartPage(after) {
 
   wireControls();
   wireButtons();
+  // The points table's row of a point, built if need be, for focus to return to from its detail.
+  const rowOf = (id) => {
+    if (!table) points();
+    return table ? table.querySelector('tr[data-pt="' + id + '"]') : null;
+  };
+  detail = initDetail(live, box, rowOf, writeHash);
+  if (detail) drawnOnce.then(() => detail.readHash(location.hash));
   initYourRun(live, (fn) => drawn.push(fn));
   initSLO(live, (fn) => drawn.push(fn), show);
   // The first draw after the browser's next frame has laid the page out (so that reading the

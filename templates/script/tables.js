@@ -268,7 +268,12 @@ export function renderPoints(live, sort, table, link, count, chosen) {
     return '<th scope="col"' + (c.num ? ' class="num"' : "") + (sorted ? ' aria-sort="' + sort.dir + '"' : "") +
       '><button type="button" data-sort="' + escapeHTML(c.key) + '">' + escapeHTML(c.title) + "</button></th>";
   }).join("") + "</tr>";
-  const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '"' + (p.row.series.yours ? ' class="yours"' : "") + ">" + columns.map((c) => {
+  // A published point's row opens its detail (detail-hook.js): Enter on it, or a click. The
+  // rows are one stop of the tab order (the first; the arrow keys move between them).
+  const idCol = page.detail ? column(page, "id") : -1;
+  let stop = 0;
+  const opens = (p) => (idCol >= 0 && !p.row.series.yours ? ' data-pt="' + escapeHTML(p.point[idCol]) + '" tabindex="' + (stop++ ? -1 : 0) + '"' : "");
+  const body = points.map((p) => '<tr data-series="' + escapeHTML(p.row.series.key) + '"' + (p.row.series.yours ? ' class="yours"' : "") + opens(p) + ">" + columns.map((c) => {
     if (c.html) return "<td>" + c.html(p) + "</td>";
     const v = c.cell(p);
     return "<td" + (c.num ? ' class="num"' : "") + ">" + escapeHTML(c.metric ? fmtValue(metric, v) : c.whole ? v : c.num ? num(v) : v) + "</td>";
