@@ -20,6 +20,7 @@ type detailPoint struct {
 	Stats map[string][]*float64 `json:"stats"`
 	Run   map[string]any        `json:"run"`
 	Reqs  *detailRequests       `json:"requests"`
+	Runs  []map[string]any      `json:"runs"`
 }
 
 type detailRequests struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -169,6 +170,36 @@ func TestRepeatedRealRunsAreOnePointEverywhere(t *testing.T) {
 		t.Errorf("page data spread %+v, want point %d of 4 runs", pd.Spread, pt.ID)
 	}
 
+	// The point's detail lists the four runs, each with its file's own figures and requests.
+	chunks, _ := details(t, files)
+	var runs []struct {
+		Place                string
+		Figures              map[string]float64
+		Completed, Attempted int64
+	}
+	for name, pts := range chunks {
+		for _, dp := range pts {
+			if strings.HasPrefix(name, page) && dp.ID == pt.ID {
+				b, _ := json.Marshal(dp.Runs)
+				if err := json.Unmarshal(b, &runs); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if len(runs) != 4 {
+		t.Fatalf("the detail lists %d runs, want 4: %+v", len(runs), runs)
+	}
+	for i, r := range runs {
+		name := fmt.Sprintf("spark/run%d.json", i+1)
+		want := own[name]
+		if r.Place != "data/"+name || !near4(r.Figures["tpPerGpu"], want["total_token_throughput"].(float64)) ||
+			!near4(r.Figures["median_ttft"], want["median_ttft_ms"].(float64)/1000) || r.Completed != 200 || r.Attempted != 200 {
+			t.Errorf("run %d in the detail: %+v, want %s's figures (total %v, median TTFT %v ms, 200 of 200 requests)",
+				i, r, name, want["total_token_throughput"], want["median_ttft_ms"])
+		}
+	}
+
 	var api int
 	for _, name := range files.Names() {
 		if strings.HasPrefix(name, "api/v1/views/") && strings.Contains(name, "gemma") {
@@ -204,3 +235,6 @@ func TestRepeatedRealRunsAreOnePointEverywhere(t *testing.T) {
 	}
 	t.Errorf("no page of the AIPerf run: %v", files.Names())
 }
+
+// near4 reports whether a detail's figure, written to four significant digits, is v.
+func near4(got, v float64) bool { return math.Abs(got-v) <= 5e-4*math.Abs(v) }

@@ -56,9 +56,11 @@ precision = "fp8"
 	}
 	gemma, gptoss := pageOf("gemma"), pageOf("gpt-oss")
 
-	for _, tc := range []struct{ lang, prefix, runs, success string }{
-		{"en", "", "4 runs", "89.0% of requests succeeded (89 of 100), under the site's minimum of 99.0%"},
-		{"zh", "zh/", "4 次运行", "89.0% 的请求成功（100 个中 89 个），低于本站下限 99.0%"},
+	for _, tc := range []struct{ lang, prefix, runs, success, detailRuns, detailSuccess string }{
+		{"en", "", "4 runs", "89.0% of requests succeeded (89 of 100), under the site's minimum of 99.0%",
+			"4 runs at this load", "100.0% of requests succeeded (800 of 800)"},
+		{"zh", "zh/", "4 次运行", "89.0% 的请求成功（100 个中 89 个），低于本站下限 99.0%",
+			"此负载下的 4 次运行", "100.0% 的请求成功（800 个中 800 个）"},
 	} {
 		// The failed run: hollow in the first picture, before ECharts.
 		p := b.Open(t, root+tc.prefix+gptoss)
@@ -116,6 +118,22 @@ precision = "fp8"
 		}
 		if tip := q.HoverPoint("#chart", scatter.Name, 0); !strings.Contains(tip, tc.runs) {
 			t.Errorf("%s: tooltip %q lacks %q", tc.lang, tip, tc.runs)
+		}
+
+		// Its detail, by link: every run with its own figures and requests, and the success
+		// of all of them.
+		id := firstID(q)
+		d := b.Open(t, root+tc.prefix+gemma+"#pt="+id)
+		s := waitDetail(d)
+		var rows []string
+		d.Eval(`[...document.querySelectorAll("dialog.point-detail .pd-runs tbody tr")].map((tr) => tr.textContent)`, &rows)
+		if len(rows) != 4 || !strings.Contains(s.Text, tc.detailRuns) || !strings.Contains(s.Text, tc.detailSuccess) {
+			t.Errorf("%s: the detail of point %s lists %d runs %q; text lacks %q or %q:\n%s", tc.lang, id, len(rows), rows, tc.detailRuns, tc.detailSuccess, s.Text)
+		}
+		for i, r := range rows {
+			if !strings.Contains(r, "spark/run") || !strings.Contains(r, "(200/200)") {
+				t.Errorf("%s: run %d of the detail: %q, want its file and its 200 of 200 requests", tc.lang, i, r)
+			}
 		}
 	}
 }

@@ -47,6 +47,68 @@ type PointDetail struct {
 	Stats map[string][]*float64 `json:"stats,omitempty"`
 	Run   *RunDetail            `json:"run,omitempty"`
 	Reqs  *RequestsDetail       `json:"requests,omitempty"`
+	// Runs are the runs of a point made of several (input.Spread), each with its own figures;
+	// absent for a point of one run.
+	Runs []RunFigures `json:"runs,omitempty"`
+}
+
+// RunFigures is one of several runs behind a point: where it came from ("data/x.json [3]"),
+// its image and https run link where it has them, its figures by the page's names
+// (runFigureKeys: the throughputs per GPU, the median interactivity and latencies), each to
+// four significant digits, and the requests its client counted.
+type RunFigures struct {
+	Place     string              `json:"place"`
+	Image     string              `json:"image,omitempty"`
+	Link      string              `json:"link,omitempty"`
+	Figures   map[string]*float64 `json:"figures"`
+	Completed *int64              `json:"completed,omitempty"`
+	Attempted *int64              `json:"attempted,omitempty"`
+}
+
+// runFigureKeys are the figures a run of several lists, by the names the page and data.json
+// give them, with their catalog metrics.
+var runFigureKeys = func() []struct {
+	key string
+	m   input.MetricID
+} {
+	var out []struct {
+		key string
+		m   input.MetricID
+	}
+	for _, k := range [][2]string{{"tpPerGpu", "tput_per_gpu"}, {"outputTputPerGpu", "output_tput_per_gpu"},
+		{"inputTputPerGpu", "input_tput_per_gpu"}, {"median_intvty", "median_intvty"}, {"median_ttft", "median_ttft"},
+		{"median_tpot", "median_tpot"}, {"median_e2el", "median_e2el"}} {
+		m, _ := input.MetricByName(k[1])
+		out = append(out, struct {
+			key string
+			m   input.MetricID
+		}{k[0], m})
+	}
+	return out
+}()
+
+// runsDetail lists the runs of a point made of several, nil for a point of one.
+func runsDetail(sp *input.Spread) []RunFigures {
+	if sp.N() < 2 {
+		return nil
+	}
+	out := make([]RunFigures, len(sp.Runs))
+	for i := range sp.Runs {
+		r := &sp.Runs[i]
+		link := (&input.RawPoint{RunURL: r.RunURL}).Link()
+		f := RunFigures{Place: r.Place, Image: r.Image, Link: link, Figures: map[string]*float64{}}
+		for _, k := range runFigureKeys {
+			if v, ok := r.Metrics.Get(k.m); ok {
+				f.Figures[k.key] = round4(v)
+			}
+		}
+		if r.Requests.Known() {
+			c, a := r.Requests.Completed, r.Requests.Attempted
+			f.Completed, f.Attempted = &c, &a
+		}
+		out[i] = f
+	}
+	return out
 }
 
 // RunDetail is the run behind a point, as its file records it (input.RunInfo) with the
@@ -153,6 +215,15 @@ func pointDetail(pt *input.Point) PointDetail {
 		}
 		if q := info.Requests; q != nil {
 			d.Reqs = requestsDetail(q, raw)
+		}
+	}
+	if d.Runs = runsDetail(raw.Spread); d.Runs != nil {
+		// A point of several runs: what differs from run to run (the file, the client's
+		// release, its settings) is in each run's line, and the requests are all of theirs.
+		run.File, run.Version, run.Settings, run.Completed, run.Failed = "", "", nil, nil, nil
+		if q := raw.Requests; q.Known() {
+			c, f := q.Completed, q.Attempted-q.Completed
+			run.Completed, run.Failed = &c, &f
 		}
 	}
 	d.Run = run

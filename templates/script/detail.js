@@ -13,7 +13,7 @@
 import { element } from "./dom.js";
 import { httpsLink } from "./format.js";
 import { formatNumber, num, t, table, useStrings } from "./i18n.js";
-import { column } from "./model.js";
+import { column, successText } from "./model.js";
 import { countedEval, notesOf, scoreLines } from "./accuracy.js";
 
 // FAMILIES are the metric families of a detail, in the order shown; STATS the statistics of
@@ -198,6 +198,11 @@ function histogram(title, h, per) {
     element("figcaption", { text: t("detail.histogram", { metric: title, n: whole(total), from: num(edges[0][0]), to: num(edges[edges.length - 1][1]) }) })]);
 }
 
+// RUN_FIGURES are the figures the runs table lists, by the detail data's names (render's
+// runFigureKeys); LATENCY those in seconds, shown in milliseconds as the statistics are.
+const RUN_FIGURES = ["tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "median_intvty", "median_ttft", "median_tpot", "median_e2el"];
+const LATENCY = /_(ttft|tpot|e2el)$/;
+
 // SECTIONS draw the detail, each [name, draw]: draw makes its nodes from what it needs of
 // {live, at, d}, or nothing (null) when the point has none of it.
 const SECTIONS = [
@@ -238,12 +243,42 @@ const SECTIONS = [
     add("run", link || id, link ? element("a", { href: link, rel: "noopener", text: id || link }) : null);
     if (typeof r.completed === "number") add("requestsCompleted", whole(r.completed));
     if (typeof r.failed === "number") add("requestsFailed", whole(r.failed));
+    if (typeof r.completed === "number" && typeof r.failed === "number" && r.completed + r.failed > 0) {
+      add("success", t("tooltip.success", { pct: successText(r.completed / (r.completed + r.failed)),
+        completed: whole(r.completed), attempted: whole(r.completed + r.failed) }));
+    }
     const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-facts" }, items)];
     if (r.settings && r.settings.length) {
       out.push(element("details", { class: "pd-settings" }, [element("summary", { text: t("detail.settings", { n: r.settings.length }) }),
         element("dl", {}, [].concat.apply([], r.settings.map((s) => [element("dt", {}, [element("code", { text: s[0] })]), element("dd", { text: s[1] })])))]));
     }
     return out;
+  }],
+  // A point made of several runs: each run with its own figures, the point's being their
+  // medians.
+  ["runs", function ({ d }) {
+    const runs = d.runs;
+    if (!runs || runs.length < 2) return null;
+    const used = RUN_FIGURES.filter((k) => runs.some((r) => r.figures && typeof r.figures[k] === "number"));
+    const counted = runs.some((r) => typeof r.attempted === "number");
+    const head = element("tr", {}, [element("th", { scope: "col", text: label("runPlace") })]
+      .concat(used.map((k) => element("th", { scope: "col", class: "num", text: label("fig_" + k) })),
+        counted ? [element("th", { scope: "col", class: "num", text: label("runRequests") })] : []));
+    const rows = runs.map((r) => {
+      const link = httpsLink(r.link);
+      const cells = [element("td", {}, [link ? element("a", { href: link, rel: "noopener", text: r.place }) : element("code", { text: r.place })])];
+      for (const k of used) {
+        const v = r.figures ? r.figures[k] : null;
+        cells.push(element("td", { class: "num", text: typeof v !== "number" ? "" : LATENCY.test(k) ? num(v * 1000) : num(v) }));
+      }
+      if (counted) {
+        cells.push(element("td", { class: "num", text: typeof r.attempted === "number"
+          ? successText(r.completed / r.attempted) + " (" + whole(r.completed) + "/" + whole(r.attempted) + ")" : "" }));
+      }
+      return element("tr", {}, cells);
+    });
+    return [element("h3", { text: t("detail.runsHeading", { n: whole(runs.length) }) }),
+      element("div", { class: "pd-runs" }, [element("table", {}, [element("thead", {}, [head]), element("tbody", {}, rows)])])];
   }],
   ["loads", function ({ live, at }) {
     const list = neighbours(live.page, at);
@@ -286,6 +321,10 @@ const CSS = `
 .pd-histo figcaption{font-size:.85rem;color:var(--muted)}
 .pd-facts,.pd-settings dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .75rem;margin:0}
 .pd-facts dd,.pd-settings dd{margin:0;overflow-wrap:anywhere}
+.pd-runs{overflow-x:auto}
+.pd-runs table{border-collapse:collapse;font-size:.85rem;font-variant-numeric:tabular-nums}
+.pd-runs th,.pd-runs td{padding:.15rem .5rem;text-align:left;white-space:nowrap}
+.pd-runs .num{text-align:right}
 .pd-loads{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0}
 .pd-loads button[aria-current=true]{font-weight:bold;outline:2px solid var(--accent)}
 tr[data-pt]{cursor:pointer}
