@@ -190,6 +190,12 @@ func pointDetail(pt *input.Point) PointDetail {
 		row := make([]*float64, 6)
 		has := false
 		for i, m := range fam.metrics {
+			if m == input.MStdIntvty {
+				// InferenceX's std_intvty (and the readers', which follow it) is 1000 over the
+				// std of TPOT: no spread of interactivity (8,400 tok/s/user beside a mean of
+				// 104). TPOT's own std, in the row above, is the spread.
+				continue
+			}
 			if v, ok := raw.Metrics.Get(m); ok {
 				row[i], has = round4(v), true
 			}
