@@ -382,18 +382,11 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 	}
 	if row.raw.Run == nil {
 		if d.fileRun == nil {
-			d.fileRun = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1, Failed: -1}
+			d.fileRun = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
 		}
 		row.raw.Run = d.fileRun
 	}
 	d.run = nil
-	// The run's requests as its detail tells them: the client's own counts (Requests), for
-	// every client that gives them.
-	if q := row.raw.Requests; q.Known() {
-		ri := *row.raw.Run // d.fileRun is every row's of the file: a copy
-		ri.Completed, ri.Failed = q.Completed, q.Attempted-q.Completed
-		row.raw.Run = &ri
-	}
 	t := &row.raw.Topology
 	if r.split && disagg && (r.pWorkers > 0 || r.dWorkers > 0) {
 		t.Split = true

@@ -27,8 +27,10 @@ type RunInfo struct {
 	Version string // the client's or the serving framework's version where the file gives it
 	// Settings are the run's settings the file records (runSettings' keys), in file order.
 	Settings []Setting
-	// Completed and Failed are the requests the client counted; -1 where the file does not say.
-	Completed, Failed int64
+	// Completed is the requests the client completed where the file says so but not how many
+	// it sent (an SGLang line without its errors list), else -1: a point's counts of both are
+	// RawPoint.Requests.
+	Completed int64
 	// Requests are the distributions of the file's per-request figures; nil for a file that
 	// holds only its summary.
 	Requests *Distribution
@@ -262,7 +264,7 @@ type runReader struct {
 }
 
 func newRunReader(f rawFormat, rel string) *runReader {
-	return &runReader{f: f, info: RunInfo{Path: rel, Client: clientName(f), Completed: -1, Failed: -1}}
+	return &runReader{f: f, info: RunInfo{Path: rel, Client: clientName(f), Completed: -1}}
 }
 
 // clientName is how a point's detail names the client of format f.

@@ -22,7 +22,7 @@ func TestSGLangRealLineRun(t *testing.T) {
 	if run == nil {
 		t.Fatal("no run")
 	}
-	if run.Path != rel || run.Client != "SGLang bench_serving" || run.Version != "0.5.9" || run.Completed != 100 || run.Failed != 0 {
+	if run.Path != rel || run.Client != "SGLang bench_serving" || run.Version != "0.5.9" || run.Completed != 100 || rows[0].raw.Requests != (Requests{Completed: 100, Attempted: 100}) {
 		t.Errorf("run %+v", run)
 	}
 	settings := map[string]string{}
@@ -114,7 +114,7 @@ func TestRunSettingsDropSecrets(t *testing.T) {
 		t.Fatalf("problems %v", ps)
 	}
 	run := ds.RawFile.rows[0].raw.Run
-	if run.Completed != 198 || run.Failed != 2 || run.Client != "vllm bench serve" || run.Requests == nil || run.Requests.N != 3 {
+	if q := ds.RawFile.rows[0].raw.Requests; q != (Requests{Completed: 198, Attempted: 200}) || run.Client != "vllm bench serve" || run.Requests == nil || run.Requests.N != 3 {
 		t.Errorf("run %+v", run)
 	}
 	var keys []string

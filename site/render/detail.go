@@ -216,21 +216,19 @@ func pointDetail(pt *input.Point) PointDetail {
 		if info.Completed >= 0 {
 			run.Completed = &info.Completed
 		}
-		if info.Failed >= 0 {
-			run.Failed = &info.Failed
-		}
 		if q := info.Requests; q != nil {
 			d.Reqs = requestsDetail(q, raw)
 		}
 	}
+	// The requests the client counted, every run's for a point of several (spread.go sums them).
+	if q := raw.Requests; q.Known() {
+		c, f := q.Completed, q.Attempted-q.Completed
+		run.Completed, run.Failed = &c, &f
+	}
 	if d.Runs = runsDetail(raw.Spread); d.Runs != nil {
 		// A point of several runs: what differs from run to run (the file, the client's
-		// release, its settings) is in each run's line, and the requests are all of theirs.
-		run.File, run.Version, run.Settings, run.Completed, run.Failed = "", "", nil, nil, nil
-		if q := raw.Requests; q.Known() {
-			c, f := q.Completed, q.Attempted-q.Completed
-			run.Completed, run.Failed = &c, &f
-		}
+		// release, its settings) is in each run's line.
+		run.File, run.Version, run.Settings = "", "", nil
 	}
 	d.Run = run
 	return d
