@@ -238,3 +238,114 @@ func TestRepeatedRealRunsAreOnePointEverywhere(t *testing.T) {
 
 // near4 reports whether a detail's figure, written to four significant digits, is v.
 func near4(got, v float64) bool { return math.Abs(got-v) <= 5e-4*math.Abs(v) }
+
+// TestUnknownSuccessIsFadedBesideKnown: on a page with AIPerf's run, whose client counted its
+// requests, and a real MLPerf LoadGen summary, which counts none, the summary's point is drawn
+// faded (the page data's fadeUnknown) and the caption says what hollow and faded mean; a page
+// of which no point's success is known keeps its markers and caption, and unknownSuccess =
+// "full" turns the fading off.
+func TestUnknownSuccessIsFadedBesideKnown(t *testing.T) {
+	data := fstest.MapFS{
+		"aiperf/run1.json":  &fstest.MapFile{Data: testenv.SharedFile(t, spreadFiles["aiperf/run1.json"])},
+		"mlperf/server.txt": &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/"+loadGenServer)},
+		"trtllm/alone.json": &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json")},
+	}
+	toml := func(extra string) Config {
+		cfg, ps := ParseConfig("frontier.toml", []byte(extra+`
+[[runs]]
+path = "aiperf/*.json"
+gpu = "h100"
+gpus = 1
+framework = "vllm"
+precision = "fp8"
+
+[[runs]]
+path = "mlperf/server.txt"
+model = "openai/gpt-oss-20b"
+gpu = "b200"
+gpus = 8
+framework = "trt"
+precision = "fp4"
+isl = 550
+osl = 250
+date = "2026-08-16"
+
+[[runs]]
+path = "trtllm/alone.json"
+gpu = "rtx4070ti"
+framework = "trt"
+date = "2026-08-16"
+`))
+		if len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		return cfg
+	}
+	type pageData struct {
+		Series []struct {
+			Points [][]any `json:"points"`
+		} `json:"series"`
+		FadeUnknown bool `json:"fadeUnknown"`
+	}
+	pages := func(cfg Config) map[string]pageData {
+		files, _, err := build(t, data, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]pageData{}
+		for _, name := range files.Names() {
+			if !strings.HasSuffix(name, "/index.html") || strings.Count(name, "/") != 2 || strings.HasPrefix(name, "api/") {
+				continue
+			}
+			html, _ := files.Get(name)
+			if !bytes.Contains(html, []byte(`id="page-data"`)) {
+				continue
+			}
+			var pd pageData
+			if err := json.Unmarshal(scriptJSON(t, html, "page-data"), &pd); err != nil {
+				t.Fatal(err)
+			}
+			out[name] = pd
+			caption := string(html[bytes.Index(html, []byte(`<figcaption`)):])
+			caption = caption[:strings.Index(caption, "</figcaption>")]
+			hollow, faded := strings.Contains(caption, "drawn hollow in its series"), strings.Contains(caption, "faded point")
+			n := 0
+			for _, s := range pd.Series {
+				n += len(s.Points)
+			}
+			t.Logf("%s: %d points, fadeUnknown %v, caption hollow %v faded %v", name, n, pd.FadeUnknown, hollow, faded)
+			if pd.FadeUnknown != faded {
+				t.Errorf("%s: fadeUnknown %v, but the caption's faded sentence %v", name, pd.FadeUnknown, faded)
+			}
+		}
+		return out
+	}
+	var mixed, alone string
+	for name, pd := range pages(toml("")) {
+		n := 0
+		for _, s := range pd.Series {
+			n += len(s.Points)
+		}
+		switch {
+		case strings.Contains(name, "gpt-oss"):
+			mixed = name
+			if n != 2 || !pd.FadeUnknown {
+				t.Errorf("%s: %d points, fadeUnknown %v; want AIPerf's and the summary's, the latter faded", name, n, pd.FadeUnknown)
+			}
+		case strings.Contains(name, "qwen"):
+			alone = name
+			if pd.FadeUnknown {
+				t.Errorf("%s: no point's success is known, yet fadeUnknown", name)
+			}
+		}
+	}
+	if mixed == "" || alone == "" {
+		t.Fatalf("no page of the AIPerf run and the report (%q) or of the report alone (%q)", mixed, alone)
+	}
+	if pd := pages(toml(`unknownSuccess = "full"`))[mixed]; pd.FadeUnknown {
+		t.Errorf(`%s: unknownSuccess = "full", yet fadeUnknown`, mixed)
+	}
+	if _, ps := ParseConfig("frontier.toml", []byte(`unknownSuccess = "hollow"`)); len(ps) != 1 || !strings.Contains(ps[0].String(), `unknownSuccess: want "faded" or "full", got "hollow"`) {
+		t.Errorf("a bad unknownSuccess: %v", ps)
+	}
+}

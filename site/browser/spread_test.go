@@ -13,6 +13,8 @@ import (
 // workload, given one [[runs]] date, are one point with whiskers on both axes and a tooltip
 // that says "4 runs"; AIPerf's example run, which completed 89 of its 100 requests, is drawn
 // hollow (in the first picture and in ECharts) and its tooltip says so, in English and Chinese.
+// A real MLPerf LoadGen summary on AIPerf's page, which counts no failed requests, is drawn
+// faded beside it (its success unknown), and the caption says what hollow and faded mean.
 func TestSpreadWhiskersAndHollowFailedRuns(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
@@ -26,6 +28,7 @@ func TestSpreadWhiskersAndHollowFailedRuns(t *testing.T) {
 	} {
 		data[to] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/vllm-bench-serve/"+from)}
 	}
+	data["mlperf/server.txt"] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt")}
 	toml := []byte(`
 [[runs]]
 path = "spark/*.json"
@@ -43,6 +46,17 @@ gpu = "h100"
 gpus = 1
 framework = "vllm"
 precision = "fp8"
+
+[[runs]]
+path = "mlperf/server.txt"
+model = "openai/gpt-oss-20b"
+gpu = "b200"
+gpus = 8
+framework = "trt"
+precision = "fp4"
+isl = 550
+osl = 250
+date = "2026-08-16"
 `)
 	root := serveInTwoLanguages(t, b, data, toml)
 	pageOf := func(model string) string {
@@ -56,10 +70,12 @@ precision = "fp8"
 	}
 	gemma, gptoss := pageOf("gemma"), pageOf("gpt-oss")
 
-	for _, tc := range []struct{ lang, prefix, runs, success, detailRuns, detailSuccess string }{
+	for _, tc := range []struct{ lang, prefix, runs, success, unknown, caption, detailRuns, detailSuccess string }{
 		{"en", "", "4 runs", "89.0% of requests succeeded (89 of 100), under the site's minimum of 99.0%",
+			"Success of requests unknown", "A faded point comes from a file that does not count its failed requests",
 			"4 runs at this load", "100.0% of requests succeeded (800 of 800)"},
 		{"zh", "zh/", "4 次运行", "89.0% 的请求成功（100 个中 89 个），低于本站下限 99.0%",
+			"请求成功率未知", "半透明的点来自未统计失败请求的文件",
 			"此负载下的 4 次运行", "100.0% 的请求成功（800 个中 800 个）"},
 	} {
 		// The failed run: hollow in the first picture, before ECharts.
@@ -70,29 +86,50 @@ precision = "fp8"
 		if hollow != 1 {
 			t.Errorf("%s: the first picture draws %d hollow points, want 1", tc.lang, hollow)
 		}
-		// And in ECharts: a data item of its own, transparent inside its outline.
+		// And in ECharts: a data item of its own, transparent inside its outline. The LoadGen
+		// summary measured no total throughput: on output throughput it is drawn, faded.
 		p.WaitChart("#chart")
-		var fill string
-		p.Eval(`(() => { const s = echarts.getInstanceByDom(document.getElementById("chart")).getOption().series.find((s) => s.type === "scatter");
-  const d = s.data[0]; return d && d.itemStyle ? d.itemStyle.color : ""; })()`, &fill)
-		if fill != "transparent" {
-			t.Errorf("%s: the failed run's fill %q, want transparent", tc.lang, fill)
+		markers := func() (kinds map[string]string) {
+			p.Eval(`(() => { const out = {}; for (const s of echarts.getInstanceByDom(document.getElementById("chart")).getOption().series) {
+  if (s.type !== "scatter" || !s.data.length) continue;
+  const st = (s.data[0] && s.data[0].itemStyle) || {};
+  out[s.name] = st.color === "transparent" ? "hollow" : st.opacity > 0 && st.opacity < 1 ? "faded" : "full"; } return out; })()`, &kinds)
+			return kinds
 		}
-		st := p.ChartState("#chart")
-		name := ""
-		for _, s := range st.Series {
-			if s.Type == "scatter" {
-				name = s.Name
+		nameOf := func(kinds map[string]string, kind string) string {
+			for name, k := range kinds {
+				if k == kind {
+					return name
+				}
 			}
+			return ""
 		}
-		if tip := p.HoverPoint("#chart", name, 0); !strings.Contains(tip, tc.success) {
+		kinds := markers()
+		hollowName := nameOf(kinds, "hollow")
+		if len(kinds) != 1 || hollowName == "" {
+			t.Errorf("%s: on total throughput the chart draws %v, want the failed run alone, hollow", tc.lang, kinds)
+		}
+		if tip := p.HoverPoint("#chart", hollowName, 0); !strings.Contains(tip, tc.success) {
 			t.Errorf("%s: tooltip %q lacks %q", tc.lang, tip, tc.success)
+		}
+		var caption string
+		p.Eval(`document.querySelector(".chart-caption").textContent`, &caption)
+		if !strings.Contains(caption, tc.caption) {
+			t.Errorf("%s: the caption %q lacks %q", tc.lang, caption, tc.caption)
+		}
+		p.Eval(`(() => { const s = document.getElementById("ctl-y"); s.value = "outputTputPerGpu"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
+		waitView(p, "#chart", "y=outputTputPerGpu")
+		kinds = markers()
+		if fadedName := nameOf(kinds, "faded"); len(kinds) != 2 || nameOf(kinds, "hollow") == "" || fadedName == "" {
+			t.Errorf("%s: on output throughput the chart draws %v, want the failed run hollow and the LoadGen summary faded", tc.lang, kinds)
+		} else if tip := p.HoverPoint("#chart", fadedName, 0); !strings.Contains(tip, tc.unknown) {
+			t.Errorf("%s: the faded point's tooltip %q lacks %q", tc.lang, tip, tc.unknown)
 		}
 
 		// The repeated runs: one point, whiskers on both axes, "4 runs".
 		q := b.Open(t, root+tc.prefix+gemma)
 		q.WaitChart("#chart")
-		st = q.ChartState("#chart")
+		st := q.ChartState("#chart")
 		var scatter, whisker browsertest.SeriesState
 		for _, s := range st.Series {
 			if s.Type == "scatter" {

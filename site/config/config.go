@@ -37,6 +37,11 @@ type Config struct {
 	// counts: a point under it is drawn hollow and `frontier check` warns of it. 0.99 by
 	// default; 0 marks none.
 	MinSuccess float64 `toml:"minSuccess"`
+	// UnknownSuccess is how a point whose file does not count its failed requests is drawn on
+	// a page that also has points whose client counted them: "faded" (the default), neither
+	// hollow nor full, or "full", as a point that completed every request. A page of which no
+	// point's success is known draws every point full.
+	UnknownSuccess string `toml:"unknownSuccess"`
 	// GPUs gives each GPU's cost and power, keyed by the data's gpu key ("b200").
 	// With them, pages offer cost per million tokens and tokens per megawatt.
 	GPUs map[string]GPUConfig `toml:"gpus"`
@@ -141,12 +146,13 @@ type GPUConfig struct {
 // DefaultConfig is the configuration of a site without frontier.toml.
 func DefaultConfig() Config {
 	return Config{
-		Title:       "Frontier",
-		Description: "LLM inference benchmarks: token throughput per GPU against interactivity, with each configuration's Pareto frontier.",
-		BaseURL:     "/",
-		ReferenceX:  []float64{20, 50, 100, 200},
-		HeadlineX:   50,
-		MinSuccess:  0.99,
+		Title:          "Frontier",
+		Description:    "LLM inference benchmarks: token throughput per GPU against interactivity, with each configuration's Pareto frontier.",
+		BaseURL:        "/",
+		ReferenceX:     []float64{20, 50, 100, 200},
+		HeadlineX:      50,
+		MinSuccess:     0.99,
+		UnknownSuccess: "faded",
 	}
 }
 
@@ -201,6 +207,9 @@ func (c *Config) Validate(name string) Problems {
 	}
 	if !(c.MinSuccess >= 0 && c.MinSuccess <= 1) {
 		bad("minSuccess", "want a share of requests from 0 to 1 (0.99: 99%%), got %v", c.MinSuccess)
+	}
+	if c.UnknownSuccess != "faded" && c.UnknownSuccess != "full" {
+		bad("unknownSuccess", "want \"faded\" or \"full\", got %q", c.UnknownSuccess)
 	}
 	if !(c.HeadlineX > 0) || math.IsInf(c.HeadlineX, 0) {
 		bad("headlineInteractivity", "want a positive number, got %v", c.HeadlineX)

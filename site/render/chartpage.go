@@ -72,6 +72,10 @@ type chartPageView struct {
 	API      []apiLink // the page's static API files (apilinks.go)
 	// AccuracyURL is the model's accuracy page (accuracypage.go), "" when it has none.
 	AccuracyURL string
+	// SuccessCaption explains, after the chart's caption, the markers of a page whose points'
+	// clients counted their requests: hollow under minSuccess, faded for an unknown success
+	// (PageData.FadeUnknown); "" on a page of which no point's success is known.
+	SuccessCaption string
 	// SLO is the service-level section (slo.go): presets and their build-time picks; nil when
 	// the site has no [[slo]] presets and no price tiers.
 	SLO *sloSection
@@ -286,6 +290,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		NoTotal: p.NoTotal,
 		Spread:  spreadData(p), Requests: requestsData(p), MinSuccess: cfg.MinSuccess,
 	}
+	data.FadeUnknown = cfg.UnknownSuccess != "full" && unknownFaded(p, len(data.Requests))
 	if model != p.Model {
 		data.ModelID = p.Model
 	}
@@ -433,6 +438,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		cv.AccuracyURL = r.site.Base + a
 	}
 	cv.cat = r.cat
+	cv.SuccessCaption = r.successCaption(&data, cfg.MinSuccess)
 	cv.SLO = r.sloSectionOf(snap, cfg, r.pageMetric(p, true), xAxis.Label)
 	cv.setViewState(&data, cfg.ReferenceX)
 	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
@@ -101,6 +102,37 @@ func requestsData(p *Page) []RequestsData {
 		}
 	})
 	return out
+}
+
+// unknownFaded reports whether page p, of which known points' clients counted their requests
+// (requestsData), also has a point whose success is unknown, of any snapshot: its reader then
+// needs to tell the two apart, and the unknown are drawn faded (PageData.FadeUnknown). A page
+// of which no point's success is known, nearly every published one, keeps its markers.
+func unknownFaded(p *Page, known int) bool {
+	if known == 0 {
+		return false
+	}
+	ids := map[int64]bool{}
+	for _, snap := range p.Snapshots {
+		for _, s := range snap.Series {
+			for i := range s.Points {
+				ids[s.Points[i].ID] = true
+			}
+		}
+	}
+	return len(ids) > known
+}
+
+// successCaption is ChartView.SuccessCaption for the page data d.
+func (r *Renderer) successCaption(d *PageData, minSuccess float64) string {
+	var parts []string
+	if len(d.Requests) > 0 && minSuccess > 0 {
+		parts = append(parts, r.cat.T("chart.caption_shortfall", "min", input.SuccessText(minSuccess)))
+	}
+	if d.FadeUnknown {
+		parts = append(parts, r.cat.T("chart.caption_unknown"))
+	}
+	return strings.Join(parts, " ")
 }
 
 // downloadRequests is a point's requests in data.json: absent when its file does not say.

@@ -113,6 +113,10 @@ type PageData struct {
 	Spread     []SpreadData   `json:"spread,omitempty"`
 	Requests   []RequestsData `json:"requests,omitempty"`
 	MinSuccess float64        `json:"minSuccess"`
+	// FadeUnknown is set on a page that has points whose client counted their requests and
+	// points whose file does not (success unknown), unless frontier.toml's unknownSuccess is
+	// "full": the latter are drawn faded, neither hollow nor full (unknownFaded).
+	FadeUnknown bool `json:"fadeUnknown,omitzero"`
 	// Later, on a chart page's #page-data only, names the columns left null in its points
 	// (metrics only the column chooser shows) and the file that holds them (LaterData), which
 	// the page script fetches when the reader opens the chooser: a year of raw results

@@ -246,6 +246,8 @@ const SECTIONS = [
     if (typeof r.completed === "number" && typeof r.failed === "number" && r.completed + r.failed > 0) {
       add("success", t("tooltip.success", { pct: successText(r.completed / (r.completed + r.failed)),
         completed: whole(r.completed), attempted: whole(r.completed + r.failed) }));
+    } else {
+      add("success", t("tooltip.successUnknown")); // drawn faded where others' success is known (option.js)
     }
     const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-facts" }, items)];
     if (r.settings && r.settings.length) {

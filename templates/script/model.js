@@ -60,6 +60,13 @@ export function isShortfall(page, s, i) {
   return !!q && typeof page.minSuccess === "number" && q.completed / q.attempted < page.minSuccess;
 }
 
+// isFaded reports whether point i of series s is drawn faded: its success is unknown, on a
+// page that also has points whose client counted their requests (PageData.FadeUnknown). A
+// reader's own run is drawn as its file says.
+export function isFaded(page, s, i) {
+  return !!page.fadeUnknown && !s.yours && !requestsOf(page, s, i);
+}
+
 // successText is a success ratio as the pages write it, Go's input.SuccessText's twin: one
 // decimal, never rounded up to 100%.
 export const successText = (ratio) => (Math.floor(ratio * 1000 + 1e-9) / 10).toFixed(1) + "%";

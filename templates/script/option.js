@@ -4,7 +4,7 @@
 
 import { escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { compact, fmtValue, num, t, tHTML } from "./i18n.js";
-import { column, isInvalid, isShortfall, metricName, requestsOf, spreadOf, successText, xRange, yRange } from "./model.js";
+import { column, isFaded, isInvalid, isShortfall, metricName, requestsOf, spreadOf, successText, xRange, yRange } from "./model.js";
 import { tooltipLines } from "./accuracy.js";
 
 // GLOBAL names the global frontier's series and legend entry.
@@ -119,6 +119,10 @@ const lineColor = (s, color) => (s.hollow && s.fill ? safeColor(s.fill) : color)
 // series' colour, dotted where the series' own markers are hollow already.
 const shortfallStyle = (s, color) => ({ color: "transparent", borderColor: lineColor(s, color), borderWidth: 1.5, borderType: s.hollow ? "dotted" : "solid" });
 
+// UNKNOWN_OPACITY is a faded marker's: a point whose success is unknown on a page where
+// others' is known (PageData.FadeUnknown), neither hollow nor full.
+export const UNKNOWN_OPACITY = 0.4;
+
 // GAP ends a whisker: ECharts breaks a line at an empty point (connectNulls false), and so
 // does the picture (picture.js).
 const GAP = [null, null];
@@ -186,10 +190,12 @@ export function buildOption(page, computed, base, look) {
     const fill = safeColor(s.color);
     scatters.push({
       name: s.name, type: "scatter", symbol: s.symbol, symbolSize: s.yours ? 13 : 8,
-      // A point under the site's minSuccess is drawn hollow (dotted on a series drawn hollow).
+      // A point under the site's minSuccess is drawn hollow (dotted on a series drawn hollow);
+      // one whose success is unknown, on a page that has points of known success, faded.
       data: row.shown.map((i) => {
         const p = plotPoint(view, row.xs[i], row.ys[i]);
-        return isShortfall(page, s, i) ? { value: p, itemStyle: shortfallStyle(s, fill) } : p;
+        if (isShortfall(page, s, i)) return { value: p, itemStyle: shortfallStyle(s, fill) };
+        return isFaded(page, s, i) ? { value: p, itemStyle: Object.assign(markerStyle(s, fill), { opacity: UNKNOWN_OPACITY }) } : p;
       }),
       itemStyle: markerStyle(s, fill),
     });

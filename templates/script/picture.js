@@ -104,7 +104,7 @@ function markers(symbol, r, points) {
 function paint(style) {
   const s = style || {};
   const fill = s.color === "transparent" ? "none" : safeColor(s.color);
-  return { fill, stroke: s.borderColor ? safeColor(s.borderColor) : null, "stroke-width": s.borderWidth || null };
+  return { fill, stroke: s.borderColor ? safeColor(s.borderColor) : null, "stroke-width": s.borderWidth || null, opacity: s.opacity == null ? null : s.opacity };
 }
 
 // dashOf is an ECharts line type as an SVG dash array.
@@ -202,12 +202,13 @@ export function drawPicture(element, option, fg) {
     }
   }
   for (const s of shown.filter((s) => s.type === "scatter")) {
-    // A point with its own item style (one under minSuccess, drawn hollow) is a path of its own.
+    // A point with its own item style (one under minSuccess, drawn hollow; one of unknown
+    // success, faded) is a path of its own.
     const own = (s.data || []).filter((p) => p && !Array.isArray(p) && inPlot(p.value));
     const points = (s.data || []).filter((p) => Array.isArray(p) && inPlot(p)).map(([x, y]) => [px(x), py(y)]);
     if (points.length) plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, points) }, paint(s.itemStyle))));
     for (const p of own) {
-      plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, [[px(p.value[0]), py(p.value[1])]]), "data-kind": "hollow" }, paint(p.itemStyle))));
+      plot.append(node("path", Object.assign({ d: markers(s.symbol, (s.symbolSize || 8) / 2, [[px(p.value[0]), py(p.value[1])]]), "data-kind": p.itemStyle.opacity != null ? "faded" : "hollow" }, paint(p.itemStyle))));
     }
   }
   svg.append(plot);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { compute, isShortfall, requestsOf, spreadOf, successText, yRange } from "./model.js";
-import { buildOption, tooltipHTML } from "./option.js";
+import { compute, isFaded, isShortfall, requestsOf, spreadOf, successText, yRange } from "./model.js";
+import { UNKNOWN_OPACITY, buildOption, tooltipHTML } from "./option.js";
 import { defaultView } from "./view.js";
 
 // A page with one point of three runs (id 1), one whose client counted 972 of 1000 requests
@@ -66,6 +66,25 @@ test("the option draws whiskers on both axes for the point of several runs, and 
   const one = Object.assign({}, page, { spread: undefined });
   const o1 = buildOption(one, compute(one, { series: one.series }, defaultView(one), {}), { xAxis: {}, yAxis: {}, grid: {}, legend: {}, tooltip: {} }, { fg: "#333" });
   assert.equal(o1.series.filter((x) => String(x.id || "").startsWith("spread:")).length, 0);
+});
+
+test("a point of unknown success is faded where the page has points of known success, and only there", () => {
+  const opt = (p) => buildOption(p, compute(p, { series: p.series }, defaultView(p), {}), { xAxis: {}, yAxis: {}, grid: {}, legend: {}, tooltip: {} }, { fg: "#333" })
+    .series.find((x) => x.type === "scatter");
+  const mixed = Object.assign({}, page, { fadeUnknown: true });
+  assert.equal(isFaded(mixed, s, 3), true);
+  assert.equal(isFaded(mixed, s, 2), false, "a point that completed every request is full");
+  const scatter = opt(mixed);
+  assert.deepEqual(scatter.data[3], { value: [30, 300], itemStyle: { color: "#111111", opacity: UNKNOWN_OPACITY } });
+  assert.ok(UNKNOWN_OPACITY > 0 && UNKNOWN_OPACITY < 1, "neither hollow nor full");
+  assert.equal(scatter.data[1].itemStyle.color, "transparent", "the shortfall stays hollow");
+  assert.ok(Array.isArray(scatter.data[2]), "a known full success keeps the series' marker");
+  // A series of lighter markers keeps its outline and fill, faded.
+  const light = Object.assign({}, mixed, { series: [Object.assign({}, s, { fill: "#eeeeee" })] });
+  assert.deepEqual(opt(light).data[3].itemStyle, { color: "#eeeeee", borderColor: "#111111", borderWidth: 1.5, opacity: UNKNOWN_OPACITY });
+  // Without the page's flag (no point of known success, or unknownSuccess = "full"): as before.
+  assert.equal(isFaded(page, s, 3), false);
+  assert.ok(Array.isArray(opt(page).data[3]));
 });
 
 test("tooltips say the runs, the ranges and the success", () => {
