@@ -168,6 +168,11 @@ func start() (*process, error) {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-domain-reliability", true),
 		chromedp.Flag("no-pings", true),
+		// chromedp's own list, and the browser's omnibox popups: every window (a tab of its
+		// own, so that it gets animation frames) preloaded two of these WebUI pages in a
+		// renderer of their own, which made opening a tab cost some 1.2 CPU-seconds instead of
+		// 0.7 on two cores, most of the browser suite's time.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"),
 		// Names other than the test servers' resolve nowhere, so even a request the page-level
 		// blocking cannot see (a worker's, the browser's own) stays on the machine.
 		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"),

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/chromedp/chromedp"
 )
 
 func TestMain(m *testing.M) { Main(m) }
@@ -130,6 +132,32 @@ func TestCleanPageRecordsNothing(t *testing.T) {
 	if errs := p.Errors(); len(errs) != 0 {
 		t.Errorf("a clean page recorded %q", errs)
 	}
+}
+
+// TestTabsComeWithoutBrowserUIPages: the browser opens a window per tab and nothing else, no
+// omnibox popup preloaded beside it (start's disable-features): they cost most of a tab's
+// opening, and the browser suite opens hundreds. A Chromium that renames the features fails
+// here, with the targets it made, rather than making CI slower unseen.
+func TestTabsComeWithoutBrowserUIPages(t *testing.T) {
+	b := New(t)
+	root := b.Serve(tinySite, "/")
+	p, q := b.Open(t, root), b.Open(t, root)
+	infos, err := chromedp.Targets(p.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := 0
+	for _, i := range infos {
+		if i.Type == "page" {
+			pages++
+			continue
+		}
+		t.Errorf("a target of type %q beside the pages: %s (%s)", i.Type, i.URL, i.Title)
+	}
+	if pages < 2 {
+		t.Errorf("%d page targets, want at least the two tabs opened", pages)
+	}
+	q.Close()
 }
 
 func TestSaveScreenshotsWritesPNGs(t *testing.T) {
