@@ -213,6 +213,21 @@ func TestRepeatedRealRunsAreOnePointEverywhere(t *testing.T) {
 		t.Errorf("%d API views carry the point's runs, range and requests, want 1", api)
 	}
 
+	// The AIPerf run's detail: its command line without the server's address.
+	_, raw := details(t, files)
+	command := 0
+	for name, b := range raw {
+		if strings.Contains(name, "gpt-oss") && bytes.Contains(b, []byte(`["cli_command","aiperf profile -m openai/gpt-oss-20b --streaming --num-requests 100 --concurrency 100 --endpoint-type chat --osl 250 --request-cancellation-rate 10 (1 option left out)"]`)) {
+			command++
+		}
+		if bytes.Contains(b, []byte("localhost:9000")) {
+			t.Errorf("%s holds the AIPerf server's address", name)
+		}
+	}
+	if command == 0 {
+		t.Error("no detail of the AIPerf run gives its command line")
+	}
+
 	// The AIPerf run's page: its requests and the site's minSuccess, for the hollow marker.
 	for _, name := range files.Names() {
 		if !strings.HasSuffix(name, "/index.html") || !strings.Contains(name, "gpt-oss") || strings.Count(name, "/") != 2 {

@@ -79,6 +79,24 @@ func (p *Page) emulate(d Device) error {
 	return nil
 }
 
+// Resize gives the open page d's screen (its size, and touch for a mobile one), as a window
+// resized or a phone turned does, and waits until the page has laid itself out for it (two
+// animation frames, and the resize handlers the page's script runs then). Only the screen:
+// d's CPU, script and trace are OpenAs's.
+func (p *Page) Resize(d Device) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	defer cancel()
+	var opts []chromedp.EmulateViewportOption
+	if d.Mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(d.Width, d.Height, opts...)); err != nil {
+		p.t.Fatalf("browsertest: resize to %dx%d: %v", d.Width, d.Height, err)
+	}
+	p.Eval(`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))))`, nil)
+}
+
 // Tap touches the screen at (x, y) CSS pixels and lifts, as a finger does.
 func (p *Page) Tap(x, y float64) {
 	p.t.Helper()

@@ -256,8 +256,10 @@ func TestControlsDefaultViewIsTheGoOption(t *testing.T) {
 }
 
 // TestControlsEachControlChangesChartAndFragment works each control as a reader does (a real
-// click on a checkbox, a change of a select) on a fresh page, then checks the fragment the
-// page wrote and what the chart shows.
+// click on a checkbox, a change of a select), then checks the fragment the page wrote and what
+// the chart shows, and that Reset brings back the default view. The controls are worked one
+// after another on one page: each starts from the view the last one's Reset left, which must
+// be the page's default.
 func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
@@ -276,6 +278,7 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 		global = append(global, [2]float64{gx[i], gy[i]})
 	}
 
+	p := b.Open(t, root+seedPage) // one page for every control, one after another
 	for _, tc := range []struct {
 		name  string
 		act   string // JavaScript that works the control, or a CSS selector to click
@@ -348,8 +351,6 @@ func TestControlsEachControlChangesChartAndFragment(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			p := b.Open(t, root+seedPage)
 			waitView(p, "#chart", "")
 			if tc.click {
 				clickControl(p, tc.act)

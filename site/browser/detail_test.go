@@ -10,7 +10,9 @@ package browser_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +20,7 @@ import (
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
 	"github.com/frontier-bench/frontier/site"
+	"github.com/frontier-bench/frontier/site/history"
 )
 
 // detailPage is the real site's page of InferenceX rows (every statistic, p99.9 included).
@@ -91,22 +94,22 @@ func firstID(p *browsertest.Page) string {
 func TestBrowserPointDetailByMouse(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
-	_, root := hostedSite(t, b)
+	files, root := hostedSite(t, b)
 	p := b.Open(t, root+detailPage)
 	p.WaitChart("#chart")
 	if got := detailRequests(p); len(got) > 0 {
 		t.Fatalf("before any point is opened the page fetched %v", got)
 	}
 	// The first point of the first visible scatter series, clicked where ECharts draws it.
-	var at struct {
-		X, Y float64
-		ID   string
-	}
-	p.Eval(`(() => {
+	clickFirst := func() {
+		var at struct {
+			X, Y float64
+			ID   string
+		}
+		p.Eval(`(() => {
   const el = document.getElementById("chart"), c = echarts.getInstanceByDom(el);
   el.scrollIntoView({block: "center", behavior: "instant"});
   const opt = c.getOption(), sel = opt.legend && opt.legend[0] ? opt.legend[0].selected || {} : {};
-  const page = JSON.parse(document.getElementById("page-data").textContent);
   for (let i = 0; i < opt.series.length; i++) {
     const s = opt.series[i];
     if (s.type !== "scatter" || !s.data || !s.data.length || sel[s.name] === false) continue;
@@ -120,7 +123,9 @@ func TestBrowserPointDetailByMouse(t *testing.T) {
   }
   throw new Error("no point to click");
 })()`, &at)
-	p.ClickXY(at.X, at.Y)
+		p.ClickXY(at.X, at.Y)
+	}
+	clickFirst()
 	s := waitDetail(p)
 	if !s.Open || !strings.Contains(s.Hash, "pt=") {
 		t.Fatalf("after a click on a point: dialog open %v, fragment %q; want open with pt=", s.Open, s.Hash)
@@ -161,6 +166,61 @@ func TestBrowserPointDetailByMouse(t *testing.T) {
 	if s.Focus != "row:"+id {
 		t.Errorf("after Escape focus is on %q, want the point's row (row:%s)", s.Focus, id)
 	}
+
+	// On an older snapshot, a point's detail is what the page knows of it, and says why.
+	// The menu holds its older dates from the moment a reader reaches for it (a press).
+	var dates []string
+	p.Eval(`(() => { const s = document.getElementById("ctl-date"); s.dispatchEvent(new Event("pointerdown")); return [...s.options].map((o) => o.value); })()`, &dates)
+	if len(dates) < 2 {
+		t.Fatalf("the page offers dates %v, want an older snapshot", dates)
+	}
+	// A point of an older snapshot the newest does not hold (a configuration measured again
+	// since has a newer point), opened by a link to its date.
+	ids := func(b []byte) []string {
+		var d struct {
+			Cols   []string `json:"cols"`
+			Series []struct {
+				Points [][]json.RawMessage `json:"points"`
+			} `json:"series"`
+		}
+		if err := json.Unmarshal(b, &d); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range d.Series {
+			for _, pt := range s.Points {
+				out = append(out, string(pt[slices.Index(d.Cols, "id")]))
+			}
+		}
+		return out
+	}
+	newest, _ := files.Get(detailPage + "page.json")
+	older, oldID := "", ""
+	for _, date := range dates[1:] {
+		oldJSON, err := history.SnapshotJSON(files, detailPage, date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids(oldJSON) {
+			if oldID == "" && !slices.Contains(ids(newest), id) {
+				older, oldID = date, id
+			}
+		}
+	}
+	if oldID == "" {
+		t.Fatalf("every point of the older snapshots %v is in the newest: the check proves nothing", dates[1:])
+	}
+	p.Navigate(root + detailPage + "?older#date=" + older + "&pt=" + oldID)
+	s = waitDetail(p)
+	for _, want := range []string{"This point is from " + older + ", an older snapshot", "Same configuration, other loads", "The run", older} {
+		if !strings.Contains(s.Text, want) {
+			t.Errorf("the detail of a point of %s lacks %q:\n%s", older, want, s.Text)
+		}
+	}
+	if strings.Contains(s.Text, "not in the newest results") {
+		t.Errorf("the detail of a point of %s says it has none:\n%s", older, s.Text)
+	}
+	closeDetail(p)
 	p.NoErrors()
 }
 

@@ -30,6 +30,7 @@ package input
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -163,7 +164,8 @@ func (d *rawDecoder) aiperf() {
 				}
 			})
 		case "input_config":
-			d.aiperfConfig(&p, &streaming)
+			d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+			d.aiperfConfig(&p, &streaming, d.run)
 		case "start_time":
 			p.own.Date = d.rowDate()
 		case "error_summary":
@@ -217,8 +219,15 @@ func (d *rawDecoder) aiperf() {
 	d.settle(&p, start, -1)
 }
 
-// aiperfConfig reads what a point needs from input_config, and nothing else of it.
-func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
+// aiperfConfig reads what a point needs from input_config, and the settings of it a point's
+// detail shows (aiperfSettings, and the command line as aiperfCommand keeps it) into run;
+// nothing else of it.
+func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool, run *RunInfo) {
+	setting := func(path, v string) {
+		if slices.Contains(aiperfSettings, path) && safeValue(v) {
+			run.Settings = append(run.Settings, Setting{path, v})
+		}
+	}
 	var walk func(prefix string)
 	walk = func(prefix string) {
 		d.fields(func(k []byte) {
@@ -229,34 +238,205 @@ func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool) {
 					p.own.Model = m
 				}
 			case "loadgen.concurrency", "concurrency", "perf_analyzer.stimulus.concurrency":
-				p.conc, _ = d.integer(false, true)
+				var ok bool
+				if p.conc, ok = d.integer(false, true); ok {
+					setting(path, strconv.FormatInt(p.conc, 10))
+				}
 			case "loadgen.request_rate", "request_rate", "perf_analyzer.stimulus.request_rate":
 				// A run by request rate: its load when it states no concurrency (settle).
 				if v, ok := d.number(false); ok && v > 0 {
 					p.rate, p.byRate = v, true
+					setting(path, strconv.FormatFloat(v, 'g', -1, 64))
 				}
 			case "endpoint.streaming", "streaming":
 				if v, ok := d.boolean(false); ok {
 					*streaming = v
+					setting(path, strconv.FormatBool(v))
 				}
 			case "input.prompt.input_tokens.mean", "synthetic_input_tokens_mean", "input.synthetic_tokens.mean":
 				if v, ok := d.lengthMean(); ok {
 					p.own.ISL = roundLen(v)
+					setting(path, strconv.FormatFloat(v, 'g', -1, 64))
 				}
 			case "input.prompt.output_tokens.mean", "output_tokens_mean", "input.output_tokens.mean":
 				if v, ok := d.lengthMean(); ok {
 					p.own.OSL = roundLen(v)
+					setting(path, strconv.FormatFloat(v, 'g', -1, 64))
+				}
+			case "cli_command":
+				if v, ok := scalarText(d.decoder); ok {
+					if cmd := aiperfCommand(v); cmd != "" {
+						run.Settings = append(run.Settings, Setting{path, cmd})
+					}
 				}
 			default:
+				if slices.Contains(aiperfSettings, path) {
+					if v, ok := scalarText(d.decoder); ok {
+						setting(path, v)
+					}
+					return
+				}
 				if d.peek() == jsontext.KindBeginObject && strings.Count(path, ".") < 4 {
 					walk(path + ".")
 					return
 				}
-				d.skip() // never kept: the command line, URLs, headers
+				d.skip() // never kept: URLs, headers, paths, keys
 			}
 		})
 	}
 	walk("")
+}
+
+// aiperfSettings are the keys of input_config (AIPerf's nested, GenAI-Perf's flat) a point's
+// detail shows: the load, the requests, the endpoint's kind, the lengths asked for. Nothing
+// else is kept (see runSettings).
+var aiperfSettings = []string{
+	"endpoint.type", "endpoint.streaming", "loadgen.concurrency", "loadgen.request_rate", "loadgen.request_rate_mode",
+	"loadgen.request_count", "loadgen.warmup_request_count", "loadgen.benchmark_duration", "loadgen.request_cancellation_rate",
+	"input.prompt.input_tokens.mean", "input.prompt.output_tokens.mean",
+	"endpoint_type", "backend", "service_kind", "streaming", "num_prompts", "concurrency", "request_rate",
+	"synthetic_input_tokens_mean", "synthetic_input_tokens_stddev", "output_tokens_mean", "output_tokens_stddev",
+	"measurement_interval", "random_seed", "prompt_source",
+	"perf_analyzer.stimulus.concurrency", "perf_analyzer.stimulus.request_rate",
+}
+
+// aiperfOptions are the command-line options aiperfCommand keeps, with whether each takes a
+// value: the model, the load, the requests, the lengths and the endpoint's kind. Any other
+// (the server's URL, headers, an API key, a tokenizer's path, an output folder) is left out
+// with its value, and the command says how many were.
+var aiperfOptions = map[string]bool{
+	"-m": true, "--model": true, "--model-names": true, "--streaming": false, "--endpoint-type": true,
+	"--num-requests": true, "--request-count": true, "--warmup-request-count": true, "--concurrency": true,
+	"--request-rate": true, "--request-rate-mode": true, "--benchmark-duration": true, "--request-cancellation-rate": true,
+	"--isl": true, "--isl-stddev": true, "--osl": true, "--osl-stddev": true,
+	"--synthetic-input-tokens-mean": true, "--synthetic-input-tokens-stddev": true,
+	"--output-tokens-mean": true, "--output-tokens-stddev": true, "--num-prompts": true,
+	"--random-seed": true, "--conversation-num": true, "--conversation-turn-mean": true,
+}
+
+// aiperfCommand is the command line an AIPerf file records (input_config.cli_command), with
+// only the options aiperfOptions names: the program and its subcommand, then each kept option
+// and its value as the command gave them, then "(N options left out)" when some were. "" when
+// the line does not parse as a command (an unclosed quote) or a kept word is not safe to show
+// (safeValue).
+func aiperfCommand(line string) string {
+	words, ok := shellWords(line)
+	if !ok || len(words) == 0 {
+		return ""
+	}
+	var kept []string
+	i := 0
+	for ; i < len(words) && !strings.HasPrefix(words[i], "-"); i++ {
+		if i == 2 || !safeValue(words[i]) || strings.ContainsAny(words[i], "/\\") || quoteWord(words[i]) != words[i] {
+			return "" // a program named by its path or in quotes, or an argument that is no subcommand
+		}
+		kept = append(kept, words[i])
+	}
+	if len(kept) == 0 {
+		return "" // options without the program they are for
+	}
+	left := 0
+	for ; i < len(words); i++ {
+		w := words[i]
+		name, value, inline := strings.Cut(w, "=")
+		takes, known := aiperfOptions[name]
+		if !strings.HasPrefix(w, "-") {
+			left++ // a stray argument
+			continue
+		}
+		if !known {
+			left++
+			if !inline && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
+				i++ // its value goes with it
+			}
+			continue
+		}
+		switch {
+		case inline:
+			if !takes || !safeValue(value) {
+				return ""
+			}
+			kept = append(kept, name+"="+quoteWord(value))
+		case takes:
+			if i+1 >= len(words) || !safeValue(words[i+1]) {
+				return ""
+			}
+			kept = append(kept, name, quoteWord(words[i+1]))
+			i++
+		default:
+			kept = append(kept, name)
+		}
+	}
+	cmd := strings.Join(kept, " ")
+	switch left {
+	case 0:
+	case 1:
+		cmd += " (1 option left out)"
+	default:
+		cmd += " (" + strconv.Itoa(left) + " options left out)"
+	}
+	return cmd
+}
+
+// shellWords splits a command line into words as a POSIX shell does: blanks separate them,
+// single quotes keep everything up to the next, double quotes everything but a backslash that
+// escapes a double quote, backslash, dollar or backquote, and a backslash outside quotes escapes
+// the character after it. ok false for an unclosed quote.
+func shellWords(line string) (words []string, ok bool) {
+	var w strings.Builder
+	in := false // a word has begun (an empty quoted word is one)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				words, in = append(words, w.String()), false
+				w.Reset()
+			}
+		case c == '\'':
+			j := strings.IndexByte(line[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			w.WriteString(line[i+1 : i+1+j])
+			i, in = i+1+j, true
+		case c == '"':
+			i++
+			for ; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' && i+1 < len(line) && strings.IndexByte("\"\\$`", line[i+1]) >= 0 {
+					i++
+				}
+				w.WriteByte(line[i])
+			}
+			if i >= len(line) {
+				return nil, false
+			}
+			in = true
+		case c == '\\':
+			if i+1 < len(line) {
+				i++
+				w.WriteByte(line[i])
+			}
+			in = true
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, w.String())
+	}
+	return words, true
+}
+
+// quoteWord writes a word back as a shell would read it: as it is when it holds only characters
+// a shell leaves alone, else in single quotes (a single quote in it closes them, is escaped and
+// opens them again).
+func quoteWord(w string) string {
+	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/=+@%") == "" {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // lengthMean reads a requested mean length of input_config: a number, or -1, GenAI-Perf's

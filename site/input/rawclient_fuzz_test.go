@@ -26,6 +26,13 @@ func fuzzClient(f *testing.F, want rawFormat, seeds [][]byte) {
 					t.Fatalf("row %s kept %q", r.place(), s)
 				}
 			}
+			if r.raw.Run != nil {
+				for _, s := range r.raw.Run.Settings {
+					if strings.Contains(s.Value, "sk-secret") || strings.Contains(s.Value, "://") {
+						t.Fatalf("row %s kept the setting %s = %q", r.place(), s.Key, s.Value)
+					}
+				}
+			}
 		}
 		rawPages(want, "data/f.json", "f.json", data, cfg)
 	})
@@ -36,6 +43,7 @@ func FuzzRawAIPerf(f *testing.F) {
 		readClient(f, "aiperf/profile_export_aiperf.json"),
 		[]byte(aiperfTopLevel("", "", "")),
 		[]byte(`{"records": {"ttft": {"unit": "us", "p50": 0}}, "input_config": {"endpoint": {"streaming": false}}}`),
+		[]byte(`{"records": {"output_token_throughput": {"avg": 5}}, "input_config": {"cli_command": "aiperf profile --api-key sk-secret --url http://h:1 -m m", "endpoint": {"type": "sk-secret"}}}`),
 	})
 }
 

@@ -2,6 +2,7 @@ package input
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -129,4 +130,103 @@ func TestRunSettingsDropSecrets(t *testing.T) {
 	if got, want := strings.Join(keys, " "), "backend=vllm endpoint_type=openai-chat num_prompts=200 request_rate=4 max_concurrency=16"; got != want {
 		t.Errorf("settings %q, want %q", got, want)
 	}
+}
+
+// The run behind AIPerf's real example export: its settings from input_config, and its command
+// line with the server's address left out, every other option as the file wrote it.
+func TestAIPerfRealRunSettingsAndCommand(t *testing.T) {
+	const rel = "aiperf/profile_export_aiperf.json"
+	cfg := &RawOptions{Runs: []Run{{Path: "aiperf/*.json", GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"}}}
+	rows, ps := decodeClient(t, rel, readClient(t, rel), formatAIPerf, cfg)
+	if len(ps) > 0 || len(rows) != 1 || rows[0].raw.Run == nil {
+		t.Fatalf("%d rows, problems %v", len(rows), ps)
+	}
+	run := rows[0].raw.Run
+	if run.Path != rel || run.Client != "AIPerf or GenAI-Perf profile export" {
+		t.Errorf("run %+v", run)
+	}
+	settings := map[string]string{}
+	for _, s := range run.Settings {
+		settings[s.Key] = s.Value
+		if strings.Contains(s.Value, "localhost") || strings.Contains(s.Value, "9000") {
+			t.Errorf("kept the server's address: %s = %q", s.Key, s.Value)
+		}
+	}
+	for k, v := range map[string]string{
+		"loadgen.concurrency": "100", "loadgen.request_count": "100", "loadgen.request_cancellation_rate": "10.0",
+		"endpoint.type": "chat", "endpoint.streaming": "true", "input.prompt.output_tokens.mean": "250",
+		"cli_command": `aiperf profile -m openai/gpt-oss-20b --streaming --num-requests 100 --concurrency 100 --endpoint-type chat --osl 250 --request-cancellation-rate 10 (1 option left out)`,
+	} {
+		if settings[k] != v {
+			t.Errorf("setting %s = %q, want %q (all: %q)", k, settings[k], v, run.Settings)
+		}
+	}
+}
+
+func TestAIPerfCommandKeepsOnlyListedOptions(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`aiperf profile --model 'my model' --url http://10.0.0.1:8000 --api-key sk-abc --concurrency=8 -H "Authorization: Bearer x"`,
+			`aiperf profile --model 'my model' --concurrency=8 (3 options left out)`},
+		{`aiperf profile --streaming --tokenizer /models/llama --osl 128`, `aiperf profile --streaming --osl 128 (1 option left out)`},
+		{`/opt/venv/bin/aiperf profile --osl 1`, ""}, // a program named by its path
+		{`aiperf profile --model "unclosed`, ""},
+		{`aiperf profile --model sk-live-123`, ""}, // a listed option whose value looks like a key
+		{`aiperf profile -m it\'s`, `aiperf profile -m 'it'\''s'`},
+		{`--osl 5`, ""}, // options without their program
+		{``, ""},
+	} {
+		if got := aiperfCommand(c.line); got != c.want {
+			t.Errorf("aiperfCommand(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// FuzzShellWords: a command split into words, each written back by quoteWord and split again,
+// gives the same words; what aiperfCommand keeps of any line is safe to show and names only
+// listed options.
+func FuzzShellWords(f *testing.F) {
+	for _, s := range []string{`aiperf profile -m "openai/gpt-oss-20b" --url "localhost:9000" --streaming`, `a 'b c' "d\"e" f\ g`, `x "" ''`, `--osl=5 --x=y`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if words, ok := shellWords(line); ok {
+			quoted := make([]string, len(words))
+			for i, w := range words {
+				quoted[i] = quoteWord(w)
+			}
+			again, ok := shellWords(strings.Join(quoted, " "))
+			if !ok || !slices.Equal(again, words) {
+				t.Fatalf("%q: words %q, written back %q, split again %q (%v)", line, words, quoted, again, ok)
+			}
+		}
+		cmd := aiperfCommand(line)
+		if cmd == "" {
+			return
+		}
+		body, _, _ := strings.Cut(cmd, " (")
+		words, ok := shellWords(body)
+		if !ok {
+			t.Fatalf("%q: kept %q, which does not split", line, cmd)
+		}
+		i := 0
+		for ; i < len(words) && !strings.HasPrefix(words[i], "-"); i++ {
+			if !safeValue(words[i]) {
+				t.Fatalf("%q: kept the word %q", line, words[i])
+			}
+		}
+		for ; i < len(words); i++ {
+			name, value, inline := strings.Cut(words[i], "=")
+			takes, listed := aiperfOptions[name]
+			if !listed {
+				t.Fatalf("%q: kept the option %q", line, words[i])
+			}
+			if takes && !inline {
+				i++
+				value = words[i]
+			}
+			if takes && !safeValue(value) {
+				t.Fatalf("%q: kept %s's value %q", line, name, value)
+			}
+		}
+	})
 }

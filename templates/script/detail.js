@@ -13,7 +13,7 @@
 import { element } from "./dom.js";
 import { httpsLink } from "./format.js";
 import { formatNumber, num, t, table, useStrings } from "./i18n.js";
-import { column, successText } from "./model.js";
+import { column, requestsOf, successText } from "./model.js";
 import { countedEval, notesOf, scoreLines } from "./accuracy.js";
 
 // FAMILIES are the metric families of a detail, in the order shown; STATS the statistics of
@@ -96,6 +96,22 @@ export function findPoint(page, id) {
     const s = page.series[si];
     const i = s.points.findIndex((p) => String(p[c]) === String(id));
     if (i >= 0) return { si, i, series: s, point: s.points[i] };
+  }
+  return null;
+}
+
+// findShown is where point id is in the snapshot the chart shows when that is an older one
+// (the reader chose a date): {si, i, series, point, older: date}, or null. Its detail is what
+// the page data knows of it; statistics, file and settings are the newest results' only.
+export function findShown(live, id) {
+  const date = live.view && live.view.date;
+  const shown = date && live.snapshots && live.snapshots[date];
+  if (!shown || shown.series === live.page.series) return null;
+  const c = column(live.page, "id");
+  for (let si = 0; si < shown.series.length; si++) {
+    const s = shown.series[si];
+    const i = s.points.findIndex((p) => String(p[c]) === String(id));
+    if (i >= 0) return { si, i, series: s, point: s.points[i], older: shown.date || date };
   }
   return null;
 }
@@ -247,12 +263,17 @@ const SECTIONS = [
       add("success", t("tooltip.success", { pct: successText(r.completed / (r.completed + r.failed)),
         completed: whole(r.completed), attempted: whole(r.completed + r.failed) }));
     } else {
-      add("success", t("tooltip.successUnknown")); // drawn faded where others' success is known (option.js)
+      // An older snapshot's point has no run in the detail; the page data has its counts.
+      const q = requestsOf(page, at.series, at.i);
+      add("success", q ? t("tooltip.success", { pct: successText(q.completed / q.attempted), completed: whole(q.completed), attempted: whole(q.attempted) })
+        : t("tooltip.successUnknown")); // drawn faded where others' success is known (option.js)
     }
     const out = [element("h3", { text: t("detail.runHeading") }), element("dl", { class: "pd-facts" }, items)];
     if (r.settings && r.settings.length) {
       out.push(element("details", { class: "pd-settings" }, [element("summary", { text: t("detail.settings", { n: r.settings.length }) }),
-        element("dl", {}, [].concat.apply([], r.settings.map((s) => [element("dt", {}, [element("code", { text: s[0] })]), element("dd", { text: s[1] })])))]));
+        element("dl", {}, [].concat.apply([], r.settings.map((s) => [element("dt", {}, [element("code", { text: s[0] })]),
+          // A command line (AIPerf's cli_command, its unlisted options left out) reads as code.
+          s[0] === "cli_command" ? element("dd", {}, [element("code", { text: s[1] })]) : element("dd", { text: s[1] })])))]));
     }
     return out;
   }],
@@ -378,7 +399,7 @@ function show(id, moved) {
   if (moved) state.set(state.id);
   const title = dialog.querySelector("#pd-title");
   const body = dialog.querySelector(".pd-body");
-  const at = findPoint(live.page, id);
+  const at = findPoint(live.page, id) || findShown(live, id);
   if (!at) {
     title.textContent = t("detail.title", { id });
     body.replaceChildren(element("p", { text: t("detail.notHere") }));
@@ -389,9 +410,10 @@ function show(id, moved) {
   title.textContent = s.label + " · " + String(s.precision || "").toUpperCase() + " · " +
     (conc > 0 ? t("detail.conc", { n: whole(conc) }) : t("detail.title", { id }));
   body.replaceChildren(element("p", { class: "muted", text: t("detail.loading") }));
-  Promise.all([detailOf(live, at), live.loadLight()]).then(([d]) => {
+  Promise.all([at.older ? {} : detailOf(live, at), live.loadLight()]).then(([d]) => {
     if (!state || state.id !== String(id)) return;
     const parts = [];
+    if (at.older) parts.push(element("p", { class: "muted pd-older", text: t("detail.older", { date: at.older, newest: live.page.dates[0] || "" }) }));
     for (const [name, draw] of SECTIONS) {
       const nodes = draw({ live, at, d });
       if (nodes) parts.push(element("section", { class: "pd-" + name }, nodes));

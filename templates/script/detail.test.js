@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { binEdges, findPoint, idAt, neighbours, place, statRows } from "./detail.js";
+import { binEdges, findPoint, findShown, idAt, neighbours, place, statRows } from "./detail.js";
 import { ptIn } from "./detail-hook.js";
 
 const page = {
@@ -53,6 +53,18 @@ test("findPoint and neighbours: the configuration's other loads, by concurrency"
   assert.equal(findPoint(page, 99), null);
   assert.deepEqual(neighbours(page, at).map((n) => [n.id, n.conc, n.current]), [["10", 4, false], ["12", 16, true], ["11", 64, false]]);
   assert.deepEqual(neighbours(page, findPoint(page, 20)).map((n) => n.id), ["20"]);
+});
+
+test("findShown: a point of the older snapshot the chart shows, with its date; none on the newest", () => {
+  const older = { date: "2026-06-12", series: [{ key: "a", label: "B200 (vLLM)", points: [[31, 45, 1, 1, 1, 64, 8, "", ""], [32, 80, 1, 1, 1, 8, 8, "", ""]] }] };
+  const live = { page, view: { date: "2026-06-12" }, snapshots: { "2026-07-12": { date: "2026-07-12", series: page.series }, "2026-06-12": older } };
+  assert.equal(findPoint(page, "32"), null, "not in the newest snapshot");
+  const at = findShown(live, "32");
+  assert.equal(at.older, "2026-06-12");
+  assert.equal(at.point, older.series[0].points[1]);
+  assert.deepEqual(neighbours(page, at).map((n) => [n.id, n.current]), [["32", true], ["31", false]]);
+  assert.equal(findShown(live, "11"), null, "a newest point is findPoint's");
+  assert.equal(findShown(Object.assign({}, live, { view: { date: "2026-07-12" } }), "32"), null, "on the newest snapshot, no older point");
 });
 
 test("idAt: a click on a published scatter point names its id; a line or a reader's run none", () => {
