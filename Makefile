@@ -48,7 +48,12 @@ MODULE    := github.com/frontier-bench/frontier
 # The browser suite, which `make test` runs beside the other phases, and the packages its race
 # pass leaves out (see test).
 BROWSER   := site/browser
-RACE_SKIP := site/browser site/api/conformance
+# The race pass skips, besides those two, the packages that start no goroutine and share
+# nothing between them (no go statement, no sync): their tests read, check or render on one
+# goroutine, and those that build a site (site/links) build it as the pipeline's and the root
+# package's tests already do under -race.
+RACE_SKIP := site/browser site/api/conformance site/links site/markdown site/pareto site/slo site/compare \
+             site/accuracy site/api site/problem site/internal/digest
 
 .PHONY: all deps wasm build serve test test-short fuzz-smoke fuzz bench check check-links clean
 
@@ -146,7 +151,8 @@ check-links: $(BIN)
 # The race pass (-short: the browser tests run above) spends most of its time in one package's
 # serial tests, so fuzz-smoke runs beside it. It leaves out the packages whose tests are the
 # browser's and the schema validators' (RACE_SKIP): under -short they run nothing concurrent,
-# and compiling chromedp and libopenapi again with -race was minutes of a cold CI run.
+# and compiling chromedp and libopenapi again with -race was minutes of a cold CI run; and the
+# packages with no concurrency of their own (RACE_SKIP's comment).
 test:
 	@$(call timed,vet and node tests,unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l cmd site charts templates internal); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; false; else \
