@@ -13,53 +13,24 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testenv"
+	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
-// spreadFiles are real `vllm bench serve` results of one workload (office baseline, 0.3
-// requests/s) run four times on one DGX Spark over four days, and AIPerf's example export,
-// whose run completed 89 of its 100 requests (../shared/data/public/PROVENANCE.md).
-var spreadFiles = map[string]string{
-	"spark/run1.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json",
-	"spark/run2.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json",
-	"spark/run3.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json",
-	"spark/run4.json":  "public/clients/vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json",
-	"aiperf/run1.json": "public/clients/aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json",
-}
-
-// spreadSite is those files with the [[runs]] entries that give their context: one date for
-// the four bench-serve runs, which counts them as one snapshot.
+// spreadSite is testsite.Runs, parsed: the four real `vllm bench serve` runs of one workload
+// with one [[runs]] date, AIPerf's example export that completed 89 of its 100 requests, and a
+// LoadGen summary on the AIPerf run's page; own is each JSON file as the file itself says.
 func spreadSite(t *testing.T) (fstest.MapFS, Config, map[string]map[string]any) {
 	t.Helper()
-	data := fstest.MapFS{}
+	data, toml := testsite.Runs(t)
 	own := map[string]map[string]any{}
-	for to, from := range spreadFiles {
-		b := testenv.SharedFile(t, from)
-		data[to] = &fstest.MapFile{Data: b}
+	for name, f := range data {
 		var m map[string]any
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatal(err)
+		if json.Unmarshal(f.Data, &m) == nil {
+			own[name] = m
 		}
-		own[to] = m
 	}
-	cfg, ps := ParseConfig("frontier.toml", []byte(`
-[[runs]]
-path = "spark/*.json"
-gpu = "gb10"
-gpus = 1
-framework = "vllm"
-precision = "bf16"
-isl = 4077
-osl = 485
-date = "2026-08-16"
-
-[[runs]]
-path = "aiperf/*.json"
-gpu = "h100"
-gpus = 1
-framework = "vllm"
-precision = "fp8"
-`))
+	cfg, ps := ParseConfig("frontier.toml", toml)
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
@@ -260,31 +231,10 @@ func near4(got, v float64) bool { return math.Abs(got-v) <= 5e-4*math.Abs(v) }
 // of which no point's success is known keeps its markers and caption, and unknownSuccess =
 // "full" turns the fading off.
 func TestUnknownSuccessIsFadedBesideKnown(t *testing.T) {
-	data := fstest.MapFS{
-		"aiperf/run1.json":  &fstest.MapFile{Data: testenv.SharedFile(t, spreadFiles["aiperf/run1.json"])},
-		"mlperf/server.txt": &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/"+loadGenServer)},
-		"trtllm/alone.json": &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json")},
-	}
+	data, runs := testsite.Runs(t)
+	data["trtllm/alone.json"] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json")}
 	toml := func(extra string) Config {
-		cfg, ps := ParseConfig("frontier.toml", []byte(extra+`
-[[runs]]
-path = "aiperf/*.json"
-gpu = "h100"
-gpus = 1
-framework = "vllm"
-precision = "fp8"
-
-[[runs]]
-path = "mlperf/server.txt"
-model = "openai/gpt-oss-20b"
-gpu = "b200"
-gpus = 8
-framework = "trt"
-precision = "fp4"
-isl = 550
-osl = 250
-date = "2026-08-16"
-
+		cfg, ps := ParseConfig("frontier.toml", []byte(extra+string(runs)+`
 [[runs]]
 path = "trtllm/alone.json"
 gpu = "rtx4070ti"

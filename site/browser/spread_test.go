@@ -3,10 +3,9 @@ package browser_test
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
-	"github.com/frontier-bench/frontier/internal/testenv"
+	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
 // TestSpreadWhiskersAndHollowFailedRuns: real files. The four `vllm bench serve` runs of one
@@ -18,46 +17,7 @@ import (
 func TestSpreadWhiskersAndHollowFailedRuns(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
-	data := fstest.MapFS{}
-	for to, from := range map[string]string{
-		"spark/run1.json":  "djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json",
-		"spark/run2.json":  "djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json",
-		"spark/run3.json":  "djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json",
-		"spark/run4.json":  "djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json",
-		"aiperf/run1.json": "../aiperf/ai-dynamo__aiperf__examples_run1_profile_export_aiperf.json",
-	} {
-		data[to] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/vllm-bench-serve/"+from)}
-	}
-	data["mlperf/server.txt"] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/clients/mlperf/ntuhpc__inference_results_v5.1__NVIDIA_B200x8_llama2-70b-99_Server_mlperf_log_summary.txt")}
-	toml := []byte(`
-[[runs]]
-path = "spark/*.json"
-gpu = "gb10"
-gpus = 1
-framework = "vllm"
-precision = "bf16"
-isl = 4077
-osl = 485
-date = "2026-08-16"
-
-[[runs]]
-path = "aiperf/*.json"
-gpu = "h100"
-gpus = 1
-framework = "vllm"
-precision = "fp8"
-
-[[runs]]
-path = "mlperf/server.txt"
-model = "openai/gpt-oss-20b"
-gpu = "b200"
-gpus = 8
-framework = "trt"
-precision = "fp4"
-isl = 550
-osl = 250
-date = "2026-08-16"
-`)
+	data, toml := testsite.Runs(t)
 	root := serveInTwoLanguages(t, b, data, toml)
 	pageOf := func(model string) string {
 		p := b.Open(t, root)
