@@ -316,9 +316,10 @@ var aiperfOptions = map[string]bool{
 
 // aiperfCommand is the command line an AIPerf file records (input_config.cli_command), with
 // only the options aiperfOptions names: the program and its subcommand, then each kept option
-// and its value as the command gave them, then "(N options left out)" when some were. "" when
-// the line does not parse as a command (an unclosed quote) or a kept word is not safe to show
-// (safeValue).
+// and its value as the command gave them, then "(N options left out)" when some were: every
+// other option, and a listed one whose value is not safe to show (safeValue: a path, an
+// address, a secret). "" when the line is no command: an unclosed quote, a program named by its
+// path, a listed option missing its value.
 func aiperfCommand(line string) string {
 	words, ok := shellWords(line)
 	if !ok || len(words) == 0 {
@@ -353,16 +354,20 @@ func aiperfCommand(line string) string {
 		}
 		switch {
 		case inline:
-			if !takes || !safeValue(value) {
-				return ""
+			if !safeValue(value) {
+				left++
+				continue
 			}
 			kept = append(kept, name+"="+quoteWord(value))
 		case takes:
-			if i+1 >= len(words) || !safeValue(words[i+1]) {
-				return ""
+			if i+1 >= len(words) {
+				return "" // a listed option missing its value: not a command the client ran
 			}
-			kept = append(kept, name, quoteWord(words[i+1]))
-			i++
+			if i++; !safeValue(words[i]) {
+				left++ // a listed option whose value looks like a path or a secret
+				continue
+			}
+			kept = append(kept, name, quoteWord(words[i]))
 		default:
 			kept = append(kept, name)
 		}

@@ -170,7 +170,9 @@ func TestAIPerfCommandKeepsOnlyListedOptions(t *testing.T) {
 		{`aiperf profile --streaming --tokenizer /models/llama --osl 128`, `aiperf profile --streaming --osl 128 (1 option left out)`},
 		{`/opt/venv/bin/aiperf profile --osl 1`, ""}, // a program named by its path
 		{`aiperf profile --model "unclosed`, ""},
-		{`aiperf profile --model sk-live-123`, ""}, // a listed option whose value looks like a key
+		{`aiperf profile --model sk-live-123 --osl 5`, `aiperf profile --osl 5 (1 option left out)`}, // a value that looks like a key
+		{`aiperf profile --tokenizer=/models/x --streaming=true`, `aiperf profile --streaming=true (1 option left out)`},
+		{`aiperf profile --osl`, ""}, // a listed option without its value
 		{`aiperf profile -m it\'s`, `aiperf profile -m 'it'\''s'`},
 		{`--osl 5`, ""}, // options without their program
 		{``, ""},
@@ -224,7 +226,7 @@ func FuzzShellWords(f *testing.F) {
 				i++
 				value = words[i]
 			}
-			if takes && !safeValue(value) {
+			if (takes || inline) && !safeValue(value) {
 				t.Fatalf("%q: kept %s's value %q", line, name, value)
 			}
 		}
