@@ -104,23 +104,25 @@ func requestsData(p *Page) []RequestsData {
 	return out
 }
 
-// unknownFaded reports whether page p, of which known points' clients counted their requests
-// (requestsData), also has a point whose success is unknown, of any snapshot: its reader then
-// needs to tell the two apart, and the unknown are drawn faded (PageData.FadeUnknown). A page
-// of which no point's success is known, nearly every published one, keeps its markers.
+// unknownFaded reports whether page p, of which some points' clients counted their requests
+// (known > 0: requestsData), also has a point whose success is unknown, of any snapshot: its
+// reader then needs to tell the two apart, and the unknown are drawn faded
+// (PageData.FadeUnknown). A page of which no point's success is known, nearly every published
+// one, keeps its markers. It stops at the first such point.
 func unknownFaded(p *Page, known int) bool {
 	if known == 0 {
 		return false
 	}
-	ids := map[int64]bool{}
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			for i := range s.Points {
-				ids[s.Points[i].ID] = true
+				if r := s.Points[i].Raw; r == nil || !r.Requests.Known() {
+					return true
+				}
 			}
 		}
 	}
-	return len(ids) > known
+	return false
 }
 
 // successCaption is ChartView.SuccessCaption for the page data d.
