@@ -102,19 +102,13 @@ type ViewPoint struct {
 	Requests *ViewRequests         `json:"requests,omitempty"`
 }
 
-// ViewRequests are a point's requests as its client counted them.
-type ViewRequests struct {
-	Completed int64   `json:"completed"`
-	Attempted int64   `json:"attempted"`
-	Success   float64 `json:"success"` // completed / attempted
-}
+// ViewRequests are a point's requests as its client counted them, as data.json gives them.
+type ViewRequests = render.Requests
 
 // spreadOf fills vp's runs, ranges (x, y: the view's metric, and the three throughputs, by
 // the view's keys) and requests from the raw point r.
 func spreadOf(vp *ViewPoint, r *input.RawPoint, metric string) {
-	if ratio, ok := r.Requests.Success(); ok {
-		vp.Requests = &ViewRequests{Completed: r.Requests.Completed, Attempted: r.Requests.Attempted, Success: ratio}
-	}
+	vp.Requests = render.RequestsOf(r.Requests)
 	if r.Spread == nil {
 		return
 	}

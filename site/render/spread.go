@@ -137,18 +137,27 @@ func (r *Renderer) successCaption(d *PageData, minSuccess float64) string {
 	return strings.Join(parts, " ")
 }
 
-// downloadRequests is a point's requests in data.json: absent when its file does not say.
-type downloadRequests struct {
+// Requests are a point's requests as its client counted them, as data.json and the API's
+// views write them.
+type Requests struct {
 	Completed int64   `json:"completed"`
 	Attempted int64   `json:"attempted"`
 	Success   float64 `json:"success"` // completed / attempted
 }
 
+// RequestsOf is q as data.json and the API's views write it: nil, so absent, when the file
+// does not say.
+func RequestsOf(q input.Requests) *Requests {
+	ratio, ok := q.Success()
+	if !ok {
+		return nil
+	}
+	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
+}
+
 // downloadSpread fills dp's runs, ranges and requests from the raw point r.
 func downloadSpread(dp *downloadPoint, r *input.RawPoint) {
-	if ratio, ok := r.Requests.Success(); ok {
-		dp.Requests = &downloadRequests{Completed: r.Requests.Completed, Attempted: r.Requests.Attempted, Success: ratio}
-	}
+	dp.Requests = RequestsOf(r.Requests)
 	if r.Spread == nil {
 		return
 	}
