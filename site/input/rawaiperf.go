@@ -386,7 +386,10 @@ func aiperfCommand(line string) string {
 // shellWords splits a command line into words as a POSIX shell does: blanks separate them,
 // single quotes keep everything up to the next, double quotes everything but a backslash that
 // escapes a double quote, backslash, dollar or backquote, and a backslash outside quotes escapes
-// the character after it. ok false for an unclosed quote.
+// the character after it. ok false for an unclosed quote. The standard library has no such
+// splitter; github.com/google/shlex (last released 2019) splits these commands alike, but
+// made the reader's "your run" decoder, which this package is compiled into, 11.7 KB larger
+// gzipped (1,095,090 to 1,106,761 bytes, measured with make wasm's flags) for 45 lines.
 func shellWords(line string) (words []string, ok bool) {
 	var w strings.Builder
 	in := false // a word has begun (an empty quoted word is one)
