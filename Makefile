@@ -248,7 +248,7 @@ bench:
 	  END { for (k in t) if (k ~ /^BenchmarkBuildYear /) { split(k, p, " "); f = "BenchmarkFloorYear " p[2]; \
 	  if (c[f]) printf "year-scale build/floor, %s: %.2fx, peak RSS %s MiB, %s MB a page\n", p[2], (t[k]/c[k]) / (t[f]/c[f]), r[k], o[k] } }' bench.txt | sort
 	@awk '/^BenchmarkHistoryBytes\// { printf "history bytes, %s:", $$1; for (i = 4; i < NF; i++) if ($$(i+1) ~ /^KB/) printf " %s %s", $$i, $$(i+1); print "" }' bench.txt
-	@# DESIGN.md's budgets, each figure beside its own, from BenchmarkFloor/datasets=1000 and
+	@# the budgets of docs/development.md, each figure beside its own, from BenchmarkFloor/datasets=1000 and
 	@# BenchmarkBuildCards: the chart pages' own work is the build without cards less the times of
 	@# its compare, history and API jobs (the job timers of --stats); a card's CPU is the build's
 	@# CPU with cards less without, over the cards drawn; peak RSS the highest of any build.

@@ -15,7 +15,7 @@ import (
 // BenchmarkBuildCards builds BenchmarkBuild's 1,000-dataset corpus as `frontier build` does,
 // into a folder, without cards (a base URL without a host) and with them (one with a host: a
 // card per chart page, compare page and the home page, 2,762 of them, which it reports as
-// cards/op). DESIGN.md's budgets, which `make bench` prints each figure beside: without cards,
+// cards/op). The budgets (docs/development.md), which `make bench` prints each figure beside: without cards,
 // the whole build within 4x the floor (BenchmarkFloor/datasets=1000) and the chart pages' own
 // work (the build less its compare, history and API jobs) within 2x; a card at most 1 ms of
 // CPU (the build's CPU with cards less without, over the cards); peak RSS at most 200 MiB. It reports

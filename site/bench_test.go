@@ -2,7 +2,7 @@
 
 package site_test
 
-// Build benchmarks over generated corpora (internal/corpus), each beside its floor: DESIGN.md's
+// Build benchmarks over generated corpora (internal/corpus), each beside its floor: docs/development.md's
 // "Performance and weight" budget is the build within 2x the floor at 1,000 datasets (aim 1.2x),
 // 10,000 datasets within 11x the time of 1,000, and peak memory under 100 MiB at 1,000.
 //

@@ -285,7 +285,7 @@ func TestChartPageWorksWithoutJavaScript(t *testing.T) {
 	}
 }
 
-// TestChartPageWeight keeps the seed page within DESIGN.md's budget: its own HTML and data at
+// TestChartPageWeight keeps the seed page within docs/development.md's budget: its own HTML and data at
 // most 40 KB gzipped.
 func TestChartPageWeight(t *testing.T) {
 	t.Parallel()

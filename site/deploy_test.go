@@ -130,7 +130,7 @@ func TestDeploySitemapListsEveryPageByAbsoluteURL(t *testing.T) {
 	}
 }
 
-// TestDeployEveryURLHonoursBasePath is the rule of DESIGN.md "Output: URLs and files": each
+// TestDeployEveryURLHonoursBasePath is the rule of docs/deploying.md "The base URL": each
 // href, src and srcset is a fragment, a path from the base path, an absolute URL under the
 // base URL, or a relative path that resolves (CheckLinks proves that part). Only plain links
 // (<a href>) may leave the site; nothing the browser loads ever does.

@@ -12,7 +12,7 @@ import (
 
 // TestYearScaleDetailChunks: on the year-scale page (internal/corpus: 100 configurations
 // re-run weekly at 8 concurrencies, 800 points in the newest snapshot), a first open of a
-// point's detail fetches one chunk of at most 60 KB gzipped (DESIGN.md), whichever point, and
+// point's detail fetches one chunk of at most 60 KB gzipped (docs/development.md), whichever point, and
 // the page data names every series' chunk.
 func TestYearScaleDetailChunks(t *testing.T) {
 	if testing.Short() {

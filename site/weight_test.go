@@ -1,6 +1,6 @@
 package site
 
-// Page weight, as DESIGN.md budgets it: the seed chart page's own HTML and data at most 40 KB
+// Page weight, as docs/development.md budgets it: the seed chart page's own HTML and data at most 40 KB
 // gzipped, and at most 300 KB with ECharts and every script, style and icon it loads (aim
 // 250 KB). Sizes are gzip -9, as a static host would serve them. These tests assert sizes,
 // never times.

@@ -33,7 +33,7 @@ import (
 	"syscall"
 )
 
-// Exit statuses, as DESIGN.md fixes them.
+// Exit statuses, as docs/using.md gives them.
 const (
 	exitOK       = 0
 	exitProblems = 1

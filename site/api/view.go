@@ -13,7 +13,7 @@ import (
 )
 
 // View is one response of InferenceX's `GET /api/v1/views/inference` (the seed file's format,
-// DESIGN.md "The inference view"), as package input reads it: a chart page's newest snapshot
+// docs/input-formats.md "The inference view"), as package input reads it: a chart page's newest snapshot
 // for one precision. Fields InferenceX writes that Frontier neither reads nor computes (the
 // request's filters, pricing) are left out; a reader ignores unknown fields either way.
 type View struct {

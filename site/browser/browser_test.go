@@ -487,7 +487,7 @@ type inputPoint struct {
 }
 
 // expectPages reads every dataset in data and works out each chart page, keyed by its path
-// below the site root, by DESIGN.md's rules: a page per (model, sequence); a series per hwKey,
+// below the site root, by the rules of docs/input-formats.md: a page per (model, sequence); a series per hwKey,
 // or per (hwKey, precision) named "Label PRECISION" when the page holds several precisions;
 // each series shows the points of its newest snapshot date; its frontier is the points no
 // other point of the series beats on both axes.

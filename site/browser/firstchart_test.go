@@ -2,7 +2,7 @@ package browser_test
 
 // Time to first chart: from navigation to the seed chart page's chart on screen, in a real
 // headless Chromium; and from the reader reaching for the chart to ECharts having drawn it
-// (the page shows a picture of the chart first and loads ECharts then). DESIGN.md's aim is
+// (the page shows a picture of the chart first and loads ECharts then). docs/development.md's aim is
 // under 500 ms to the first chart on a 2-core machine; the benchmark reports the figures, and no
 // test asserts on them, since a timed test on a shared machine fails for the machine's load,
 // not for the page.

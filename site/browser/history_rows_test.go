@@ -190,7 +190,7 @@ func historyBytesSite(b *testing.B, name string) (*site.Files, string) {
 // BenchmarkHistoryBytes reports what a reader downloads on a history page (KB, gzip -9 of each
 // distinct file fetched): at load; after reaching for the chart and scrolling to the bottom
 // (trend drawn, change table and points table filled); then more for an older date and for a
-// compare date, each set in the fragment in place. Budgets (DESIGN.md): 350, 450, +250, +250.
+// compare date, each set in the fragment in place. Budgets (docs/development.md): 350, 450, +250, +250.
 func BenchmarkHistoryBytes(b *testing.B) {
 	for _, name := range []string{"example", "year"} {
 		files, page := historyBytesSite(b, name)

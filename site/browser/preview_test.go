@@ -399,7 +399,7 @@ func TestBrowserServeSaveToReload(t *testing.T) {
 // BenchmarkSaveToPage reports the median time from saving a data file to the open chart page
 // showing the change (save-to-chart-ms), for the example site and for 1,000 datasets. A save
 // that changes only the page's data updates the chart in place (issue 17's budget: 150 ms);
-// before that, each save reloaded the page (DESIGN.md's budget for a reload: 300 ms), and
+// before that, each save reloaded the page (docs/development.md's budget for a reload: 300 ms), and
 // to-reload-ms is then the part before the reload starts (the watcher's quiet period, the
 // rebuild of the pages the file touches, the event). cpu-ms/op is the Go process's CPU time
 // a save (the rebuilds), which a shared machine's load does not inflate as it does wall time.

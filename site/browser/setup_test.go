@@ -1,6 +1,6 @@
 package browser_test
 
-// The page script's start-up as a phone's main thread runs it (DESIGN.md, "Performance and
+// The page script's start-up as a phone's main thread runs it (docs/development.md, "Performance and
 // weight": total blocking time at most 150 ms with the CPU slowed 4×). A task of more than
 // 50 ms blocks the reader; the script sets a chart page up as a chain of short steps instead
 // (templates/script/tasks.js), its chart's picture first. Raw durations on a shared machine

@@ -1,6 +1,6 @@
 package browser_test
 
-// The chart page as a reader's browser measures it (DESIGN.md, "Performance and weight"):
+// The chart page as a reader's browser measures it (docs/development.md, "Performance"):
 // layout shift, main-thread blocking, element count, and width on a 360-px phone. The layout
 // shift and blocking time come from PerformanceObservers started before the page's own
 // scripts; the benchmark reports the blocking time with the CPU slowed 4×, a mid-range phone.

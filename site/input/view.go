@@ -3,7 +3,7 @@ package input
 // The inference view (view "inference", apiVersion "v1"): LoadDataset decodes and validates one
 // such file into a Dataset.
 //
-// Validation rules (the contract in DESIGN.md, "Input: benchmark JSON"):
+// Validation rules (the contract in docs/input-formats.md, "The inference view"):
 //
 //   - view must be "inference" and apiVersion "v1". A file that fails either is reported with
 //     those problems only: the other rules are about this format, and a file of another

@@ -464,7 +464,7 @@ func BenchmarkLoadDataset(b *testing.B) {
 	}
 }
 
-// BenchmarkDecodeReencodeBaseline is the yardstick of DESIGN.md's performance budget on one file:
+// BenchmarkDecodeReencodeBaseline is the yardstick of docs/development.md's performance budget on one file:
 // decode the seed with encoding/json and encode it again.
 func BenchmarkDecodeReencodeBaseline(b *testing.B) {
 	data := testsite.SeedJSON(b)

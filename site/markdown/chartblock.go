@@ -68,7 +68,7 @@ const (
 )
 
 // ChartView is the part of a chart's state that lives in the chart page's URL fragment
-// (DESIGN.md: y, date, gpus, frameworks, spec, precisions, log, plus best and optimal), so a
+// (docs/chart-page.md: y, date, gpus, frameworks, spec, precisions, log, plus best and optimal), so a
 // chart block and its "Open the full chart" link show the same view.
 type ChartView struct {
 	Y          string   // a key of chartMetrics; "" for the dataset's own metric
@@ -289,7 +289,7 @@ func parseToggle(s string) (Toggle, error) {
 
 // Fragment is the view as the chart page's URL fragment, without the '#':
 // "y=outputTputPerGpu&gpus=b200,b300&log=1". Settings left to the default are left out, so an
-// untouched view gives "". Keys come in DESIGN.md's order, the page script's, so the same view
+// untouched view gives "". Keys come in docs/chart-page.md's order, the page script's, so the same view
 // always gives the same link.
 func (v ChartView) Fragment() string {
 	var parts []string

@@ -1,6 +1,6 @@
 package pipeline
 
-// The point-id rule, in one place (DESIGN.md: "Points are deduplicated by id across files; the
+// The point-id rule, in one place (docs/input-formats.md: "Points are deduplicated by id across files; the
 // same id with different values is an error"). It is checked at three reaches: within a file by
 // the decoder (package input, with the file's JSON paths), among one page's datasets when the
 // page is assembled (checkDuplicateIDs), and across pages once every page is known

@@ -27,7 +27,7 @@ type preset struct {
 
 // viewKeys are the fragment keys a chart block's view holds, checked against the page
 // (markdown.ParseFragment, render.CheckView); otherKeys the chart page's other keys
-// (DESIGN.md), whose values checkOther checks as the page script reads them.
+// (docs/chart-page.md), whose values checkOther checks as the page script reads them.
 var (
 	viewKeys  = []string{"y", "x", "date", "gpus", "frameworks", "spec", "precisions", "log", "best", "optimal"}
 	otherKeys = []string{"logx", "vendors", "deploy", "compare", "cost", "kw", "global", "acc", "slo", "pick", "tier", "pt"}

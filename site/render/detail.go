@@ -1,6 +1,6 @@
 package render
 
-// A point's detail (issue 47, DESIGN.md "Every point explains itself"): what the page data does
+// A point's detail (issue 47, docs/chart-page.md "A point's detail"): what the page data does
 // not carry of a point, written beside the page in chunks the page script fetches the first
 // time a reader opens a point (a click on it, Enter on its row, pt=ID in the fragment), never
 // at load. Per point: every statistic its source gave of TTFT, TPOT, ITL, E2E latency and

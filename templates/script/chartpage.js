@@ -1,5 +1,5 @@
 // The chart page's wiring: the live chart, its form, tables and buttons, and the URL
-// fragment that holds the view (DESIGN.md), so a copied link opens the same view. The build
+// fragment that holds the view (docs/chart-page.md), so a copied link opens the same view. The build
 // lays the page out as the default view shows it (form, status line, leaders table); this
 // enhances what is there rather than inserting it, so nothing moves. The points table is
 // built once, when the reader gets near it: before that its no-JavaScript copy sits inert in

@@ -12,7 +12,7 @@ export const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(obje
 // attributes built as strings.
 export const safeColor = (color) => (/^#[0-9a-f]{3,8}$/i.test(color) ? color : "#888888");
 
-// DESIGN.md: tooltips escape with echarts.format.encodeHTML, and once ECharts has loaded
+// docs/development.md: tooltips escape with echarts.format.encodeHTML, and once ECharts has loaded
 // everything does; the tables a page shows before that escape the same five characters the same
 // way (format.test.js checks the two agree).
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,5 +1,5 @@
 // The ECharts option of a computed view: series, legend, axes and the tooltip formatter.
-// DESIGN.md: the option JSON from Go holds no functions; formatters are attached here, and
+// docs/development.md: the option JSON from Go holds no functions; formatters are attached here, and
 // every string from the data reaches the tooltip through escapeHTML.
 
 import { escapeHTML, isCost, runHTML, safeColor } from "./format.js";

@@ -1,5 +1,5 @@
 // Work split into tasks. A phone's main thread blocked for more than 50 ms at a time is felt as
-// a page that does not answer (total blocking time: DESIGN.md's "Performance and weight"), so
+// a page that does not answer (total blocking time: docs/development.md's "Performance"), so
 // the page script sets a page up as a chain of short steps, each in a task of its own, with the
 // browser free between two to paint and to answer the reader.
 

@@ -7,7 +7,7 @@ import { defaultGate, gateFragment, parseGate } from "./accuracy.js";
 import { readSLOPart, sloFragment } from "./slo.js";
 
 // LISTS are the filter keys, FLAGS the yes/no keys, both in the order a link writes them:
-// DESIGN.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
+// docs/chart-page.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
 // lists); flags are 1 or left out.
 export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "deploy"];
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
