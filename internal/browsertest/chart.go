@@ -240,6 +240,10 @@ func (p *Page) legendItem(sel, name string) (x, y float64) {
   const name = `+jsString(name)+`;
   const button = Array.from(box.querySelectorAll("button[data-name]")).find((b) => b.getAttribute("data-name") === name);
   if (!button) throw new Error("no legend entry named " + name);
+  // A phone's legend folds the entries past its foot behind a count (legend.js): a reader
+  // unfolds it first.
+  const more = box.classList.contains("folded") && box.querySelector(".legend-more");
+  if (more && button.getBoundingClientRect().bottom > more.getBoundingClientRect().top) more.click();
   button.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
   const r = button.getBoundingClientRect();
   const x = r.left + Math.min(r.width / 2, 40), y = r.top + r.height / 2;

@@ -130,4 +130,63 @@ export function renderLegend(box, option, groupOf, toggle, marksOf) {
     });
   }
   box.frontierToggle = toggle;
+  foldLegend(box);
+}
+
+// NARROW is the screen on which the legend is a box of fixed height under the chart
+// (style.css): there a phone shows no scroll bar, so entries below the box's foot would be
+// out of sight with no sign of them.
+const NARROW = "(max-width: 900px)";
+
+// foldLegend, on a narrow screen, folds a legend whose entries overflow its box behind a
+// visible count: a button at the box's foot says how many entries are out of sight and
+// unfolds the box to show every one (and folds it again). The button lies over the box's
+// foot, so adding it moves nothing; unfolding is the reader's own doing. An entry reached by
+// the keyboard while folded unfolds the box too. A wide screen's legend, beside the chart,
+// scrolls with its scroll bar in sight, and is left alone.
+export function foldLegend(box) {
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
+  const entries = box.querySelectorAll("button[data-name]");
+  for (const old of box.querySelectorAll(":scope > .legend-more")) old.remove();
+  box.classList.remove("folded");
+  if (!narrow || box.frontierUnfolded === undefined && !(box.scrollHeight > box.clientHeight + 1)) {
+    box.classList.toggle("unfolded", false);
+    return;
+  }
+  if (box.frontierUnfolded === undefined) box.frontierUnfolded = false;
+  const more = element("button", { type: "button", class: "legend-more", "aria-expanded": String(box.frontierUnfolded) });
+  box.appendChild(more);
+  box.classList.toggle("unfolded", box.frontierUnfolded);
+  if (box.frontierUnfolded) {
+    more.textContent = t("legend.fewer");
+  } else {
+    box.classList.add("folded");
+    const foot = more.getBoundingClientRect().top;
+    let hidden = 0;
+    for (const e of entries) if (e.getBoundingClientRect().bottom > foot + 1) hidden++;
+    if (hidden === 0) {
+      more.remove();
+      box.classList.remove("folded");
+      box.frontierUnfolded = undefined;
+      return;
+    }
+    more.textContent = t("legend.more", { hidden, all: entries.length });
+  }
+  more.addEventListener("click", (e) => {
+    e.stopPropagation();
+    box.frontierUnfolded = !box.frontierUnfolded;
+    foldLegend(box);
+  });
+  if (!box.frontierFoldWatch) {
+    box.frontierFoldWatch = true;
+    box.addEventListener("focusin", (e) => {
+      if (!box.classList.contains("folded") || !e.target.matches("button[data-name]")) return;
+      const foot = box.querySelector(".legend-more").getBoundingClientRect().top;
+      if (e.target.getBoundingClientRect().bottom > foot + 1) {
+        box.frontierUnfolded = true;
+        foldLegend(box);
+      }
+    });
+    if (typeof matchMedia === "function") matchMedia(NARROW).addEventListener("change", () => foldLegend(box));
+  }
 }
