@@ -13,7 +13,7 @@ import { GLOBAL } from "./option.js";
 import { buildControls, enhanceControls, filterSummary, readForm, syncForm, wirePanel } from "./controls.js";
 import { renderBest, renderLeaders, renderPoints, renderStatus, syncChooser } from "./tables.js";
 import { Trend } from "./trend.js";
-import { Compare } from "./compare.js";
+import { Overlay } from "./overlay.js";
 import { LISTS, defaultView, fragmentOf } from "./view.js";
 import { initYourRun } from "./yourrun-hook.js";
 import { initDetail } from "./detail-hook.js";
@@ -54,7 +54,7 @@ export function initChartPage(after) {
   const chooser = document.getElementById("column-chooser");
   const read = () => new Set(Array.from(chooser.querySelectorAll("input[name=col]:checked"), (i) => i.value));
   let trend = null; // the history section (trend.js), on pages with two or more snapshots
-  let compare = null; // earlier dates overlaid on the chart (compare.js), on those pages too
+  let overlay = null; // earlier dates overlaid on the chart (overlay.js), on those pages too
   let detail = null; // the door to a point's detail (detail-hook.js), on pages with details
 
   const points = () => {
@@ -101,13 +101,13 @@ export function initChartPage(after) {
       renderStatus(live, status);
     }
     if (table) points();
-    if (compare) compare.apply();
+    if (overlay) overlay.apply();
     if (trend) trend.update();
     for (const fn of drawn) fn(live);
     firstDrawn();
   });
   const writeHash = () => {
-    const extra = [compare ? compare.fragmentPart() : "", trend ? trend.fragmentPart() : "", detail ? detail.fragmentPart() : ""];
+    const extra = [overlay ? overlay.fragmentPart() : "", trend ? trend.fragmentPart() : "", detail ? detail.fragmentPart() : ""];
     const fragment = [fragmentOf(live.page, live.view)].concat(extra).filter(Boolean).join("&");
     history.replaceState(history.state, "", fragment ? "#" + fragment : location.pathname + location.search);
     if (embedOpen) embedOpen.href = "../" + (fragment ? "#" + fragment : "");
@@ -137,7 +137,7 @@ export function initChartPage(after) {
   };
   const open = () => {
     if (trend) trend.readHash(location.hash);
-    if (compare) compare.readHash(location.hash);
+    if (overlay) overlay.readHash(location.hash);
     if (detail && !first) detail.readHash(location.hash);
     live.open(location.hash, () => {
       if (form && controlsWired) enhanceControls(live, form);
@@ -232,11 +232,11 @@ export function initChartPage(after) {
     const trendBox = document.getElementById("trend");
     if (!trendBox || page.dates.length < 2) return;
     const controls = document.getElementById("trend-controls");
-    compare = new Compare(live, controls, writeHash);
+    overlay = new Overlay(live, controls, writeHash);
     trend = new Trend(live, trendBox, controls, document.getElementById("change-table"), writeHash);
-    compare.readHash(location.hash);
+    overlay.readHash(location.hash);
     if (live.computed) {
-      compare.apply();
+      overlay.apply();
       trend.update();
     }
   };

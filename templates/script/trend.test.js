@@ -4,7 +4,7 @@ import "./testdata/strings.js";
 import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendScale } from "./trend.js";
 import { catalog } from "./testdata/strings.js";
 import { useStrings } from "./i18n.js";
-import { compareIn, overlayName } from "./compare.js";
+import { compareIn, overlayName } from "./overlay.js";
 import { defaultView } from "./view.js";
 
 // A page with three snapshots, newest first as #page-data lists them; b300 exists only in the

@@ -21,7 +21,7 @@ export function compareIn(page, hash, shown) {
 // overlayName is an overlaid series' name: the configuration's and the date, as in the fragment.
 export const overlayName = (name, date) => name + " " + date;
 
-export class Compare {
+export class Overlay {
   // live is the main chart; box holds the date picker; onChange runs when the reader adds or
   // removes a date (to write the fragment).
   constructor(live, box, onChange) {
