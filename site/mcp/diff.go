@@ -1,0 +1,125 @@
+package mcp
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/api"
+	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/verdict"
+)
+
+// Side is one side of a diff as OpenSide read it: the site's pages for package verdict, and
+// the [verdict] rule of its frontier.toml when it is a data folder (nil for a built site,
+// which does not publish its config).
+type Side struct {
+	Site *verdict.Site
+	Rule *verdict.Rule
+}
+
+// OpenSide reads one side of `frontier diff` (and of the diff tool): a built site's URL or
+// folder through its static API (index.json and the views, nothing else), or a data folder,
+// assembled with the frontier.toml beside it as `frontier build` reads them (diffdata.go).
+// client is for a URL; nil means the default.
+func OpenSide(arg string, client *http.Client) (*Side, error) {
+	if !strings.HasPrefix(arg, "http://") && !strings.HasPrefix(arg, "https://") {
+		if _, err := os.Stat(filepath.Join(arg, "api", "v1", "index.json")); err != nil {
+			return openData(arg)
+		}
+	}
+	src, err := Open(arg, client)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := NewSite(src).verdictSite()
+	if err != nil {
+		return nil, err
+	}
+	return &Side{Site: vs}, nil
+}
+
+// verdictSite is the site's pages as package verdict compares them: each page's newest views
+// (one per precision group), their series split by hwKey and precision.
+func (s *Site) verdictSite() (*verdict.Site, error) {
+	idx, err := s.index()
+	if err != nil {
+		return nil, err
+	}
+	out := &verdict.Site{Name: s.src.Name()}
+	for _, p := range idx.Pages {
+		vp := verdict.Page{Path: pagePath(p), Higher: true, RefX: p.RefX}
+		if vp.RefX == nil {
+			// A site built before index.json gave them: the page data has them.
+			var pd pageData
+			if err := s.readJSON(p.PageData, &pd); err != nil {
+				return nil, err
+			}
+			vp.RefX = pd.RefX
+		}
+		read := map[string]bool{}
+		for _, v := range p.Views {
+			if read[v.URL] {
+				continue // precisions that share a slug share a view
+			}
+			read[v.URL] = true
+			var view api.View
+			if err := s.readJSON(v.URL, &view); err != nil {
+				return nil, err
+			}
+			vp.Series = append(vp.Series, s.viewSeries(p, &view)...)
+		}
+		out.Pages = append(out.Pages, vp)
+	}
+	return out, nil
+}
+
+// viewSeries are a view's series, one per hwKey and precision, with the points that have the
+// view's metric; each links to the page filtered to it where the site's URLs are absolute.
+func (s *Site) viewSeries(p *api.IndexPage, v *api.View) []verdict.Series {
+	var out []verdict.Series
+	for _, vs := range v.Series {
+		byPrec := map[string]int{}
+		for _, pt := range vs.Points {
+			y := float64(pt.Y)
+			if y != y || !(pt.X > 0) {
+				continue // a point that did not measure the metric, or has no interactivity
+			}
+			i, ok := byPrec[pt.Precision]
+			if !ok {
+				i = len(out)
+				byPrec[pt.Precision] = i
+				out = append(out, verdict.Series{HWKey: vs.HWKey, Precision: pt.Precision, Label: vs.Label,
+					URL: seriesURL(s.link(p.URL), vs.GPU, vs.Framework, vs.SpecMethod, pt.Precision)})
+			}
+			q := verdict.Point{X: pt.X, Y: y, Config: configName(pt.Concurrency, pt.TP)}
+			if r, ok := pt.Range["y"]; ok && pt.Runs > 1 {
+				q.Lo, q.Hi = r[0], r[1]
+			}
+			out[i].Points = append(out[i].Points, q)
+		}
+	}
+	return out
+}
+
+// seriesURL is the chart page at page filtered to one configuration, "" unless page is an
+// absolute URL (a reader of a CI summary is not on the site).
+func seriesURL(page, gpu, framework, spec, precision string) string {
+	if !strings.HasPrefix(page, "http://") && !strings.HasPrefix(page, "https://") {
+		return ""
+	}
+	v := markdown.ChartView{GPUs: []string{strings.ToLower(gpu)}, Frameworks: []string{strings.ToLower(framework)},
+		Precisions: []string{strings.ToLower(precision)}}
+	if spec != "" {
+		v.Spec = []string{strings.ToLower(spec)}
+	}
+	return page + "#" + v.Fragment()
+}
+
+// configName names a point's configuration as the tools' answers do.
+func configName(concurrency, tp int64) string {
+	return fmt.Sprintf("conc %s, TP %s", strconv.FormatInt(concurrency, 10), strconv.FormatInt(tp, 10))
+}
