@@ -79,8 +79,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// diff reads both sides and compares them under the threshold given, else NEW's config's,
-// else OLD's, else the default.
+// diff reads both sides and compares them (mcp.Diff, which the MCP server's diff tool answers
+// with too).
 func diff(old, new string, threshold *float64) (*verdict.Report, error) {
 	o, err := mcp.OpenSide(old, nil)
 	if err != nil {
@@ -90,16 +90,7 @@ func diff(old, new string, threshold *float64) (*verdict.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rule := verdict.DefaultRule()
-	for _, r := range []*verdict.Rule{o.Rule, n.Rule} {
-		if r != nil {
-			rule = *r
-		}
-	}
-	if threshold != nil {
-		rule.Threshold = *threshold
-	}
-	return verdict.Diff(o.Site, n.Site, rule).Rounded(), nil
+	return mcp.Diff(o, n, threshold), nil
 }
 
 // writeReport writes rep in format.

@@ -123,3 +123,64 @@ func seriesURL(page, gpu, framework, spec, precision string) string {
 func configName(concurrency, tp int64) string {
 	return fmt.Sprintf("conc %s, TP %s", strconv.FormatInt(concurrency, 10), strconv.FormatInt(tp, 10))
 }
+
+// Diff compares two sides under the threshold given, else NEW's [verdict], else OLD's, else
+// the default: `frontier diff` and the diff tool answer the same.
+func Diff(old, new *Side, threshold *float64) *verdict.Report {
+	rule := verdict.DefaultRule()
+	for _, r := range []*verdict.Rule{old.Rule, new.Rule} {
+		if r != nil {
+			rule = *r
+		}
+	}
+	if threshold != nil {
+		rule.Threshold = *threshold
+	}
+	return verdict.Diff(old.Site, new.Site, rule).Rounded()
+}
+
+const diffDoc = "Verdicts between two builds of a Frontier site, as `frontier diff OLD NEW` gives them: every chart page's every " +
+	"configuration (hwKey and precision) read on its frontier at the page's reference interactivities, old against new, labelled " +
+	"regression or improvement (a change beyond the threshold, in percent; widened where repeated runs scatter more), noise (within it), " +
+	"insufficient (a reference outside either frontier, or too few points), new or removed (a configuration on one side only). " +
+	"Regressions come first, the worst first. old and new are each a published site's URL, a built site's folder or a data folder; " +
+	"new defaults to the site this server answers from. markdown is the same report as a GitHub-flavoured table."
+
+// DiffIn is diff's input: `frontier diff`'s arguments.
+type DiffIn struct {
+	Old       string   `json:"old" jsonschema:"the older build: a site URL (https://owner.github.io/repo/), a built site's folder or a data folder"`
+	New       string   `json:"new,omitempty" jsonschema:"the newer build, as old; default: the site this server answers from"`
+	Threshold *float64 `json:"threshold,omitempty" jsonschema:"percent a value may move and still be noise; default: [verdict] threshold in NEW's or OLD's frontier.toml, else 3"`
+}
+
+// DiffOut is diff's answer: the report `frontier diff --format json` writes, and its markdown.
+type DiffOut struct {
+	verdict.Report
+	Markdown string `json:"markdown" jsonschema:"the report as frontier diff's default output: a GitHub-flavoured markdown table"`
+}
+
+// diff is the diff tool.
+func (s *Site) diff(in DiffIn) (DiffOut, error) {
+	if in.Old == "" {
+		return DiffOut{}, fmt.Errorf("old is required: a site URL, a built site's folder or a data folder")
+	}
+	if t := in.Threshold; t != nil && !(*t >= 0 && *t < 100) {
+		return DiffOut{}, fmt.Errorf("threshold %v: want a percentage from 0 to 100 (3 is 3%%)", *t)
+	}
+	old, err := OpenSide(in.Old, nil)
+	if err != nil {
+		return DiffOut{}, err
+	}
+	var nw *Side
+	if in.New == "" {
+		vs, err := s.verdictSite()
+		if err != nil {
+			return DiffOut{}, err
+		}
+		nw = &Side{Site: vs}
+	} else if nw, err = OpenSide(in.New, nil); err != nil {
+		return DiffOut{}, err
+	}
+	rep := Diff(old, nw, in.Threshold)
+	return DiffOut{Report: *rep, Markdown: rep.Markdown()}, nil
+}

@@ -1,0 +1,45 @@
+package mcp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
+
+// TestDiffToolAgainstTheServedSite asks the diff tool for the repository's data folder (with
+// its frontier.toml) against the site built from it, which the server serves: every
+// configuration on both sides, nothing beyond the threshold, and the markdown of the same
+// report.
+func TestDiffToolAgainstTheServedSite(t *testing.T) {
+	cs := connect(t, NewSource("shipped", shippedSite(t)))
+	var out struct {
+		Old, New  string
+		Threshold float64
+		Counts    map[string]int
+		Changes   []struct{ Page, Series, Verdict string }
+		Markdown  string
+	}
+	data := filepath.Join(testsite.Root(), "data")
+	call(t, cs, "diff", map[string]any{"old": data}, &out)
+	if out.New != "shipped" || out.Old != data || out.Threshold != 3 {
+		t.Errorf("old %q, new %q, threshold %v; want the data folder, the served site, 3", out.Old, out.New, out.Threshold)
+	}
+	if out.Counts["noise"] == 0 || out.Counts["regression"]+out.Counts["improvement"]+out.Counts["new"]+out.Counts["removed"] > 0 {
+		t.Errorf("a site against its own data: counts %v, want only noise and insufficient", out.Counts)
+	}
+	if len(out.Changes) != out.Counts["noise"]+out.Counts["insufficient"] || !strings.HasPrefix(out.Markdown, "### Frontier diff: 0 regressions, 0 improvements") {
+		t.Errorf("%d changes for counts %v; markdown %q", len(out.Changes), out.Counts, out.Markdown)
+	}
+	call(t, cs, "diff", map[string]any{"old": data, "new": data, "threshold": 0}, &out)
+	if out.Threshold != 0 || out.Counts["noise"] == 0 {
+		t.Errorf("a data folder against itself at threshold 0: %v, %v", out.Threshold, out.Counts)
+	}
+	if msg := callErr(t, cs, "diff", map[string]any{"old": filepath.Join(data, "nowhere")}); !strings.Contains(msg, "nowhere: not a data folder") {
+		t.Errorf("a missing folder: %q", msg)
+	}
+	if msg := callErr(t, cs, "diff", map[string]any{}); !strings.Contains(msg, `missing properties: ["old"]`) {
+		t.Errorf("no old: %q", msg)
+	}
+}
