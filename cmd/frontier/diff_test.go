@@ -189,3 +189,36 @@ func TestDiffUsageAndBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestActionComparesToThePublishedSite runs the Action's diff step (compare-to) with frontier
+// (this test binary) on a build where one configuration got 15% slower than the published
+// site (served on loopback): the report lands in the job's summary, and the step fails only
+// with fail-on: regression.
+func TestActionComparesToThePublishedSite(t *testing.T) {
+	needTool(t, "bash")
+	step := actionStepThat(t, "with id diff", func(s actionStep) bool { return s.ID == "diff" })
+	published := t.TempDir()
+	if code, _, stderr := runCode("build", "--data", writeDataFolder(t, "", "", 1), "--out", published); code != exitOK {
+		t.Fatalf("build the published site: %s", stderr)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(published)))
+	defer srv.Close()
+	work := t.TempDir()
+	if code, _, stderr := runCode("build", "--data", writeDataFolder(t, "", "b200_vllm", 0.85), "--out", filepath.Join(work, "public"),
+		"--base-url", "https://bench.example/"); code != exitOK {
+		t.Fatalf("build: %s", stderr)
+	}
+	for _, failOn := range []string{"", "regression"} {
+		tmp := t.TempDir()
+		summary := filepath.Join(tmp, "summary.md")
+		log, err := runStep(t, step, work, append(frontierOnPath(t), "COMPARE_TO="+srv.URL+"/", "FAIL_ON="+failOn,
+			"GITHUB_STEP_SUMMARY="+summary, "RUNNER_TEMP="+tmp)...)
+		if failed := err != nil; failed != (failOn == "regression") {
+			t.Errorf("fail-on %q: step error %v, want failure only under fail-on regression\n%s", failOn, err, log)
+		}
+		got := string(must(os.ReadFile(summary)))
+		if !strings.Contains(got, "| regression | [/deepseek-v4-pro/8k-1k/](<https://bench.example/deepseek-v4-pro/8k-1k/#gpus=b200") {
+			t.Errorf("fail-on %q: the summary lacks the regression's row:\n%s", failOn, got)
+		}
+	}
+}
