@@ -77,50 +77,33 @@ func (r Rule) Judge(old, new float64, higher bool, spreads ...float64) Judged {
 	return j
 }
 
-// Dated labels a value's moves over dates, oldest first: the verdict of values[i] against
-// values[i-1] for each i from 1 (index 0 of the answer is for values[1]). A drop beyond the
-// threshold is a regression only when the Consecutive dates from it all stay below the value
-// before it by more than the threshold; one that later dates undo, or that too few dates
-// follow yet, is Suspicious. NaN marks a date without a value: its moves are insufficient.
-// spreads, when not nil, are each date's run-to-run range as a share of its value.
-func (r Rule) Dated(values, spreads []float64, higher bool) []Judged {
-	if len(values) < 2 {
-		return nil
+// Since is the verdict of the history section's change table (docs/verdicts.md): the newest
+// of values (one per date, oldest first; NaN where a date has none) against values[b], the
+// baseline date's. A drop beyond the threshold is a regression only when each of the last
+// Consecutive dates, all after the baseline, is one against the baseline; a drop that has not
+// lasted that long yet is Suspicious. The page script's twin is verdict.js, and both are held
+// to templates/script/testdata/verdicts.json.
+func (r Rule) Since(values []float64, b int, higher bool) Judged {
+	n := len(values) - 1
+	if b < 0 || b >= n {
+		return Judged{Change: math.NaN(), Threshold: r.Threshold, Verdict: Insufficient}
 	}
-	spread := func(i int) float64 {
-		if spreads == nil {
-			return 0
-		}
-		return spreads[i]
+	j := r.Judge(values[b], values[n], higher)
+	if j.Verdict != Regression {
+		return j
 	}
-	out := make([]Judged, len(values)-1)
-	for i := 1; i < len(values); i++ {
-		j := r.Judge(values[i-1], values[i], higher, spread(i-1), spread(i))
-		if j.Verdict == Regression && !r.lasts(values, spreads, higher, i) {
+	c := max(r.Consecutive, 1)
+	if n-c < b {
+		j.Verdict = Suspicious
+		return j
+	}
+	for k := n - c + 1; k <= n; k++ {
+		if r.Judge(values[b], values[k], higher).Verdict != Regression {
 			j.Verdict = Suspicious
-		}
-		out[i-1] = j
-	}
-	return out
-}
-
-// lasts reports whether the drop at date i holds for Consecutive dates: each of values[i],
-// ..., values[i+Consecutive-1] is a regression against values[i-1].
-func (r Rule) lasts(values, spreads []float64, higher bool, i int) bool {
-	n := max(r.Consecutive, 1)
-	if i+n > len(values) {
-		return false
-	}
-	for k := i; k < i+n; k++ {
-		var s []float64
-		if spreads != nil {
-			s = []float64{spreads[i-1], spreads[k]}
-		}
-		if r.Judge(values[i-1], values[k], higher, s...).Verdict != Regression {
-			return false
+			break
 		}
 	}
-	return true
+	return j
 }
 
 // order sorts changes as a report lists them: regressions first, the worst first, then

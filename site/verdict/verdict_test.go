@@ -3,6 +3,7 @@ package verdict
 import (
 	"encoding/json/v2"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -39,35 +40,40 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func TestDatedConsecutive(t *testing.T) {
-	verdicts := func(js []Judged) string {
-		var s []string
-		for _, j := range js {
-			s = append(s, string(j.Verdict))
-		}
-		return strings.Join(s, " ")
+// TestSinceIsTheChangeTablesRule holds Rule.Since to the cases the page script's twin
+// (templates/script/verdict.js) is held to as well.
+func TestSinceIsTheChangeTablesRule(t *testing.T) {
+	b, err := os.ReadFile("../../templates/script/testdata/verdicts.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	tests := []struct {
-		name        string
-		consecutive int
-		values      []float64
-		higher      bool
-		want        string
-	}{
-		{"one date is enough by default", 1, []float64{100, 90, 90}, true, "regression noise"},
-		{"a drop two dates confirm", 2, []float64{100, 90, 89, 91}, true, "regression noise noise"},
-		{"a drop the next date undoes is suspicious", 2, []float64{100, 90, 100}, true, "suspicious improvement"},
-		{"the newest drop, with no date after it yet, is suspicious", 2, []float64{100, 100, 90}, true, "noise suspicious"},
-		{"a cost rising for three dates", 3, []float64{1, 1.2, 1.2, 1.21}, false, "regression noise noise"},
-		{"a missing date is insufficient", 1, []float64{100, math.NaN(), 100}, true, "insufficient insufficient"},
+	var cases []struct {
+		Name        string     `json:"name"`
+		Threshold   float64    `json:"threshold"`
+		Consecutive int        `json:"consecutive"`
+		Higher      bool       `json:"higher"`
+		Values      []*float64 `json:"values"`
+		Baseline    int        `json:"baseline"`
+		Want        Verdict    `json:"want"`
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := Rule{Threshold: 3, Consecutive: tt.consecutive}
-			if got := verdicts(r.Dated(tt.values, nil, tt.higher)); got != tt.want {
-				t.Errorf("Dated(%v) = %q, want %q", tt.values, got, tt.want)
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 8 {
+		t.Fatalf("%d cases, want the whole table", len(cases))
+	}
+	for _, c := range cases {
+		values := make([]float64, len(c.Values))
+		for i, v := range c.Values {
+			values[i] = math.NaN()
+			if v != nil {
+				values[i] = *v
 			}
-		})
+		}
+		r := Rule{Threshold: c.Threshold, Consecutive: c.Consecutive}
+		if got := r.Since(values, c.Baseline, c.Higher); got.Verdict != c.Want {
+			t.Errorf("%s: Since(%v, %d) = %+v, want %s", c.Name, values, c.Baseline, got, c.Want)
+		}
 	}
 }
 
