@@ -2,8 +2,12 @@ package mcp
 
 import (
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
@@ -41,5 +45,36 @@ func TestDiffToolAgainstTheServedSite(t *testing.T) {
 	}
 	if msg := callErr(t, cs, "diff", map[string]any{}); !strings.Contains(msg, `missing properties: ["old"]`) {
 		t.Errorf("no old: %q", msg)
+	}
+}
+
+// TestDiffReadsRefXOfAnOlderSite: a site built before index.json gave each page's refX is read
+// at the references its page.json gives, with the same answer.
+func TestDiffReadsRefXOfAnOlderSite(t *testing.T) {
+	files := shippedSite(t)
+	now, err := NewSite(NewSource("now", files)).verdictSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	older := fstest.MapFS{}
+	for name, b := range files.All() {
+		older[name] = &fstest.MapFile{Data: b}
+	}
+	idx := string(older["api/v1/index.json"].Data)
+	stripped := regexp.MustCompile(`,"refX":\[[^\]]*\]`).ReplaceAllString(idx, "")
+	if stripped == idx {
+		t.Fatal("index.json has no refX to take out")
+	}
+	older["api/v1/index.json"] = &fstest.MapFile{Data: []byte(stripped)}
+	then, err := NewSite(NewSource("older", older)).verdictSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	then.Name = now.Name
+	if !reflect.DeepEqual(then, now) {
+		t.Errorf("an older site's pages differ from the same site's with refX in index.json")
+	}
+	if len(now.Pages) == 0 || !slices.Equal(now.Pages[0].RefX, []float64{20, 50, 100, 200}) {
+		t.Errorf("refX %v, want the example's", now.Pages[0].RefX)
 	}
 }
