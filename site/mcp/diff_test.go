@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/verdict"
 )
 
 // TestDiffToolAgainstTheServedSite asks the diff tool for the repository's data folder (with
@@ -76,5 +78,52 @@ func TestDiffReadsRefXOfAnOlderSite(t *testing.T) {
 	}
 	if len(now.Pages) == 0 || !slices.Equal(now.Pages[0].RefX, []float64{20, 50, 100, 200}) {
 		t.Errorf("refX %v, want the example's", now.Pages[0].RefX)
+	}
+}
+
+// TestDiffRealDataFolderAgainstItsSite: the example's pages with the real files of
+// ../shared/data (InferenceX rows of many dates, clients' raw files with [[runs]], eval rows)
+// as a data folder, against the site built from them: the folder is read as the build reads it,
+// so every page and configuration is on both sides and nothing changed.
+func TestDiffRealDataFolderAgainstItsSite(t *testing.T) {
+	files := exampleSite(t)
+	root := t.TempDir()
+	for name, f := range testsite.RealData(t) {
+		p := filepath.Join(root, "data", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "frontier.toml"), testsite.RealConfig(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, err := OpenSide(filepath.Join(root, "data"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := NewSite(NewSource("site", files)).verdictSite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Diff(old, &Side{Site: site}, nil)
+	if len(old.Site.Pages) < 3 || len(old.Site.Pages) != len(site.Pages) {
+		t.Errorf("%d pages in the folder, %d on its site; want the same, several", len(old.Site.Pages), len(site.Pages))
+	}
+	for _, v := range []verdict.Verdict{verdict.Regression, verdict.Improvement, verdict.New, verdict.Removed} {
+		if rep.Counts[v] > 0 {
+			for _, c := range rep.Changes {
+				if c.Verdict == v {
+					t.Errorf("%s: %+v", v, c)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d pages, counts %v", len(site.Pages), rep.Counts)
+	if rep.Counts[verdict.Noise] < 20 {
+		t.Errorf("counts %v: want many configurations compared", rep.Counts)
 	}
 }
