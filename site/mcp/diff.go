@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/markdown"
 	"github.com/frontier-bench/frontier/site/verdict"
@@ -70,6 +71,7 @@ func (s *Site) verdictSite() (*verdict.Site, error) {
 			if err := s.readJSON(v.URL, &view); err != nil {
 				return nil, err
 			}
+			vp.Higher = higherIsBetter(view.Metric.Key)
 			vp.Series = append(vp.Series, s.viewSeries(p, &view)...)
 		}
 		out.Pages = append(out.Pages, vp)
@@ -103,6 +105,16 @@ func (s *Site) viewSeries(p *api.IndexPage, v *api.View) []verdict.Series {
 		}
 	}
 	return out
+}
+
+// higherIsBetter is the direction of the y metric key as the chart's catalog gives it
+// (charts.YMetric): a throughput is better higher, a cost or a latency lower. A key the
+// catalog does not hold is a measured throughput of the dataset's own naming.
+func higherIsBetter(key string) bool {
+	if m, ok := charts.YMetric(key); ok {
+		return m.Higher
+	}
+	return true
 }
 
 // seriesURL is the chart page at page filtered to one configuration, "" unless page is an

@@ -53,7 +53,7 @@ func openData(dir string) (*Side, error) {
 func pagesSite(name string, pages []*render.Page, cfg config.Config) *verdict.Site {
 	out := &verdict.Site{Name: name}
 	for _, p := range pages {
-		vp := verdict.Page{Path: "/" + p.Path, Higher: true, RefX: cfg.ReferenceX}
+		vp := verdict.Page{Path: "/" + p.Path, Higher: higherIsBetter(p.Metric.Key), RefX: cfg.ReferenceX}
 		page := ""
 		if cfg.HasHost() {
 			page = cfg.AbsURL(p.Path)
