@@ -13,14 +13,15 @@
 //	frontier check [-v] [--data DIR] [--config FILE] [--base-url URL] [--links DIR]
 //	frontier new DIR
 //	frontier mcp [--site DIR|URL]
+//	frontier diff OLD NEW [--format markdown|json] [--threshold F] [--fail-on regression]
 //	frontier version
 //
-// Each verb is one file (build.go, serve.go, check.go, new.go, mcp.go, version.go); site.go holds the
+// Each verb is one file (build.go, serve.go, check.go, new.go, mcp.go, diff.go, version.go); site.go holds the
 // flags they share and reads the inputs a build needs. main only wires the process to run,
 // which tests call with their own arguments and streams.
 //
 // Exit status: 0 on success, 1 when the site has problems or cannot be built or written, 2 on
-// bad usage.
+// bad usage, 3 when `diff --fail-on regression` finds a regression.
 package main
 
 import (
@@ -55,6 +56,10 @@ Usage:
   frontier new DIR     a new site in DIR: example data, frontier.toml, a GitHub Pages workflow
   frontier mcp [--site public|URL]
                        a Model Context Protocol server (stdio) over a built site's /api/v1/
+  frontier diff OLD NEW [--format markdown|json] [--threshold F] [--fail-on regression]
+                       verdicts per page, configuration and reference interactivity between two
+                       builds (data folders, built sites or site URLs): regression, improvement,
+                       noise, insufficient, new, removed
   frontier version     the version, commit, Go and ECharts versions of this binary
 
 Run 'frontier COMMAND -h' for a command's flags.
@@ -85,6 +90,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runNew(rest, stdout, stderr)
 	case "mcp":
 		err = runMCP(ctx, rest, os.Stdin, stdout, stderr)
+	case "diff":
+		err = runDiff(rest, stdout, stderr)
 	case "version", "--version", "-version":
 		err = runVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -101,6 +108,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case errors.Is(err, errProblems):
 		return exitProblems
+	case errors.Is(err, errRegression):
+		return exitRegression
 	default:
 		fmt.Fprintf(stderr, "frontier: %v\n", err)
 		return exitProblems

@@ -87,6 +87,11 @@ func TestWorkflowsPassActionlint(t *testing.T) {
 		t.Fatal(err)
 	}
 	files[filepath.Join(workflows, "readme-pages.yml")] = readmeWorkflow(t, string(readme))
+	verdicts, err := os.ReadFile(filepath.Join(repoRoot, "docs", "verdicts.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[filepath.Join(workflows, "verdicts-pr.yml")] = sectionWorkflow(t, "docs/verdicts.md", string(verdicts), "In CI: the GitHub Action")
 	steps, err := actionAsWorkflow(filepath.Join(repoRoot, "action.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -144,14 +149,21 @@ jobs:
 // section "Publish with the GitHub Action".
 func readmeWorkflow(t *testing.T, readme string) []byte {
 	t.Helper()
-	_, section, ok := strings.Cut(readme, "## Publish with the GitHub Action\n")
+	return sectionWorkflow(t, "README.md", readme, "Publish with the GitHub Action")
+}
+
+// sectionWorkflow is the first yaml block of the section headed heading (##) in the markdown
+// file name, whose text is doc: a workflow that uses the Action.
+func sectionWorkflow(t *testing.T, name, doc, heading string) []byte {
+	t.Helper()
+	_, section, ok := strings.Cut(doc, "## "+heading+"\n")
 	if !ok {
-		t.Fatal("README.md has no section \"Publish with the GitHub Action\"")
+		t.Fatalf("%s has no section %q", name, heading)
 	}
 	_, block, ok := strings.Cut(section, "```yaml\n")
 	block, _, closed := strings.Cut(block, "```\n")
 	if !ok || !closed || !strings.Contains(block, "uses: "+actionRepo+"@") {
-		t.Fatalf("README.md: the section \"Publish with the GitHub Action\" has no yaml block using %s", actionRepo)
+		t.Fatalf("%s: the section %q has no yaml block using %s", name, heading, actionRepo)
 	}
 	return []byte(block)
 }

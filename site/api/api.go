@@ -43,7 +43,7 @@ func (a *Writer) Page(w output.Writer, i int, p *render.Page) error {
 		Precisions: slices.Clone(p.Precisions), GPUs: []string{}, Views: []IndexView{},
 		History: url(output.APIHistory(p.Path)),
 		Data:    url(p.Path + "data.json"), CSV: url(p.Path + "data.csv"), PageData: url(p.Path + "page.json"),
-		Compare: []IndexPair{},
+		Compare: []IndexPair{}, RefX: slices.Clone(a.cfg.ReferenceX),
 	}
 	gpus := map[string]bool{}
 	for j, snap := range p.Snapshots {
@@ -245,6 +245,9 @@ type IndexPage struct {
 	CSV        string      `json:"csv"`      // data.csv: the same, one row per point
 	PageData   string      `json:"pageData"` // page.json: the page data the page script reads
 	Compare    []IndexPair `json:"compare"`  // one per pair of the newest snapshot's GPUs
+	// RefX are the reference interactivities the page's leaders table reads its frontiers at
+	// (page.json's refX), which `frontier diff` compares two builds at (docs/verdicts.md).
+	RefX []float64 `json:"refX"`
 	// Evaluations is the page's model's evaluations file, "" (omitted) when it has no evals.
 	Evaluations string `json:"evaluations,omitempty"`
 }

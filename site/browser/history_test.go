@@ -16,6 +16,7 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/pareto"
 	"github.com/frontier-bench/frontier/site/render"
+	"github.com/frontier-bench/frontier/site/verdict"
 )
 
 // historyFile is real history, below the shared folder: InferenceX API rows for DeepSeek-R1
@@ -139,7 +140,8 @@ func wantTrend(t *testing.T, data fstest.MapFS, x float64) (map[string]map[strin
 type trendState struct {
 	Hash   string
 	Lines  map[string][][2]any
-	Change []struct{ Key, Name, From, To, Pct string }
+	Change []struct{ Key, Name, From, To, Pct, Verdict string }
+	Note   string
 }
 
 func readTrend(p *browsertest.Page) trendState {
@@ -150,9 +152,11 @@ func readTrend(p *browsertest.Page) trendState {
   for (const s of o.series) if (s.type === "line") lines[s.name] = s.data;
   const change = [...document.querySelectorAll("#change-table tbody tr")].map((tr) => {
     const td = tr.querySelectorAll("td");
-    return {Key: tr.dataset.key, Name: tr.querySelector("th").textContent, From: td[0].textContent, To: td[1].textContent, Pct: td[2].dataset.value};
+    return {Key: tr.dataset.key, Name: tr.querySelector("th").textContent, From: td[0].textContent, To: td[1].textContent, Pct: td[2].dataset.value,
+      Verdict: td[3] ? td[3].dataset.verdict : ""};
   });
-  return {Hash: location.hash, Lines: lines, Change: change};
+  const note = document.querySelector("#change-table .verdict-note");
+  return {Hash: location.hash, Lines: lines, Change: change, Note: note ? note.textContent : ""};
 })()`, &st)
 	return st
 }
@@ -233,9 +237,16 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 			if math.Abs(pct-(to/from-1)*100) > 1e-3 {
 				t.Errorf("%s: change %s%%, want %v", r.Name, r.Pct, (to/from-1)*100)
 			}
+			// The verdict is package verdict's, under the default [verdict] (3%, one date).
+			if v := verdict.DefaultRule().Judge(from, to, true).Verdict; r.Verdict != string(v) {
+				t.Errorf("%s: verdict %q for %v -> %v, want %q", r.Name, r.Verdict, from, to, v)
+			}
 		} else if r.Pct != "" {
 			t.Errorf("%s: change %q where a date has no value", r.Name, r.Pct)
 		}
+	}
+	if !strings.Contains(st.Note, "±3%") {
+		t.Errorf("the change table's note %q does not say the rule (±3%%)", st.Note)
 	}
 	var markers int
 	p.Eval(`echarts.getInstanceByDom(document.getElementById("trend")).getOption().series.filter((s) => s.name === "What changed").map((s) => s.data.length).reduce((a, b) => a + b, 0)`, &markers)

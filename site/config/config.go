@@ -79,9 +79,20 @@ type Config struct {
 	Languages []string `toml:"languages"`
 	// SLO are the service-level presets, [[slo]] (slo.go).
 	SLO []SLOConfig `toml:"slo"`
+	// Verdict is the rule `frontier diff` and the history page's change table label changes
+	// by (docs/verdicts.md).
+	Verdict VerdictConfig `toml:"verdict"`
 	// TierOrder is the price tiers in the order frontier.toml first names them (the first is the
 	// default), set by ParseConfig; PriceTiers reads it.
 	TierOrder []string `toml:"-"`
+}
+
+// VerdictConfig is [verdict]: how far a value may move, in percent, before it is a regression
+// or an improvement rather than noise, and how many dates in a row a drop must last on the
+// history page before it is called a regression (a shorter one is suspicious).
+type VerdictConfig struct {
+	Threshold   float64 `toml:"threshold"`   // percent: 3 is 3%
+	Consecutive int64   `toml:"consecutive"` // dates in a row; 1 calls the first drop
 }
 
 // MetricConfig is a metric's or axis' name and unit; an empty one keeps the catalog's.
@@ -153,6 +164,7 @@ func DefaultConfig() Config {
 		HeadlineX:      50,
 		MinSuccess:     0.99,
 		UnknownSuccess: "faded",
+		Verdict:        VerdictConfig{Threshold: 3, Consecutive: 1},
 	}
 }
 
@@ -235,6 +247,12 @@ func (c *Config) Validate(name string) Problems {
 		default:
 			seen[l] = i
 		}
+	}
+	if t := c.Verdict.Threshold; !(t >= 0 && t < 100) {
+		bad("verdict.threshold", "want a percentage from 0 to 100 (3: 3%%), got %v", t)
+	}
+	if c.Verdict.Consecutive < 1 {
+		bad("verdict.consecutive", "want a number of dates, 1 or more, got %d", c.Verdict.Consecutive)
 	}
 	ps = append(ps, c.validateRaw(name)...)
 	ps = append(ps, c.validateAccuracy(name)...)

@@ -113,6 +113,9 @@ func (d *decoder) table(path string, v any, dst reflect.Value) bool {
 		}
 		// A field is set only when its whole value fits, so Validate never sees half of one.
 		v := reflect.New(t.Field(i).Type).Elem()
+		if v.Kind() == reflect.Struct {
+			v.Set(dst.Field(i)) // a table keeps the defaults of the keys it does not give ([verdict])
+		}
 		if d.value(with(path, k), tab[k], v) {
 			dst.Field(i).Set(v)
 		} else {

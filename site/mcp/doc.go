@@ -1,6 +1,6 @@
 // Package mcp serves a built Frontier site to AI agents over the Model Context Protocol: the
 // tools of `frontier mcp` (list_pages, get_points, best_at, compare, slo_picks, get_evals,
-// history), each with a JSON Schema for its input and its output.
+// history, diff), each with a JSON Schema for its input and its output.
 //
 // It reads only the site's published files, starting from /api/v1/index.json and following
 // the URLs that file gives (the views, data.json, page.json, compare.json, the history and the

@@ -178,7 +178,7 @@ func TestEveryToolHasSchemasAndADescription(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{"best_at", "compare", "get_evals", "get_points", "history", "list_pages", "slo_picks"}
+	want := []string{"best_at", "compare", "diff", "get_evals", "get_points", "history", "list_pages", "slo_picks"}
 	if !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}

@@ -23,6 +23,7 @@ func NewServer(site *Site, version string) *sdk.Server {
 	sdk.AddTool(s, &sdk.Tool{Name: "slo_picks", Title: "Each GPU's pick under limits", Description: sloPicksDoc, Annotations: readOnly()}, handler(site.sloPicks))
 	sdk.AddTool(s, &sdk.Tool{Name: "get_evals", Title: "A model's eval scores", Description: getEvalsDoc, Annotations: readOnly()}, handler(site.getEvals))
 	sdk.AddTool(s, &sdk.Tool{Name: "history", Title: "A configuration over time", Description: historyDoc, Annotations: readOnly()}, handler(site.history))
+	sdk.AddTool(s, &sdk.Tool{Name: "diff", Title: "Verdicts between two builds", Description: diffDoc, Annotations: readOnly()}, handler(site.diff))
 	return s
 }
 

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/input"
@@ -279,6 +280,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Frameworks: map[string]string{},
 		Dates:      p.dates(),
 		RefX:       cfg.ReferenceX,
+		Verdict:    verdictData(cfg.Verdict, len(p.Snapshots)),
 		XAxes:      xAxes,
 		Cols:       accuracyCols(cols.names, p),
 		Series:     seriesDataOf(snap.Series, cols),
@@ -542,4 +544,12 @@ func xOn(pt *input.Point, key string) float64 {
 		}
 	}
 	return math.NaN()
+}
+
+// verdictData is the change table's rule, on a page of more than one date (the table's).
+func verdictData(v config.VerdictConfig, dates int) *VerdictData {
+	if dates < 2 {
+		return nil
+	}
+	return &VerdictData{Threshold: v.Threshold, Consecutive: v.Consecutive}
 }

@@ -79,6 +79,9 @@ type PageData struct {
 	// RefX are the interactivities the leaders table and the trend chart read the frontiers at
 	// (the config's referenceInteractivity).
 	RefX []float64 `json:"refX"`
+	// Verdict is the rule the history section's change table labels its changes by
+	// ([verdict] in the config; package verdict, docs/verdicts.md); nil on a page of one date.
+	Verdict *VerdictData `json:"verdict,omitempty"`
 	// Cols names the columns of every series' points, in order: PointColumns, then for a page
 	// with raw results topology, image, runUrl and every metric a point of the page has.
 	Cols []string `json:"cols"`
@@ -461,4 +464,11 @@ func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
 		}
 	}
 	return nil
+}
+
+// VerdictData is [verdict] as the page script reads it: the threshold in percent and the dates
+// in a row a drop must last to be called a regression (verdict.js, package verdict's twin).
+type VerdictData struct {
+	Threshold   float64 `json:"threshold"`
+	Consecutive int64   `json:"consecutive"`
 }

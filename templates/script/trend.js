@@ -16,6 +16,7 @@ import { renderLegend } from "./legend.js";
 import { fmtValue, t, tHTML } from "./i18n.js";
 import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
+import { since } from "./verdict.js";
 
 // defaultRef is the reference a page opens with: 50 tok/s/user when the leaders table has it.
 export function defaultRef(page) {
@@ -91,16 +92,34 @@ export function trendGateNote(page, view) {
 }
 
 // changeRows are the change table's rows: each line's value on the baseline date and the
-// newest date, and the change in percent (null where either is missing).
-export function changeRows(trend, baseline) {
+// newest date, the change in percent (null where either is missing), and with rule (the page's
+// [verdict]: {threshold, consecutive}) its verdict (verdict.js) for a metric better higher or not.
+export function changeRows(trend, baseline, higher, rule) {
   const b = trend.dates.indexOf(baseline);
   const n = trend.dates.length - 1;
   return trend.lines.map((line) => {
     const from = b >= 0 ? line.values[b] : null;
     const to = line.values[n];
     const pct = from != null && to != null && from !== 0 ? (to / from - 1) * 100 : null;
-    return { key: line.key, name: line.name, color: line.color, from, to, pct };
+    const verdict = rule ? since(line.values, b, higher, rule) : "";
+    return { key: line.key, name: line.name, color: line.color, from, to, pct, verdict };
   });
+}
+
+// verdictText is a verdict as the change table words it; "" for none.
+export function verdictText(v) {
+  const words = {
+    regression: t("verdict.regression"), suspicious: t("verdict.suspicious"), improvement: t("verdict.improvement"),
+    noise: t("verdict.noise"), insufficient: t("verdict.insufficient"),
+  };
+  return words[v] || "";
+}
+
+// verdictNote says the change table's rule under it.
+export function verdictNote(rule) {
+  if (!rule) return "";
+  return rule.consecutive > 1 ? t("verdict.ruleConsecutive", { threshold: rule.threshold, consecutive: rule.consecutive })
+    : t("verdict.rule", { threshold: rule.threshold });
 }
 
 // fmtPct is a change as the home page writes it (Go's fmtChange): one decimal below 10%.
@@ -111,7 +130,7 @@ export function fmtPct(pct) {
   return (pct > 0 ? "+" : "") + s + "%";
 }
 
-const COLUMNS = ["name", "from", "to", "pct"];
+const COLUMNS = ["name", "from", "to", "pct", "verdict"];
 
 export class Trend {
   // live is the main chart; box holds the trend chart, controls the reference and baseline
@@ -298,7 +317,7 @@ export class Trend {
   }
 
   rows() {
-    const rows = changeRows(this.trend, this.baseline);
+    const rows = changeRows(this.trend, this.baseline, this.metric.higher, this.page.verdict);
     if (this.sort) {
       const { key, dir } = this.sort;
       const sign = dir === "ascending" ? 1 : -1;
@@ -316,29 +335,31 @@ export class Trend {
     if (!this.trend) return;
     const metric = this.metric;
     const newest = this.trend.dates[this.trend.dates.length - 1];
-    const titles = [t("table.configuration"), this.baseline, newest, t("trend.change")];
+    const titles = [t("table.configuration"), this.baseline, newest, t("trend.change"), t("verdict.h")];
     let html = '<table class="data change-table"><caption>' +
       tHTML("trend.caption", { metric: escapeHTML(metricName(metric)), ref: escapeHTML(this.ref + " " + this.page.x.unit) }) + "</caption><thead><tr>";
     COLUMNS.forEach((key, i) => {
       const sorted = this.sort && this.sort.key === key ? ' aria-sort="' + this.sort.dir + '"' : "";
-      html += '<th scope="col"' + (i ? ' class="num"' : "") + sorted + '><button type="button" data-sort="' + key + '">' + escapeHTML(titles[i]) + "</button></th>";
+      html += '<th scope="col"' + (i && key !== "verdict" ? ' class="num"' : "") + sorted + '><button type="button" data-sort="' + key + '">' + escapeHTML(titles[i]) + "</button></th>";
     });
     html += "</tr></thead><tbody>";
     for (const r of this.rows()) {
       html += '<tr data-key="' + escapeHTML(r.key) + '"><th scope="row"><span class="swatch" style="background-color:' + safeColor(r.color) + '"></span>' +
         escapeHTML(r.name) + "</th>" +
         '<td class="num">' + escapeHTML(fmtValue(metric, r.from)) + '</td><td class="num">' + escapeHTML(fmtValue(metric, r.to)) +
-        '</td><td class="num" data-value="' + escapeHTML(r.pct == null ? "" : String(r.pct)) + '">' + escapeHTML(fmtPct(r.pct)) + "</td></tr>";
+        '</td><td class="num" data-value="' + escapeHTML(r.pct == null ? "" : String(r.pct)) + '">' + escapeHTML(fmtPct(r.pct)) +
+        '</td><td class="verdict" data-verdict="' + escapeHTML(r.verdict) + '">' + escapeHTML(verdictText(r.verdict)) + "</td></tr>";
     }
-    this.table.innerHTML = html + "</tbody></table>";
+    const note = verdictNote(this.page.verdict);
+    this.table.innerHTML = html + "</tbody></table>" + (note ? '<p class="muted verdict-note">' + escapeHTML(note) + "</p>" : "");
   }
 
   // csvText is the change table as shown (order included), full precision.
   csvText() {
     const newest = this.trend.dates[this.trend.dates.length - 1];
-    const lines = [["configuration", "reference_x", "baseline_date", "baseline", "newest_date", "newest", "change_pct"].join(",")];
+    const lines = [["configuration", "reference_x", "baseline_date", "baseline", "newest_date", "newest", "change_pct", "verdict"].join(",")];
     for (const r of this.rows()) {
-      lines.push([r.name, this.ref, this.baseline, r.from, newest, r.to, r.pct].map((v) => csvCell(v == null ? "" : v)).join(","));
+      lines.push([r.name, this.ref, this.baseline, r.from, newest, r.to, r.pct, r.verdict].map((v) => csvCell(v == null ? "" : v)).join(","));
     }
     return lines.join("\n") + "\n";
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendScale } from "./trend.js";
+import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendScale, verdictNote, verdictText } from "./trend.js";
 import { catalog } from "./testdata/strings.js";
 import { useStrings } from "./i18n.js";
 import { compareIn, overlayName } from "./overlay.js";
@@ -90,6 +90,21 @@ test("changeRows compares a baseline date with the newest", () => {
   const t = { dates: ["d1", "d2", "d3"], lines: [{ key: "a", name: "A", values: [100, null, 125] }, { key: "b", name: "B", values: [null, 10, 20] }] };
   assert.deepEqual(changeRows(t, "d1").map((r) => r.pct), [25, null]);
   assert.deepEqual(changeRows(t, "d2").map((r) => r.pct), [null, 100]);
+});
+
+test("changeRows labels each change by the page's [verdict] rule, and the note says the rule", () => {
+  const t = { dates: ["d1", "d2", "d3"], lines: [
+    { key: "a", name: "A", values: [100, 90, 89] }, { key: "b", name: "B", values: [100, 100, 90] },
+    { key: "c", name: "C", values: [100, 101, 102] }, { key: "d", name: "D", values: [null, 10, 20] }] };
+  assert.deepEqual(changeRows(t, "d1", true, { threshold: 3, consecutive: 2 }).map((r) => r.verdict),
+    ["regression", "suspicious", "noise", "insufficient"]);
+  assert.deepEqual(changeRows(t, "d1", false, { threshold: 3, consecutive: 1 }).map((r) => r.verdict),
+    ["improvement", "improvement", "noise", "insufficient"], "lower is better: a fall improves");
+  assert.deepEqual(changeRows(t, "d1").map((r) => r.verdict), ["", "", "", ""], "no rule: no verdicts");
+  assert.equal(verdictText("suspicious"), "suspicious");
+  assert.match(verdictNote({ threshold: 3, consecutive: 2 }), /±3%.*2 dates in a row/);
+  assert.match(verdictNote({ threshold: 5, consecutive: 1 }), /±5%/);
+  assert.equal(verdictNote(undefined), "");
 });
 
 test("fmtPct writes a change as Go's fmtChange does", () => {

@@ -1,0 +1,57 @@
+package verdict
+
+import "github.com/frontier-bench/frontier/site/compare"
+
+// curve is one series' frontier as the verdicts read it. This file is the one seam between
+// the verdicts and the rule for a frontier's value at an x: today the compare pages' curve
+// (compare.NewCurve: the Pareto frontier of the points, the monotone curve the chart draws
+// through it, never extrapolated), so that a verdict and the page it links to agree.
+type curve struct {
+	c      *compare.Curve
+	higher bool
+}
+
+// newCurve is the curve of pts. Where lower is better the values are negated, so that the
+// frontier keeps the lowest values and the same higher-is-better rule reads it.
+func newCurve(pts []Point, higher bool) curve {
+	cp := make([]compare.Point, len(pts))
+	for i, p := range pts {
+		q := compare.Point{X: p.X, Y: p.Y, Config: p.Config, Lo: p.Lo, Hi: p.Hi}
+		if !higher {
+			q.Y, q.Lo, q.Hi = -p.Y, -p.Hi, -p.Lo
+		}
+		cp[i] = q
+	}
+	return curve{c: compare.NewCurve(cp), higher: higher}
+}
+
+// knots is the number of distinct points on the frontier: fewer than two cannot be
+// interpolated.
+func (c curve) knots() int { return len(c.c.Knots()) }
+
+// at is the curve's value at x; ok is false outside the frontier's x range.
+func (c curve) at(x float64) (y float64, ok bool) {
+	y, _, ok = c.c.At(x)
+	if !c.higher {
+		y = -y
+	}
+	return y, ok
+}
+
+// spread is the curve's run-to-run range at x as a share of its value: 0 where no point
+// around x was run more than once.
+func (c curve) spread(x float64) float64 {
+	y, _, ok := c.c.At(x)
+	lo, hi, rok := c.c.RangeAt(x)
+	if !ok || !rok || y == 0 {
+		return 0
+	}
+	return (hi - lo) / abs(y)
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
