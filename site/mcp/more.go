@@ -394,7 +394,11 @@ func (s *Site) history(in HistoryIn) (HistoryOut, error) {
 			return HistoryOut{}, err
 		}
 		tp := TrendPoint{Date: snap.date}
-		if v, ok := readAt(sr, "x", y, true, higher(f.data, y), at); ok {
+		yread, of := y, (func(float64) float64)(nil)
+		if base, fn, ok := derived(f.data, y, sr.gpu, ""); ok {
+			yread, of = base, fn
+		}
+		if v, _, ok := readAt([]*series{sr}, "x", yread, true, higher(f.data, y), of, at); ok {
 			v = charts.Round6(v) // as the trend tables write their cells
 			tp.Value = &v
 		}
