@@ -54,3 +54,39 @@ func TestCurveDirections(t *testing.T) {
 		t.Errorf("At(20) = %v, %v; want 2.5", y, ok)
 	}
 }
+
+// A cost read off a frontier is the price over the throughput read there, at every x, not only
+// at the measured points; a cost's own curve breaks that identity between them.
+func TestDerivedCostIsPriceOverThroughputAlongTheCurve(t *testing.T) {
+	const price = 5.5
+	cost := func(tp float64) float64 { return price / (tp * 3600) * 1e6 }
+	xs := []float64{12, 30, 48, 95, 160}
+	tps := []float64{9800, 7400, 5100, 1300, 150}
+	costs := make([]float64, len(tps))
+	for i, tp := range tps {
+		costs[i] = cost(tp)
+	}
+	d := NewDerived(xs, tps, true, cost)
+	own := NewCurve(xs, costs, true, false)
+	moved := false
+	for x := 12.0; x <= 160; x += 0.5 {
+		c, ok := d.At(x)
+		tp, _ := d.Throughput().At(x)
+		if !ok || math.Abs(c*tp*3600/1e6/price-1) > 1e-12 {
+			t.Fatalf("at %v: cost %v × throughput %v is not the price", x, c, tp)
+		}
+		o, _ := own.At(x)
+		moved = moved || math.Abs(o/c-1) > 1e-3
+	}
+	if !moved {
+		t.Error("the cost's own curve agrees with the derived one everywhere; the test shows nothing")
+	}
+	for i, x := range xs { // the measured points keep their cost
+		if c, _ := d.At(x); math.Abs(c/Round(costs[i])-1) > 1e-5 {
+			t.Errorf("at the point %v: %v, want %v", x, c, costs[i])
+		}
+	}
+	if _, ok := NewDerived(xs, tps, true, func(float64) float64 { return math.NaN() }).At(30); ok {
+		t.Error("a GPU without a price has a cost")
+	}
+}
