@@ -213,12 +213,12 @@ func (r *Renderer) seriesName(s *PageSeries) string {
 	return name
 }
 
-// leaderName is the headline's leader (a series name of the data) as seriesName words it in
-// this language: the series of snap by that name, else the name as it is.
+// leaderName is the headline's leader (a GPU's label, snapshotHeadline's) as this language
+// names that GPU (gpuName), else the name as it is.
 func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
 	for _, s := range snap.Series {
-		if s.Name == leader {
-			return r.seriesName(s)
+		if gpuLabel(s) == leader {
+			return r.gpuName(s.GPU, leader)
 		}
 	}
 	return leader
