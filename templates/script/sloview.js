@@ -16,7 +16,9 @@ export function metricInfo(page, key) {
   if (axis) return { key, label: axis.label, unit: axis.unit };
   const m = (page.metrics || []).find((x) => x.key === key);
   if (m) return { key, label: m.label, unit: m.unit };
-  return { key, label: key, unit: key === "costPerMTok" ? "$/M tokens" : "" };
+  // A statistic the page measured nowhere: its name from the catalog the build hands on.
+  const name = t("slo.name." + key);
+  return { key, label: name === "slo.name." + key ? key : name, unit: key === "costPerMTok" ? "$/M tokens" : "" };
 }
 
 // limitText is a limit with its unit ("2 s", "$0.5"), as the note and the table show it.
