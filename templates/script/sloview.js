@@ -4,7 +4,7 @@
 // it. The HTML builders are pure (node --test runs them), every string escaped.
 
 import { escapeHTML, isCost, safeColor } from "./format.js";
-import { fmtValue, num, t, tHTML } from "./i18n.js";
+import { fmtValue, gateName, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { column, metricName } from "./model.js";
 import { CATALOG, parseGate, presetsOf, tierOf, tiersOf } from "./slo.js";
@@ -17,8 +17,7 @@ export function metricInfo(page, key) {
   const m = (page.metrics || []).find((x) => x.key === key);
   if (m) return { key, label: m.label, unit: m.unit };
   // A statistic the page measured nowhere: its name from the catalog the build hands on.
-  const name = t("slo.name." + key);
-  return { key, label: name === "slo.name." + key ? key : name, unit: key === "costPerMTok" ? "$/M tokens" : "" };
+  return { key, label: gateName(key) || key, unit: key === "costPerMTok" ? "$/M tokens" : "" };
 }
 
 // limitText is a limit with its unit ("2 s", "$0.5"), as the note and the table show it.
