@@ -244,7 +244,9 @@ func TestSLOCountsPointsItCannotJudge(t *testing.T) {
 	if !strings.Contains(page, "no point of H100 gives Time to first token, p99, so it cannot be judged.") || strings.Contains(page, "no point of H100 meets it") {
 		t.Error("the B200-vs-H100 page does not say that H100 cannot be judged")
 	}
-	var doc struct{ SLO []struct{ Lacking map[string]int } }
+	var doc struct {
+		SLO []struct{ Lacking map[string]int }
+	}
 	if err := json.Unmarshal(mustGet(t, files, "deepseek-r1-0528/1k-1k/compare/b200-vs-h100/compare.json"), &doc); err != nil {
 		t.Fatal(err)
 	}
