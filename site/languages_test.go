@@ -301,7 +301,7 @@ func TestPerLanguageNames(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.Models = map[string]ModelConfig{"DeepSeek-V4-Pro": {Names: map[string]string{"zh": "深度求索 V4 Pro"}}}
-	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
+	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}, "b300": {Names: map[string]string{"zh": "英伟达 B300"}}}
 	files, _, err := build(t, seedFS(t), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +337,7 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
-	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
+	cfg.GPUs = map[string]GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}, "b300": {Names: map[string]string{"zh": "英伟达 B300"}}}
 	cfg.Frameworks = map[string]FrameworkConfig{"trt": {Names: map[string]string{"zh": "TensorRT-LLM"}}}
 	files, _, err := build(t, seedFS(t), cfg)
 	if err != nil {
@@ -352,7 +352,7 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 	for _, s := range opt.Series {
 		names = append(names, s.Name)
 	}
-	for _, want := range []string{"英伟达 B200 (TensorRT-LLM, MTP)", "B300 (TensorRT-LLM)", "英伟达 B200 (vLLM)"} {
+	for _, want := range []string{"英伟达 B200 (TensorRT-LLM, MTP)", "英伟达 B300 (TensorRT-LLM)", "英伟达 B200 (vLLM)"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("zh option: no series %q in %q", want, names)
 		}
@@ -382,7 +382,7 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 		}
 	}
 	cmpPage := string(mustGet(t, files, "zh/deepseek-v4-pro/8k-1k/compare/b200-vs-b300/index.html"))
-	if !strings.Contains(cmpPage, "<title>英伟达 B200 对比 B300") || !strings.Contains(cmpPage, "(TensorRT-LLM") || strings.Contains(cmpPage, "TRTLLM") {
+	if !strings.Contains(cmpPage, "<title>英伟达 B200 对比 英伟达 B300") || !strings.Contains(cmpPage, "(TensorRT-LLM") || strings.Contains(cmpPage, "TRTLLM") {
 		t.Errorf("zh compare page: the GPUs and configurations keep the data's names")
 	}
 	if js := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/compare/b200-vs-b300/compare.json")); strings.Contains(js, "英伟达") || strings.Contains(js, "TensorRT-LLM") {
@@ -394,8 +394,10 @@ func TestPerLanguageFrameworkNames(t *testing.T) {
 		// The cells' titles: the build's are the page script's twins, worded by the same strings.
 		t.Errorf("zh overview: the cells' titles are not worded in Chinese")
 	}
-	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, "TensorRT-LLM") {
-		t.Errorf("zh/ home: the headline's leader keeps the data's framework name")
+	// The headline's leader is a GPU (its frontier across its configurations), named as the
+	// language names it.
+	if home := string(mustGet(t, files, "zh/index.html")); !strings.Contains(home, `<span class="who">英伟达 B300</span>`) {
+		t.Errorf("zh/ home: the headline's leader is not the GPU in its Chinese name")
 	}
 	en := string(mustGet(t, files, "deepseek-v4-pro/8k-1k/index.html"))
 	if strings.Contains(en, "TensorRT-LLM") || strings.Contains(en, "英伟达") || !strings.Contains(en, "B200 (TRTLLM)") {

@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -202,5 +203,54 @@ gate = "costPerMTok:2"
 	// Cost per million tokens at B200's hyperscaler price: 6.25 / (tok/s/GPU * 3600) * 1e6.
 	if v := a.Values[0]; v.Metric != "costPerMTok" || v.Value > 2 || math.Abs(v.Value-6.25/(a.Y*3600)*1e6) > 1e-3*v.Value {
 		t.Errorf("B200's pick: %v tok/s/GPU at %+v, want its cost at 6.25 $/h, at most $2", a.Y, v)
+	}
+}
+
+// TestSLOCountsPointsItCannotJudge takes the p99 TTFT out of every H100 row of InferenceX's
+// DeepSeek-R1 1k/1k rows: those points are not judged, which the no-JavaScript picks, the
+// compare pages' sentences and compare.json say (how many, of which statistic), and H100 is
+// "not judged", never "no point meets it".
+func TestSLOCountsPointsItCannotJudge(t *testing.T) {
+	t.Parallel()
+	const file = "raw/inferencex-api/dsr1_1k1k_latest.json"
+	var rows []map[string]any
+	if err := json.Unmarshal(testenv.SharedFile(t, file), &rows); err != nil {
+		t.Fatal(err)
+	}
+	cut := 0
+	for _, r := range rows {
+		if r["hardware"] == "h100" {
+			delete(r["metrics"].(map[string]any), "p99_ttft")
+			cut++
+		}
+	}
+	raw, _ := json.Marshal(rows)
+	cfg, ps := ParseConfig("frontier.toml", []byte("[[slo]]\nname = \"Server\"\ngate = \"p99_ttft:2,p99_intvty:5\"\n"))
+	if len(ps) > 0 || cut == 0 {
+		t.Fatal(ps, cut)
+	}
+	files, _, err := build(t, fstest.MapFS{file: testsite.MapFile(raw, 1)}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chart := string(mustGet(t, files, "deepseek-r1-0528/1k-1k/index.html"))
+	if !strings.Contains(chart, `<p class="slo-lacking">`+strconv.Itoa(cut)+` of `) || !strings.Contains(chart, "give no Time to first token, p99 and are not judged.") {
+		t.Errorf("the no-JS picks do not count the %d points without a p99 TTFT", cut)
+	}
+	if !strings.Contains(chart, "No point of this GPU gives Time to first token, p99: not judged") {
+		t.Error("the no-JS picks do not say H100 cannot be judged")
+	}
+	page := string(mustGet(t, files, "deepseek-r1-0528/1k-1k/compare/b200-vs-h100/index.html"))
+	if !strings.Contains(page, "no point of H100 gives Time to first token, p99, so it cannot be judged.") || strings.Contains(page, "no point of H100 meets it") {
+		t.Error("the B200-vs-H100 page does not say that H100 cannot be judged")
+	}
+	var doc struct {
+		SLO []struct{ Lacking map[string]int }
+	}
+	if err := json.Unmarshal(mustGet(t, files, "deepseek-r1-0528/1k-1k/compare/b200-vs-h100/compare.json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.SLO) != 1 || doc.SLO[0].Lacking["p99_ttft"] != cut {
+		t.Errorf("compare.json's preset: %+v, want %d points lacking p99_ttft", doc.SLO, cut)
 	}
 }

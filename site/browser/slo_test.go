@@ -217,3 +217,40 @@ func TestBrowserSLOPicksMatchTheBuilds(t *testing.T) {
 		p.Close()
 	}
 }
+
+// TestBrowserSLONotJudgedWhereNobodyMeasured: the seed page's points give no p99 TTFT and no
+// p99 interactivity, so a preset on them cannot be judged: the page offers no preset, and a
+// link with one says so (under the chart and per GPU in the picks), never that no point meets it.
+func TestBrowserSLONotJudgedWhereNobodyMeasured(t *testing.T) {
+	t.Parallel()
+	b := browsertest.New(t)
+	_, root := exampleSite(t, b)
+	for _, lang := range []struct{ prefix, note, row string }{
+		{"", "No point gives Time to first token, p99", "not judged"},
+		{"zh/", "本页无法判断该服务水平", "无法判断"},
+	} {
+		p := b.Open(t, root+lang.prefix+"deepseek-v4-pro/8k-1k/#slo=MLPerf%20Server")
+		p.WaitChart("#chart")
+		p.WaitFor(`document.querySelector("#picks-box table") && document.getElementById("slo-note") && !document.getElementById("slo-note").hidden`)
+		s := readSLO(p)
+		var presets int
+		p.Eval(`document.querySelectorAll("#slo a[data-slo]").length`, &presets)
+		t.Logf("%s note %q; picks %v", lang.prefix, s.Note, s.Picks)
+		if !strings.Contains(s.Note, lang.note) || strings.Contains(s.Note, "do not meet") || strings.Contains(s.Note, "未满足") {
+			t.Errorf("%s note %q: want the gate not judged, never failed", lang.prefix, s.Note)
+		}
+		if len(s.Picks) < 2 {
+			t.Errorf("%s picks %v: want a row per GPU", lang.prefix, s.Picks)
+		}
+		for _, row := range s.Picks {
+			if len(row) != 2 || !strings.Contains(row[1], lang.row) {
+				t.Errorf("%s pick %v: want the GPU not judged", lang.prefix, row)
+			}
+		}
+		if presets != 0 {
+			t.Errorf("%s: the page offers %d presets none of its points can be judged on", lang.prefix, presets)
+		}
+		p.NoErrors()
+		p.Close()
+	}
+}

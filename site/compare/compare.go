@@ -3,8 +3,8 @@
 // points, whatever their framework, precision or deployment) and reads two such curves at
 // reference interactivities, with their ratio.
 //
-// A curve is read as the leaders table reads a configuration's frontier: the monotone cubic of
-// package pareto through the frontier's points, never extrapolated. Outside the x range the
+// A curve is read by the one rule of site/page for a frontier's value at an x (page.Curve): the
+// monotone cubic through the frontier's rounded points, never extrapolated. Outside the x range the
 // frontier covers a curve has no value, and a comparison there has no ratio. The package knows
 // nothing of pages, HTML or files: site/render draws what it computes.
 package compare
@@ -13,7 +13,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Point is one measurement of a GPU: X the interactivity (tok/s/user), Y the page's metric
@@ -36,30 +36,25 @@ func (p Point) spread() (lo, hi float64, ok bool) {
 
 // Curve is one GPU's frontier over every point given to NewCurve. It is immutable.
 type Curve struct {
-	knots []Point // the frontier, in x order; of equal x only the first is read
-	m     *pareto.Monotone
+	pts   []Point // the points given to NewCurve
+	knots []Point // the frontier, in x order, one per x
+	c     *page.Curve
 }
 
-// NewCurve makes the curve of pts: their Pareto frontier (higher x and higher y are better;
-// points with x <= 0 or a NaN y take no part) and the monotone interpolant through it.
+// NewCurve makes the curve of pts: a GPU's curve by page.NewCurve's rule (the frontier of the
+// union of its points, higher x and higher y better, the knots rounded as the page data writes
+// them), which every other consumer reads a GPU's value with too.
 func NewCurve(pts []Point) *Curve {
 	xs := make([]float64, len(pts))
 	ys := make([]float64, len(pts))
 	for i, p := range pts {
 		xs[i], ys[i] = p.X, p.Y
 	}
-	front := pareto.Frontier(xs, ys, true)
-	c := &Curve{knots: make([]Point, 0, len(front))}
-	fx := make([]float64, 0, len(front))
-	fy := make([]float64, 0, len(front))
-	for _, i := range front {
-		if n := len(c.knots); n > 0 && c.knots[n-1].X == pts[i].X {
-			continue // an exact duplicate of the knot before: NewMonotone keeps the first too
-		}
-		c.knots = append(c.knots, pts[i])
-		fx, fy = append(fx, pts[i].X), append(fy, pts[i].Y)
+	c := &Curve{pts: pts, c: page.NewCurve(xs, ys, true, true)}
+	c.knots = make([]Point, len(c.c.Knots()))
+	for i, k := range c.c.Knots() {
+		c.knots[i] = pts[k]
 	}
-	c.m = pareto.NewMonotone(fx, fy)
 	return c
 }
 
@@ -68,14 +63,14 @@ func (c *Curve) Knots() []Point { return c.knots }
 
 // Domain is the x range the curve covers, from its lowest to its highest frontier x; ok is
 // false when it has no frontier point at all.
-func (c *Curve) Domain() (lo, hi float64, ok bool) { return c.m.Domain() }
+func (c *Curve) Domain() (lo, hi float64, ok bool) { return c.c.Domain() }
 
 // At is the curve's value at x and the configurations it comes from: the configuration of the
 // knot at x, or of the two knots around x (both, in x order, when they differ). The caller
 // words the list in its reader's language. ok is false outside the curve's domain, where it
 // has no value.
 func (c *Curve) At(x float64) (y float64, configs []string, ok bool) {
-	y, ok = c.m.At(x)
+	y, ok = c.c.At(x)
 	if !ok {
 		return 0, nil, false
 	}
@@ -87,45 +82,33 @@ func (c *Curve) At(x float64) (y float64, configs []string, ok bool) {
 // weighted by x as a straight line between them. ok is false outside the domain and where
 // neither knot was run more than once.
 func (c *Curve) RangeAt(x float64) (lo, hi float64, ok bool) {
-	y, in := c.m.At(x)
+	y, in := c.c.At(x)
+	lo2, hi2, _ := c.c.Around(x)
 	if !in {
 		return 0, 0, false
 	}
-	for i, k := range c.knots {
-		if k.X == x {
-			return k.spread()
-		}
-		if k.X < x {
-			continue
-		}
-		a, b := c.knots[i-1], k // i > 0: x is past the first knot
-		alo, ahi, aok := a.spread()
-		blo, bhi, bok := b.spread()
-		if !aok && !bok {
-			return 0, 0, false
-		}
-		w := (x - a.X) / (b.X - a.X)
-		return y - ((1-w)*(a.Y-alo) + w*(b.Y-blo)), y + ((1-w)*(ahi-a.Y) + w*(bhi-b.Y)), true
+	a, b := c.pts[lo2], c.pts[hi2]
+	if lo2 == hi2 {
+		return a.spread()
 	}
-	return c.knots[len(c.knots)-1].spread()
+	alo, ahi, aok := a.spread()
+	blo, bhi, bok := b.spread()
+	if !aok && !bok {
+		return 0, 0, false
+	}
+	ax, bx := page.Round(a.X), page.Round(b.X)
+	w := (x - ax) / (bx - ax)
+	return y - ((1-w)*(a.Y-alo) + w*(b.Y-blo)), y + ((1-w)*(ahi-a.Y) + w*(bhi-b.Y)), true
 }
 
 // configAt names the configurations of the frontier segment holding x (inside the domain):
 // one, or the two at its ends when they differ.
 func (c *Curve) configAt(x float64) []string {
-	for i, k := range c.knots {
-		switch {
-		case k.X == x:
-			return []string{k.Config}
-		case k.X > x:
-			prev := c.knots[i-1].Config // i > 0: x is at or past the first knot
-			if prev == k.Config {
-				return []string{prev}
-			}
-			return []string{prev, k.Config}
-		}
+	lo, hi, _ := c.c.Around(x)
+	if a, b := c.pts[lo].Config, c.pts[hi].Config; a != b {
+		return []string{a, b}
 	}
-	return []string{c.knots[len(c.knots)-1].Config}
+	return []string{c.pts[lo].Config}
 }
 
 // Ref is one reference interactivity read off two curves. A and B are nil where that curve

@@ -10,7 +10,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/internal/digest"
-	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // trendTable is one metric's trend table (history/trend-<metric>.json.gz): for each
@@ -182,19 +182,26 @@ func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
 	return t
 }
 
-// frontierAt is a state's frontier for metric m read at each reference (NaN outside it).
+// valueCurve is what frontierAt reads a metric at an x from.
+type valueCurve interface {
+	At(x float64) (float64, bool)
+}
+
+// frontierAt is a state's frontier for metric m read at each reference (NaN outside it): a
+// configuration's value, by the one rule of page.Curve. A priced metric (a cost, tokens per MW)
+// is its throughput's curve mapped through it (page.Derived), at $1 per GPU-hour and 1 kW as
+// trendValues has it.
 func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 	xs := make([]float64, len(s.Points))
 	for k, pt := range s.Points {
-		xs[k] = charts.Round6(pt.X)
+		xs[k] = pt.X
 	}
-	ys := trendValues(s.Points, m.Key)
-	front := pareto.FrontierDir(xs, ys, true, m.Higher)
-	fx, fy := make([]float64, len(front)), make([]float64, len(front))
-	for k, j := range front {
-		fx[k], fy[k] = xs[j], ys[j]
+	var curve valueCurve
+	if base, of, ok := derivedFrom(m.Key); ok {
+		curve = page.NewDerived(xs, trendValues(s.Points, base), true, of)
+	} else {
+		curve = page.NewCurve(xs, trendValues(s.Points, m.Key), true, m.Higher)
 	}
-	curve := pareto.NewMonotone(fx, fy)
 	cell := make([]trendCell, 0, len(refs))
 	for _, x := range refs {
 		v, ok := curve.At(x)
@@ -204,6 +211,18 @@ func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 		cell = append(cell, trendCell(v))
 	}
 	return cell
+}
+
+// derivedFrom is the throughput a priced metric is made of and how, at $1 per GPU-hour and 1 kW
+// (trendValue); ok is false for any other metric.
+func derivedFrom(key string) (base string, of func(tp float64) float64, ok bool) {
+	if base, ok := charts.CostBase(key); ok {
+		return base, func(tp float64) float64 { return charts.CostPerMTok(1, tp) }, true
+	}
+	if key == "tokPerMW" {
+		return "tpPerGpu", func(tp float64) float64 { return charts.TokPerMW(tp, 1) }, true
+	}
+	return "", nil, false
 }
 
 // trendStateKeys digests each state's points, once for every metric's table and cells.

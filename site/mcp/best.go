@@ -8,15 +8,13 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/markdown"
-	"github.com/frontier-bench/frontier/site/pareto"
-	"github.com/frontier-bench/frontier/site/render"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
-const bestAtDoc = "The chart page's leaders-table answer: at one x value (e.g. 50 tok/s/user of median interactivity), each GPU's best y " +
-	"(e.g. total throughput per GPU) read off its configurations' Pareto frontiers, with the configuration it comes from. " +
+const bestAtDoc = "Each GPU's value at one x value (e.g. 50 tok/s/user of median interactivity), as its compare pages and the home page give it: " +
+	"the y (e.g. total throughput per GPU) of the GPU's Pareto frontier across all its configurations' points, with the configurations it comes from. " +
 	"A frontier is read between its measured points by the same monotone curve the page draws, never extrapolated: value is null " +
-	"where no configuration of that GPU reaches x. Every configuration of a GPU competes, as in the chart's view of all configurations " +
-	"(a page that opens on best per GPU shows only each GPU's best-ranked one in its table). Leaders come best first. x defaults to median_intvty, y to the page's metric (tpPerGpu); " +
+	"where the GPU's frontier does not reach x. Leaders come best first. x defaults to median_intvty, y to the page's metric (tpPerGpu); " +
 	"other keys are the page's x axes (p99_ttft, median_e2el, conc, ...) and y metrics (outputTputPerGpu, inputTputPerGpu, ...). " +
 	"url opens the chart on the same axes." +
 	"costPerMTok and tokPerMW are at the site's own prices (tier picks a price tier); a GPU the site gives no price has no value."
@@ -47,10 +45,13 @@ type BestOut struct {
 
 // Leader is one GPU's best at x.
 type Leader struct {
-	GPU       string   `json:"gpu"`
-	Label     string   `json:"label"`
-	Value     *float64 `json:"value" jsonschema:"the best y at x; null when no configuration of the GPU reaches x"`
-	Series    string   `json:"series,omitempty" jsonschema:"the configuration's key on the page"`
+	GPU   string   `json:"gpu"`
+	Label string   `json:"label"`
+	Value *float64 `json:"value" jsonschema:"the best y at x; null when no configuration of the GPU reaches x"`
+	// Configs are the configurations the value comes from: the one of the frontier point at x,
+	// or the two around it when they differ.
+	Configs   []string `json:"configs,omitempty" jsonschema:"the keys of the configurations the value comes from: the one measured at x, or the two whose points x lies between"`
+	Series    string   `json:"series,omitempty" jsonschema:"the configuration's key on the page, when the value comes from one"`
 	Name      string   `json:"name,omitempty" jsonschema:"the configuration as the legend names it"`
 	Framework string   `json:"framework,omitempty"`
 	Spec      string   `json:"spec,omitempty"`
@@ -91,23 +92,41 @@ func metricKey(d pageData, snap *snapshot, y string) (unit string, higherY bool,
 	return "", false, unknown("y metric", y, valid, "the page's metrics; costPerMTok and tokPerMW are at the site's prices (a GPU without one has no value)")
 }
 
-// readAt is series sr's value at x on axes xcol and y: its Pareto frontier for those axes'
-// directions (package pareto), read as the leaders table reads one (render.LeaderAt).
-func readAt(sr *series, xcol, y string, higherX, higherY bool, at float64) (float64, bool) {
+// readAt is the value at x, on axes xcol and y, of the curve of the points of srs by the one
+// rule of page.Curve: one series for a configuration's value, every configuration of a GPU for
+// the GPU's value. With of, y is a throughput and the value is of its curve's value (a priced
+// metric: page.Derived). from are the series the value comes from: the one of the knot at x, or
+// of the two knots around it (once when they are the same), nil without a value.
+func readAt(srs []*series, xcol, y string, higherX, higherY bool, of func(float64) float64, at float64) (v float64, from []*series, ok bool) {
 	var xs, ys []float64
-	for i := range sr.points {
-		xv, okx := value(&sr.points[i], xcol)
-		yv, oky := value(&sr.points[i], y)
-		if okx && oky {
-			xs, ys = append(xs, xv), append(ys, yv)
+	var owner []*series
+	for _, sr := range srs {
+		for i := range sr.points {
+			xv, okx := value(&sr.points[i], xcol)
+			yv, oky := value(&sr.points[i], y)
+			if okx && oky {
+				xs, ys, owner = append(xs, xv), append(ys, yv), append(owner, sr)
+			}
 		}
 	}
-	front := pareto.FrontierDir(xs, ys, higherX, higherY)
-	fx, fy := make([]float64, len(front)), make([]float64, len(front))
-	for i, k := range front {
-		fx[i], fy[i] = xs[k], ys[k]
+	var c *page.Curve
+	if of != nil {
+		d := page.NewDerived(xs, ys, higherX, of)
+		c = d.Throughput()
+		v, ok = d.At(at)
+	} else {
+		c = page.NewCurve(xs, ys, higherX, higherY)
+		v, ok = c.At(at)
 	}
-	return render.LeaderAt(fx, fy, at)
+	if !ok {
+		return 0, nil, false
+	}
+	lo, hi, _ := c.Around(at)
+	from = []*series{owner[lo]}
+	if owner[hi] != owner[lo] {
+		from = append(from, owner[hi])
+	}
+	return v, from, true
 }
 
 func (s *Site) bestAt(in BestIn) (BestOut, error) {
@@ -161,27 +180,34 @@ func (s *Site) bestAt(in BestIn) (BestOut, error) {
 	}
 	out := BestOut{Page: pagePath(p), URL: u, Date: snap.date, X: xkey, XUnit: xunit, At: in.At,
 		Y: ykey, YUnit: yunit, Higher: higherY, Leaders: []Leader{}}
-	byGPU := map[string]int{}
+	var gpus []string // in the series' order
+	byGPU := map[string][]*series{}
 	for _, sr := range snap.series {
-		k, ok := byGPU[sr.gpu]
-		if !ok {
-			label := sr.gpu
-			if g, ok := f.data.GPUs[sr.gpu]; ok && g.Label != "" {
-				label = g.Label
-			}
-			out.Leaders = append(out.Leaders, Leader{GPU: sr.gpu, Label: label})
-			k = len(out.Leaders) - 1
-			byGPU[sr.gpu] = k
+		if _, ok := byGPU[sr.gpu]; !ok {
+			gpus = append(gpus, sr.gpu)
 		}
-		y, ok := readAt(sr, xcol, ykey, higherX, higherY, in.At)
-		if !ok {
-			continue
+		byGPU[sr.gpu] = append(byGPU[sr.gpu], sr)
+	}
+	for _, g := range gpus {
+		l := Leader{GPU: g, Label: g}
+		if d, ok := f.data.GPUs[g]; ok && d.Label != "" {
+			l.Label = d.Label
 		}
-		l := &out.Leaders[k]
-		if l.Value == nil || (higherY && y > *l.Value) || (!higherY && y < *l.Value) {
+		// A GPU's value: the frontier of all its configurations' points, as its compare pages read it.
+		yread, of := ykey, (func(float64) float64)(nil)
+		if base, fn, ok := derived(f.data, ykey, g, tier); ok {
+			yread, of = base, fn
+		}
+		if y, from, ok := readAt(byGPU[g], xcol, yread, higherX, higherY, of, in.At); ok {
 			l.Value = &y
-			l.Series, l.Name, l.Framework, l.Spec, l.Precision = sr.key, sr.name, sr.framework, sr.spec, sr.precision
+			for _, sr := range from {
+				l.Configs = append(l.Configs, sr.key)
+			}
+			if sr := from[0]; len(from) == 1 {
+				l.Series, l.Name, l.Framework, l.Spec, l.Precision = sr.key, sr.name, sr.framework, sr.spec, sr.precision
+			}
 		}
+		out.Leaders = append(out.Leaders, l)
 	}
 	slices.SortStableFunc(out.Leaders, func(a, b Leader) int {
 		switch {

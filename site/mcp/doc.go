@@ -9,8 +9,9 @@
 // keeps what it fetched for the session and never writes anything.
 //
 // Its answers are the site's own numbers, computed by the code that built them: frontiers by
-// package pareto, a frontier read at an x by render.LeaderAt (the leaders table's rule), the
-// compare numbers read from compare.json and worded by package render's compare sentences,
+// package pareto, a frontier read at an x by page.Curve (the one rule of every page: a GPU
+// across all its configurations, a configuration on its own), the compare numbers read from
+// compare.json and worded by package render's compare sentences,
 // an older date's view by history.SnapshotJSON. Every answer carries the URL of the page, with
 // the fragment (markdown.ChartView's writer, the page script's twin) that shows the same view.
 //

@@ -25,8 +25,10 @@ const sloPicksDoc = "Each GPU's pick under a service-level gate, exactly as the 
 	"gate is the chart page's slo= value: comma-separated METRIC:LIMIT terms (e.g. \"p99_ttft:2,p99_intvty:20\") or the name of one of " +
 	"the site's presets (list_pages gives a page's slo_presets). For a metric where lower is better (p99_ttft, median_e2el: seconds) " +
 	"LIMIT is a ceiling, where higher is better (median_intvty, p99_intvty: tok/s/user) a floor. pick \"y\" (default) ranks by the " +
-	"page's metric, \"x\" by the page's default x axis. A point lacking a gated statistic does not meet the gate; missing counts them. " +
-	"pick is null for a GPU none of whose points meets it. url opens the chart with the same gate."
+	"page's metric, \"x\" by the page's default x axis. A point lacking a gated statistic is not judged: it neither meets nor fails " +
+	"the gate, and missing counts such points by statistic. pick is null for a GPU none of whose points meets it; its judged (of points) " +
+	"says whether any could be judged at all, and unjudged is set when no point of the page gives every gated statistic, so the service " +
+	"level cannot be judged there (never read that as \"nothing meets it\"). url opens the chart with the same gate."
 
 const getEvalsDoc = "A model's eval scores (accuracy, e.g. GSM8K exact match) as the site's accuracy page gives them: each evaluated " +
 	"configuration with its score, standard error and 95% interval (score ± 1.96 standard errors, clipped to 0..1), the date, " +
@@ -55,8 +57,11 @@ type SLOOut struct {
 	Preset  string         `json:"preset,omitempty" jsonschema:"the preset's name when gate named one"`
 	Gate    []SLOTerm      `json:"gate"`
 	Metric  string         `json:"metric" jsonschema:"the metric a pick is the best of (the page's metric, or its default x with pick x)"`
-	Missing map[string]int `json:"missing,omitempty" jsonschema:"points left out for lacking a gated statistic, by statistic"`
-	Picks   []SLOPick      `json:"picks" jsonschema:"one per GPU, best first; GPUs with no point meeting the gate last"`
+	Missing map[string]int `json:"missing,omitempty" jsonschema:"points not judged for lacking a gated statistic, by statistic: they neither meet nor fail the gate"`
+	// Unjudged, when no point of the page gives every gated statistic, says so: the gate cannot
+	// be judged on the page, which is not that nothing meets it.
+	Unjudged string    `json:"unjudged,omitempty" jsonschema:"set when no point gives every gated statistic: the service level cannot be judged on this page"`
+	Picks    []SLOPick `json:"picks" jsonschema:"one per GPU, best first; GPUs with no point meeting the gate last"`
 }
 
 // SLOTerm is one limit as read.
@@ -71,6 +76,10 @@ type SLOPick struct {
 	GPU   string `json:"gpu"`
 	Label string `json:"label"`
 	Pick  *Point `json:"pick" jsonschema:"the best point meeting every limit; null when none does"`
+	// Judged and Points: how many of the GPU's points give every gated statistic, of how many.
+	// A null pick with judged 0 means the gate cannot be judged on the GPU, not that it fails.
+	Judged int `json:"judged" jsonschema:"the GPU's points that give every gated statistic (only they are judged)"`
+	Points int `json:"points" jsonschema:"the GPU's points"`
 }
 
 // gateOf reads a gate as the chart page's slo= does (slo.Parse, with the page's presets),
@@ -200,10 +209,15 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	out := SLOOut{Page: pagePath(p), URL: u, Date: snap.date, Preset: preset, Gate: gate, Metric: metric, Picks: []SLOPick{}}
 	var cands []slo.Candidate
 	var pts []*Point
+	judged, points := map[string]int{}, map[string]int{}
 	for _, sr := range snap.series {
 		for i := range sr.points {
 			pt := &sr.points[i]
 			pass, missing := slo.Check(terms, func(m string) (float64, bool) { return value(pt, cmp.Or(xcol[m], m)) })
+			points[sr.gpu]++
+			if len(missing) == 0 {
+				judged[sr.gpu]++
+			}
 			for _, m := range missing {
 				if out.Missing == nil {
 					out.Missing = map[string]int{}
@@ -220,12 +234,24 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	}
 	for _, pk := range slo.Picks(cands, byX, xHigher, higher(f.data, f.data.Metric)) {
 		label := cmp.Or(f.data.GPUs[pk.GPU].Label, pk.GPU)
-		sp := SLOPick{GPU: pk.GPU, Label: label}
+		sp := SLOPick{GPU: pk.GPU, Label: label, Judged: judged[pk.GPU], Points: points[pk.GPU]}
 		if pk.Index >= 0 {
 			c := *pts[pk.Index]
 			sp.Pick = &c
 		}
 		out.Picks = append(out.Picks, sp)
+	}
+	if total := len(pts); total > 0 && len(judged) == 0 {
+		var none []string
+		for _, t := range terms {
+			if out.Missing[t.Metric] == total && !slices.Contains(none, t.Metric) {
+				none = append(none, t.Metric)
+			}
+		}
+		out.Unjudged = fmt.Sprintf("no point gives %s: the service level cannot be judged on this page", strings.Join(none, ", "))
+		if len(none) == 0 {
+			out.Unjudged = "no point gives every gated statistic: the service level cannot be judged on this page"
+		}
 	}
 	return out, nil
 }
@@ -394,7 +420,11 @@ func (s *Site) history(in HistoryIn) (HistoryOut, error) {
 			return HistoryOut{}, err
 		}
 		tp := TrendPoint{Date: snap.date}
-		if v, ok := readAt(sr, "x", y, true, higher(f.data, y), at); ok {
+		yread, of := y, (func(float64) float64)(nil)
+		if base, fn, ok := derived(f.data, y, sr.gpu, ""); ok {
+			yread, of = base, fn
+		}
+		if v, _, ok := readAt([]*series{sr}, "x", yread, true, higher(f.data, y), of, at); ok {
 			v = charts.Round6(v) // as the trend tables write their cells
 			tp.Value = &v
 		}

@@ -213,3 +213,65 @@ func deref(v *float64) any {
 	}
 	return *v
 }
+
+// TestUnmeasuredGateIsNotJudged: a point that lacks a gated statistic is not judged, never
+// "does not meet". The shipped example's seed page measured no p99 TTFT and no p99
+// interactivity, so the MLPerf presets cannot be judged there: slo_picks says so, the chart page
+// does not offer them, and its compare page does not say that no point meets them.
+func TestUnmeasuredGateIsNotJudged(t *testing.T) {
+	files := shippedSite(t)
+	cs := connect(t, NewSource("shipped", files))
+	for _, preset := range []string{"MLPerf Server", "MLPerf Interactive"} {
+		var got SLOOut
+		call(t, cs, "slo_picks", map[string]any{"page": "/deepseek-v4-pro/8k-1k/", "gate": preset}, &got)
+		if got.Unjudged != "no point gives p99_ttft, p99_intvty: the service level cannot be judged on this page" {
+			t.Errorf("%s: unjudged %q", preset, got.Unjudged)
+		}
+		for _, p := range got.Picks {
+			if p.Pick != nil || p.Judged != 0 || p.Points == 0 || got.Missing["p99_ttft"] < p.Points {
+				t.Errorf("%s: %s picked %v, %d of %d points judged, %v missing", preset, p.GPU, p.Pick, p.Judged, p.Points, got.Missing)
+			}
+		}
+	}
+	chart, _ := files.Get("deepseek-v4-pro/8k-1k/index.html")
+	if strings.Contains(string(chart), `data-slo="MLPerf`) {
+		t.Error("the chart page offers a preset none of its points can be judged on")
+	}
+	for _, f := range []string{"deepseek-v4-pro/8k-1k/compare/b200-vs-b300/index.html", "zh/deepseek-v4-pro/8k-1k/compare/b200-vs-b300/index.html"} {
+		b, _ := files.Get(f)
+		if text := string(b); len(text) == 0 || strings.Contains(text, "meets it") || strings.Contains(text, "都没有数据点满足") {
+			t.Errorf("%s says of a gate nobody measured that no point meets it (or is missing)", f)
+		}
+	}
+}
+
+// TestSLOPicksCountWhatIsNotJudged holds slo_picks' counts together on the real files' pages,
+// where some pages' points give a p99 TTFT and others' do not: per GPU judged of points, and
+// the points not judged are those counted missing.
+func TestSLOPicksCountWhatIsNotJudged(t *testing.T) {
+	files := exampleSite(t)
+	cs := connect(t, NewSource("example", files))
+	some, none := 0, 0
+	for _, e := range index(t, files).Pages {
+		var got SLOOut
+		call(t, cs, "slo_picks", map[string]any{"page": e.URL, "gate": "p99_ttft:2"}, &got)
+		total, judged := 0, 0
+		for _, p := range got.Picks {
+			total, judged = total+p.Points, judged+p.Judged
+			if p.Pick != nil && p.Judged == 0 {
+				t.Errorf("%s: %s picked among no judged point", e.URL, p.GPU)
+			}
+		}
+		if got.Missing["p99_ttft"] != total-judged || (judged == 0) != (got.Unjudged != "") {
+			t.Errorf("%s: %d of %d points judged, missing %v, unjudged %q", e.URL, judged, total, got.Missing, got.Unjudged)
+		}
+		if judged == 0 {
+			none++
+		} else {
+			some++
+		}
+	}
+	if some == 0 || none == 0 {
+		t.Errorf("%d pages judged, %d not: the test needs both", some, none)
+	}
+}

@@ -105,3 +105,18 @@ func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 	}
 	return out
 }
+
+// derived is how priced metric key is made of a throughput per GPU at GPU gpu's prices (as
+// withPrices computes a point's): the throughput it is made of and the map. A frontier's value of
+// it is that throughput's frontier read at x and mapped (page.Derived), so that cost × throughput
+// is the price along the whole curve. ok is false for a metric no price makes.
+func derived(d pageData, key, gpu, tier string) (base string, of func(tp float64) float64, ok bool) {
+	cost, kw := priceOf(d, gpu, tier)
+	if base, ok := charts.CostBase(key); ok {
+		return base, func(tp float64) float64 { return charts.CostPerMTok(cost, tp) }, true
+	}
+	if key == powerMetric {
+		return "tpPerGpu", func(tp float64) float64 { return charts.TokPerMW(tp, kw) }, true
+	}
+	return "", nil, false
+}

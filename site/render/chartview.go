@@ -10,7 +10,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/i18n"
-	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // bestDefaultOver is the number of configurations above which a chart page opens on best per
@@ -246,20 +246,6 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// LeaderAt is a configuration's value at x as the leaders table reads it off its frontier
-// (xs, ys: the frontier's points in x order): the points rounded to the six significant
-// digits the page data holds, the monotone curve of package pareto through them, never
-// extrapolated (ok is false outside the frontier's x range). The leaders table of the chart
-// page and of its script, and the MCP server's best_at, all read a frontier through it.
-func LeaderAt(xs, ys []float64, x float64) (y float64, ok bool) {
-	rx := make([]float64, len(xs))
-	ry := make([]float64, len(ys))
-	for i := range xs {
-		rx[i], ry[i] = charts.Round6(xs[i]), charts.Round6(ys[i])
-	}
-	return pareto.NewMonotone(rx, ry).At(x)
-}
-
 // leadersHTML is the leaders table of the default view, as leadersHTML in
 // templates/script/tables.js writes it (twins.json's leaders cases hold both): each shown
 // frontier read off at the reference x values, the best of each column marked. The values are
@@ -287,9 +273,10 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		for j, k := range s.Frontier {
 			xs[j], ys[j] = s.Points.pts[k].X, s.Points.pts[k].Y
 		}
+		curve := page.NewCurve(xs, ys, true, metric.Higher) // a configuration's value: its own frontier
 		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs)), ranges: leaderRanges(s, metric.Key, refs)}
 		for j, x := range refs {
-			r.values[j], r.ok[j] = LeaderAt(xs, ys, x)
+			r.values[j], r.ok[j] = curve.At(x)
 		}
 		rows = append(rows, r)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/slo"
@@ -17,6 +18,9 @@ type comparePreset struct {
 	B     *comparePick `json:"b"`
 	Ratio *float64     `json:"ratio"` // the better value over the worse, in the metric's direction; null without both
 	Lead  *string      `json:"lead"`  // the GPU key whose pick is better; null without both or on a tie
+	// Lacking counts, per gated statistic, the points of the two GPUs that do not give it: they
+	// are not judged (neither meeting nor failing the gate). Absent when every point gives each.
+	Lacking map[string]int `json:"lacking,omitempty"`
 }
 
 // comparePick is a GPU's pick: its configuration, point, x (median interactivity) and y (the
@@ -40,7 +44,9 @@ type pickedTerm struct {
 }
 
 // comparePresets are the site's presets' picks for GPUs a and b of p's newest snapshot, and
-// a sentence for each in r's language.
+// a sentence for each in r's language. A GPU none of whose points has every gated statistic
+// cannot be judged, which its sentence says instead of "no point meets it", and a preset
+// neither GPU can be judged on is left out (docs/service-levels.md).
 func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []string) {
 	cfg := r.in.Config
 	if len(cfg.SLO) == 0 {
@@ -52,6 +58,11 @@ func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []st
 	for _, preset := range cfg.SLOPresets() {
 		terms, _, invalid := slo.Parse(preset.Gate, nil)
 		if len(terms) == 0 || len(invalid) > 0 {
+			continue
+		}
+		snap := p.Snapshots[0]
+		ra, rb := reachOf(snap, a.Key, terms, cfg), reachOf(snap, b.Key, terms, cfg)
+		if ra.Judged == 0 && rb.Judged == 0 {
 			continue
 		}
 		cp := comparePreset{Name: preset.Name, Gate: slo.Format(terms)}
@@ -89,13 +100,30 @@ func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []st
 				ratioText = r.cat.Number(strconv.FormatFloat(ratio, 'f', 2, 64))
 			}
 			words = append(words, r.cat.T("slo.compare", "name", preset.Name, "gate", gate, "a", la, "va", value(cp.A), "b", lb, "vb", value(cp.B), "lead", label, "ratio", ratioText))
+		case cp.A != nil && rb.Judged == 0:
+			words = append(words, r.cat.T("slo.compare_one_unjudged", "name", preset.Name, "gate", gate, "a", la, "va", value(cp.A), "b", lb, "metrics", r.unjudged(rb, terms)))
 		case cp.A != nil:
 			words = append(words, r.cat.T("slo.compare_one", "name", preset.Name, "gate", gate, "a", la, "va", value(cp.A), "b", lb))
+		case cp.B != nil && ra.Judged == 0:
+			words = append(words, r.cat.T("slo.compare_one_unjudged", "name", preset.Name, "gate", gate, "a", lb, "va", value(cp.B), "b", la, "metrics", r.unjudged(ra, terms)))
 		case cp.B != nil:
 			words = append(words, r.cat.T("slo.compare_one", "name", preset.Name, "gate", gate, "a", lb, "va", value(cp.B), "b", la))
+		case ra.Judged == 0:
+			words = append(words, r.cat.T("slo.compare_mixed", "name", preset.Name, "gate", gate, "a", lb, "b", la, "metrics", r.unjudged(ra, terms)))
+		case rb.Judged == 0:
+			words = append(words, r.cat.T("slo.compare_mixed", "name", preset.Name, "gate", gate, "a", la, "b", lb, "metrics", r.unjudged(rb, terms)))
 		default:
 			words = append(words, r.cat.T("slo.compare_none", "name", preset.Name, "gate", gate))
 		}
+		// Points that lack a gated statistic were not judged: the sentence says how many.
+		both := gateReach{Total: ra.Total + rb.Total, Lacking: make([]int, len(terms))}
+		for k := range terms {
+			both.Lacking[k] = ra.Lacking[k] + rb.Lacking[k]
+		}
+		if notes := r.lackingNotes(both, terms); len(notes) > 0 {
+			words[len(words)-1] += " " + strings.Join(notes, " ")
+		}
+		cp.Lacking = both.lackingMap(terms)
 		out = append(out, cp)
 	}
 	return out, words

@@ -4,19 +4,28 @@ import (
 	"fmt"
 
 	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
-// snapshotHeadline is a snapshot's best frontier value at the reference interactivity, and who
-// holds it: the home page's headline figure, compared across dates by the home page and the feed.
+// snapshotHeadline is a snapshot's best GPU value at the reference interactivity, and the GPU
+// that holds it (its label): the home page's headline figure, compared across dates by the home
+// page and the feed. A GPU's value is read off the frontier of all its configurations' points
+// (page.Curve), as its compare pages and `frontier mcp`'s best_at read it.
 func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
+	var gpus []string // in the series' order, for determinism
+	xs, ys, label := map[string][]float64{}, map[string][]float64{}, map[string]string{}
 	for _, s := range snap.Series {
-		xs, ys := make([]float64, len(s.Frontier)), make([]float64, len(s.Frontier))
-		for i, j := range s.Frontier {
-			xs[i], ys[i] = s.Points[j].X, s.Points[j].Y
+		if _, seen := label[s.GPU]; !seen {
+			gpus, label[s.GPU] = append(gpus, s.GPU), gpuLabel(s)
 		}
-		if v, in := pareto.ValueAt(xs, ys, x); in && (!ok || v > value) {
-			value, leader, ok = v, s.Name, true
+		for _, pt := range s.Points {
+			xs[s.GPU], ys[s.GPU] = append(xs[s.GPU], pt.X), append(ys[s.GPU], pt.Y)
+		}
+	}
+	for _, g := range gpus {
+		if v, in := page.ValueAt(xs[g], ys[g], true, true, x); in && (!ok || v > value) {
+			value, leader, ok = v, label[g], true
 		}
 	}
 	return value, leader, ok

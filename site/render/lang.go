@@ -36,6 +36,7 @@ import (
 	"github.com/frontier-bench/frontier/site/markdown"
 	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/site/problem"
+	"github.com/frontier-bench/frontier/site/slo"
 )
 
 // langInfo is one language of the site, as every page's alternates and switch name it.
@@ -89,6 +90,15 @@ func funcs(cat *i18n.Catalog) template.FuncMap {
 	strs := cat.Table("script.")
 	// A point's detail brings its own strings (detailStrings): most pages are never asked for one.
 	maps.DeleteFunc(strs, func(k, _ string) bool { return strings.HasPrefix(k, "detail.") })
+	// The names of the statistics a gate may bound, for a page that does not offer them as axes
+	// (it measured none of them): the note and the picks say which statistic no point gives.
+	for _, m := range slo.Catalog() {
+		key := "xaxis." + m.Key + ".label"
+		if m.Key == slo.Cost {
+			key = "metric." + slo.Cost + ".label"
+		}
+		strs["slo.name."+m.Key] = cat.T(key)
+	}
 	script := scriptJSON(strs)
 	return template.FuncMap{
 		"t":             func(key string, args ...any) template.HTML { return tHTML(cat, key, args...) },
@@ -213,12 +223,12 @@ func (r *Renderer) seriesName(s *PageSeries) string {
 	return name
 }
 
-// leaderName is the headline's leader (a series name of the data) as seriesName words it in
-// this language: the series of snap by that name, else the name as it is.
+// leaderName is the headline's leader (a GPU's label, snapshotHeadline's) as this language
+// names that GPU (gpuName), else the name as it is.
 func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
 	for _, s := range snap.Series {
-		if s.Name == leader {
-			return r.seriesName(s)
+		if gpuLabel(s) == leader {
+			return r.gpuName(s.GPU, leader)
 		}
 	}
 	return leader

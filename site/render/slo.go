@@ -142,12 +142,14 @@ type presetTable struct {
 	Terms          []string // each gated statistic's name
 	Span           int      // the columns after the GPU's, for a row without a pick
 	Rows           []pickRow
+	Notes          []string // how many points lack which gated statistic (lackingNotes)
 }
 
 // pickRow is one GPU's row of a presetTable.
 type pickRow struct {
 	GPU, Config string
 	None        bool
+	NoneText    string // why a row has no pick: no point meets the gate, or none can be judged
 	Conc        int64
 	Date, X, Y  string
 	Stats       []string // each gated statistic beside its limit
@@ -195,28 +197,40 @@ func (r *Renderer) gatePhrase(terms []slo.Term) string {
 	return strings.Join(parts, r.cat.T("script.list.separator"))
 }
 
-// sloSectionOf is a chart page's SLO section, nil when the site has no presets and no tiers.
+// sloSectionOf is a chart page's SLO section, nil when the site has no presets and no tiers. A
+// preset no point of snap can be judged on (each lacks a gated statistic) is neither offered nor
+// answered on the page: that it cannot be judged is not that nothing meets it.
 func (r *Renderer) sloSectionOf(snap *Snapshot, cfg config.Config, metric MetricData, xLabel string) *sloSection {
 	d := sloData(cfg)
 	if d == nil {
 		return nil
 	}
-	sec := &sloSection{Presets: d.Presets}
+	sec := &sloSection{}
 	for _, p := range cfg.SLOPresets() {
 		terms, _, invalid := slo.Parse(p.Gate, nil)
+		if len(terms) > 0 && len(invalid) == 0 && reachOf(snap, "", terms, cfg).Judged == 0 {
+			continue
+		}
+		sec.Presets = append(sec.Presets, PresetData{p.Name, p.Gate, p.Description})
 		if len(terms) == 0 || len(invalid) > 0 {
 			continue
 		}
 		tab := presetTable{
 			Caption: r.cat.T("slo.nojs_caption", "name", p.Name, "gate", r.gatePhrase(terms), "metric", metric.Label),
 			XLabel:  xLabel, YLabel: metric.Axis, Span: 5 + len(terms),
+			Notes: r.lackingNotes(reachOf(snap, "", terms, cfg), terms),
 		}
 		for _, t := range terms {
 			tab.Terms = append(tab.Terms, r.termLabel(t.Metric))
 		}
 		for _, g := range snapshotPicks(snap, terms, cfg, metric.Higher) {
 			row := pickRow{GPU: r.gpuName(g.GPU, gpuLabel(g.Series)), None: g.Point == nil}
-			if g.Point != nil {
+			if g.Point == nil {
+				row.NoneText = r.cat.T("slo.none")
+				if reach := reachOf(snap, g.GPU, terms, cfg); reach.Judged == 0 {
+					row.NoneText = r.cat.T("slo.none_unjudged", "metrics", r.unjudged(reach, terms))
+				}
+			} else {
 				row.Config, row.Conc, row.Date = r.seriesName(g.Series), g.Point.Concurrency, g.Point.Date
 				row.X, row.Y = r.cat.Number(fmtNum(g.X)), r.cat.Number(fmtNum(g.Y))
 				for i, t := range terms {
@@ -228,4 +242,77 @@ func (r *Renderer) sloSectionOf(snap *Snapshot, cfg config.Config, metric Metric
 		sec.Picks = append(sec.Picks, tab)
 	}
 	return sec
+}
+
+// gateReach is how far a gate can be judged on some points: how many there are, how many have
+// every gated statistic (Judged), and how many lack each term's metric, in the terms' order. A
+// point that lacks a gated statistic is not judged: it neither meets nor fails the gate
+// (docs/service-levels.md).
+type gateReach struct {
+	Total, Judged int
+	Lacking       []int
+}
+
+// reachOf is a gate's reach over the points of snap on GPU gpu ("" for every GPU), each figure
+// as the picks read it (sloValue).
+func reachOf(snap *Snapshot, gpu string, terms []slo.Term, cfg config.Config) gateReach {
+	g := gateReach{Lacking: make([]int, len(terms))}
+	tiers := cfg.PriceTiers()
+	for _, s := range snap.Series {
+		if gpu != "" && s.GPU != gpu {
+			continue
+		}
+		price, priced := cfg.GPUs[s.GPU].TierPrice("", tiers)
+		for i := range s.Points {
+			g.Total++
+			judged := true
+			for k, t := range terms {
+				if _, ok := sloValue(&s.Points[i], t.Metric, price, priced); !ok {
+					g.Lacking[k]++
+					judged = false
+				}
+			}
+			if judged {
+				g.Judged++
+			}
+		}
+	}
+	return g
+}
+
+// lackingMap is Lacking by metric key, nil when no point lacks any.
+func (g gateReach) lackingMap(terms []slo.Term) map[string]int {
+	var m map[string]int
+	for k, t := range terms {
+		if g.Lacking[k] > 0 {
+			if m == nil {
+				m = map[string]int{}
+			}
+			m[t.Metric] = g.Lacking[k]
+		}
+	}
+	return m
+}
+
+// unjudged names the gated statistics no point of g gives, in the terms' order.
+func (r *Renderer) unjudged(g gateReach, terms []slo.Term) string {
+	var names []string
+	for k, t := range terms {
+		if g.Lacking[k] == g.Total {
+			names = append(names, r.termLabel(t.Metric))
+		}
+	}
+	return strings.Join(names, r.cat.T("script.list.separator"))
+}
+
+// lackingNotes say, for each gated statistic some points of g lack, how many: those points are
+// not judged, which a reader must not take for failing.
+func (r *Renderer) lackingNotes(g gateReach, terms []slo.Term) []string {
+	var out []string
+	for k, t := range terms {
+		if n := g.Lacking[k]; n > 0 {
+			out = append(out, r.cat.T("slo.lacking", "n", r.cat.Number(strconv.Itoa(n)), "total", r.cat.Number(strconv.Itoa(g.Total)), "metric", r.termLabel(t.Metric)))
+		}
+	}
+	return out
 }

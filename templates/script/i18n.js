@@ -52,6 +52,14 @@ export function t(key, vars) {
   return vars ? fill(s, vars) : s;
 }
 
+// gateName is the name of a statistic a service-level gate may bound (slo.js' CATALOG), or ""
+// when the page has none: the build hands each on as "slo.name.KEY" from the catalog's axis and
+// metric names (render's funcs), for a page that measured the statistic nowhere.
+export function gateName(key) {
+  const s = t("slo.name." + key);
+  return s === "slo.name." + key ? "" : s;
+}
+
 // table is every string of the page whose key starts with prefix, keyed by the rest of it
 // ("yourrun.check." gives {wantNumber: ...}): a whole table of the catalog handed on, as the
 // "your run" decoder takes its problems' wording, without listing its keys here.

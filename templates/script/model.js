@@ -222,6 +222,48 @@ export function yValues(page, key, series, view) {
   });
 }
 
+// LINE_STEPS is how many segments a cost frontier's line is drawn with between two of its
+// points: the throughput line between them, mapped through price / throughput, is a curve.
+const LINE_STEPS = 8;
+
+// frontierCurve is how a row's frontier is read at an x (at: null outside its points' x range)
+// and drawn (line: [x, y] in x order). A cost or tokens per MW is never a frontier of its own:
+// it is the throughput's frontier (the same points, since the metric is monotone in it) read at
+// x and mapped through the GPU's price or kW (Go's page.Derived), so cost × throughput is the
+// price along the whole curve and the line is the throughput's line mapped. Any other metric
+// is its own frontier, read by the monotone curve (Go's page.Curve).
+export function frontierCurve(page, view, key, series, xs, ys, front) {
+  const fx = front.map((i) => xs[i]);
+  const knots = front.map((i) => [xs[i], ys[i]]);
+  const base = isCost(key) ? column(page, COST_BASE[key]) : key === "tokPerMW" ? column(page, "tpPerGpu") : -1;
+  if (base < 0) {
+    const curve = pareto.monotone(fx, front.map((i) => ys[i]));
+    return { at: curve.at, line: knots };
+  }
+  const cost = price(page, view, "cost", series.gpu);
+  const kw = price(page, view, "kw", series.gpu);
+  const of = isCost(key) ? (tp) => cost / (tp * 3600) * 1e6 : (tp) => tp / kw * 1000;
+  const tps = front.map((i) => series.points[i][base]);
+  const curve = pareto.monotone(fx, tps);
+  const at = (x) => {
+    const tp = curve.at(x);
+    const y = tp == null ? NaN : of(tp);
+    return Number.isFinite(y) ? y : null;
+  };
+  if (!isCost(key)) return { at, line: knots }; // tokens per MW is the throughput scaled: straight stays straight
+  const line = [];
+  knots.forEach((k, j) => {
+    line.push(k);
+    if (j + 1 === knots.length) return;
+    const [x0, x1, t0, t1] = [fx[j], fx[j + 1], tps[j], tps[j + 1]];
+    for (let step = 1; step < LINE_STEPS; step++) {
+      const w = step / LINE_STEPS;
+      line.push([x0 + (x1 - x0) * w, of(t0 + (t1 - t0) * w)]);
+    }
+  });
+  return { at, line };
+}
+
 // xValues is the chosen x axis for every point of a series; NaN where a point lacks it.
 export function xValues(page, axis, series) {
   const col = column(page, axis.col);
@@ -274,7 +316,8 @@ export function compute(page, snapshot, view, selection) {
     const front = own && s.frontier && !gated && !slo ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     // The reader's own run passes every filter: it is what they came to compare.
     const pass = !!s.yours || LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
-    return { series: s, xs, ys, front, pass, best: false, measured, gated, slo };
+    const curve = frontierCurve(page, view, metric.key, s, xs, ys, front);
+    return { series: s, xs, ys, front, curve, pass, best: false, measured, gated, slo };
   });
   if (view.best) for (const row of bestRows(rows, metric.higher)) row.best = true;
   const globalXs = [];

@@ -181,3 +181,27 @@ test("fillLater and fillRest put their file's values into the points and drop pa
   assert.throws(() => fillLater(other, { cols: ["mean_tpot"], series: [[[0.2], [0.3]]] }), /does not match/);
   assert.throws(() => fillLater(other, { cols: ["std_tpot"], series: [[[0.2]]] }), /does not match/);
 });
+
+test("a cost frontier is the throughput frontier mapped through price / throughput, along the whole curve", () => {
+  const s = page.series[1]; // b200_vllm: 2000 tok/s/GPU at 10 tok/s/user, 500 at 40; $3.6 per GPU-hour
+  const view = Object.assign(defaultView(page), { y: "costPerMTok" });
+  const c = compute(page, snapshot, view, {});
+  const row = c.rows.find((r) => r.series === s);
+  const tp = (x) => 2000 + (500 - 2000) * (x - 10) / 30; // two points: the monotone curve is their straight line
+  for (const x of [10, 17.5, 25, 33, 40]) {
+    assert.ok(Math.abs(row.curve.at(x) * tp(x) * 3600 / 1e6 / 3.6 - 1) < 1e-12, "cost × throughput is the price at " + x);
+  }
+  // The cost's own straight line between the two points would say 4.5 $/M at 25 tok/s/user:
+  // the mapped curve says 3.6 / (1250 × 3600) × 1e6 = 0.8.
+  assert.ok(Math.abs(row.curve.at(25) - 0.8) < 1e-12);
+  assert.equal(row.curve.at(41), null, "never extrapolated");
+  // The line the chart draws: the two measured points and the mapped throughput line between.
+  assert.equal(row.curve.line.length, 1 + 8);
+  assert.deepEqual(row.curve.line[0], [10, 0.5]);
+  for (const [x, y] of row.curve.line) assert.ok(Math.abs(y * tp(x) * 3600 / 1e6 / 3.6 - 1) < 1e-12, "drawn at " + x);
+  // A GPU without a price has no cost curve; tokens per MW is the throughput scaled.
+  assert.equal(c.rows.find((r) => r.series.gpu === "mi355x").curve.at(20), null);
+  const mw = compute(page, snapshot, Object.assign(defaultView(page), { y: "tokPerMW" }), {}).rows.find((r) => r.series === s);
+  assert.ok(Math.abs(mw.curve.at(25) - 1250 / 1.2 * 1000) < 1e-6);
+  assert.deepEqual(mw.curve.line, mw.front.map((i) => [mw.xs[i], mw.ys[i]]));
+});

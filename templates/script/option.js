@@ -208,7 +208,7 @@ export function buildOption(page, computed, base, look) {
     }
     lines.push({
       name: s.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
-      data: row.front.map((i) => plotPoint(view, row.xs[i], row.ys[i])),
+      data: row.curve.line.map(([x, y]) => plotPoint(view, x, y)),
       itemStyle: { color: fill },
       lineStyle: lineStyle(s, fill),
     });

@@ -123,7 +123,7 @@ export class Overlay {
       });
       series.push({
         id: "compare:line:" + o.name, name: o.name, type: "line", smooth: false, showSymbol: false, z: 1, silent: true,
-        data: o.row.front.map((i) => plotPoint(view, o.row.xs[i], o.row.ys[i])),
+        data: o.row.curve.line.map(([x, y]) => plotPoint(view, x, y)),
         itemStyle: { color }, lineStyle: { color, width: 1.5, type: "dashed", opacity: 0.55 },
       });
     }

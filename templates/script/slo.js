@@ -171,7 +171,8 @@ function axisCol(page, key) {
   return page.cols.includes(key) ? key : "";
 }
 
-// sloMask applies the view's gate to a series: {pass: [boolean], missing: {metric: n}}, or null
+// sloMask applies the view's gate to a series: {pass: [boolean], missing: {metric: n}, unjudged:
+// the points lacking any gated statistic (not judged: they neither meet nor fail it)}, or null
 // with no gate (and for the reader's own run, which passes every filter). yOf(key) gives a y
 // metric's values (cost at the view's prices and tier), xOf(axis) an x axis' values.
 export function sloMask(page, series, view, yOf, xOf) {
@@ -187,12 +188,14 @@ export function sloMask(page, series, view, yOf, xOf) {
     }
   }
   const missing = {};
+  let unjudged = 0;
   const pass = series.points.map((_, i) => {
     const r = check(slo.terms, (m) => values[m][i]);
     for (const m of r.missing) missing[m] = (missing[m] || 0) + 1;
+    if (r.missing.length) unjudged++;
     return r.pass;
   });
-  return { pass, missing, values };
+  return { pass, missing, unjudged, values };
 }
 
 // sloPicks are a computed view's picks (null without a gate): per GPU of the series the filters

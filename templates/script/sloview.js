@@ -4,7 +4,7 @@
 // it. The HTML builders are pure (node --test runs them), every string escaped.
 
 import { escapeHTML, isCost, safeColor } from "./format.js";
-import { fmtValue, num, t, tHTML } from "./i18n.js";
+import { fmtValue, gateName, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { column, metricName } from "./model.js";
 import { CATALOG, parseGate, presetsOf, tierOf, tiersOf } from "./slo.js";
@@ -16,7 +16,8 @@ export function metricInfo(page, key) {
   if (axis) return { key, label: axis.label, unit: axis.unit };
   const m = (page.metrics || []).find((x) => x.key === key);
   if (m) return { key, label: m.label, unit: m.unit };
-  return { key, label: key, unit: key === "costPerMTok" ? "$/M tokens" : "" };
+  // A statistic the page measured nowhere: its name from the catalog the build hands on.
+  return { key, label: gateName(key) || key, unit: key === "costPerMTok" ? "$/M tokens" : "" };
 }
 
 // limitText is a limit with its unit ("2 s", "$0.5"), as the note and the table show it.
@@ -60,12 +61,22 @@ export function noteText(page, computed) {
   const view = computed.view;
   const parts = [];
   if (view.slo && view.slo.terms.length) {
+    // A point lacking a gated statistic is not judged: it is counted apart, never as failing.
     let removed = 0;
+    let total = 0;
+    let judged = 0;
     const missing = {};
     for (const row of computed.rows) {
       if (!row.pass || !row.slo) continue;
-      removed += row.slo.pass.filter((ok) => !ok).length;
+      removed += row.slo.pass.filter((ok) => !ok).length - row.slo.unjudged;
+      total += row.slo.pass.length;
+      judged += row.slo.pass.length - row.slo.unjudged;
       for (const [m, n] of Object.entries(row.slo.missing)) missing[m] = (missing[m] || 0) + n;
+    }
+    if (total && !judged) {
+      const none = view.slo.terms.filter((x, k, all) => missing[x.metric] === total && all.findIndex((y) => y.metric === x.metric) === k);
+      parts.push(t("slo.unjudged", { metrics: none.map((x) => metricInfo(page, x.metric).label).join(t("list.separator")) || gatePhrase(page, view.slo.terms) }));
+      return parts.join(" ");
     }
     parts.push(t("slo.note", { gate: gatePhrase(page, view.slo.terms), removed }));
     for (const term of view.slo.terms) {
@@ -110,7 +121,9 @@ export function picksHTML(page, computed) {
     const gpu = (page.gpus && page.gpus[p.gpu]) || {};
     const gpuCell = '<th scope="row" data-label="' + escapeHTML(heads[0]) + '"><span class="swatch" style="background-color:' + safeColor(gpu.color || "") + '"></span>' + escapeHTML(gpu.label || p.gpu) + "</th>";
     if (!p.row) {
-      html += '<tr class="no-pick">' + gpuCell + '<td colspan="' + (heads.length - 1) + '">' + tHTML("slo.none") + "</td></tr>";
+      const lacks = unjudgedOf(computed, p.gpu, terms);
+      const why = lacks ? tHTML("slo.noneUnjudged", { metrics: escapeHTML(lacks.map((m) => metricInfo(page, m).label).join(t("list.separator"))) }) : tHTML("slo.none");
+      html += '<tr class="no-pick' + (lacks ? " unjudged" : "") + '">' + gpuCell + '<td colspan="' + (heads.length - 1) + '">' + why + "</td></tr>";
       continue;
     }
     const point = p.row.series.points[p.i];
@@ -127,6 +140,23 @@ export function picksHTML(page, computed) {
     html += "</tr>";
   }
   return html + "</tbody></table>";
+}
+
+// unjudgedOf is, for a GPU none of whose shown points gives every gated statistic, the gated
+// metrics none of them gives (at least one); null when some point of the GPU can be judged.
+function unjudgedOf(computed, gpu, terms) {
+  let total = 0;
+  let judged = 0;
+  const missing = {};
+  for (const row of computed.rows) {
+    if (!row.pass || !row.slo || row.series.gpu !== gpu) continue;
+    total += row.slo.pass.length;
+    judged += row.slo.pass.length - row.slo.unjudged;
+    for (const [m, n] of Object.entries(row.slo.missing)) missing[m] = (missing[m] || 0) + n;
+  }
+  if (!total || judged) return null;
+  const none = [...new Set(terms.map((x) => x.metric))].filter((m) => missing[m] === total);
+  return none.length ? none : [...new Set(terms.map((x) => x.metric))];
 }
 
 // pickedSet is the points the picks name, as "seriesKey#index", for the shown points' CSV.

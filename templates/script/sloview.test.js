@@ -71,8 +71,9 @@ test("the gate takes failing and unmeasured points out of every frontier; the no
   assert.deepEqual(c.rows[0].front, [0]); // the build's frontier is not used under a gate
   assert.deepEqual(c.picks.map((x) => [x.gpu, x.row ? x.row.series.points[x.i][0] : null]), [["b200", 1], ["h100", 5], ["mi355x", null]]);
   const note = noteText(page(), c);
-  assert.match(note, /4 points do not meet it/);
-  assert.match(note, /1 points have no Time to first token, p99/);
+  // H100's point without a p99 TTFT is not judged: counted apart, never as failing.
+  assert.match(note, /3 points do not meet it/);
+  assert.match(note, /1 points have no Time to first token, p99: they are not judged/);
   assert.match(note, /Time to first token, p99 ≤ 2 s, Interactivity, p99 ≥ 20 tok\/s\/user/);
 });
 
@@ -120,4 +121,21 @@ test("the note and the picks in Chinese", () => {
   } finally {
     useStrings(catalog("en"), "en");
   }
+});
+
+test("a point without a gated statistic is not judged: a GPU none of whose points gives it is said so, and a page none of whose points does", () => {
+  const p = page();
+  p.series[2].points[0][7] = null; // MI355X's one point gives no p99 TTFT
+  const c = computed(p, "#slo=p99_ttft:2,p99_intvty:20");
+  const html = picksHTML(p, c);
+  assert.match(html, /<tr class="no-pick unjudged"><th scope="row"[^>]*><span[^>]*><\/span>MI355X<\/th><td colspan="7">No point of this GPU gives Time to first token, p99: not judged<\/td><\/tr>/);
+  assert.ok(!/MI355X<\/th><td colspan="7">No point meets/.test(html));
+  const note = noteText(p, c);
+  assert.match(note, /2 points do not meet it/);
+  assert.match(note, /2 points have no Time to first token, p99: they are not judged/);
+  // No point of the page gives a p99 TTFT: the gate cannot be judged, which is not "none meets it".
+  for (const s of p.series) for (const point of s.points) point[7] = null;
+  const none = computed(p, "#slo=MLPerf%20Server");
+  assert.equal(noteText(p, none), "No point gives Time to first token, p99: the service level cannot be judged on this page.");
+  assert.ok(!picksHTML(p, none).includes("No point meets"));
 });

@@ -6,7 +6,6 @@ import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
 import { bestRows, column, hasInvalid, isInvalid, metricName, spreadOf, yRange } from "./model.js";
-import * as pareto from "./pareto.js";
 import { pickedSet } from "./sloview.js";
 import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
@@ -41,8 +40,7 @@ export function leadersHTML(page, computed) {
   const axis = computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
   const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
   const rows = computed.rows.filter((r) => r.visible).map((r) => {
-    const curve = pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
-    const values = refs.map((x) => curve.at(x));
+    const values = refs.map((x) => r.curve.at(x));
     return { row: r, values, ranges: leaderRanges(page, computed, r, refs, values) };
   });
   // The best published value of each column: the reader's own run is read against it.

@@ -13,7 +13,6 @@
 
 import { element } from "./dom.js";
 import { fmtValue, t, table } from "./i18n.js";
-import * as pareto from "./pareto.js";
 
 // COLOR and SYMBOL are the reader's own: charts/style.go's palette has no such colour, and its
 // markers are ECharts' named ones, never this star.
@@ -172,7 +171,7 @@ export function standing(live) {
   const page = live.page;
   const refs = (axis && axis.col !== "x" ? axis.refs : page.refX) || [];
   const unit = axis && axis.col !== "x" ? axis.unit : page.x.unit;
-  const curve = (r) => pareto.monotone(r.front.map((i) => r.xs[i]), r.front.map((i) => r.ys[i]));
+  const curve = (r) => r.curve; // model.js frontierCurve: a cost is its throughput's curve mapped
   const published = rows.filter((r) => r.visible && !r.series.yours).map((r) => ({ row: r, curve: curve(r) }));
   return rows.filter((r) => r.series.yours).map((r) => {
     const own = curve(r);
