@@ -2,10 +2,11 @@ package verdict
 
 import "github.com/frontier-bench/frontier/site/compare"
 
-// curve is one series' frontier as the verdicts read it. This file is the one seam between
-// the verdicts and the rule for a frontier's value at an x: today the compare pages' curve
-// (compare.NewCurve: the Pareto frontier of the points, the monotone curve the chart draws
-// through it, never extrapolated), so that a verdict and the page it links to agree.
+// curve is one series' frontier as the verdicts read it: the compare pages' curve
+// (compare.NewCurve), which reads the site's one rule for a frontier's value at an x
+// (page.Curve: the Pareto frontier of the points, the monotone curve the chart draws through
+// it, never extrapolated, one rounding) and adds the run-to-run range around x that the
+// threshold widens to, so that a verdict and the page it links to agree.
 type curve struct {
 	c      *compare.Curve
 	higher bool
