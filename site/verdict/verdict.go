@@ -115,7 +115,10 @@ func order(cs []Change) {
 			return c
 		}
 		if a.Verdict == Regression || a.Verdict == Improvement {
-			if c := cmp.Compare(math.Abs(*b.Change), math.Abs(*a.Change)); c != 0 {
+			// By the change as the report shows it (a tenth of a percent), so that changes the
+			// reader sees as equal are listed in page, series and x order.
+			tenths := func(c Change) float64 { return math.Round(math.Abs(*c.Change) * 10) }
+			if c := cmp.Compare(tenths(b), tenths(a)); c != 0 {
 				return c
 			}
 		}
