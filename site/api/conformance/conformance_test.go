@@ -11,6 +11,7 @@ import (
 	validator "github.com/pb33f/libopenapi-validator"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/api"
@@ -205,5 +206,29 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// inferenceXCaptures are the InferenceX API captures of the shared folder: DeepSeek-R1 rows of
+// every date from October 2025 (which give only tput_per_gpu) to June 2026, and their evals.
+var inferenceXCaptures = []string{"benchmarks.json", "benchmarks-history.json", "evaluations.json", "supplemental-evals.json"}
+
+// TestInferenceXCapturesMatchTheirSchemas builds the real InferenceX captures and holds every
+// JSON file of the site to the schema it publishes: a figure a run did not measure is absent
+// from the file (docs/api.md), so no schema may require it.
+func TestInferenceXCapturesMatchTheirSchemas(t *testing.T) {
+	data := fstest.MapFS{}
+	for _, name := range inferenceXCaptures {
+		data["inferencex/"+name] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/inferencex/"+name)}
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: site.DefaultConfig(), ECharts: testsite.FakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	used := matchSchemas(t, files)
+	for _, s := range api.Schemas {
+		if used[s.Name] == 0 {
+			t.Errorf("no file of the InferenceX site is held to schema %s", s.Name)
+		}
 	}
 }
