@@ -232,3 +232,21 @@ func TestInferenceXCapturesMatchTheirSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestRateRunsMatchTheirSchemas: a real SGLang sweep by request rate (no concurrency)
+// matches every schema, which therefore requires no concurrency.
+func TestRequestRateRunsMatchTheirSchemas(t *testing.T) {
+	const file = "public/clients/sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl"
+	data := fstest.MapFS{"runs/online.jsonl": &fstest.MapFile{Data: testenv.SharedFile(t, file)}}
+	cfg, ps := site.ParseConfig("frontier.toml", []byte("[[runs]]\npath = \"runs/*\"\nmodel = \"m\"\ngpu = \"h200\"\ngpus = 8\nframework = \"sglang\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\n"))
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.FakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	if used := matchSchemas(t, files); used["data"] != 1 {
+		t.Errorf("data.json held %d times, want once", used["data"])
+	}
+}
