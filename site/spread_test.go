@@ -366,6 +366,13 @@ func TestRunsOfTwoDatasetsAreTwoPoints(t *testing.T) {
 	if !slices.Equal(outAt4, []float64{93, 256}) || len(ids) != 7 {
 		t.Errorf("at 4 requests/s: output per GPU %v, want [93 256]; %d ids, want 7", outAt4, len(ids))
 	}
+	// The reader tells them apart by the dataset each point's detail lists.
+	_, raw := details(t, files)
+	for _, want := range []string{`["dataset_name","random"]`, `["dataset_name","sharegpt"]`} {
+		if n := bytes.Count(raw["m/1k-1k/detail-0.json.gz"], []byte(want)); n == 0 {
+			t.Errorf("no point's detail lists %s", want)
+		}
+	}
 }
 
 // TestRepeatedRunsFarApartAreWarnedOf: two real SGLang sweeps (Llama 3.3 70B and Llama 3.1
