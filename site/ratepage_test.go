@@ -130,4 +130,26 @@ func TestRunsByRequestRateHaveNoConcurrency(t *testing.T) {
 	if bytes.Contains(html, []byte("<td>FP8<td>0<td>")) || !bytes.Contains(html, []byte("<td>FP8<td>4.00/s<td>")) {
 		t.Error("the points table does not show the rate in place of a concurrency")
 	}
+	// Nor do the lines give a TP (no server_info): an empty cell, no key, null in the page data.
+	if col := slices.Index(strings.Split(lines[0], ","), "tp"); col < 0 || strings.Split(lines[1], ",")[col] != "" {
+		t.Errorf("data.csv: tp %q, want an empty cell", strings.Split(lines[1], ",")[max(col, 0)])
+	}
+	if b, _ := files.Get(dir + "data.json"); bytes.Contains(b, []byte(`"tp"`)) {
+		t.Error("data.json writes a tp the files do not give")
+	}
+	if bytes.Contains(html, []byte("<td>4.00/s<td>0<td>")) {
+		t.Error("the points table shows a TP of 0")
+	}
+	b, _ := files.Get(dir + "page.json")
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range pd.Series {
+		for _, pt := range s.Points {
+			if tp := pt[slices.Index(pd.Cols, "tp")]; !isNull(tp) {
+				t.Errorf("page.json: tp %v, want null", tp)
+			}
+		}
+	}
 }

@@ -54,7 +54,7 @@ type Point struct {
 	Precision   string             `json:"precision"`
 	Deployment  string             `json:"deployment,omitempty"`
 	Concurrency int64              `json:"concurrency,omitzero"` // absent for a run by request rate
-	TP          int64              `json:"tp"`
+	TP          int64              `json:"tp,omitzero"`          // absent where the file gives none
 	Date        string             `json:"date,omitempty" jsonschema:"the date the point was measured"`
 	RunID       string             `json:"runId,omitempty"`
 	Frontier    bool               `json:"frontier" jsonschema:"on its configuration's Pareto frontier (x and y as the page's default axes)"`

@@ -194,7 +194,7 @@ type downloadPoint struct {
 	X           *float64           `json:"x"`
 	Y           *float64           `json:"y"`                    // null when the run did not measure the page's metric
 	Concurrency int64              `json:"concurrency,omitzero"` // absent for a run by request rate
-	TP          int64              `json:"tp"`
+	TP          int64              `json:"tp,omitzero"`          // absent where the file gives none
 	Date        string             `json:"date"`
 	RunID       string             `json:"runId"`
 	Frontier    bool               `json:"frontier"`

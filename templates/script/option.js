@@ -32,12 +32,14 @@ export function blockBase() {
 }
 
 // loadHTML is a point's load and TP for its tooltip: its concurrency, or for a run by request
-// rate (no concurrency), its rate; a run with neither limit says so. at reads a column.
+// rate (no concurrency), its rate; a run with neither limit says so. A point whose file gives
+// no TP (null) says none, never "TP 0". at reads a column.
 export function loadHTML(at) {
-  const tp = escapeHTML(at("tp"));
-  if (typeof at("conc") === "number") return tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp });
-  if (typeof at("request_rate") === "number") return tHTML("tooltip.rateTP", { rate: escapeHTML(num(at("request_rate"))), tp });
-  return tHTML("tooltip.unlimitedTP", { tp });
+  const tp = typeof at("tp") === "number" ? escapeHTML(at("tp")) : null;
+  const say = (withTP, without, args) => (tp === null ? tHTML(without, args) : tHTML(withTP, { ...args, tp }));
+  if (typeof at("conc") === "number") return say("tooltip.concurrencyTP", "tooltip.concurrency", { concurrency: escapeHTML(at("conc")) });
+  if (typeof at("request_rate") === "number") return say("tooltip.rateTP", "tooltip.rate", { rate: escapeHTML(num(at("request_rate"))) });
+  return say("tooltip.unlimitedTP", "tooltip.unlimited", {});
 }
 
 // tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every
