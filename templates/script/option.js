@@ -36,10 +36,15 @@ export function blockBase() {
 // no TP (null) says none, never "TP 0". at reads a column.
 export function loadHTML(at) {
   const tp = typeof at("tp") === "number" ? escapeHTML(at("tp")) : null;
-  const say = (withTP, without, args) => (tp === null ? tHTML(without, args) : tHTML(withTP, { ...args, tp }));
-  if (typeof at("conc") === "number") return say("tooltip.concurrencyTP", "tooltip.concurrency", { concurrency: escapeHTML(at("conc")) });
-  if (typeof at("request_rate") === "number") return say("tooltip.rateTP", "tooltip.rate", { rate: escapeHTML(num(at("request_rate"))) });
-  return say("tooltip.unlimitedTP", "tooltip.unlimited", {});
+  if (typeof at("conc") === "number") {
+    const concurrency = escapeHTML(at("conc"));
+    return tp === null ? tHTML("tooltip.concurrency", { concurrency }) : tHTML("tooltip.concurrencyTP", { concurrency, tp });
+  }
+  if (typeof at("request_rate") === "number") {
+    const rate = escapeHTML(num(at("request_rate")));
+    return tp === null ? tHTML("tooltip.rate", { rate }) : tHTML("tooltip.rateTP", { rate, tp });
+  }
+  return tp === null ? tHTML("tooltip.unlimited") : tHTML("tooltip.unlimitedTP", { tp });
 }
 
 // tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every
