@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/pareto"
@@ -278,5 +279,66 @@ func TestHistoryPageDataHoldsTheFirstPicture(t *testing.T) {
 	}
 	if one.Rest != nil || len(one.Series[0].Points[0]) != len(one.Cols) {
 		t.Errorf("the seed page: rest %+v, points of %d columns; want none left out (%d)", one.Rest, len(one.Series[0].Points[0]), len(one.Cols))
+	}
+}
+
+// TestHistoryRowsKeepEveryRateAndWorkload: a real SGLang sweep by request rate (1 to 16
+// requests/s, random and sharegpt) on one date, and another sweep of the configuration on a
+// later date without the 16 requests/s run. As of the later date the page shows each load and
+// workload's newest run, 16 requests/s carried forward; the date derived from the history rows
+// shows the same points, though none of them has a concurrency.
+func TestHistoryRowsKeepEveryRateAndWorkload(t *testing.T) {
+	t.Parallel()
+	fsys, _ := realRateRuns(t)
+	fsys["later/online405b.jsonl"] = testsite.MapFile(testenv.SharedFile(t, "public/clients/sglang/datacrunch-h200_llama_405b_online_output.jsonl"), 1)
+	const runs = "model = \"m\"\ngpu = \"h200\"\ngpus = 8\nframework = \"sglang\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\n"
+	cfg, ps := ParseConfig("frontier.toml", []byte("[[runs]]\npath = \"runs/*\"\ndate = \"2025-01-10\"\n"+runs+"\n[[runs]]\npath = \"later/*\"\ndate = \"2025-02-10\"\n"+runs))
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	files, _, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := history.SnapshotJSON(files, "m/1k-1k/", "2025-02-10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap struct {
+		Cols   []string `json:"cols"`
+		Series []struct {
+			Points [][]any `json:"points"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &snap); err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for _, s := range snap.Series {
+		for _, p := range s.Points {
+			got = append(got, int64(p[slices.Index(snap.Cols, "id")].(float64)))
+		}
+	}
+	var data struct {
+		Series []struct {
+			Points []struct {
+				ID int64 `json:"id"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	dj, _ := files.Get("m/1k-1k/data.json")
+	if err := json.Unmarshal(dj, &data); err != nil {
+		t.Fatal(err)
+	}
+	var want []int64
+	for _, s := range data.Series {
+		for _, p := range s.Points {
+			want = append(want, p.ID)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) != 7 || !slices.Equal(got, want) {
+		t.Errorf("the rows as of 2025-02-10 give points %v; the page shows %v (want 7: 1, 2, 4, 8 and 16 requests/s, sharegpt at 4 and 8)", got, want)
 	}
 }

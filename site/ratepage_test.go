@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
 
@@ -80,3 +81,75 @@ func TestPageOfRunsByRequestRate(t *testing.T) {
 }
 
 func isNull(v any) bool { return v == nil }
+
+// realRateRuns is a real SGLang bench_serving sweep by request rate (1 to 16 requests per
+// second, max_concurrency null) on 8 H200s, with the context its lines lack.
+func realRateRuns(t *testing.T) (fstest.MapFS, Config) {
+	t.Helper()
+	const file = "public/clients/sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl"
+	fsys := fstest.MapFS{"runs/online.jsonl": testsite.MapFile(testenv.SharedFile(t, file), 1)}
+	cfg, ps := ParseConfig("frontier.toml", []byte("[[runs]]\npath = \"runs/*\"\nmodel = \"m\"\ngpu = \"h200\"\ngpus = 8\nframework = \"sglang\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\ndate = \"2025-01-10\"\n"))
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	return fsys, cfg
+}
+
+// TestRunsByRequestRateHaveNoConcurrency: a run by request rate measured no concurrency, so it
+// has none wherever the site writes a point: an empty cell in data.csv and the points table, no
+// key in data.json and the API's view, never 0 (docs/api.md).
+func TestRunsByRequestRateHaveNoConcurrency(t *testing.T) {
+	t.Parallel()
+	fsys, cfg := realRateRuns(t)
+	files, _, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dir = "m/1k-1k/"
+	csv, _ := files.Get(dir + "data.csv")
+	lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
+	col := slices.Index(strings.Split(lines[0], ","), "concurrency")
+	if col < 0 || len(lines) < 2 {
+		t.Fatalf("data.csv has no concurrency column or no rows:\n%s", csv)
+	}
+	for _, l := range lines[1:] {
+		if c := strings.Split(l, ",")[col]; c != "" {
+			t.Errorf("data.csv: concurrency %q, want an empty cell: %s", c, l)
+		}
+	}
+	for _, name := range []string{dir + "data.json", "api/v1/views/m/1k-1k/fp8.json"} {
+		b, ok := files.Get(name)
+		if !ok {
+			t.Fatalf("no %s: %v", name, files.Names())
+		}
+		if bytes.Contains(b, []byte(`"concurrency"`)) {
+			t.Errorf("%s writes a concurrency for runs by request rate", name)
+		}
+	}
+	html, _ := files.Get(dir + "index.html")
+	if bytes.Contains(html, []byte("<td>FP8<td>0<td>")) || !bytes.Contains(html, []byte("<td>FP8<td>4.00/s<td>")) {
+		t.Error("the points table does not show the rate in place of a concurrency")
+	}
+	// Nor do the lines give a TP (no server_info): an empty cell, no key, null in the page data.
+	if col := slices.Index(strings.Split(lines[0], ","), "tp"); col < 0 || strings.Split(lines[1], ",")[col] != "" {
+		t.Errorf("data.csv: tp %q, want an empty cell", strings.Split(lines[1], ",")[max(col, 0)])
+	}
+	if b, _ := files.Get(dir + "data.json"); bytes.Contains(b, []byte(`"tp"`)) {
+		t.Error("data.json writes a tp the files do not give")
+	}
+	if bytes.Contains(html, []byte("<td>4.00/s<td>0<td>")) {
+		t.Error("the points table shows a TP of 0")
+	}
+	b, _ := files.Get(dir + "page.json")
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range pd.Series {
+		for _, pt := range s.Points {
+			if tp := pt[slices.Index(pd.Cols, "tp")]; !isNull(tp) {
+				t.Errorf("page.json: tp %v, want null", tp)
+			}
+		}
+	}
+}

@@ -254,3 +254,22 @@ func TestSLOCountsPointsItCannotJudge(t *testing.T) {
 		t.Errorf("compare.json's preset: %+v, want %d points lacking p99_ttft", doc.SLO, cut)
 	}
 }
+
+// TestPriceTierGapIsABuildWarning: a price tier one GPU lacks is a warning of ParseConfig and
+// of the build (Report.Warnings, which build, check and the preview print), never a problem:
+// the site builds, B200 is priced in both tiers and MI355X only in the first.
+func TestPriceTierGapIsABuildWarning(t *testing.T) {
+	t.Parallel()
+	cfg, ps := ParseConfig("frontier.toml", []byte("[gpus.b200.cost]\nhyperscaler = 6\nneocloud = 3\n\n[gpus.mi355x.cost]\nhyperscaler = 5\n"))
+	const want = `frontier.toml: gpus: warning: price tier "neocloud": mi355x has no price in it, so no cost in that tier`
+	if len(ps.Errors()) > 0 || len(ps) != 1 || ps[0].String() != want {
+		t.Fatalf("ParseConfig: %v, want only the warning %q", ps, want)
+	}
+	_, rep, err := build(t, seedFS(t), cfg)
+	if err != nil {
+		t.Fatalf("a warning failed the build: %v", err)
+	}
+	if got := rep.Warnings.Error(); !strings.Contains(got, want) {
+		t.Errorf("the build's warnings lack the config's %q:\n%s", want, got)
+	}
+}

@@ -314,3 +314,88 @@ date = "2026-08-16"
 		t.Errorf("a bad unknownSuccess: %v", ps)
 	}
 }
+
+// TestRunsOfTwoDatasetsAreTwoPoints: a real SGLang sweep by request rate ran 4 and 8
+// requests/s on the random dataset and on sharegpt, whose output throughputs lie 2x apart,
+// with [[runs]] giving both one isl and osl. The dataset is part of a run's identity
+// (docs/input-formats.md): seven lines are seven points, none "of 2 runs", and each point of
+// a shared load has an id of its own.
+func TestRunsOfTwoDatasetsAreTwoPoints(t *testing.T) {
+	t.Parallel()
+	fsys, cfg := realRateRuns(t)
+	files, rep, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Points != 7 {
+		t.Errorf("%d points, want 7: the random and sharegpt runs at 4 and 8 requests/s merged", rep.Points)
+	}
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Msg, "repeated runs") {
+			t.Errorf("runs of two datasets are warned of as repeated runs: %v", w)
+		}
+	}
+	b, _ := files.Get("m/1k-1k/data.json")
+	var doc struct {
+		Series []struct {
+			Points []struct {
+				ID      int64              `json:"id"`
+				Runs    int                `json:"runs"`
+				Metrics map[string]float64 `json:"metrics"`
+			} `json:"points"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var outAt4 []float64
+	ids := map[int64]bool{}
+	for _, s := range doc.Series {
+		for _, p := range s.Points {
+			ids[p.ID] = true
+			if p.Runs != 0 {
+				t.Errorf("point %d is of %d runs", p.ID, p.Runs)
+			}
+			if p.Metrics["request_rate"] == 4 {
+				outAt4 = append(outAt4, math.Round(p.Metrics["outputTputPerGpu"]))
+			}
+		}
+	}
+	slices.Sort(outAt4)
+	// 746.08 and 2047.91 tok/s over 8 GPUs: the sharegpt line and the random one.
+	if !slices.Equal(outAt4, []float64{93, 256}) || len(ids) != 7 {
+		t.Errorf("at 4 requests/s: output per GPU %v, want [93 256]; %d ids, want 7", outAt4, len(ids))
+	}
+	// The reader tells them apart by the dataset each point's detail lists.
+	_, raw := details(t, files)
+	for _, want := range []string{`["dataset_name","random"]`, `["dataset_name","sharegpt"]`} {
+		if n := bytes.Count(raw["m/1k-1k/detail-0.json.gz"], []byte(want)); n == 0 {
+			t.Errorf("no point's detail lists %s", want)
+		}
+	}
+}
+
+// TestRepeatedRunsFarApartAreWarnedOf: two real SGLang sweeps (Llama 3.3 70B and Llama 3.1
+// 405B on 8 H200s) given one context by a [[runs]] entry are, load by load, repeated runs of
+// one point. Where their figures lie more than 25% apart, a warning names both files, rows and
+// figures; the build goes on.
+func TestRepeatedRunsFarApartAreWarnedOf(t *testing.T) {
+	t.Parallel()
+	fsys, cfg := realRateRuns(t)
+	const file = "public/clients/sglang/datacrunch-h200_llama_405b_online_output.jsonl"
+	fsys["runs/online405b.jsonl"] = testsite.MapFile(testenv.SharedFile(t, file), 1)
+	_, rep, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// At 8 requests/s on the random dataset: 3515.02 and 1820.65 output tok/s over 8 GPUs.
+	const want = "data/runs/online.jsonl: [3]: warning: 2 repeated runs at 8 requests/s (one configuration, topology and date) differ by more than 25%: " +
+		"tput_per_gpu 455.9 in data/runs/online405b.jsonl [3] and 880.2 in data/runs/online.jsonl [3]; output_tput_per_gpu 227.6 in data/runs/online405b.jsonl [3] and 439.4 in data/runs/online.jsonl [3]"
+	if !strings.Contains(rep.Warnings.Error(), want) {
+		t.Errorf("warnings lack %q:\n%s", want, rep.Warnings.Error())
+	}
+	// At 1 request/s the two lie within 25% (537 and 505 output tok/s): no warning.
+	if strings.Contains(rep.Warnings.Error(), "at 1 requests/s") {
+		t.Errorf("runs within 25%% of each other are warned of:\n%s", rep.Warnings.Error())
+	}
+}

@@ -58,6 +58,8 @@ var english = []struct{ key, text string }{
 	{"sameConcurrency", "its concurrency ({conc}) is that of benchmarks[{other}]: one point per concurrency, the first kept"},
 	{"trtNoStream", "a trtllm-bench run that did not stream (no streaming_metrics) gives no time per output token, so no interactivity: the point is kept on the chart's other axes (E2E latency) and has no place on its default one (run it with --streaming)"},
 	{"llmperfNoTPOT", "an LLMPerf summary gives no time per output token (its inter_token_latency counts the wait for the first token), so no interactivity: the point is kept on the chart's other axes (TTFT, E2E latency) and has no place on its default one"},
+	// Repeated runs far apart (spread.go).
+	{"spreadFar", "{n} repeated runs at {load} (one configuration, topology and date) differ by more than 25%: {far}; the point gives their medians (runs of different datasets are kept apart where the file names its dataset)"},
 	// An MLPerf LoadGen summary's own (rawmlperf.go); the more specific Offline first.
 	{"loadgenOfflineTokens", "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point (it measured {tps} output tokens per second of the whole system)"},
 	{"loadgenOffline", "an Offline run issues every query at once: it has no TTFT or TPOT and its latencies are not a request's, so it has no place on a latency or interactivity axis and gives no point"},

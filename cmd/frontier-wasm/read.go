@@ -140,15 +140,18 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	}
 	// A run by request rate (or with no limit) has no concurrency: null, as the page's own
 	// points have (the page script's NaN).
-	var conc any
+	var conc, tp any
 	if p.Concurrency > 0 {
 		conc = float64(p.Concurrency)
+	}
+	if p.TP > 0 { // null where the file gives no TP, never 0
+		tp = float64(p.TP)
 	}
 	return map[string]any{
 		"model": page.Model, "sequence": page.Sequence,
 		"hw": s.HWKey, "gpu": s.GPU, "vendor": s.Vendor, "framework": s.Framework, "spec": s.SpecMethod,
 		"precision": p.Precision, "disagg": s.Deployment == "disaggregated", "label": s.Label,
-		"conc": conc, "tp": float64(p.TP), "date": date, "run": p.RunID,
+		"conc": conc, "tp": tp, "date": date, "run": p.RunID,
 		"topology": topology, "image": image, "runUrl": runURL, "identity": identity, "metrics": m,
 		"rate": rate, "invalid": invalid, "completed": completed, "attempted": attempted,
 	}

@@ -340,3 +340,15 @@ func TestReadLoadGenSummary(t *testing.T) {
 		t.Errorf("Offline summary in Chinese: %s, want %s", msgs, want)
 	}
 }
+
+// TestRepeatedRunsFarApartInChinese: the warning of repeated runs far apart (input's spread.go)
+// is a catalog sentence, so a Chinese page says it in Chinese with the runs and figures kept.
+func TestRepeatedRunsFarApartInChinese(t *testing.T) {
+	const far = "output_tput_per_gpu 227.6 in a.jsonl [3] and 439.4 in b.jsonl [3]"
+	msg := "2 repeated runs at 8 requests/s (one configuration, topology and date) differ by more than 25%: " + far +
+		"; the point gives their medians (runs of different datasets are kept apart where the file names its dataset)"
+	want := "2 次重复运行（同一配置、拓扑和日期，负载 8 requests/s）相差超过 25%：" + far + "；该点取它们的中位数（文件注明数据集时，不同数据集的运行分开成点）"
+	if got := translate(msg, pageT(checkTable(t, "zh"))); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -83,7 +83,9 @@ func (f *siteFlags) loadConfig() (site.Config, error) {
 	case err == nil:
 		var ps site.Problems
 		cfg, ps = site.ParseConfig(filepath.ToSlash(name), b)
-		if len(ps) > 0 {
+		// Only errors refuse the settings: a warning never fails a build, and the build
+		// reports the settings' warnings with its own.
+		if len(ps.Errors()) > 0 {
 			return cfg, ps
 		}
 	case errors.Is(err, fs.ErrNotExist) && !must:
@@ -92,7 +94,7 @@ func (f *siteFlags) loadConfig() (site.Config, error) {
 	}
 	if f.baseURL != "" {
 		cfg.BaseURL = f.baseURL
-		if ps := cfg.Validate("--base-url"); len(ps) > 0 {
+		if ps := cfg.Validate("--base-url"); len(ps.Errors()) > 0 {
 			return cfg, ps
 		}
 	}

@@ -81,9 +81,9 @@ type ViewPoint struct {
 	ID          int64   `json:"id"`
 	Precision   string  `json:"precision"`
 	X           float64 `json:"x"`
-	Y           Figure  `json:"y"` // null for a point that did not measure the view's metric
-	Concurrency int64   `json:"concurrency"`
-	TP          int64   `json:"tp"`
+	Y           Figure  `json:"y"`                    // null for a point that did not measure the view's metric
+	Concurrency int64   `json:"concurrency,omitzero"` // absent for a run by request rate or with no limit
+	TP          int64   `json:"tp,omitzero"`          // absent where the file gives no tensor parallelism
 	Date        string  `json:"date,omitzero"`
 	RunID       any     `json:"runId"`    // a number when the run id is one (as InferenceX writes it), else a string; null when unknown
 	Frontier    bool    `json:"frontier"` // on its series' Pareto frontier, as Frontier computed it

@@ -73,9 +73,9 @@ func columnOf(rows []row, name string, str func(string) int64) column {
 	case "inputTputPerGpu":
 		return column{floats: floats(func(pt *input.Point) float64 { return pt.InputTputPerGpu })}
 	case "conc":
-		return column{ints: ints(func(pt *input.Point) int64 { return pt.Concurrency })}
+		return column{floats: floats(func(pt *input.Point) float64 { return absentIfZero(pt.Concurrency) })}
 	case "tp":
-		return column{ints: ints(func(pt *input.Point) int64 { return pt.TP })}
+		return column{floats: floats(func(pt *input.Point) float64 { return absentIfZero(pt.TP) })}
 	case "date":
 		return column{str: true, ints: ints(func(pt *input.Point) int64 { return str(pt.Date) })}
 	case "run":
@@ -216,4 +216,14 @@ func (e *encoder) ints(n int, v func(i int) int64) {
 		e.tok(jsontext.Int(v(i)))
 	}
 	e.tok(jsontext.EndArray)
+}
+
+// absentIfZero is a concurrency or TP as a chunk holds it: null (NaN) where the point has none
+// (a run by request rate, a file that does not say its TP), as the page data's newest snapshot
+// has it, so an older date's tables and tooltips never show 0 for it.
+func absentIfZero(v int64) float64 {
+	if v <= 0 {
+		return math.NaN()
+	}
+	return float64(v)
 }

@@ -129,3 +129,16 @@ func TestChunkWritesAnEqualColumnOnce(t *testing.T) {
 		t.Errorf("a column that differs: %s, want it whole", got)
 	}
 }
+
+// TestChunkWritesNoConcurrencyOrTPAsNull: a run by request rate has no concurrency and a file
+// may give no TP; an older date's rows say so as the page data's newest do (null), never 0.
+func TestChunkWritesNoConcurrencyOrTPAsNull(t *testing.T) {
+	pts := []input.Point{{ID: 1, X: 3, TpPerGpu: 8, Concurrency: 16, TP: 4}, {ID: 2, X: 3, TpPerGpu: 8}}
+	rows := []row{{asOfRow{0, 0, ""}, &pts[0]}, {asOfRow{0, 1, ""}, &pts[1]}}
+	_, got := decodeChunk(t, encodeChunk(t, rows, pointColumns))
+	for _, col := range []string{"conc", "tp"} {
+		if v := got[col]; len(v) != 2 || v[0] == nil || v[1] != nil {
+			t.Errorf("%s: %v, want a number for the first point and null for the second", col, v)
+		}
+	}
+}

@@ -49,7 +49,10 @@ type rawRow struct {
 	conc            int64
 	rate            float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
 	date            string  // YYYY-MM-DD, "" when the row has none
-	raw             RawPoint
+	// workload is what the run asked of the server, "" where its file does not say
+	// (workloadOf): runs of different workloads are never repeated runs of one point.
+	workload string
+	raw      RawPoint
 }
 
 // place names a row for problems that compare it with another: "data/x.json [12]".
@@ -380,6 +383,7 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
 		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req, Run: d.run},
 	}
+	row.workload = workloadOf(row.raw.Run)
 	if row.raw.Run == nil {
 		if d.fileRun == nil {
 			d.fileRun = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}

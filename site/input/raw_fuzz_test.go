@@ -155,7 +155,7 @@ func FuzzRepeatedRuns(f *testing.F) {
 			rows = append(rows, r)
 		}
 		merged, ps := mergeRows(rows)
-		if len(ps) > 0 || len(merged) != 1 {
+		if len(ps.Errors()) > 0 || len(merged) != 1 {
 			t.Fatalf("%d rows of one identity: %d points, problems %v", n, len(merged), ps)
 		}
 		r := merged[0].raw

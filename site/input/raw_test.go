@@ -394,8 +394,8 @@ func TestRawMergeUnionAndConflicts(t *testing.T) {
 	ms.set(MMedianIntvty, 1)
 	changed[i].raw.Metrics = ms.pack()
 	rows, ps = mergeRows(append(slices.Clone(history), changed...))
-	if len(ps) != 0 {
-		t.Fatalf("problems %v, want none", ps)
+	if len(ps.Errors()) != 0 || len(ps) != 1 || !strings.Contains(ps[0].Msg, "median_intvty 1 in data/inferencex-api/dsr1_1k1k_latest.json") {
+		t.Fatalf("problems %v, want only the warning that the runs' median interactivity lies far apart", ps)
 	}
 	if len(rows) != 454 {
 		t.Errorf("%d merged rows, want 454", len(rows))

@@ -249,6 +249,33 @@ var runSettings = map[rawFormat][]string{
 		"server_info.context_length", "server_info.page_size"},
 }
 
+// workloadKeys are the settings, of any client's runSettings or aiperfSettings, that say what a
+// run asked of the server: the dataset its prompts came from and the lengths it requested. Two
+// runs of one configuration and load that differ in them ran different workloads (SGLang's
+// random and sharegpt datasets give output throughputs twice apart), so they are two points,
+// never repeated runs of one (docs/input-formats.md). A client whose file names its dataset
+// under a new key is a new entry here.
+var workloadKeys = []string{
+	"dataset_name", "random_input_len", "random_output_len", "random_range_ratio", "sharegpt_output_len",
+	"input.prompt.input_tokens.mean", "input.prompt.output_tokens.mean", "synthetic_input_tokens_mean",
+	"output_tokens_mean", "prompt_source",
+}
+
+// workloadOf is a run's workload as its settings give it ("dataset_name random,
+// random_input_len 1024, ..."), "" for a run without any of workloadKeys.
+func workloadOf(run *RunInfo) string {
+	if run == nil {
+		return ""
+	}
+	var parts []string
+	for _, s := range run.Settings {
+		if slices.Contains(workloadKeys, s.Key) {
+			parts = append(parts, s.Key+" "+s.Value)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // versionKeys are where a client's file gives a version, by key path: SGLang's bench_serving
 // writes the server's (server_info, from its /get_server_info); vllm bench serve writes none.
 var versionKeys = map[rawFormat][]string{

@@ -45,10 +45,11 @@ type rawIdentity struct {
 	// request sent at once): such runs are no load apart, so each is a point of its own.
 	unlimited string
 	date      string
+	workload  string // rawRow.workload: runs of two workloads are two points
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date, r.workload}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -61,7 +62,7 @@ func mergeRows(rows []rawRow) ([]rawRow, problem.Problems) {
 
 // mergeParts is mergeRows over the rows of parts, one after the other; each part is let go
 // (parts[k] = nil) once merged, so that a page's rows are not held twice while they merge.
-// Today it reports no problem; the result keeps the signature its callers check.
+// Its problems are warnings only: repeated runs whose figures lie far apart (spreadWarning).
 func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 	n := 0
 	for _, part := range parts {
@@ -120,10 +121,15 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 			}
 		}
 	}
-	for j, runs := range more {
-		out[j] = combineRuns(append([]rawRow{out[j]}, runs...))
+	var ps problem.Problems
+	for _, j := range slices.Sorted(maps.Keys(more)) {
+		runs := append([]rawRow{out[j]}, more[j]...)
+		if p, ok := spreadWarning(runs); ok {
+			ps = append(ps, p)
+		}
+		out[j] = combineRuns(runs)
 	}
-	return out, nil
+	return out, ps
 }
 
 func rawNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -161,7 +167,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.workload, b.workload), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -181,6 +187,9 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	ids := make(map[int64]int, len(rows))
 	for i := range rows {
 		points[i] = rawPointOf(&rows[i], keys[i])
+	}
+	saltWorkloads(rows, points)
+	for i := range rows {
 		raws[i] = rows[i].raw
 		points[i].Raw = &raws[i]
 		if j, dup := ids[points[i].ID]; dup {
@@ -264,9 +273,10 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 }
 
 // sameLoad reports whether two rows of a configuration ran on the same topology at the same
-// load (concurrency, or request rate): then the newer replaces the older as of its date.
+// load (concurrency, or request rate) and workload: then the newer replaces the older as of
+// its date.
 func sameLoad(a, b *rawRow) bool {
-	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology
+	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology && a.workload == b.workload
 }
 
 // unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
@@ -353,6 +363,33 @@ func rawPointID(r *rawRow, key string) int64 {
 		fmt.Fprintf(h, "|unlimited %s", u)
 	}
 	return int64(h.Sum64()>>12) | 1<<52
+}
+
+// saltWorkloads gives the points of rows that differ only by their workload (one load of one
+// configuration run on two datasets) ids that take the workload in. Only those: every other
+// point keeps the id rawPointID gives it, whatever its file says of its workload.
+func saltWorkloads(rows []rawRow, points []Point) {
+	first := make(map[int64]string, len(rows))
+	var clash map[int64]bool
+	for i := range rows {
+		w, seen := first[points[i].ID]
+		switch {
+		case !seen:
+			first[points[i].ID] = rows[i].workload
+		case w != rows[i].workload:
+			if clash == nil {
+				clash = map[int64]bool{}
+			}
+			clash[points[i].ID] = true
+		}
+	}
+	for i := range rows {
+		if clash[points[i].ID] {
+			h := fnv.New64a()
+			fmt.Fprintf(h, "%d\x00workload %s", points[i].ID, rows[i].workload)
+			points[i].ID = int64(h.Sum64()>>12) | 1<<52
+		}
+	}
 }
 
 // rawPage is a (model, sequence) a raw file feeds.

@@ -10,9 +10,60 @@ package input
 // run seen twice, and merge as before (mergeParts).
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
+
+	"github.com/frontier-bench/frontier/site/problem"
 )
+
+// spreadLimit is how far apart repeated runs' figures may lie before a warning says so: the
+// greatest more than 25% over the least. Runs that far apart are more likely different things
+// (another workload, a changed server) than one thing measured twice.
+const spreadLimit = 1.25
+
+// spreadKeys are the figures spreadWarning weighs: the ones a page draws.
+var spreadKeys = [...]MetricID{MTputPerGPU, MOutputTputPerGPU, MMedianIntvty}
+
+// spreadWarning is the warning of repeated runs (one identity, reading order) some figure of
+// which differs by more than spreadLimit: for each such figure, the runs of its least and
+// greatest value, by file and row, and the two values.
+func spreadWarning(runs []rawRow) (problem.Problem, bool) {
+	var far []string
+	for _, m := range spreadKeys {
+		lo, hi := -1, -1
+		for i := range runs {
+			v, ok := runs[i].raw.Metrics.Get(m)
+			if !ok {
+				continue
+			}
+			if lo < 0 || v < at(runs, lo, m) {
+				lo = i
+			}
+			if hi < 0 || v > at(runs, hi, m) {
+				hi = i
+			}
+		}
+		if lo >= 0 && at(runs, lo, m) > 0 && at(runs, hi, m) > spreadLimit*at(runs, lo, m) {
+			far = append(far, fmt.Sprintf("%s %.4g in %s and %.4g in %s", MetricNames[m],
+				at(runs, lo, m), runs[lo].place(), at(runs, hi, m), runs[hi].place()))
+		}
+	}
+	if len(far) == 0 {
+		return problem.Problem{}, false
+	}
+	r := &runs[0]
+	return problem.Problem{File: r.file, Path: r.loc(), Warning: true, Msg: fmt.Sprintf(
+		"%d repeated runs at %s (one configuration, topology and date) differ by more than 25%%: %s; the point gives their medians (runs of different datasets are kept apart where the file names its dataset)",
+		len(runs), r.load(), strings.Join(far, "; "))}, true
+}
+
+// at is run i's figure m (present: spreadWarning asked).
+func at(runs []rawRow, i int, m MetricID) float64 {
+	v, _ := runs[i].raw.Metrics.Get(m)
+	return v
+}
 
 // Spread is what a point made of several runs keeps of them.
 type Spread struct {

@@ -53,8 +53,8 @@ type Point struct {
 	Spec        string             `json:"spec" jsonschema:"speculative decoding method, none without"`
 	Precision   string             `json:"precision"`
 	Deployment  string             `json:"deployment,omitempty"`
-	Concurrency int64              `json:"concurrency"`
-	TP          int64              `json:"tp"`
+	Concurrency int64              `json:"concurrency,omitzero"` // absent for a run by request rate
+	TP          int64              `json:"tp,omitzero"`          // absent where the file gives none
 	Date        string             `json:"date,omitempty" jsonschema:"the date the point was measured"`
 	RunID       string             `json:"runId,omitempty"`
 	Frontier    bool               `json:"frontier" jsonschema:"on its configuration's Pareto frontier (x and y as the page's default axes)"`
@@ -87,7 +87,7 @@ func value(pt *Point, key string) (float64, bool) {
 		}
 		return *pt.X, true
 	case "conc":
-		return float64(pt.Concurrency), true
+		return float64(pt.Concurrency), pt.Concurrency > 0 // a run by request rate has none
 	case "y":
 		return pt.y(), pt.Y != nil
 	}

@@ -192,9 +192,9 @@ type downloadPoint struct {
 	ID          int64              `json:"id"`
 	Precision   string             `json:"precision"`
 	X           *float64           `json:"x"`
-	Y           *float64           `json:"y"` // null when the run did not measure the page's metric
-	Concurrency int64              `json:"concurrency"`
-	TP          int64              `json:"tp"`
+	Y           *float64           `json:"y"`                    // null when the run did not measure the page's metric
+	Concurrency int64              `json:"concurrency,omitzero"` // absent for a run by request rate
+	TP          int64              `json:"tp,omitzero"`          // absent where the file gives none
 	Date        string             `json:"date"`
 	RunID       string             `json:"runId"`
 	Frontier    bool               `json:"frontier"`

@@ -144,9 +144,13 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	problems = append(problems, mdProblems...)
 	problems = append(problems, stProblems...)
 	problems = append(problems, render.AttachNotes(pages, mds)...)
-	presets, ps := presetsByPage(in.Config, cmp.Or(in.ConfigFile, "frontier.toml"), pages)
+	cfgFile := cmp.Or(in.ConfigFile, "frontier.toml")
+	// The settings' warnings (a price tier some GPUs lack) are the build's to report, beside
+	// the data's: whoever parsed frontier.toml refuses only its errors (docs/frontier-toml.md).
+	problems = append(problems, in.Config.Validate(cfgFile).Warnings()...)
+	presets, ps := presetsByPage(in.Config, cfgFile, pages)
 	problems = append(problems, ps...)
-	problems = append(problems, render.LanguageClashes(cmp.Or(in.ConfigFile, "frontier.toml"), in.Config.Langs(), pages, mds)...)
+	problems = append(problems, render.LanguageClashes(cfgFile, in.Config.Langs(), pages, mds)...)
 	problems = append(problems, checkStatic(statics, pages, mds, prefix)...)
 	head := time.Since(t0)
 

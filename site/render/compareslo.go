@@ -28,7 +28,7 @@ type comparePreset struct {
 type comparePick struct {
 	Config      string       `json:"config"`
 	Point       int64        `json:"point"`
-	Concurrency int64        `json:"concurrency"`
+	Concurrency int64        `json:"concurrency,omitzero"` // absent for a run by request rate
 	Date        string       `json:"date"`
 	X           float64      `json:"x"`
 	Y           float64      `json:"y"`

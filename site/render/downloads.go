@@ -60,8 +60,8 @@ type downloadPoint struct {
 	Precision   string          `json:"precision"`
 	X           optNum          `json:"x"`
 	Y           optNum          `json:"y"`
-	Concurrency int64           `json:"concurrency"`
-	TP          int64           `json:"tp"`
+	Concurrency int64           `json:"concurrency,omitzero"` // absent for a run by request rate or with no limit
+	TP          int64           `json:"tp,omitzero"`          // absent where the file gives no tensor parallelism
 	Date        string          `json:"date"`
 	RunID       string          `json:"runId"`
 	Frontier    bool            `json:"frontier"`
@@ -302,7 +302,7 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 			rec := []string{
 				CSVText(p.Model), CSVText(p.Sequence), CSVText(s.Name), CSVText(s.HWKey), CSVText(s.GPU), CSVText(s.Vendor),
 				CSVText(s.Framework), CSVText(s.Spec), CSVText(pt.Precision),
-				strconv.FormatInt(pt.ID, 10), strconv.FormatInt(pt.Concurrency, 10), strconv.FormatInt(pt.TP, 10), fx(pt.X),
+				strconv.FormatInt(pt.ID, 10), wholeCell(pt.Concurrency), wholeCell(pt.TP), fx(pt.X),
 			}
 			if withY {
 				rec = append(rec, fx(pt.Y))
@@ -345,4 +345,14 @@ func CSVText(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// wholeCell is a point's concurrency or TP as a CSV cell: empty for a figure the run does not
+// give (a run by request rate has no concurrency, a file may not say its TP), never 0
+// (docs/api.md).
+func wholeCell(c int64) string {
+	if c <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(c, 10)
 }

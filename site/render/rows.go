@@ -57,7 +57,7 @@ func rowsHTML(rows []rowView) template.HTML {
 		} else {
 			td(r.Rate)
 		}
-		td(strconv.FormatInt(r.TP, 10))
+		td(wholeCell(r.TP))
 		td(r.X)
 		td(r.Total)
 		td(r.Output)

@@ -71,7 +71,7 @@ func sloValue(pt *input.Point, metric string, price float64, priced bool) (float
 	case charts.DefaultX:
 		return charts.Round6(pt.X), !math.IsNaN(pt.X)
 	case "conc":
-		return float64(pt.Concurrency), true
+		return float64(pt.Concurrency), pt.Concurrency > 0 // a run by request rate has none
 	case slo.Cost:
 		tp := charts.Round6(pt.TpPerGpu)
 		v := charts.CostPerMTok(price, tp)

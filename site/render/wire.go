@@ -357,6 +357,10 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 	if pt.Concurrency > 0 {
 		conc = jsontext.Int(pt.Concurrency)
 	}
+	tp := jsontext.Null // a file that does not say its tensor parallelism
+	if pt.TP > 0 {
+		tp = jsontext.Int(pt.TP)
+	}
 	toks := [...]jsontext.Token{
 		jsontext.BeginArray,
 		jsontext.Int(pt.ID),
@@ -365,7 +369,7 @@ func (ps PointsJSON) writePoint(enc *jsontext.Encoder, pt *input.Point) error {
 		figure(pt.OutputTputPerGpu),
 		figure(pt.InputTputPerGpu),
 		conc,
-		jsontext.Int(pt.TP),
+		tp,
 	}
 	for _, t := range toks {
 		if err := enc.WriteToken(t); err != nil {

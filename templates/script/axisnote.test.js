@@ -96,7 +96,11 @@ test("loadHTML shows a run by request rate's rate, and a run with no limit as su
   const at = (row) => (name) => row[name];
   assert.equal(loadHTML(at({ conc: 16, tp: 8 })), "Concurrency 16 · TP 8");
   assert.equal(loadHTML(at({ conc: null, request_rate: 0.3, tp: 1 })), "Request rate 0.30/s · TP 1");
-  assert.equal(loadHTML(at({ conc: null, tp: 0 })), "No concurrency or rate limit · TP 0");
+  assert.equal(loadHTML(at({ conc: null, tp: 1 })), "No concurrency or rate limit · TP 1");
+  // A file that gives no TP (null in the page data): no "TP 0".
+  assert.equal(loadHTML(at({ conc: 16, tp: null })), "Concurrency 16");
+  assert.equal(loadHTML(at({ conc: null, request_rate: 0.3, tp: null })), "Request rate 0.30/s");
+  assert.equal(loadHTML(at({ conc: null, tp: null })), "No concurrency or rate limit");
 });
 
 // A page of LoadGen runs: no point has a total or an input throughput (null in their columns),

@@ -32,12 +32,19 @@ export function blockBase() {
 }
 
 // loadHTML is a point's load and TP for its tooltip: its concurrency, or for a run by request
-// rate (no concurrency), its rate; a run with neither limit says so. at reads a column.
+// rate (no concurrency), its rate; a run with neither limit says so. A point whose file gives
+// no TP (null) says none, never "TP 0". at reads a column.
 export function loadHTML(at) {
-  const tp = escapeHTML(at("tp"));
-  if (typeof at("conc") === "number") return tHTML("tooltip.concurrencyTP", { concurrency: escapeHTML(at("conc")), tp });
-  if (typeof at("request_rate") === "number") return tHTML("tooltip.rateTP", { rate: escapeHTML(num(at("request_rate"))), tp });
-  return tHTML("tooltip.unlimitedTP", { tp });
+  const tp = typeof at("tp") === "number" ? escapeHTML(at("tp")) : null;
+  if (typeof at("conc") === "number") {
+    const concurrency = escapeHTML(at("conc"));
+    return tp === null ? tHTML("tooltip.concurrency", { concurrency }) : tHTML("tooltip.concurrencyTP", { concurrency, tp });
+  }
+  if (typeof at("request_rate") === "number") {
+    const rate = escapeHTML(num(at("request_rate")));
+    return tp === null ? tHTML("tooltip.rate", { rate }) : tHTML("tooltip.rateTP", { rate, tp });
+  }
+  return tp === null ? tHTML("tooltip.unlimited") : tHTML("tooltip.unlimitedTP", { tp });
 }
 
 // tooltipHTML is a scatter point's tooltip: label, precision, concurrency, TP, x, every

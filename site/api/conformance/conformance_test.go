@@ -11,6 +11,7 @@ import (
 	validator "github.com/pb33f/libopenapi-validator"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/frontier-bench/frontier/internal/testenv"
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/api"
@@ -205,5 +206,47 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// inferenceXCaptures are the InferenceX API captures of the shared folder: DeepSeek-R1 rows of
+// every date from October 2025 (which give only tput_per_gpu) to June 2026, and their evals.
+var inferenceXCaptures = []string{"benchmarks.json", "benchmarks-history.json", "evaluations.json", "supplemental-evals.json"}
+
+// TestInferenceXCapturesMatchTheirSchemas builds the real InferenceX captures and holds every
+// JSON file of the site to the schema it publishes: a figure a run did not measure is absent
+// from the file (docs/api.md), so no schema may require it.
+func TestInferenceXCapturesMatchTheirSchemas(t *testing.T) {
+	data := fstest.MapFS{}
+	for _, name := range inferenceXCaptures {
+		data["inferencex/"+name] = &fstest.MapFile{Data: testenv.SharedFile(t, "public/inferencex/"+name)}
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: site.DefaultConfig(), ECharts: testsite.FakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	used := matchSchemas(t, files)
+	for _, s := range api.Schemas {
+		if used[s.Name] == 0 {
+			t.Errorf("no file of the InferenceX site is held to schema %s", s.Name)
+		}
+	}
+}
+
+// TestRequestRateRunsMatchTheirSchemas: a real SGLang sweep by request rate (no concurrency)
+// matches every schema, which therefore requires no concurrency.
+func TestRequestRateRunsMatchTheirSchemas(t *testing.T) {
+	const file = "public/clients/sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl"
+	data := fstest.MapFS{"runs/online.jsonl": &fstest.MapFile{Data: testenv.SharedFile(t, file)}}
+	cfg, ps := site.ParseConfig("frontier.toml", []byte("[[runs]]\npath = \"runs/*\"\nmodel = \"m\"\ngpu = \"h200\"\ngpus = 8\nframework = \"sglang\"\nprecision = \"fp8\"\nisl = 1024\nosl = 1024\n"))
+	if len(ps.Errors()) > 0 {
+		t.Fatal(ps)
+	}
+	files := &site.Files{}
+	if _, err := site.Build(site.Input{Data: data, Config: cfg, ECharts: testsite.FakeECharts}, files); err != nil {
+		t.Fatal(err)
+	}
+	if used := matchSchemas(t, files); used["data"] != 1 {
+		t.Errorf("data.json held %d times, want once", used["data"])
 	}
 }
