@@ -65,11 +65,12 @@ func LoadDataset(name string, data []byte) (ds *Dataset, ps problem.Problems) {
 
 // pointInfo is what the checks after the parse need to know about a point.
 type pointInfo struct {
-	ser, idx int   // series and point index as written in the file
-	off      int   // where the point starts, to order problems
-	yOff     int   // where its y starts
-	has      uint8 // which metrics the file gave (hasTp, hasOut, hasIn)
-	bad      bool  // the point had problems: comparing or completing it would only add noise
+	ser, idx int        // series and point index as written in the file
+	off      int        // where the point starts, to order problems
+	yOff     int        // where its y starts
+	has      uint8      // which metrics the file gave (hasTp, hasOut, hasIn)
+	bad      bool       // the point had problems: comparing or completing it would only add noise
+	marks    *viewMarks // its runs, range, requests and invalid mark as read (viewmarks.go); nil when none
 }
 
 const (
@@ -455,6 +456,8 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 		case "metrics":
 			d.once(&seen, metrics)
 			info.has = d.metrics(p)
+		case "runs", "range", "requests", "invalid":
+			d.pointMark(string(k), info)
 		default:
 			d.skip()
 		}
