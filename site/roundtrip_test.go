@@ -201,6 +201,28 @@ func TestViewsRebuildKeepRunsRangesAndRequests(t *testing.T) {
 			}
 		}
 	}
+	// The point's detail says how many requests completed and failed, as the site's did.
+	counts := func(files *Files) map[int64]string {
+		out := map[int64]string{}
+		ds, _ := details(t, files)
+		for _, pts := range ds {
+			for _, p := range pts {
+				if p.Run["completed"] != nil || p.Run["failed"] != nil {
+					out[p.ID] = fmt.Sprint(p.Run["completed"], " completed, ", p.Run["failed"], " failed")
+				}
+			}
+		}
+		return out
+	}
+	wantCounts, gotCounts := counts(files), counts(again)
+	for page, pts := range want {
+		for id, w := range pts {
+			if w.Requests != "" && gotCounts[id] != wantCounts[id] {
+				t.Errorf("%s: point %d's detail after the round trip: %q, want %q", page, id, gotCounts[id], wantCounts[id])
+			}
+		}
+	}
+
 	if runs == 0 || ranges == 0 || requests == 0 || failed == 0 || invalid == 0 {
 		t.Errorf("the site has %d points of several runs, %d with ranges, %d with requests (%d with failed ones), %d invalid: want each",
 			runs, ranges, requests, failed, invalid)

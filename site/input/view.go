@@ -25,6 +25,8 @@ package input
 //     A metric that cannot be recovered is 0, with one warning per file and metric.
 //     A y that disagrees with its own metric in metrics is a warning (the chart and the
 //     metric switch would show different numbers).
+//   - A point's runs, range, requests and invalid (what a site's own API views write of it) are
+//     optional and become Point.Marks; their rules are in viewmarks.go.
 //   - null counts as absent for optional fields and as a type error for required ones.
 //   - Every hwKey names an entry of hardware[]; hardware keys are unique.
 //   - Point ids are unique within a file: a repeated id with identical values (and the same

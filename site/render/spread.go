@@ -94,7 +94,7 @@ func spreadData(p *Page) []SpreadData {
 }
 
 // requestsData are the points of p whose client counted their requests, of every snapshot, by
-// id; nil when there are none (views and InferenceX rows never say).
+// id; nil when there are none (InferenceX rows and InferenceX's own views never say).
 func requestsData(p *Page) []RequestsData {
 	var out []RequestsData
 	eachRawPoint(p, false, func(pt *input.Point) {
