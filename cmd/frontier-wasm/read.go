@@ -128,11 +128,12 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 	// history, of which the page shows the newest (a raw file's dates). A view's points are one
 	// snapshot, each a point of its own.
 	identity := "view\x00" + strconv.FormatInt(p.ID, 10)
-	rate, invalid := 0.0, false
-	var completed, attempted float64 // the client's request counts; 0 of 0 when the file does not say
+	rate, invalid := 0.0, p.Invalid()
+	// The client's request counts (a raw point's, or what its view said); 0 of 0 when unknown.
+	q := p.Requests()
+	completed, attempted := float64(q.Completed), float64(q.Attempted)
 	if p.Raw != nil {
-		rate, invalid = p.Raw.RequestRate, p.Raw.Invalid
-		completed, attempted = float64(p.Raw.Requests.Completed), float64(p.Raw.Requests.Attempted)
+		rate = p.Raw.RequestRate
 		identity = strings.Join([]string{s.HWKey, p.Precision, topology, strconv.FormatInt(p.Concurrency, 10)}, "\x00")
 		if rate > 0 { // a run by request rate: its load is its rate
 			identity += "\x00" + strconv.FormatFloat(rate, 'g', -1, 64) + "/s"

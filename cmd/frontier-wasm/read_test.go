@@ -352,3 +352,27 @@ func TestRepeatedRunsFarApartInChinese(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestReadKeepsAViewPointsMarks: a view a site's API wrote, added as "your run", gives each
+// point the requests and invalid mark its view says, as the build reads them
+// (docs/input-formats.md, "The inference view"); a point that says none is of unknown success.
+func TestReadKeepsAViewPointsMarks(t *testing.T) {
+	doc := testsite.Doc()
+	testsite.Edit(t, doc, "series.0.points.0.requests", map[string]any{"completed": 89, "attempted": 100, "success": 0.89})
+	testsite.Edit(t, doc, "series.0.points.0.invalid", true)
+	testsite.Edit(t, doc, "series.0.points.0.runs", 4)
+	testsite.Edit(t, doc, "series.0.points.0.range", map[string]any{"x": []any{9, 11}})
+	out := read(request{name: "view.json", data: testsite.Marshal(t, doc)})
+	if msgs := out["messages"].([]any); len(msgs) > 0 {
+		t.Errorf("messages %v", msgs)
+	}
+	got := map[string]string{}
+	for _, r := range out["rows"].([]any) {
+		r := r.(map[string]any)
+		got[r["identity"].(string)] = fmt.Sprint(r["completed"], "/", r["attempted"], " invalid=", r["invalid"])
+	}
+	want := map[string]string{"view\x001": "89/100 invalid=true", "view\x002": "0/0 invalid=false", "view\x003": "0/0 invalid=false"}
+	if !maps.Equal(got, want) {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+}

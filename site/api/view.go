@@ -106,13 +106,14 @@ type ViewPoint struct {
 type ViewRequests = render.Requests
 
 // spreadOf fills vp's runs, ranges (x, y: the view's metric, and the three throughputs, by
-// the view's keys) and requests from the raw point r.
-func spreadOf(vp *ViewPoint, r *input.RawPoint, metric string) {
-	vp.Requests = render.RequestsOf(r.Requests)
-	if r.Spread == nil {
+// the view's keys) and requests from the point pt: a raw point's, or what its own view said.
+func spreadOf(vp *ViewPoint, pt *input.Point, metric string) {
+	vp.Requests = render.RequestsOf(pt.Requests())
+	sp := pt.Spread()
+	if sp == nil {
 		return
 	}
-	vp.Runs = r.Spread.N()
+	vp.Runs = sp.N()
 	vp.Range = map[string][2]float64{}
 	keys := map[string]input.MetricID{"x": input.MMedianIntvty, "tpPerGpu": input.MTputPerGPU,
 		"outputTputPerGpu": input.MOutputTputPerGPU, "inputTputPerGpu": input.MInputTputPerGPU}
@@ -120,7 +121,7 @@ func spreadOf(vp *ViewPoint, r *input.RawPoint, metric string) {
 		keys["y"] = m
 	}
 	for key, m := range keys {
-		if lo, hi, ok := r.Spread.Range(m); ok {
+		if lo, hi, ok := sp.Range(m); ok {
 			vp.Range[key] = [2]float64{lo, hi}
 		}
 	}
@@ -200,12 +201,10 @@ func viewOf(p *render.Page, precs []string) *View {
 			}
 			vp := ViewPoint{
 				ID: pt.ID, Precision: pt.Precision, X: pt.X, Y: Figure(pt.Y), Concurrency: pt.Concurrency, TP: pt.TP,
-				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Raw != nil && pt.Raw.Invalid,
+				Date: pt.Date, RunID: runID(pt.RunID), Frontier: on[i], BestPerSku: s.Best, Invalid: pt.Invalid(),
 				Metrics: ViewMetrics{TpPerGpu: Figure(pt.TpPerGpu), OutputTputPerGpu: Figure(pt.OutputTputPerGpu), InputTputPerGpu: Figure(pt.InputTputPerGpu)},
 			}
-			if pt.Raw != nil {
-				spreadOf(&vp, pt.Raw, p.Metric.Key)
-			}
+			spreadOf(&vp, &s.Points[i], p.Metric.Key)
 			vs.Points = append(vs.Points, vp)
 			pts = append(pts, &s.Points[i])
 		}

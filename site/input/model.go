@@ -84,6 +84,10 @@ func (p *Point) HasY() bool { return !math.IsNaN(p.Y) }
 // (NaN is equal to nothing, itself included).
 func (p *Point) SameAs(q *Point) bool {
 	a, b := *p, *q
+	if !a.Marks.equal(b.Marks) {
+		return false
+	}
+	a.Marks, b.Marks = nil, nil
 	for _, f := range [...][2]*float64{{&a.X, &b.X}, {&a.Y, &b.Y}, {&a.TpPerGpu, &b.TpPerGpu},
 		{&a.OutputTputPerGpu, &b.OutputTputPerGpu}, {&a.InputTputPerGpu, &b.InputTputPerGpu}} {
 		if math.IsNaN(*f[0]) && math.IsNaN(*f[1]) {
@@ -114,4 +118,60 @@ type Point struct {
 	// Raw is what a raw result adds (topology, image, run link, every metric); nil for a view's
 	// points. A pointer keeps Point small and comparable: the snapshots of a raw page share it.
 	Raw *RawPoint
+	// Marks are what a view's point says besides its figures (its runs and ranges, requests,
+	// invalid mark); nil for a raw point, which keeps them on Raw, and for a view point that
+	// says none. Read them through Spread, Requests and Invalid, which look in both places.
+	Marks *Marks
+}
+
+// Marks are what an inference view says of a point besides its figures (docs/input-formats.md,
+// "The inference view"), as a site's own API views write them: a raw point's runs, ranges,
+// requests and invalid mark, carried through the view so that a site rebuilt from it shows
+// them again. They are not a RawPoint: a view point has no topology, image or raw metrics,
+// and everything that tests Raw for those keeps seeing none.
+type Marks struct {
+	Spread   *Spread // nil for a point of one run; a view gives the runs' number, not the runs
+	Requests Requests
+	Invalid  bool
+}
+
+// Spread is p's runs and ranges when it is made of several runs (a raw point's, or its view's
+// word of them); nil for a point of one run.
+func (p *Point) Spread() *Spread {
+	switch {
+	case p.Raw != nil:
+		return p.Raw.Spread
+	case p.Marks != nil:
+		return p.Marks.Spread
+	}
+	return nil
+}
+
+// Requests are p's requests as its client counted them (a raw point's, or its view's word of
+// them); zero, so unknown, when nobody said.
+func (p *Point) Requests() Requests {
+	switch {
+	case p.Raw != nil:
+		return p.Raw.Requests
+	case p.Marks != nil:
+		return p.Marks.Requests
+	}
+	return Requests{}
+}
+
+// Invalid reports whether p's own client judged it invalid (a raw point's mark, or its view's).
+func (p *Point) Invalid() bool {
+	return p.Raw != nil && p.Raw.Invalid || p.Marks != nil && p.Marks.Invalid
+}
+
+// equal reports whether m and o say the same; either may be nil.
+func (m *Marks) equal(o *Marks) bool {
+	if m == nil || o == nil {
+		return m == o
+	}
+	if m.Requests != o.Requests || m.Invalid != o.Invalid || (m.Spread == nil) != (o.Spread == nil) {
+		return false
+	}
+	a, b := m.Spread, o.Spread
+	return a == nil || a.N() == b.N() && a.Min.equal(b.Min) && a.Max.equal(b.Max)
 }

@@ -8,6 +8,7 @@ package input
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -256,6 +257,11 @@ func (s *metricSet) pack() Metrics {
 		ms.vals = append(ms.vals, s.vals[bits.TrailingZeros64(h)])
 	}
 	return ms
+}
+
+// equal reports whether ms and o hold the same metrics with the same values.
+func (ms Metrics) equal(o Metrics) bool {
+	return ms.has == o.has && slices.Equal(ms.vals, o.vals)
 }
 
 // unpack is the inverse of pack.

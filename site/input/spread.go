@@ -71,6 +71,9 @@ type Spread struct {
 	Min, Max Metrics
 	// Runs are the runs, in the order their files were read (path order, then file order).
 	Runs []RunResult
+	// Count is the number of runs where Runs is empty: an inference view's point gives their
+	// number and ranges, not the runs (Point.Marks).
+	Count int
 }
 
 // RunResult is one run of a point made of several.
@@ -84,8 +87,11 @@ type RunResult struct {
 
 // N is the number of runs: 1 for a point of one run (s nil).
 func (s *Spread) N() int {
-	if s == nil {
+	switch {
+	case s == nil:
 		return 1
+	case s.Runs == nil:
+		return s.Count
 	}
 	return len(s.Runs)
 }

@@ -25,6 +25,8 @@ package input
 //     A metric that cannot be recovered is 0, with one warning per file and metric.
 //     A y that disagrees with its own metric in metrics is a warning (the chart and the
 //     metric switch would show different numbers).
+//   - A point's runs, range, requests and invalid (what a site's own API views write of it) are
+//     optional and become Point.Marks; their rules are in viewmarks.go.
 //   - null counts as absent for optional fields and as a type error for required ones.
 //   - Every hwKey names an entry of hardware[]; hardware keys are unique.
 //   - Point ids are unique within a file: a repeated id with identical values (and the same
@@ -65,11 +67,12 @@ func LoadDataset(name string, data []byte) (ds *Dataset, ps problem.Problems) {
 
 // pointInfo is what the checks after the parse need to know about a point.
 type pointInfo struct {
-	ser, idx int   // series and point index as written in the file
-	off      int   // where the point starts, to order problems
-	yOff     int   // where its y starts
-	has      uint8 // which metrics the file gave (hasTp, hasOut, hasIn)
-	bad      bool  // the point had problems: comparing or completing it would only add noise
+	ser, idx int        // series and point index as written in the file
+	off      int        // where the point starts, to order problems
+	yOff     int        // where its y starts
+	has      uint8      // which metrics the file gave (hasTp, hasOut, hasIn)
+	bad      bool       // the point had problems: comparing or completing it would only add noise
+	marks    *viewMarks // its runs, range, requests and invalid mark as read (viewmarks.go); nil when none
 }
 
 const (
@@ -455,6 +458,8 @@ func (d *decoder) point(p *Point, info *pointInfo) {
 		case "metrics":
 			d.once(&seen, metrics)
 			info.has = d.metrics(p)
+		case "runs", "range", "requests", "invalid":
+			d.pointMark(string(k), info)
 		default:
 			d.skip()
 		}

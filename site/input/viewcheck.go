@@ -59,6 +59,9 @@ func (d *decoder) finish(ds *Dataset, st *fileState) {
 				missing[m]++
 			}
 		}
+		if info.marks != nil {
+			d.pointMarks(p, info, own)
+		}
 	}
 	for m := range 3 {
 		if missing[m] == 0 {
@@ -87,7 +90,7 @@ func (d *decoder) finish(ds *Dataset, st *fileState) {
 				continue
 			}
 			fi := st.points[f]
-			if ds.Series[fi.ser].Points[fi.idx] == p && ds.Series[fi.ser].HWKey == ds.Series[info.ser].HWKey {
+			if ds.Series[fi.ser].Points[fi.idx].SameAs(&p) && ds.Series[fi.ser].HWKey == ds.Series[info.ser].HWKey {
 				d.add(d.at(info.off, pointPath(info)+".id", true,
 					fmt.Sprintf("point %d repeats %s exactly; kept once", p.ID, pointPath(fi))))
 				if drop == nil {

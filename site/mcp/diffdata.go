@@ -84,7 +84,8 @@ func pagesSite(name string, pages []*render.Page, cfg config.Config) *verdict.Si
 // spreadOf is a point's [min, max] of the page's metric over its repeated runs, as the API's
 // views give it (Range "y"); 0, 0 for a point of one run.
 func spreadOf(pt *input.Point, metric string) (lo, hi float64) {
-	if pt.Raw == nil || pt.Raw.Spread == nil || pt.Raw.Spread.N() < 2 {
+	sp := pt.Spread()
+	if sp == nil || sp.N() < 2 {
 		return 0, 0
 	}
 	m, ok := map[string]input.MetricID{"tpPerGpu": input.MTputPerGPU, "outputTputPerGpu": input.MOutputTputPerGPU,
@@ -92,6 +93,6 @@ func spreadOf(pt *input.Point, metric string) (lo, hi float64) {
 	if !ok {
 		return 0, 0
 	}
-	lo, hi, _ = pt.Raw.Spread.Range(m)
+	lo, hi, _ = sp.Range(m)
 	return lo, hi
 }

@@ -425,9 +425,9 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 				if rate, ok := pt.Raw.Metrics.Get(input.MRequestRate); ok && pt.Concurrency <= 0 {
 					row.Rate = fmtNum(rate) + "/s"
 				}
-				if pt.Raw.Invalid {
-					row.Invalid = r.cat.T("table.invalid")
-				}
+			}
+			if pt.Invalid() {
+				cv.Rows[len(cv.Rows)-1].Invalid = r.cat.T("table.invalid")
 			}
 		}
 		if shownSeries[k] {

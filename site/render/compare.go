@@ -55,10 +55,10 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 			// A point of repeated runs brings the ranges of its throughput and of the page's metric
 			// (a raw page's is a throughput: total, or output where no run counted input).
 			var lo, hi, ylo, yhi float64
-			if pt.Raw != nil {
-				lo, hi, _ = pt.Raw.Spread.Range(input.MTputPerGPU)
+			if sp := pt.Spread(); sp != nil {
+				lo, hi, _ = sp.Range(input.MTputPerGPU)
 				if m, ok := throughputMetric(p.Metric.Key); ok {
-					ylo, yhi, _ = pt.Raw.Spread.Range(m)
+					ylo, yhi, _ = sp.Range(m)
 				}
 			}
 			tps[slug] = append(tps[slug], compare.Point{X: pt.X, Y: pt.TpPerGpu, Config: s.Name, Lo: lo, Hi: hi})

@@ -89,7 +89,7 @@ var runFigureKeys = func() []struct {
 
 // runsDetail lists the runs of a point made of several, nil for a point of one.
 func runsDetail(sp *input.Spread) []RunFigures {
-	if sp.N() < 2 {
+	if sp.N() < 2 || len(sp.Runs) == 0 { // a view's point gives their number, not the runs
 		return nil
 	}
 	out := make([]RunFigures, len(sp.Runs))
@@ -179,9 +179,14 @@ func round4(v float64) *float64 {
 func pointDetail(pt *input.Point) PointDetail {
 	d := PointDetail{ID: pt.ID}
 	if pt.Raw == nil {
-		// A view's point gives its median interactivity alone.
+		// A view's point gives its median interactivity alone, and the requests its client
+		// counted where its view says (input.Point.Marks).
 		if pt.HasX() {
 			d.Stats = map[string][]*float64{"intvty": {nil, round4(pt.X), nil, nil, nil, nil}}
+		}
+		if q := pt.Requests(); q.Known() {
+			c, f := q.Completed, q.Attempted-q.Completed
+			d.Run = &RunDetail{Completed: &c, Failed: &f}
 		}
 		return d
 	}

@@ -204,9 +204,9 @@ func downloadJSON(p *Page) ([]byte, error) {
 			}
 			if pt.Raw != nil {
 				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
-				dp.Invalid = pt.Raw.Invalid
-				downloadSpread(&dp, pt.Raw)
 			}
+			dp.Invalid = pt.Invalid()
+			downloadSpread(&dp, &s.Points[i])
 			if p.Accuracy != nil {
 				downloadAccuracy(&dp, p.Accuracy, scores, pt.ID, snap.Date)
 			}
@@ -325,7 +325,7 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 				}
 			}
 			if invalid {
-				rec = append(rec, strconv.FormatBool(pt.Raw != nil && pt.Raw.Invalid))
+				rec = append(rec, strconv.FormatBool(pt.Invalid()))
 			}
 			rec = append(rec, spread.cells(&pt)...)
 			if p.Accuracy != nil {

@@ -5,7 +5,7 @@ import (
 )
 
 // invalidIDs are the ids of the points of p that their own client judged invalid
-// (input.RawPoint.Invalid), sorted; of the newest snapshot only with newest, else of every
+// (input.Point.Invalid), sorted; of the newest snapshot only with newest, else of every
 // snapshot. nil when there are none, which is nearly every page.
 func invalidIDs(p *Page, newest bool) []int64 {
 	snaps := p.Snapshots
@@ -16,7 +16,7 @@ func invalidIDs(p *Page, newest bool) []int64 {
 	for _, snap := range snaps {
 		for _, s := range snap.Series {
 			for i := range s.Points {
-				if pt := &s.Points[i]; pt.Raw != nil && pt.Raw.Invalid {
+				if pt := &s.Points[i]; pt.Invalid() {
 					ids = append(ids, pt.ID)
 				}
 			}

@@ -50,7 +50,8 @@ func spreadColumn(m input.MetricID) string {
 	return input.MetricNames[m]
 }
 
-// eachPoint calls fn with every raw point of p's snapshots (the newest only with newest), each
+// eachRawPoint calls fn with every raw point of p's snapshots (the newest only with newest),
+// and every view point that says its runs, requests or invalid mark (input.Point.Marks), each
 // id once, in id order.
 func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
 	snaps := p.Snapshots
@@ -61,7 +62,7 @@ func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
 	for _, snap := range snaps {
 		for _, s := range snap.Series {
 			for i := range s.Points {
-				if pt := &s.Points[i]; pt.Raw != nil {
+				if pt := &s.Points[i]; pt.Raw != nil || pt.Marks != nil {
 					pts = append(pts, pt)
 				}
 			}
@@ -80,7 +81,7 @@ func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
 func spreadData(p *Page) []SpreadData {
 	var out []SpreadData
 	eachRawPoint(p, false, func(pt *input.Point) {
-		sp := pt.Raw.Spread
+		sp := pt.Spread()
 		if sp == nil {
 			return
 		}
@@ -93,11 +94,11 @@ func spreadData(p *Page) []SpreadData {
 }
 
 // requestsData are the points of p whose client counted their requests, of every snapshot, by
-// id; nil when there are none (views and InferenceX rows never say).
+// id; nil when there are none (InferenceX rows and InferenceX's own views never say).
 func requestsData(p *Page) []RequestsData {
 	var out []RequestsData
 	eachRawPoint(p, false, func(pt *input.Point) {
-		if q := pt.Raw.Requests; q.Known() {
+		if q := pt.Requests(); q.Known() {
 			out = append(out, RequestsData{ID: pt.ID, Completed: q.Completed, Attempted: q.Attempted})
 		}
 	})
@@ -116,7 +117,7 @@ func unknownFaded(p *Page, known int) bool {
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			for i := range s.Points {
-				if r := s.Points[i].Raw; r == nil || !r.Requests.Known() {
+				if !s.Points[i].Requests().Known() {
 					return true
 				}
 			}
@@ -155,16 +156,18 @@ func RequestsOf(q input.Requests) *Requests {
 	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
 }
 
-// downloadSpread fills dp's runs, ranges and requests from the raw point r.
-func downloadSpread(dp *downloadPoint, r *input.RawPoint) {
-	dp.Requests = RequestsOf(r.Requests)
-	if r.Spread == nil {
+// downloadSpread fills dp's runs, ranges and requests from the point pt (a raw point's, or
+// what its view said).
+func downloadSpread(dp *downloadPoint, pt *input.Point) {
+	dp.Requests = RequestsOf(pt.Requests())
+	sp := pt.Spread()
+	if sp == nil {
 		return
 	}
-	dp.Runs = r.Spread.N()
+	dp.Runs = sp.N()
 	dp.Range = map[string][2]float64{}
-	r.Spread.Min.Each(func(m input.MetricID, lo float64) {
-		hi, _ := r.Spread.Max.Get(m)
+	sp.Min.Each(func(m input.MetricID, lo float64) {
+		hi, _ := sp.Max.Get(m)
 		dp.Range[spreadColumn(m)] = [2]float64{lo, hi}
 	})
 }
@@ -182,8 +185,8 @@ type csvSpread struct {
 func csvSpreadOf(p *Page, cols pageColumns) csvSpread {
 	var c csvSpread
 	eachRawPoint(p, true, func(pt *input.Point) {
-		c.spread = c.spread || pt.Raw.Spread != nil
-		c.requests = c.requests || pt.Raw.Requests.Known()
+		c.spread = c.spread || pt.Spread() != nil
+		c.requests = c.requests || pt.Requests().Known()
 	})
 	if c.spread {
 		c.figures = append([]input.MetricID{input.MMedianIntvty, input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU},
@@ -209,14 +212,11 @@ func (c csvSpread) header() []string {
 func (c csvSpread) cells(pt *input.Point) []string {
 	var out []string
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	var r input.RawPoint
-	if pt.Raw != nil {
-		r = *pt.Raw
-	}
+	sp, q := pt.Spread(), pt.Requests()
 	if c.spread {
-		out = append(out, strconv.Itoa(r.Spread.N()))
+		out = append(out, strconv.Itoa(sp.N()))
 		for _, m := range c.figures {
-			if lo, hi, ok := r.Spread.Range(m); ok {
+			if lo, hi, ok := sp.Range(m); ok {
 				out = append(out, f(lo), f(hi))
 			} else {
 				out = append(out, "", "")
@@ -224,8 +224,8 @@ func (c csvSpread) cells(pt *input.Point) []string {
 		}
 	}
 	if c.requests {
-		if ratio, ok := r.Requests.Success(); ok {
-			out = append(out, strconv.FormatInt(r.Requests.Completed, 10), strconv.FormatInt(r.Requests.Attempted, 10), f(ratio))
+		if ratio, ok := q.Success(); ok {
+			out = append(out, strconv.FormatInt(q.Completed, 10), strconv.FormatInt(q.Attempted, 10), f(ratio))
 		} else {
 			out = append(out, "", "", "")
 		}
@@ -246,9 +246,9 @@ func leaderRanges(s *SeriesData, metricKey string, refs []float64) []*[2]float64
 	for _, k := range s.Frontier {
 		pt := &s.Points.pts[k]
 		cp := compare.Point{X: pt.X, Y: pt.Y}
-		if pt.Raw != nil {
-			cp.Lo, cp.Hi, _ = pt.Raw.Spread.Range(m)
-			spread = spread || pt.Raw.Spread != nil
+		if sp := pt.Spread(); sp != nil {
+			cp.Lo, cp.Hi, _ = sp.Range(m)
+			spread = true
 		}
 		pts = append(pts, cp)
 	}
