@@ -41,6 +41,16 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		rows, ps := decodeLoadGen(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
+	if isYAML(rel) {
+		js, f, msg := yamlOf(data)
+		if msg != "" {
+			opt.rec.setFormat("YAML of no format read", false)
+			return nil, problem.Problems{{File: name, Warning: true, Msg: msg}}
+		}
+		opt.rec.setFormat(formatNames[f]+" (YAML)", false)
+		rows, ps := decodeRaw(f, name, rel, js, opt)
+		return rawDataset(rel, rows, ps)
+	}
 	f, msg := sniffFormat(data)
 	opt.rec.setFormat(formatNames[f], f == formatView || f == formatAPI || f == formatAgg)
 	switch f {
@@ -105,6 +115,18 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			pages = append(pages, PageKey{rows[i].model, rows[i].sequence})
 		}
 		return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
+	}
+	if isYAML(rel) {
+		js, f, msg := yamlOf(data)
+		if msg != "" {
+			return Head{}
+		}
+		data = js
+		var pages []PageKey
+		for _, p := range rawPages(f, rel, rel, data, opt) {
+			pages = append(pages, PageKey(p))
+		}
+		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
 	}
 	f, _ := sniffFormat(data)
 	switch f {

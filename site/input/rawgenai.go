@@ -1,0 +1,158 @@
+package input
+
+// A genai-bench run file (sgl-project/genai-bench, D(in,out)_…_num_concurrency_N_time_Ts.json):
+// one scenario at one load, so one point. aggregated_metrics gives the point, in the file's
+// _time_unit (s or ms, genai-bench's --metrics-time-unit):
+//   - the load: num_concurrency, or, for iteration_type request_rate, the request rate;
+//   - mean_total_tokens_throughput_tokens_per_s and mean_output_throughput_tokens_per_s: the
+//     deployment's throughput;
+//   - stats.{ttft, tpot, e2e_latency}: statistics (mean, p50, p90, p99, stddev) of the requests;
+//     the median TPOT gives interactivity. stats.output_inference_speed (a request's output
+//     tokens over its time after the first token) is not read: interactivity is 1 / the
+//     median TPOT everywhere;
+//   - num_completed_requests of num_requests (num_error_requests failed): the requests;
+//   - scenario, D(100,100) or N(480,240)/(300,150): the requested input and output lengths.
+//
+// individual_request_metrics, every request's ttft and tpot, gives the point's per-request
+// histograms. genai-bench's experiment_metadata.json beside the file gives the model
+// (api_model_name), the server's engine and version and its GPU type and count where not
+// null; its cmd (the command line, with the API's URL) and folder paths are never read.
+
+import (
+	"regexp"
+	"strconv"
+)
+
+// genaiLatencies are where a genai-bench run file keeps each latency (releases 0.0.1 on).
+var genaiLatencies = []latencyKey{
+	{"aggregated_metrics.stats.ttft", 0, "", "0.0.1+"},
+	{"aggregated_metrics.stats.tpot", 1, "", "0.0.1+"},
+	{"aggregated_metrics.stats.e2e_latency", 3, "", "0.0.1+"},
+}
+
+// genaiStats are genai-bench's statistic keys, by the catalog's statistic.
+var genaiStats = map[string]int{"mean": 0, "p50": 1, "p90": 2, "p99": 3, "stddev": 5}
+
+// genaiScenario reads a traffic scenario's requested lengths: D(in,out), deterministic, or
+// N(in_mean,in_std)/(out_mean,out_std), normal.
+var genaiScenario = regexp.MustCompile(`^(?:D\((\d+),(\d+)\)|N\((\d+),\d+\)/\((\d+),\d+\))$`)
+
+// genai decodes a genai-bench run file: one point.
+func (d *rawDecoder) genai() {
+	d.skip()
+	t := d.tree()
+	var p clientPoint
+	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+	unit := cmp1(text(t, "_time_unit"), "s")
+	am := node(t, "aggregated_metrics")
+	it := text(am, "iteration_type")
+	d.cfg.rec.setRelease("by " + cmp1(it, "num_concurrency"))
+	switch it {
+	case "request_rate":
+		if r, ok := num(am, "request_rate"); ok && r > 0 {
+			p.rate, p.byRate = r, true
+		} else {
+			d.add(d.at(0, "aggregated_metrics.request_rate", false, "missing: want the run's request rate, requests/s"))
+		}
+	default:
+		if c, ok := num(am, "num_concurrency"); ok && c >= 1 && c < 1<<31 {
+			p.conc = int64(c)
+		} else {
+			d.add(d.at(0, "aggregated_metrics.num_concurrency", false, "missing: want the run's concurrency"))
+		}
+	}
+	for _, k := range []string{"iteration_type", "scenario", "num_concurrency", "batch_size"} {
+		if v, ok := node(am, k).(string); ok && safeValue(v) {
+			d.run.Settings = append(d.run.Settings, Setting{k, v})
+		} else if f, ok := num(am, k); ok {
+			d.run.Settings = append(d.run.Settings, Setting{k, fmtNum(f)})
+		}
+	}
+	if m := genaiScenario.FindStringSubmatch(text(am, "scenario")); m != nil {
+		in, _ := strconv.ParseInt(cmp1(m[1], m[3]), 10, 64)
+		out, _ := strconv.ParseInt(cmp1(m[2], m[4]), 10, 64)
+		p.own.ISL, p.own.OSL = in, out
+	}
+	var haveTotal, haveOut bool
+	p.total, haveTotal = num(am, "mean_total_tokens_throughput_tokens_per_s")
+	p.out, haveOut = num(am, "mean_output_throughput_tokens_per_s")
+	if !haveOut {
+		d.add(d.at(0, "aggregated_metrics.mean_output_throughput_tokens_per_s", false, "missing: want the output token throughput, in tokens/sec"))
+	}
+	if !haveTotal {
+		d.add(d.at(0, "aggregated_metrics.mean_total_tokens_throughput_tokens_per_s", false, "missing: want the total token throughput, in tokens/sec"))
+	}
+	d.latencies(&p.m, t, genaiLatencies, genaiStats, unit)
+	if v, ok := num(am, "stats.num_input_tokens.mean"); ok {
+		p.measured[0] = roundLen(v)
+	}
+	if v, ok := num(am, "stats.num_output_tokens.mean"); ok {
+		p.measured[1] = roundLen(v)
+	}
+	p.req = requestsOf(count(am, "num_completed_requests"), count(am, "num_requests"), count(am, "num_error_requests"))
+	p.tpot = "aggregated_metrics.stats.tpot.p50"
+	d.run.Requests = genaiRequests(node(t, "individual_request_metrics"), unit)
+	d.genaiMetadata(&p)
+	if d.nerr > 0 {
+		d.run = nil
+		return
+	}
+	d.settle(&p, 0, -1)
+}
+
+// genaiRequests are the per-request TTFT and TPOT of individual_request_metrics, in seconds;
+// nil where the file has none. A request that failed (an error_code) is left out.
+func genaiRequests(v any, unit string) *Distribution {
+	reqs, _ := v.([]any)
+	scale, ok := unitScale(unit)
+	if len(reqs) == 0 || !ok {
+		return nil
+	}
+	var ttft, tpot []float64
+	for _, r := range reqs {
+		if c := node(r, "error_code"); c != nil {
+			continue
+		}
+		if f, ok := num(r, "ttft"); ok && f > 0 {
+			ttft = append(ttft, f*scale)
+		}
+		if f, ok := num(r, "tpot"); ok && f > 0 {
+			tpot = append(tpot, f*scale)
+		}
+	}
+	if len(ttft) == 0 && len(tpot) == 0 {
+		return nil
+	}
+	dist := &Distribution{N: max(len(ttft), len(tpot)), TTFT: histogram(ttft), TPOT: histogram(tpot)}
+	dist.Stats = statsOf(dist.Stats, 0, ttft)
+	dist.Stats = statsOf(dist.Stats, 1, tpot)
+	return dist
+}
+
+// genaiMetadata takes what genai-bench's experiment_metadata.json beside the file gives.
+func (d *rawDecoder) genaiMetadata(p *clientPoint) {
+	data, ok := d.cfg.besideData(d.rel, "experiment_metadata.json")
+	if !ok {
+		return
+	}
+	m := treeOf(data)
+	if m == nil {
+		return
+	}
+	p.own.Model = cmp1(text(m, "api_model_name"), text(m, "model"))
+	p.own.Framework = text(m, "server_engine")
+	if v := text(m, "server_version"); safeValue(v) {
+		d.run.Version = v
+	}
+	if g := text(m, "server_gpu_type"); g != "" {
+		p.own.GPU = gpuOfName(g)
+	}
+	if n, ok := num(m, "server_gpu_count"); ok && n >= 1 && n < 1<<20 {
+		p.own.GPUs = int64(n)
+	}
+	for _, k := range []string{"benchmark_version", "api_backend", "task"} {
+		if v := text(m, k); safeValue(v) {
+			d.run.Settings = append(d.run.Settings, Setting{"experiment_metadata." + k, v})
+		}
+	}
+}
