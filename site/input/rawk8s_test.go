@@ -181,3 +181,27 @@ func FuzzYAMLData(f *testing.F) {
 		decode("data/f.yaml", "f.yaml", data, &RawOptions{})
 	})
 }
+
+// TestK8sLLMDStack: a disaggregated llm-d stack (0.1's one prefill pod at tp 1 and two decode
+// pods at tp 8) is one point of a split topology, its pools as the report states them; a
+// stack of one role is one pool at its tp.
+func TestK8sLLMDStack(t *testing.T) {
+	fsys, opt := k8sFolder(t, k8sLLMD01, k8sLLMD02)
+	dss, ps := Load(fsys, "data/", opt)
+	if len(ps.Errors()) > 0 || len(dss) != 2 {
+		t.Fatalf("%d files, problems %v", len(dss), ps)
+	}
+	want := map[string]Topology{
+		k8sLLMD01: {GPUs: 17, TP: 8, Split: true, PrefillWorkers: 1, PrefillTP: 1, PrefillGPUs: 1, DecodeWorkers: 2, DecodeTP: 8, DecodeGPUs: 16},
+		k8sLLMD02: {GPUs: 16, TP: 8},
+	}
+	for _, ds := range dss {
+		r := ds.RawFile.rows[0]
+		if got := r.raw.Topology; got != want[ds.Path] {
+			t.Errorf("%s: topology %+v, want %+v", ds.Path, got, want[ds.Path])
+		}
+		if r.disagg != want[ds.Path].Split {
+			t.Errorf("%s: disagg %v", ds.Path, r.disagg)
+		}
+	}
+}

@@ -170,8 +170,19 @@ func (d *rawDecoder) llmdAccelerator(a any, at, role string, replicas int64, p *
 	if g := gpuOfName(text(a, "model")); g != "" && p.own.GPU == "" {
 		p.own.GPU = g
 	}
-	if n, ok := num(a, "count"); ok && n >= 1 && n < 1<<20 {
-		p.own.GPUs += int64(n) * replicas
+	n, ok := num(a, "count")
+	if !ok || n < 1 || n >= 1<<20 {
+		n = 0
+	}
+	p.own.GPUs += int64(n) * replicas
+	tp, _ := num(a, "parallelism.tp")
+	s := &p.pool
+	s.tp = int64(tp) // one pool's (a stack of one role); a split stack's are its pools'
+	switch role {
+	case "prefill":
+		s.pWorkers, s.pTP, s.pGPUs = s.pWorkers+replicas, int64(tp), s.pGPUs+int64(n)*replicas
+	case "decode":
+		s.dWorkers, s.dTP, s.dGPUs = s.dWorkers+replicas, int64(tp), s.dGPUs+int64(n)*replicas
 	}
 	if role != "" && safeValue(role) {
 		d.run.Settings = append(d.run.Settings, Setting{at + ".role", role})
