@@ -48,7 +48,13 @@ func TestK8sFolderBuilds(t *testing.T) {
 	fsys, opt := k8sFolder(t, k8sStage, k8sSummary, k8sConfig, k8sGenAI, k8sGenMeta, k8sLLMD01, k8sLLMD02)
 	fsys["notes/deploy.yaml"] = &fstest.MapFile{Data: []byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n")}
 	fsys["notes/broken.yml"] = &fstest.MapFile{Data: []byte("a: [1, 2\n")}
+	fsys[ChangelogFile] = &fstest.MapFile{Data: []byte("- date: 2026-01-01\n  text: the site's changelog, not results\n")}
 	dss, ps := Load(fsys, "data/", opt)
+	for _, p := range ps {
+		if p.File == "data/"+ChangelogFile {
+			t.Errorf("the changelog is read as data: %v", p)
+		}
+	}
 	if errs := ps.Errors(); len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}

@@ -90,6 +90,8 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 		switch {
 		case d.IsDir():
 			return nil
+		case p == ChangelogFile:
+			// The site's changelog (changelog.go), not results.
 		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"), isYAML(base):
 			// A YAML file is read only when its shape is a format written as YAML; any
 			// other is skipped with a warning (yamlFormats, rawtree.go).
