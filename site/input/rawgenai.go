@@ -19,8 +19,8 @@ package input
 // null; its cmd (the command line, with the API's URL) and folder paths are never read.
 
 import (
-	"regexp"
 	"strconv"
+	"strings"
 )
 
 // genaiLatencies are where a genai-bench run file keeps each latency (releases 0.0.1 on).
@@ -33,9 +33,34 @@ var genaiLatencies = []latencyKey{
 // genaiStats are genai-bench's statistic keys, by the catalog's statistic.
 var genaiStats = map[string]int{"mean": 0, "p50": 1, "p90": 2, "p99": 3, "stddev": 5}
 
-// genaiScenario reads a traffic scenario's requested lengths: D(in,out), deterministic, or
-// N(in_mean,in_std)/(out_mean,out_std), normal.
-var genaiScenario = regexp.MustCompile(`^(?:D\((\d+),(\d+)\)|N\((\d+),\d+\)/\((\d+),\d+\))$`)
+// genaiLengths are the requested input and output lengths of a traffic scenario: D(in,out),
+// deterministic, or N(in_mean,in_std)/(out_mean,out_std), normal; 0 for another scenario. (A
+// parser of its own, not a regular expression: "your run"'s decoder carries no regexp.)
+func genaiLengths(s string) (in, out int64) {
+	first := func(s string) int64 { // the first number of "(a,b)"
+		s, ok := strings.CutPrefix(s, "(")
+		a, _, ok2 := strings.Cut(s, ",")
+		n, err := strconv.ParseInt(a, 10, 64)
+		if !ok || !ok2 || err != nil || n <= 0 {
+			return 0
+		}
+		return n
+	}
+	switch {
+	case strings.HasPrefix(s, "D(") && strings.HasSuffix(s, ")"):
+		a, b, ok := strings.Cut(strings.TrimSuffix(s[2:], ")"), ",")
+		x, err1 := strconv.ParseInt(a, 10, 64)
+		y, err2 := strconv.ParseInt(b, 10, 64)
+		if ok && err1 == nil && err2 == nil && x > 0 && y > 0 {
+			return x, y
+		}
+	case strings.HasPrefix(s, "N("):
+		if a, b, ok := strings.Cut(s[1:], ")/"); ok {
+			return first(a), first(b)
+		}
+	}
+	return 0, 0
+}
 
 // genai decodes a genai-bench run file: one point.
 func (d *rawDecoder) genai() {
@@ -68,9 +93,7 @@ func (d *rawDecoder) genai() {
 			d.run.Settings = append(d.run.Settings, Setting{k, fmtNum(f)})
 		}
 	}
-	if m := genaiScenario.FindStringSubmatch(text(am, "scenario")); m != nil {
-		in, _ := strconv.ParseInt(cmp1(m[1], m[3]), 10, 64)
-		out, _ := strconv.ParseInt(cmp1(m[2], m[4]), 10, 64)
+	if in, out := genaiLengths(text(am, "scenario")); in > 0 && out > 0 {
 		p.own.ISL, p.own.OSL = in, out
 	}
 	var haveTotal, haveOut bool

@@ -211,3 +211,13 @@ func TestK8sLLMDStack(t *testing.T) {
 		}
 	}
 }
+
+// TestGenAILengths: the requested lengths of genai-bench's traffic scenarios.
+func TestGenAILengths(t *testing.T) {
+	for s, want := range map[string][2]int64{"D(100,100)": {100, 100}, "D(2048,128)": {2048, 128},
+		"N(480,240)/(300,150)": {480, 300}, "E(64)": {}, "D(1,)": {}, "N(480,240)": {}, "D(-1,5)": {}} {
+		if in, out := genaiLengths(s); in != want[0] || out != want[1] {
+			t.Errorf("%s: %d, %d; want %v", s, in, out, want)
+		}
+	}
+}

@@ -12,14 +12,12 @@ package input
 // skipped with a warning that says so, never a problem that fails the build.
 
 import (
+	"bytes"
 	"encoding/json/jsontext"
-	jsonv2 "encoding/json/v2"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
 // isYAML reports whether a data file's name is a YAML file's.
@@ -32,22 +30,6 @@ var yamlFormats = []rawFormat{formatInfPerf, formatLLMD}
 
 // yamlSkipped is the warning of a YAML file of no format read from YAML.
 const yamlSkipped = "a YAML file of no format Frontier reads as YAML (an inference-perf lifecycle report or an llm-d benchmark report): skipped"
-
-// yamlJSON converts a YAML document to JSON, for the readers of the formats written as YAML.
-// Keys are written in sorted order; a number YAML writes as .inf or .nan becomes the string
-// "inf" or "nan" (JSON has none), which the readers take as not given. msg says why the
-// document cannot be converted.
-func yamlJSON(data []byte) (out []byte, msg string) {
-	var v any
-	if err := yaml.Unmarshal(data, &v); err != nil {
-		return nil, "not YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")
-	}
-	js, err := jsonv2.Marshal(jsonable(v), jsonv2.Deterministic(true))
-	if err != nil {
-		return nil, "a YAML document JSON cannot hold: " + err.Error()
-	}
-	return js, ""
-}
 
 // yamlOf is a YAML data file as JSON, with its format; msg is the warning of a file that is
 // skipped: not YAML, or of no format read from YAML (a client's config.yaml says which).
@@ -66,60 +48,72 @@ func yamlOf(data []byte) (js []byte, f rawFormat, msg string) {
 	return js, f, ""
 }
 
-// jsonable is a YAML value as JSON can hold it: maps with string keys, finite numbers.
-func jsonable(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			x[k] = jsonable(e)
-		}
-		return x
-	case map[any]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[scalarKey(k)] = jsonable(e)
-		}
-		return m
-	case []any:
-		for i, e := range x {
-			x[i] = jsonable(e)
-		}
-		return x
-	case float64:
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return strings.ToLower(strconv.FormatFloat(x, 'g', -1, 64))
-		}
-	}
-	return v
-}
-
-// scalarKey is a YAML map key of another type than string, as text.
-func scalarKey(k any) string {
-	switch x := k.(type) {
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	return "?"
-}
-
 // tree is the whole of a file read as a tree, for the readers that look figures up by key
 // path. The decoder has consumed the value already (so a syntax error is reported as for every
 // format); tree decodes it again into maps.
 func (d *rawDecoder) tree() map[string]any { return treeOf(d.data[d.base:]) }
 
-// treeOf decodes a JSON object into maps; nil for anything else.
+// treeOf decodes a JSON object into maps (numbers as float64); nil for anything else. It reads
+// with jsontext, as the rest of the decoder does, so that "your run"'s WebAssembly decoder
+// carries no reflection-based JSON package.
 func treeOf(data []byte) map[string]any {
-	var v map[string]any
-	if jsonv2.Unmarshal(data, &v, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) != nil {
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	v, err := treeValue(dec)
+	m, _ := v.(map[string]any)
+	if err != nil {
 		return nil
 	}
-	return v
+	return m
+}
+
+// treeValue reads the value that comes next (jsontext bounds its nesting).
+func treeValue(dec *jsontext.Decoder) (any, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.Kind() {
+	case jsontext.KindBeginObject:
+		m := map[string]any{}
+		for dec.PeekKind() != jsontext.KindEndObject {
+			k, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			key := k.String() // before the next read voids k
+			v, err := treeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			m[key] = v
+		}
+		_, err = dec.ReadToken()
+		return m, err
+	case jsontext.KindBeginArray:
+		var a []any
+		for dec.PeekKind() != jsontext.KindEndArray {
+			v, err := treeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err = dec.ReadToken()
+		return a, err
+	case jsontext.KindString:
+		return tok.String(), nil
+	case jsontext.KindNumber:
+		f, err := tok.Float()
+		if err != nil {
+			return nil, nil // out of range: not a figure
+		}
+		return f, nil
+	case jsontext.KindTrue:
+		return true, nil
+	case jsontext.KindFalse:
+		return false, nil
+	}
+	return nil, nil
 }
 
 // node is the value at the dotted key path below v; nil when any key is missing. A key that
