@@ -173,6 +173,9 @@ func (d *rawDecoder) genaiMetadata(p *clientPoint) {
 	if n, ok := num(m, "server_gpu_count"); ok && n >= 1 && n < 1<<20 {
 		p.own.GPUs = int64(n)
 	}
+	if v := text(m, "benchmark_version"); safeValue(v) {
+		d.cfg.rec.setRelease(v + ", by " + cmp1(text(m, "iteration_type"), "num_concurrency"))
+	}
 	for _, k := range []string{"benchmark_version", "api_backend", "task"} {
 		if v := text(m, k); safeValue(v) {
 			d.run.Settings = append(d.run.Settings, Setting{"experiment_metadata." + k, v})

@@ -221,3 +221,75 @@ func TestGenAILengths(t *testing.T) {
 		}
 	}
 }
+
+// TestK8sInfPerfNoStream: an inference-perf stage that did not stream (TTFT, TPOT and ITL
+// null) is a point on the E2E axis: its request latency and throughput, no interactivity,
+// and a warning that says why.
+func TestK8sInfPerfNoStream(t *testing.T) {
+	stage := `{"load_summary": {"requested_rate": 2.0, "achieved_rate": 1.9},
+		"successes": {"count": 10, "latency": {"request_latency": {"mean": 1.5, "median": 1.4, "p90": 2.0},
+			"time_to_first_token": null, "time_per_output_token": null, "inter_token_latency": null},
+			"throughput": {"input_tokens_per_sec": 100, "output_tokens_per_sec": 50, "total_tokens_per_sec": 150},
+			"prompt_len": {"mean": 128}, "output_len": {"mean": 64}},
+		"failures": {"count": 1}}`
+	opt := &RawOptions{Runs: []Run{{Path: "*", GPU: "h100", GPUs: 2, Framework: "vllm", Precision: "bf16", Model: "m"}}}
+	rows, ps := decodeClient(t, "stage_0_lifecycle_metrics.json", []byte(stage), formatInfPerf, opt)
+	if len(ps.Errors()) > 0 || len(rows) != 1 {
+		t.Fatalf("%d rows, problems %v", len(rows), ps)
+	}
+	r := rows[0]
+	if e2e, ok := r.raw.Metrics.Get(latencyMetric(3, 1)); !ok || e2e != 1.4 {
+		t.Errorf("median E2E %v %v, want 1.4", e2e, ok)
+	}
+	if tp, _ := r.raw.Metrics.Get(MTputPerGPU); tp != 75 {
+		t.Errorf("throughput per GPU %v, want 150 / 2", tp)
+	}
+	if _, ok := r.raw.Metrics.Get(MMedianIntvty); ok {
+		t.Error("a median interactivity, want none")
+	}
+	if r.rate != 2 || r.conc != 0 {
+		t.Errorf("load: rate %v, concurrency %d; want the requested rate 2", r.rate, r.conc)
+	}
+	if got := r.raw.Requests; got.Completed != 10 || got.Attempted != 11 {
+		t.Errorf("requests %+v, want 10 of 11", got)
+	}
+	var said bool
+	for _, p := range ps {
+		said = said || p.Warning && strings.Contains(p.Msg, "did not stream")
+	}
+	if !said {
+		t.Errorf("no warning that the stage did not stream: %v", ps)
+	}
+}
+
+// TestK8sCheckNames: `frontier check -v` names each file's client and its release or layout.
+func TestK8sCheckNames(t *testing.T) {
+	fsys, opt := k8sFolder(t, k8sStage, k8sSummary, k8sConfig, k8sGenAI, k8sGenMeta, k8sLLMD01, k8sLLMD02,
+		"llm-d-benchmark-report/br_v0_2_1_example.yaml", "inference-perf/llm-d__llm-d-benchmark__inference_perf_lifecycle.yaml")
+	reports, err := Describe(fsys, "data/", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		k8sStage:   "inference-perf lifecycle report / stage report",
+		k8sSummary: "inference-perf lifecycle report / sweep summary",
+		"inference-perf/llm-d__llm-d-benchmark__inference_perf_lifecycle.yaml": "inference-perf lifecycle report (YAML) / stage report",
+		k8sGenAI:  "genai-bench run / 0.0.2, by num_concurrency",
+		k8sLLMD01: "llm-d benchmark report (YAML) / 0.1",
+		k8sLLMD02: "llm-d benchmark report (YAML) / 0.2",
+		"llm-d-benchmark-report/br_v0_2_1_example.yaml": "llm-d benchmark report (YAML) / 0.2.1",
+	}
+	for _, r := range reports {
+		w, ok := want[strings.TrimPrefix(r.File, "data/")]
+		if !ok {
+			continue
+		}
+		if got := r.Format + " / " + r.Release; got != w {
+			t.Errorf("%s: read as %q, want %q", r.File, got, w)
+		}
+		delete(want, strings.TrimPrefix(r.File, "data/"))
+	}
+	if len(want) > 0 {
+		t.Errorf("no report of %v", want)
+	}
+}
