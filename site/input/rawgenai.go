@@ -30,8 +30,9 @@ var genaiLatencies = []latencyKey{
 	{"aggregated_metrics.stats.e2e_latency", 3, "", "0.0.1+"},
 }
 
-// genaiStats are genai-bench's statistic keys, by the catalog's statistic.
-var genaiStats = map[string]int{"mean": 0, "p50": 1, "p90": 2, "p99": 3, "stddev": 5}
+// genaiStats are genai-bench's statistic keys, by the catalog's statistic (statistics), ""
+// for one it does not write.
+var genaiStats = [6]string{"mean", "p50", "p90", "p99", "", "stddev"}
 
 // genaiLengths are the requested input and output lengths of a traffic scenario: D(in,out),
 // deterministic, or N(in_mean,in_std)/(out_mean,out_std), normal; 0 for another scenario. (A

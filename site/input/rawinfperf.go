@@ -39,8 +39,9 @@ var infperfLatencies = []latencyKey{
 	{"successes.latency.request_latency", 3, "s", "0.1+"},
 }
 
-// infperfStats are inference-perf's statistic keys, by the catalog's statistic.
-var infperfStats = map[string]int{"mean": 0, "median": 1, "p90": 2, "p99": 3, "p99.9": 4}
+// infperfStats are inference-perf's statistic keys, by the catalog's statistic (statistics),
+// "" for one it does not write.
+var infperfStats = [6]string{"mean", "median", "p90", "p99", "p99.9", ""}
 
 // infperfSummary is the warning of a sweep's summary beside its stage reports.
 const infperfSummary = "an inference-perf summary_lifecycle_metrics.json pools every stage of its sweep, so it is no one load: skipped, each stage_N_lifecycle_metrics.json beside it is a point"

@@ -58,8 +58,8 @@ var llmdLayouts = [...]llmdLayout{
 	}, "metrics.throughput.total_tokens_per_sec", "metrics.throughput.output_tokens_per_sec", "metrics.requests"},
 }
 
-// llmdStats are the report's statistic keys, by the catalog's statistic.
-var llmdStats = map[string]int{"mean": 0, "p50": 1, "p90": 2, "p99": 3, "p99p9": 4, "p99.9": 4, "stddev": 5}
+// llmdStats are the report's statistic keys, by the catalog's statistic (statistics).
+var llmdStats = [6]string{"mean", "p50", "p90", "p99", "p99p9", "stddev"}
 
 // llmd decodes an llm-d benchmark report: one point.
 func (d *rawDecoder) llmd() {

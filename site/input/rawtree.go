@@ -173,7 +173,7 @@ type latencyKey struct {
 // latencies reads the statistics of each latency of keys found below v into m, stats naming
 // each statistic's key (mean, median, p90, ...) as the client writes it. fileUnit is the unit
 // of a key of no unit of its own. A unit of no time is a problem at the units key.
-func (d *rawDecoder) latencies(m *metricSet, v any, keys []latencyKey, stats map[string]int, fileUnit string) {
+func (d *rawDecoder) latencies(m *metricSet, v any, keys []latencyKey, stats [6]string, fileUnit string) {
 	for _, k := range keys {
 		obj, ok := node(v, k.path).(map[string]any)
 		if !ok {
@@ -188,8 +188,8 @@ func (d *rawDecoder) latencies(m *metricSet, v any, keys []latencyKey, stats map
 			d.add(d.at(0, k.path+".units", false, "want a unit of time (s, ms), got "+strconv.Quote(unit)))
 			continue
 		}
-		for key, s := range stats {
-			if f, ok := obj[key].(float64); ok && f >= 0 && !math.IsInf(f, 0) {
+		for s, key := range stats {
+			if f, ok := obj[key].(float64); ok && key != "" && f >= 0 && !math.IsInf(f, 0) {
 				m.set(latencyMetric(k.latency, s), f*scale)
 			}
 		}
