@@ -7,8 +7,9 @@ package input
 // run's point only when it is the run's one file (its load then the request rate achieved).
 //
 // Keys and units (infperfLatencies and the table in docs/input-formats.md):
-//   - load_summary.requested_rate: the stage's load, requests per second; achieved_rate and
-//     the workers' concurrency are kept as settings.
+//   - load_summary.requested_rate: the stage's load, requests per second, or its concurrency
+//     where the stage was run at one (load_summary.concurrency, as a bench-serve run's
+//     max_concurrency wins over its rate); the achieved rate is kept as a setting.
 //   - successes.throughput.{total,output}_tokens_per_sec: the deployment's throughput.
 //   - successes.latency.{time_to_first_token, time_per_output_token, inter_token_latency,
 //     request_latency}: statistics (mean, median, p90, p99, p99.9) in seconds. The median
@@ -16,8 +17,8 @@ package input
 //     tokens of one chunk is microseconds. A stage that did not stream has them null but the
 //     request latency: its point is on the E2E axis.
 //   - successes.count and failures.count: the requests.
-//   - successes.prompt_len and output_len means: the lengths served, the last resort for isl
-//     and osl.
+//   - successes.prompt_len (prompt_tokens in later releases) and output_len means: the
+//     lengths served, the last resort for isl and osl.
 //
 // The file names no model, GPU or framework: [[runs]] gives them, or, where inference-perf's
 // config.yaml lies beside the report (or one folder up, above a sweep's folders), the model
@@ -79,6 +80,11 @@ func (d *rawDecoder) infperf() {
 			d.run.Settings = append(d.run.Settings, Setting{k, fmtNum(v)})
 		}
 	}
+	if c, ok := num(t, "load_summary.concurrency"); ok && c >= 1 && c < 1<<31 {
+		// A stage run at a fixed concurrency: that is its load, as a bench-serve run's
+		// max_concurrency is beside its request rate.
+		p.conc = int64(c)
+	}
 	d.infperfConfig(&p)
 	var haveTotal, haveOut bool
 	p.total, haveTotal = num(t, "successes.throughput.total_tokens_per_sec")
@@ -95,6 +101,8 @@ func (d *rawDecoder) infperf() {
 	}
 	d.latencies(&p.m, t, infperfLatencies, infperfStats, "")
 	if v, ok := num(t, "successes.prompt_len.mean"); ok {
+		p.measured[0] = roundLen(v)
+	} else if v, ok := num(t, "successes.prompt_tokens.mean"); ok { // later releases
 		p.measured[0] = roundLen(v)
 	}
 	if v, ok := num(t, "successes.output_len.mean"); ok {

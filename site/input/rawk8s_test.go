@@ -293,3 +293,24 @@ func TestK8sCheckNames(t *testing.T) {
 		t.Errorf("no report of %v", want)
 	}
 }
+
+// TestK8sInfPerfConcurrency: a stage of a later inference-perf run at a fixed concurrency is a
+// point at that concurrency, its measured input length from prompt_tokens.
+func TestK8sInfPerfConcurrency(t *testing.T) {
+	stage := `{"load_summary": {"requested_rate": 4.0, "achieved_rate": 3.9, "concurrency": 8},
+		"successes": {"count": 10, "latency": {"time_per_output_token": {"median": 0.02}, "time_to_first_token": {"median": 0.1},
+			"request_latency": {"median": 1.0}}, "throughput": {"output_tokens_per_sec": 50, "total_tokens_per_sec": 150},
+			"prompt_tokens": {"total": 1000, "mean": 100}, "output_len": {"mean": 50}},
+		"failures": {"count": 0}}`
+	opt := &RawOptions{Runs: []Run{{Path: "*", GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "m"}}}
+	rows, ps := decodeClient(t, "stage_0_lifecycle_metrics.json", []byte(stage), formatInfPerf, opt)
+	if len(ps.Errors()) > 0 || len(rows) != 1 {
+		t.Fatalf("%d rows, problems %v", len(rows), ps)
+	}
+	if r := rows[0]; r.conc != 8 || r.sequence != sequenceOf(100, 50) {
+		t.Errorf("concurrency %d, sequence %s; want 8 and %s", r.conc, r.sequence, sequenceOf(100, 50))
+	}
+	if x, _ := rows[0].raw.Metrics.Get(MMedianIntvty); x != 50 {
+		t.Errorf("median interactivity %v, want 1 / 0.02", x)
+	}
+}
