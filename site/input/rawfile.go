@@ -119,14 +119,9 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 	if isYAML(rel) {
 		js, f, msg := yamlOf(data)
 		if msg != "" {
-			return Head{}
+			return Head{Empty: true} // skipped with a warning, which fails nothing
 		}
-		data = js
-		var pages []PageKey
-		for _, p := range rawPages(f, rel, rel, data, opt) {
-			pages = append(pages, PageKey(p))
-		}
-		return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+		return treeHead(f, rel, js, opt)
 	}
 	f, _ := sniffFormat(data)
 	switch f {
@@ -136,8 +131,14 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			h.Model = opt.viewModelName(h.Model)
 		}
 		return h
-	case formatUnknown, formatPerRequest:
+	case formatUnknown:
 		return Head{}
+	case formatPerRequest:
+		// Skipped with a warning: like an MLPerf Offline summary, a file that is fine and gives
+		// no point, which must not stop the build from drawing the others.
+		return Head{Empty: true}
+	case formatInfPerf, formatGenAI, formatLLMD:
+		return treeHead(f, rel, data, opt)
 	case formatEvalRows, formatHarness:
 		return Head{Evals: true, OK: true}
 	}
@@ -146,6 +147,22 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		pages = append(pages, PageKey(p))
 	}
 	return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+}
+
+// treeHead is the head of a file of the readers of rawtree.go: its pages, or Empty for a file
+// that is fine and gives no point (a sweep's summary beside its stages, skipped with a
+// warning).
+func treeHead(f rawFormat, rel string, data []byte, opt *RawOptions) Head {
+	rows, ps := decodeRaw(f, rel, rel, data, opt)
+	var pages []PageKey
+	seen := map[PageKey]bool{}
+	for i := range rows {
+		if k := (PageKey{rows[i].model, rows[i].sequence}); !seen[k] {
+			seen[k] = true
+			pages = append(pages, k)
+		}
+	}
+	return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
 }
 
 // RawPageDatasets turns the rows that raw files (decoded by DecodeFile or Load, in path order)
