@@ -22,7 +22,8 @@ package input
 //
 // The file names no model, GPU or framework: [[runs]] gives them, or, where inference-perf's
 // config.yaml lies beside the report (or one folder up, above a sweep's folders), the model
-// (server.model_name) from it; its api.streaming and load.type are kept as settings. Its
+// (server.model_name) and the requested lengths (infperfLengths) from it; its api.streaming
+// and load.type are kept as settings. Its
 // server URL, tokenizer token and storage are never read.
 
 import (
@@ -149,8 +150,32 @@ func (d *rawDecoder) infperfConfig(p *clientPoint) {
 		if lt := text(c, "load.type"); lt != "" && safeValue(lt) {
 			d.run.Settings = append(d.run.Settings, Setting{"config.load.type", lt})
 		}
+		p.own.ISL, p.own.OSL = infperfLengths(c)
 		return
 	}
+}
+
+// infperfLengths are the input and output lengths a config.yaml asks for, 0 where it asks for
+// none: a shared-prefix dataset's system prompt + question and its output_len, else the means
+// of the input and output distributions (random and synthetic data). Every stage of a sweep
+// then feeds one page, where the lengths each stage measured differ by a token or two.
+func infperfLengths(c map[string]any) (isl, osl int64) {
+	if sys, ok := num(c, "data.shared_prefix.system_prompt_len"); ok {
+		if q, ok := num(c, "data.shared_prefix.question_len"); ok {
+			isl = roundLen(sys + q)
+		}
+		if o, ok := num(c, "data.shared_prefix.output_len"); ok {
+			osl = roundLen(o)
+		}
+		return isl, osl
+	}
+	if v, ok := num(c, "data.input_distribution.mean"); ok {
+		isl = roundLen(v)
+	}
+	if v, ok := num(c, "data.output_distribution.mean"); ok {
+		osl = roundLen(v)
+	}
+	return isl, osl
 }
 
 // besideFile reports whether a file of this name lies beside the one being read.

@@ -84,6 +84,9 @@ func TestK8sFolderBuilds(t *testing.T) {
 	if got, want := rows[k8sStage].model, opt.modelName("meta-llama/Meta-Llama-3-8B-Instruct"); got != want {
 		t.Errorf("stage: model %q, want %q (config.yaml's server.model_name)", got, want)
 	}
+	if got, want := rows[k8sStage].sequence, sequenceOf(128+64, 64); got != want {
+		t.Errorf("stage: sequence %s, want %s (config.yaml's shared prefix: system prompt + question, output_len)", got, want)
+	}
 	if got, want := rows[k8sGenAI].model, opt.modelName("zai-org/GLM-4.6"); got != want {
 		t.Errorf("genai-bench: model %q, want %q (experiment_metadata.json's api_model_name)", got, want)
 	}
