@@ -71,29 +71,7 @@ func (d *rawDecoder) genai() {
 	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
 	unit := cmp1(text(t, "_time_unit"), "s")
 	am := node(t, "aggregated_metrics")
-	it := text(am, "iteration_type")
-	d.cfg.rec.setRelease("by " + cmp1(it, "num_concurrency"))
-	switch it {
-	case "request_rate":
-		if r, ok := num(am, "request_rate"); ok && r > 0 {
-			p.rate, p.byRate = r, true
-		} else {
-			d.add(d.at(0, "aggregated_metrics.request_rate", false, "missing: want the run's request rate, requests/s"))
-		}
-	default:
-		if c, ok := num(am, "num_concurrency"); ok && c >= 1 && c < 1<<31 {
-			p.conc = int64(c)
-		} else {
-			d.add(d.at(0, "aggregated_metrics.num_concurrency", false, "missing: want the run's concurrency"))
-		}
-	}
-	for _, k := range []string{"iteration_type", "scenario", "num_concurrency", "batch_size"} {
-		if v, ok := node(am, k).(string); ok && safeValue(v) {
-			d.run.Settings = append(d.run.Settings, Setting{k, v})
-		} else if f, ok := num(am, k); ok {
-			d.run.Settings = append(d.run.Settings, Setting{k, fmtNum(f)})
-		}
-	}
+	d.genaiLoad(am, &p)
 	if in, out := genaiLengths(text(am, "scenario")); in > 0 && out > 0 {
 		p.own.ISL, p.own.OSL = in, out
 	}
@@ -122,6 +100,34 @@ func (d *rawDecoder) genai() {
 		return
 	}
 	d.settle(&p, 0, -1)
+}
+
+// genaiLoad reads the run's load (its concurrency, or its request rate for iteration_type
+// request_rate) and keeps the run's iteration as settings.
+func (d *rawDecoder) genaiLoad(am any, p *clientPoint) {
+	it := text(am, "iteration_type")
+	d.cfg.rec.setRelease("by " + cmp1(it, "num_concurrency"))
+	switch it {
+	case "request_rate":
+		if r, ok := num(am, "request_rate"); ok && r > 0 {
+			p.rate, p.byRate = r, true
+		} else {
+			d.add(d.at(0, "aggregated_metrics.request_rate", false, "missing: want the run's request rate, requests/s"))
+		}
+	default:
+		if c, ok := num(am, "num_concurrency"); ok && c >= 1 && c < 1<<31 {
+			p.conc = int64(c)
+		} else {
+			d.add(d.at(0, "aggregated_metrics.num_concurrency", false, "missing: want the run's concurrency"))
+		}
+	}
+	for _, k := range []string{"iteration_type", "scenario", "num_concurrency", "batch_size"} {
+		if v, ok := node(am, k).(string); ok && safeValue(v) {
+			d.run.Settings = append(d.run.Settings, Setting{k, v})
+		} else if f, ok := num(am, k); ok {
+			d.run.Settings = append(d.run.Settings, Setting{k, fmtNum(f)})
+		}
+	}
 }
 
 // genaiRequests are the per-request TTFT and TPOT of individual_request_metrics, in seconds;

@@ -53,12 +53,26 @@ func (d *rawDecoder) infperf() {
 	d.skip()
 	t := d.tree()
 	var p clientPoint
+	if !d.infperfLoad(t, &p) {
+		return
+	}
+	d.infperfConfig(&p)
+	d.infperfFigures(t, &p)
+	if d.nerr > 0 {
+		d.run = nil
+		return
+	}
+	d.settle(&p, 0, -1)
+}
+
+// infperfLoad reads the stage's load; false for a sweep's summary beside its stages, which
+// is skipped with a warning.
+func (d *rawDecoder) infperfLoad(t map[string]any, p *clientPoint) bool {
 	rate, byStage := num(t, "load_summary.requested_rate")
-	summary := !byStage && d.besideFile("stage_0_lifecycle_metrics.json")
-	if summary {
+	if !byStage && d.besideFile("stage_0_lifecycle_metrics.json") {
 		d.cfg.rec.setRelease("sweep summary")
 		d.add(d.at(0, "", true, infperfSummary))
-		return
+		return false
 	}
 	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
 	if byStage {
@@ -86,7 +100,11 @@ func (d *rawDecoder) infperf() {
 		// max_concurrency is beside its request rate.
 		p.conc = int64(c)
 	}
-	d.infperfConfig(&p)
+	return true
+}
+
+// infperfFigures reads the stage's throughput, latencies, lengths served and requests.
+func (d *rawDecoder) infperfFigures(t map[string]any, p *clientPoint) {
 	var haveTotal, haveOut bool
 	p.total, haveTotal = num(t, "successes.throughput.total_tokens_per_sec")
 	p.out, haveOut = num(t, "successes.throughput.output_tokens_per_sec")
@@ -114,11 +132,6 @@ func (d *rawDecoder) infperf() {
 	if !p.m.has1(latencyMetric(0, 1)) && p.m.has1(latencyMetric(3, 1)) {
 		p.noTPOT = infperfNoStream
 	}
-	if d.nerr > 0 {
-		d.run = nil
-		return
-	}
-	d.settle(&p, 0, -1)
 }
 
 // infperfNoStream is the warning of a stage that did not stream.
