@@ -218,8 +218,7 @@ func dataJSONPoints(t *testing.T, files *Files) []realfiles.Read {
 // must be a point of got with every figure it names.
 func checkFigures(t *testing.T, c realfiles.Case, got []realfiles.Read) {
 	t.Helper()
-	gpus := float64(max(c.Runs.GPUs, 1)) // the trtllm-bench reports give their own: 1
-	for _, msg := range realfiles.Match(c.Points, got, gpus) {
+	for _, msg := range realfiles.Match(c.Points, got, c.PerGPU()) {
 		t.Error(msg)
 	}
 }

@@ -171,8 +171,8 @@ func strs(ss []string) []any {
 // holds an object. The build tells the two by the file's name; SGLang's bench_serving appends a
 // result a line (with a bare Infinity in it, which the reader of lines takes).
 func pastedLines(name string, data []byte) bool {
-	if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl") {
-		return false
+	if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+		return false // a YAML report (inference-perf's, llm-d's) is read as the build reads one
 	}
 	data = bytes.TrimSpace(data)
 	if jsontext.Value(data).IsValid() {

@@ -62,7 +62,7 @@ func TestRealClientFilesYourRun(t *testing.T) {
 			for _, r := range out["rows"].([]any) {
 				got = append(got, rowRead(r.(map[string]any)))
 			}
-			for _, msg := range realfiles.Match(c.Points, got, float64(max(c.Runs.GPUs, 1))) {
+			for _, msg := range realfiles.Match(c.Points, got, c.PerGPU()) {
 				t.Error(msg)
 			}
 		})

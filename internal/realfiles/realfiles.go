@@ -33,6 +33,15 @@ type Case struct {
 	Runs input.Run
 	// Points are the file's points, each with the figures it must carry.
 	Points []Figures
+	// GPUs are the GPUs a file gives itself where Runs gives none (an llm-d benchmark report's
+	// accelerators), which its throughputs per GPU are divided by.
+	GPUs int64
+}
+
+// PerGPU is what the case's throughputs are divided by on a page: its [[runs]] GPUs, else the
+// file's own, else 1 (a trtllm-bench report gives its own: 1).
+func (c Case) PerGPU() float64 {
+	return float64(max(c.Runs.GPUs, c.GPUs, 1))
 }
 
 // Figures are a point's figures as its file gives them: throughputs of the deployment in
@@ -55,6 +64,24 @@ var Cases = []Case{
 		Points: []Figures{
 			{Total: 2320.7222350404572 + 48950.0/9.317788951, Output: 2320.7222350404572, TTFT: 2369.317693 / 1000, E2E: 9097.345014999999 / 1000, TPOT: 27.615130366666666 / 1000, Conc: 100},
 		}},
+	// genai-bench run file, _time_unit s: the model and GPU from [[runs]] (experiment_metadata.json is not beside it when it is built alone)
+	{File: "genai-bench/regression_feature_no_flag/D100_100_text-to-text_zai-org_GLM-4.6_num_concurrency_1_time_120s.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "sglang", Precision: "fp8", Model: "zai-org/GLM-4.6"},
+		Points: []Figures{
+			{Total: 126.77076014727996, Output: 61.53920395499027, TTFT: 0.31550466700082325, E2E: 1.5958630835002623, TPOT: 0.012960756525256264, Conc: 1},
+		}},
+	{File: "genai-bench/regression_feature_no_flag/experiment_metadata.json", Skip: "genai-bench's experiment_metadata.json: the run's context (model, engine, GPU), which the run files beside it read; it holds no result"},
+	// genai-bench run file, _time_unit s: the model and GPU from [[runs]] (experiment_metadata.json is not beside it when it is built alone)
+	{File: "genai-bench/regression_feature_with_flag/D100_100_text-to-text_zai-org_GLM-4.6_num_concurrency_1_time_120s.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "sglang", Precision: "fp8", Model: "zai-org/GLM-4.6"},
+		Points: []Figures{
+			{Total: 155.64041476609444, Output: 75.55359940101673, TTFT: 0.24124983350066032, E2E: 1.361910145499678, TPOT: 0.009909387621206921, Conc: 1},
+		}},
+	{File: "genai-bench/regression_feature_with_flag/experiment_metadata.json", Skip: "genai-bench's experiment_metadata.json: the run's context (model, engine, GPU), which the run files beside it read; it holds no result"},
+	// genai-bench run file, _time_unit s: the model and GPU from [[runs]] (experiment_metadata.json is not beside it when it is built alone)
+	{File: "genai-bench/regression_main_branch/D100_100_text-to-text_num_concurrency_1_time_120s.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "sglang", Precision: "fp8", Model: "zai-org/GLM-4.6"},
+		Points: []Figures{
+			{Total: 194.4710740798005, Output: 94.40343401932063, TTFT: 0.23779947950060887, E2E: 1.0772647289995803, TPOT: 0.008174279459604125, Conc: 1},
+		}},
+	{File: "genai-bench/regression_main_branch/experiment_metadata.json", Skip: "genai-bench's experiment_metadata.json: the run's context (model, engine, GPU), which the run files beside it read; it holds no result"},
 	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c100_profile_export_genai_perf.csv", Skip: "the CSV twin of the JSON export beside it, which gives the point"},
 	{File: "genai-perf/FernandoDorado__sizing-llm-inference-nvidia__c100_profile_export_genai_perf.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
 		Points: []Figures{
@@ -133,6 +160,227 @@ var Cases = []Case{
 	{File: "guidellm/vllm-project__guidellm__benchmarks_stripped.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
 		Points: []Figures{
 			{Total: 992.6867036588937, Output: 198.13346751788123, TTFT: 16.38054847717285 / 1000, E2E: 0.6424565315246582, TPOT: 4.9241227427805505 / 1000, Conc: 1},
+		}},
+	{File: "inference-perf/kubecon-na-2025/config.yaml", Skip: "inference-perf's config.yaml: the run's configuration (model, streaming, load type), which the stage files beside it read; it holds no result"},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_0_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 262.204954787065, Output: 62.15363932698074, TTFT: 0.032918093027547, E2E: 0.4824237964930944, TPOT: 0.0034682437246881946, Rate: 1.0},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_1_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 9936.309237558173, Output: 2366.1706737582767, TTFT: 0.030646827479358763, E2E: 0.560724814014975, TPOT: 0.0040916400621356375, Rate: 37.97},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_2_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 19586.97159970634, Output: 4661.3633169817895, TTFT: 0.037225147476419806, E2E: 0.7633842984796502, TPOT: 0.005618866456784452, Rate: 74.94},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_3_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 29210.42717595459, Output: 6955.730744537778, TTFT: 0.10548265289980918, E2E: 1.726592505001463, TPOT: 0.01262659922444312, Rate: 111.92},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_4_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 29770.365396148376, Output: 7094.376280715106, TTFT: 2.17779986304231, E2E: 3.8309999329503626, TPOT: 0.012838118853112467, Rate: 148.89},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_5_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 30152.232927121622, Output: 7183.147523365646, TTFT: 2.1847563489573076, E2E: 3.824335947050713, TPOT: 0.01270163742565485, Rate: 185.86},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/stage_6_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 29978.35726849101, Output: 7140.792680764174, TTFT: 2.097426358028315, E2E: 3.6919508550781757, TPOT: 0.012453835775223814, Rate: 222.83},
+		}},
+	// inference-perf sweep summary alone (no stage report beside it): the load is the request rate it achieved
+	{File: "inference-perf/kubecon-na-2025/vllm+batch_size/summary_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 19507.52145762111, Output: 4646.495280316906, TTFT: 2.106196197506506, E2E: 3.7031164155341685, TPOT: 0.012646556813847418, Rate: 73.96165655384814},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_0_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 266.888900349336, Output: 62.08553187800729, TTFT: 0.029263833013828844, E2E: 0.47857079200912267, TPOT: 0.0034729767443662752, Rate: 1.0},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_1_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 11394.737803729946, Output: 2679.2370088892358, TTFT: 0.02687420998699963, E2E: 0.5229627540102229, TPOT: 0.003835304760258616, Rate: 43.25},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_2_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 22505.05387161857, Output: 5291.058908098613, TTFT: 0.028705411474220455, E2E: 0.5772114709834568, TPOT: 0.004240606868163098, Rate: 85.5},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_3_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 33596.4752798557, Output: 7902.137867994868, TTFT: 0.03211645409464836, E2E: 0.664661897928454, TPOT: 0.004895258550496064, Rate: 127.75},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_4_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 44542.530871233575, Output: 10472.452260003998, TTFT: 0.05483621510211378, E2E: 0.7683300040662289, TPOT: 0.005541628945885992, Rate: 169.99},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_5_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 45188.01013043277, Output: 10625.772478963527, TTFT: 1.826549680030439, E2E: 2.562530856986996, TPOT: 0.005706314596730147, Rate: 212.24},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/stage_6_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 45915.99335982038, Output: 10794.38186681098, TTFT: 1.7895767770241946, E2E: 2.518382102949545, TPOT: 0.005662358787614764, Rate: 254.49},
+		}},
+	// inference-perf sweep summary alone (no stage report beside it): the load is the request rate it achieved
+	{File: "inference-perf/kubecon-na-2025/vllm+chunking_and_prefix_caching/summary_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 25243.709619857338, Output: 5935.417987233208, TTFT: 0.6575456760474481, E2E: 1.396010264463257, TPOT: 0.005569244662747365, Rate: 95.08649408440847},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_0_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 264.3582517345225, Output: 62.57779895596327, TTFT: 0.02926190651487559, E2E: 0.47550570248859003, TPOT: 0.003441656821465134, Rate: 1.0},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_1_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 11354.743352323403, Output: 2689.469774140785, TTFT: 0.026831897033844143, E2E: 0.5203925265232101, TPOT: 0.0038173972013543626, Rate: 43.31},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_2_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 22442.022167664334, Output: 5322.170882670151, TTFT: 0.02854652493260801, E2E: 0.5772875070106238, TPOT: 0.00424406761953304, Rate: 85.62},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_3_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 33489.529864648415, Output: 7926.859636770968, TTFT: 0.0315330479061231, E2E: 0.6457663379842415, TPOT: 0.004752410728260586, Rate: 127.93},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_4_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 44449.421100941436, Output: 10523.792654657233, TTFT: 0.0445974834728986, E2E: 0.7547730569494888, TPOT: 0.005446720341321572, Rate: 170.24},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_5_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 45408.245528651736, Output: 10754.735872398645, TTFT: 1.8118889910401776, E2E: 2.53969518491067, TPOT: 0.0056594772717388445, Rate: 212.55},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/stage_6_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 45572.30003333582, Output: 10797.873600707577, TTFT: 1.797032144968398, E2E: 2.526703116018325, TPOT: 0.00565299321716839, Rate: 254.86},
+		}},
+	// inference-perf sweep summary alone (no stage report beside it): the load is the request rate it achieved
+	{File: "inference-perf/kubecon-na-2025/vllm+quantization/summary_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 25126.540497589893, Output: 5951.58019692232, TTFT: 0.6291958904475905, E2E: 1.3516905145370401, TPOT: 0.005550500751805109, Rate: 95.0810759084695},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_0_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 271.40621917977643, Output: 64.43010588682867, TTFT: 0.03706111456267536, E2E: 0.508084743982181, TPOT: 0.0036486136039372446, Rate: 1.0},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_1_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 10464.598843646869, Output: 2498.7133544196286, TTFT: 0.037861641962081194, E2E: 1.0599913999903947, TPOT: 0.007904880340824755, Rate: 40.19},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_2_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 19270.266622347975, Output: 4596.097845049889, TTFT: 2.1661131819710135, E2E: 3.823040549061261, TPOT: 0.012681695340244575, Rate: 79.37},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_3_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 19828.259291313094, Output: 4729.527969088627, TTFT: 3.952721660025418, E2E: 5.514731551986188, TPOT: 0.012089044682306144, Rate: 118.56},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_4_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 19999.209558625065, Output: 4769.1146197707985, TTFT: 3.9466896989615634, E2E: 5.489057207014412, TPOT: 0.011888368116590635, Rate: 157.74},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_5_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 20032.578113255648, Output: 4777.912885902435, TTFT: 3.9687943388707936, E2E: 5.156096611171961, TPOT: 0.010291863922318515, Rate: 196.93},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/stage_6_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 20016.507382310097, Output: 4769.923080048756, TTFT: 3.984271259047091, E2E: 5.16163665195927, TPOT: 0.010288574945816928, Rate: 236.12},
+		}},
+	// inference-perf sweep summary alone (no stage report beside it): the load is the request rate it achieved
+	{File: "inference-perf/kubecon-na-2025/vllm+v0_engine/summary_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 15529.421735872833, Output: 3703.0582893085657, TTFT: 3.8889904759125784, E2E: 5.266457290621474, TPOT: 0.011481837206159163, Rate: 59.119902302318366},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_0_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 271.83536208261364, Output: 64.23350089997027, TTFT: 0.031026913959067315, E2E: 0.4796094944467768, TPOT: 0.003468046240533825, Rate: 1.0},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_1_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 8302.40553746983, Output: 1943.0109854644684, TTFT: 0.02930809900863096, E2E: 0.5435917844879441, TPOT: 0.003979301189754678, Rate: 31.4},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_2_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 16320.052134875694, Output: 3820.6559401374307, TTFT: 0.033456598059274256, E2E: 0.6683322680182755, TPOT: 0.0049087533108211415, Rate: 61.79},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_3_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 24340.07350786478, Output: 5693.884076290361, TTFT: 0.04451845702715218, E2E: 1.0042465949663892, TPOT: 0.00741328114676181, Rate: 92.19},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_4_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 26978.25717945717, Output: 6316.805901394126, TTFT: 3.035595149965957, E2E: 4.268334947992116, TPOT: 0.009560818286692046, Rate: 122.59},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_5_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 27032.049260882508, Output: 6323.774659230487, TTFT: 3.034543322515674, E2E: 4.264888312551193, TPOT: 0.009537505112270745, Rate: 152.98},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/kubecon-na-2025/vllm/stage_6_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 27469.335412191227, Output: 6431.058168023075, TTFT: 2.88654515898088, E2E: 4.090118648484349, TPOT: 0.009318436472947427, Rate: 183.38},
+		}},
+	// inference-perf sweep summary alone (no stage report beside it): the load is the request rate it achieved
+	{File: "inference-perf/kubecon-na-2025/vllm/summary_lifecycle_metrics.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Meta-Llama-3-8B-Instruct"},
+		Points: []Figures{
+			{Total: 16910.45560332236, Output: 3957.912190053508, TTFT: 2.8867905189981684, E2E: 4.089445495977998, TPOT: 0.009366689744412668, Rate: 63.46125084268033},
+		}},
+	// inference-perf stage report: the load is the requested rate, latencies in seconds
+	{File: "inference-perf/llm-d__llm-d-benchmark__inference_perf_lifecycle.yaml", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "bf16", Model: "meta-llama/Llama-3.1-8B-Instruct"},
+		Points: []Figures{
+			{Total: 306.85483870967744, Output: 64.51612903225806, TTFT: 0.030000000000000027, E2E: 0.49, TPOT: 0.007966101694915254, Rate: 1.0},
+		}},
+	// llm-d benchmark report 0.1: latencies in ms; the whole context from the report (1 prefill + 2 decode H100 pods: 17 GPUs)
+	{File: "llm-d-benchmark-report/br_v0_1_example.yaml", GPUs: 17,
+		Points: []Figures{
+			{Total: 676.121568007739, Output: 32.544923821416, TTFT: 0.203539535985328 / 1000, E2E: 2.11507539497688 / 1000, TPOT: 0.0611870964678625 / 1000, Rate: 1.34},
+		}},
+	// llm-d benchmark report 0.2.1: TPOT and E2E latency as a mean only, so no interactivity; 2 replicas × 8 H100: 16 GPUs; no precision in the report
+	{File: "llm-d-benchmark-report/br_v0_2_1_example.yaml", GPUs: 16, Runs: input.Run{Precision: "bf16"},
+		Points: []Figures{
+			{Total: 2262.448, Output: 2262.448, TTFT: 0.03622930939309299, Rate: 10.0, NoX: true},
+		}},
+	// llm-d benchmark report 0.2: TPOT and E2E latency as a mean only, so no interactivity; 2 replicas × 8 H100: 16 GPUs; no precision in the report
+	{File: "llm-d-benchmark-report/br_v0_2_example.yaml", GPUs: 16, Runs: input.Run{Precision: "bf16"},
+		Points: []Figures{
+			{Total: 2262.448, Output: 2262.448, TTFT: 0.03622930939309299, Rate: 10.0, NoX: true},
 		}},
 	{File: "llmperf/leaderboard_individual_together_70b.json", Skip: "per-request responses (LLMPerf *_individual_responses.json): its summary gives the point; the build skips it with a warning"},
 	// LLMPerf gives no TPOT: no interactivity; a hosted API, the GPU is a stand-in

@@ -26,6 +26,9 @@ const (
 	formatHarness                     // an lm-evaluation-harness results file (evalharness.go)
 	formatUnknown                     // looks like a raw format but lacks its keys; sniffFormat says which
 	formatPerRequest                  // a client's per-request dump: no point of its own, skipped with a warning (perRequestSigs)
+	formatInfPerf                     // an inference-perf lifecycle report, JSON or YAML (rawinfperf.go)
+	formatGenAI                       // a genai-bench run file (rawgenai.go)
+	formatLLMD                        // an llm-d benchmark report, JSON or YAML (rawllmd.go)
 )
 
 // perRequestSigs are the per-request files clients write beside their results, which a
@@ -42,6 +45,10 @@ var perRequestSigs = [...]struct {
 		"an AIPerf per-request file (profile_export.jsonl): skipped, its profile_export_aiperf.json gives the run's point"},
 	{[]string{"experiments", "version"},
 		"a perf_analyzer per-request export (GenAI-Perf's profile_export.json): skipped, its profile_export_genai_perf.json gives the run's point"},
+	{[]string{"benchmark_version", "api_backend", "traffic_scenario"},
+		"genai-bench's experiment_metadata.json: skipped, it holds no result; the run files beside it read their model, engine and GPU from it"},
+	{[]string{"load", "server", "report"},
+		"inference-perf's config.yaml: skipped, it holds no result; the lifecycle reports beside it read their model from it"},
 }
 
 // perRequest says whether an object with these keys is a row of a per-request file, and which.
@@ -74,6 +81,10 @@ var formatSigs = [...]struct {
 	{formatServe, "a bench-serve result", []string{"request_rate", "output_throughput", "median_ttft_ms", "total_output_tokens"}},
 	{formatGuide, "a GuideLLM report", []string{"benchmarks"}},
 	{formatTRT, "a trtllm-bench report", []string{"engine", "world_info", "performance"}},
+	{formatInfPerf, "an inference-perf lifecycle report", []string{"load_summary", "successes"}},
+	{formatGenAI, "a genai-bench run file", []string{"aggregated_metrics", "individual_request_metrics"}},
+	{formatLLMD, "an llm-d benchmark report", []string{"version", "scenario", "results"}},
+	{formatLLMD, "an llm-d benchmark report", []string{"version", "scenario", "metrics"}},
 }
 
 // viewKeys are the keys only the inference view has at its top level.

@@ -31,7 +31,7 @@ func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
 	if msg != "" {
 		return Head{}, data
 	}
-	return head(f.Path, data, opt), data
+	return head(f.Path, data, withBeside(opt, fsys)), data
 }
 
 // scanHead finds the model and sequence that LoadDataset would give data, for any data that

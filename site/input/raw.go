@@ -92,6 +92,12 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.guidellm()
 		case formatTRT:
 			rd.trtllm()
+		case formatInfPerf:
+			rd.infperf()
+		case formatGenAI:
+			rd.genai()
+		case formatLLMD:
+			rd.llmd()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)

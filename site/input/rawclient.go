@@ -34,6 +34,16 @@ type clientPoint struct {
 	noTPOT string
 	// req are the run's requests as the client counted them (completed, attempted).
 	req Requests
+	// pool, for a file that states its deployment (an llm-d report's stack), is its
+	// parallelism: one pool's tp, or a disaggregated stack's prefill and decode pools.
+	pool clientPool
+}
+
+// clientPool is a deployment as a client's file states it; zero where it does not.
+type clientPool struct {
+	tp                   int64 // one pool's tensor parallelism
+	pWorkers, pTP, pGPUs int64 // prefill workers, their tp, their GPUs
+	dWorkers, dTP, dGPUs int64 // decode workers alike
 }
 
 // settle completes p from the file and [[runs]], reports what it still lacks, and keeps the
@@ -80,6 +90,12 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	r := rowFields{m: p.m, conc: p.conc, req: p.req}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	if s := p.pool; s.pWorkers > 0 && s.dWorkers > 0 {
+		r.split, r.disagg = true, true
+		r.pWorkers, r.pTP, r.pGPUs, r.dWorkers, r.dTP, r.dGPUs = s.pWorkers, s.pTP, s.pGPUs, s.dWorkers, s.dTP, s.dGPUs
+	} else {
+		r.tp = p.pool.tp
+	}
 	d.add1(r, c.Model, idx)
 }
 

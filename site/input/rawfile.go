@@ -41,6 +41,16 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 		rows, ps := decodeLoadGen(name, rel, data, opt)
 		return rawDataset(rel, rows, ps)
 	}
+	if isYAML(rel) {
+		js, f, msg := yamlOf(data)
+		if msg != "" {
+			opt.rec.setFormat("YAML of no format read", false)
+			return nil, problem.Problems{{File: name, Warning: true, Msg: msg}}
+		}
+		opt.rec.setFormat(formatNames[f]+" (YAML)", false)
+		rows, ps := decodeRaw(f, name, rel, js, opt)
+		return rawDataset(rel, rows, ps)
+	}
 	f, msg := sniffFormat(data)
 	opt.rec.setFormat(formatNames[f], f == formatView || f == formatAPI || f == formatAgg)
 	switch f {
@@ -106,6 +116,13 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		}
 		return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
 	}
+	if isYAML(rel) {
+		js, f, msg := yamlOf(data)
+		if msg != "" {
+			return Head{Empty: true} // skipped with a warning, which fails nothing
+		}
+		return treeHead(f, rel, js, opt)
+	}
 	f, _ := sniffFormat(data)
 	switch f {
 	case formatView:
@@ -114,8 +131,14 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 			h.Model = opt.viewModelName(h.Model)
 		}
 		return h
-	case formatUnknown, formatPerRequest:
+	case formatUnknown:
 		return Head{}
+	case formatPerRequest:
+		// Skipped with a warning: like an MLPerf Offline summary, a file that is fine and gives
+		// no point, which must not stop the build from drawing the others.
+		return Head{Empty: true}
+	case formatInfPerf, formatGenAI, formatLLMD:
+		return treeHead(f, rel, data, opt)
 	case formatEvalRows, formatHarness:
 		return Head{Evals: true, OK: true}
 	}
@@ -124,6 +147,22 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		pages = append(pages, PageKey(p))
 	}
 	return Head{Raw: true, Pages: pages, OK: len(pages) > 0}
+}
+
+// treeHead is the head of a file of the readers of rawtree.go: its pages, or Empty for a file
+// that is fine and gives no point (a sweep's summary beside its stages, skipped with a
+// warning).
+func treeHead(f rawFormat, rel string, data []byte, opt *RawOptions) Head {
+	rows, ps := decodeRaw(f, rel, rel, data, opt)
+	var pages []PageKey
+	seen := map[PageKey]bool{}
+	for i := range rows {
+		if k := (PageKey{rows[i].model, rows[i].sequence}); !seen[k] {
+			seen[k] = true
+			pages = append(pages, k)
+		}
+	}
+	return Head{Raw: true, Pages: pages, OK: len(pages) > 0, Empty: len(pages) == 0 && len(ps.Errors()) == 0}
 }
 
 // RawPageDatasets turns the rows that raw files (decoded by DecodeFile or Load, in path order)

@@ -350,6 +350,11 @@ type RawOptions struct {
 	MinSuccess float64
 	// rec, on Describe's copy for one file, notes what the decoder made of it (report.go).
 	rec *fileRecord
+	// beside, on the build's copy for one file (DecodeFile), reads a file of the data folder
+	// by its slash path, for the readers that take context from a file beside the one read
+	// (inference-perf's config.yaml, genai-bench's experiment_metadata.json); nil in "your
+	// run", which reads one file alone.
+	beside func(rel string) ([]byte, bool)
 }
 
 // GPUName is how a GPU key is shown; an empty field keeps the built-in one.

@@ -110,6 +110,7 @@ var formatNames = map[rawFormat]string{
 	formatLLMPerf: "LLMPerf summary", formatSGLang: "SGLang bench_serving result", formatGuide: "GuideLLM report",
 	formatTRT: "trtllm-bench report", formatEvalRows: "InferenceX eval rows", formatHarness: "lm-evaluation-harness results",
 	formatUnknown: "no known format",
+	formatInfPerf: "inference-perf lifecycle report", formatGenAI: "genai-bench run", formatLLMD: "llm-d benchmark report",
 }
 
 // Describe decodes every data file below the root of fsys as Load does, one after another,

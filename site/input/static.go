@@ -45,7 +45,7 @@ func LoadStatic(fsys fs.FS, prefix string) ([]StaticFile, problem.Problems) {
 		if path.Dir(p) == "i18n" && ext == ".toml" {
 			return nil // a site's catalog of strings (package i18n), read by the render stage
 		}
-		if d.IsDir() || ext == ".json" || ext == ".jsonl" || ext == ".md" || p == ChangelogFile || d.Type()&fs.ModeSymlink != 0 && ext == "" {
+		if d.IsDir() || ext == ".json" || ext == ".jsonl" || isYAML(p) || ext == ".md" || p == ChangelogFile || d.Type()&fs.ModeSymlink != 0 && ext == "" {
 			return nil
 		}
 		if !staticTypes[ext] {

@@ -25,7 +25,7 @@ import (
 // (a log, a dump) and reading it would take the build's memory with it.
 const maxFileSize = 256 << 20
 
-// Load reads every *.json file below the root of fsys, in path order, and decodes them on all
+// Load reads every *.json, *.jsonl, *.yaml and *.yml file below the root of fsys, in path order, and decodes them on all
 // cores while holding only one file's bytes per core. Problems name files as prefix + path.
 //
 // Files and folders whose names start with "." or "_" are skipped: editors, VCS and OS leave
@@ -90,7 +90,11 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 		switch {
 		case d.IsDir():
 			return nil
-		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"):
+		case p == ChangelogFile:
+			// The site's changelog (changelog.go), not results.
+		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"), isYAML(base):
+			// A YAML file is read only when its shape is a format written as YAML; any
+			// other is skipped with a warning (yamlFormats, rawtree.go).
 			files = append(files, File{Path: p, typ: d.Type()})
 		case strings.HasSuffix(base, ".txt"):
 			// A text file is data only when it is an MLPerf LoadGen summary, by its content
@@ -172,6 +176,7 @@ func ForEachBuf(n int, fn func(i int, buf []byte) []byte) {
 // the next file.
 func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte, opt *RawOptions) (*Dataset, problem.Problems, []byte) {
 	name := fileName(prefix, f.Path)
+	opt = withBeside(opt, fsys)
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
 		return nil, problem.Problems{{File: name, Msg: msg}}, data
@@ -182,6 +187,31 @@ func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte, opt *RawOptions) 
 	}
 	return ds, ps, data
 }
+
+// withBeside is a copy of opt whose readers may read the files of fsys beside the one they
+// decode (RawOptions.beside), each at most maxBesideSize.
+func withBeside(opt *RawOptions, fsys fs.FS) *RawOptions {
+	o := RawOptions{}
+	if opt != nil {
+		o = *opt
+	}
+	o.beside = func(rel string) ([]byte, bool) {
+		if !fs.ValidPath(rel) {
+			return nil, false
+		}
+		fi, err := fs.Stat(fsys, rel)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxBesideSize {
+			return nil, false
+		}
+		b, err := fs.ReadFile(fsys, rel)
+		return b, err == nil
+	}
+	return &o
+}
+
+// maxBesideSize is the largest file beside a result that a reader takes context from: a
+// client's configuration or metadata is a few KiB.
+const maxBesideSize = 1 << 20
 
 // readData reads a data file into buf, growing it as needed. msg says why it could not.
 func readData(fsys fs.FS, f File, buf []byte) (data []byte, msg string) {

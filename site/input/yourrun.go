@@ -93,7 +93,7 @@ func KnownGPUs() []string { return slices.Sorted(maps.Keys(builtinGPUs)) }
 // without its extension. The last word of each kind wins.
 func GuessRun(name string, opt *RawOptions) Run {
 	var r Run
-	if ext := path.Ext(name); ext == ".json" || ext == ".jsonl" {
+	if ext := path.Ext(name); ext == ".json" || ext == ".jsonl" || ext == ".yaml" || ext == ".yml" {
 		name = strings.TrimSuffix(name, ext)
 	}
 	words := strings.FieldsFunc(strings.ToLower(name), func(c rune) bool {
