@@ -280,27 +280,27 @@ var Cases = []Case{
 			{Total: 1224.3946098961699 + 540779.0/377.2264237909112, Output: 1224.3946098961699, TTFT: 294.7253850288689 / 1000, E2E: 22389.20643250458 / 1000, Rate: 8.0, NoX: true},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 5714.519736144999, Output: 214.8315690280075, TTFT: 13.897044999999999 / 1000, E2E: 149.299332 / 1000, TPOT: 3.230094076923077 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_ultralongctx_in8192_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_ultralongctx_in8192_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 25685.978400217253, Output: 124.81039067160957, TTFT: 142.204294 / 1000, E2E: 287.314138 / 1000, TPOT: 3.5414224102564105 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 1722.3422384349024, Output: 542.4699963574496, TTFT: 3.4905739999999996 / 1000, E2E: 70.52062 / 1000, TPOT: 1.7168239743589742 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_fp8_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_fp8_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 15229.066130348958, Output: 572.5212830958255, TTFT: 4.965749 / 1000, E2E: 69.77808399999999 / 1000, TPOT: 1.6616325897435897 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 13424.53620383038, Output: 504.68181217407437, TTFT: 6.65477 / 1000, E2E: 77.922748 / 1000, TPOT: 1.8274495641025639 / 1000},
 		}},

@@ -17,6 +17,7 @@ import (
 // clientPoint is one point of a client's file before its context is settled.
 type clientPoint struct {
 	own      Run      // the context the file states
+	gpuName  string   // the GPU as the file names it (namedGPU): own.GPU's label when the tables do not know it
 	measured [2]int64 // mean input and output lengths as measured: the last resort for isl and osl
 	conc     int64
 	// rate is the request rate of a run by rate (requests per second), 0 for none; byRate says
@@ -80,6 +81,10 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	r := rowFields{m: p.m, conc: p.conc, req: p.req}
 	r.hw, r.fw, r.precision, r.spec = c.GPU, c.Framework, c.Precision, c.Spec
 	r.isl, r.osl, r.gpus, r.date, r.image, r.runURL = c.ISL, c.OSL, c.GPUs, c.Date, c.Image, c.RunURL
+	if p.own.GPU != "" {
+		r.gpuName = p.gpuName
+		d.unknownGPU(p.own.GPU, p.gpuName)
+	}
 	d.add1(r, c.Model, idx)
 }
 
