@@ -129,6 +129,12 @@ var Cases = []Case{
 			{Total: 31.75098409128402, Output: 3.1950675815128577, TTFT: 11.276006698608398 / 1000, E2E: 0.019269227981567383, TPOT: 1.0459763663155692 / 1000, Rate: 2.0},
 			{Total: 58.58989627079254, Output: 6.377131566888984, TTFT: 9.419918060302734 / 1000, E2E: 0.015973806381225586, TPOT: 0.9067058563232422 / 1000, Rate: 4.0},
 		}},
+	// GuideLLM 0.8.0.dev18, report layout v2 (metadata.version 2): 2 constant-rate benchmarks
+	{File: "guidellm/llm-d__llm-d-benchmark__guidellm_0.8.0.dev18_report_v2.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 31.75098409128402, Output: 3.1950675815128577, TTFT: 11.276006698608398 / 1000, E2E: 0.019269227981567383, TPOT: 1.0459763663155692 / 1000, Rate: 2.0},
+			{Total: 58.58989627079254, Output: 6.377131566888984, TTFT: 9.419918060302734 / 1000, E2E: 0.015973806381225586, TPOT: 0.9067058563232422 / 1000, Rate: 4.0},
+		}},
 	// GuideLLM: 1 benchmark(s)
 	{File: "guidellm/vllm-project__guidellm__benchmarks_stripped.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
 		Points: []Figures{
