@@ -128,6 +128,9 @@ func classify(keys []string, inArray bool) (rawFormat, string) {
 	if msg, ok := perRequest(keys); ok {
 		return formatPerRequest, msg
 	}
+	if msg, ok := sweepSkip(keys, inArray); ok {
+		return formatPerRequest, msg
+	}
 	if !inArray && len(keys) == 1 && keys[0] == "data" {
 		// GenAI-Perf's and AIPerf's inputs.json ({"data": [{"payload": …}]}): the prompts sent.
 		return formatPerRequest, "the prompts a GenAI-Perf or AIPerf run sent (inputs.json): skipped, it holds no result"

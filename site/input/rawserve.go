@@ -39,6 +39,7 @@ func (d *rawDecoder) serve() {
 	var concOff int
 	nerr := d.nerr
 	run := newRunReader(formatServe, d.rel)
+	var sw sweepRun // what `vllm bench sweep` adds (rawsweep.go)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
@@ -101,7 +102,7 @@ func (d *rawDecoder) serve() {
 		case "osl":
 			file.OSL = d.flexPositive()
 		default:
-			if run.take(d.decoder, k) {
+			if run.take(d.decoder, k) || d.sweepKey(k, &sw) {
 				return
 			}
 			d.metric(&r.m, k, true)
@@ -125,6 +126,9 @@ func (d *rawDecoder) serve() {
 		r.m.set(MRequestRate, rate)
 	}
 
+	if !d.settleSweep(&sw, &r, &file, run) {
+		return
+	}
 	// The file's own context first, then [[runs]].
 	c := d.context(file)
 	d.lacking(c)
