@@ -312,42 +312,42 @@ var Cases = []Case{
 		}},
 	{File: "trtllm-bench/shaamil101-etched_trtllm-bench-0.16-throughput_stdout_result_1024_1024_3000.txt", Skip: "trtllm-bench 0.16 throughput console output (a log capture, not --report_json): its report gives throughput and the request rate only, no latency and no load, so no axis to place a point on; not read (the --report_json of every release is)"},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1215.1785596426369, Output: 129.29893742822986, TTFT: 1285.830495529808 / 1000, E2E: 85306.39990948839 / 1000, TPOT: 181.62114980719647 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.96127944515496, Output: 61.135636331717016, TTFT: 352.92798443697393 / 1000, E2E: 10922.64976655133 / 1000, TPOT: 95.32002616528419 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1220.9694071002364, Output: 129.9151023672301, TTFT: 1329.8274209992087 / 1000, E2E: 83437.2593170001 / 1000, TPOT: 174.97550599985595 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 204},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.81115735504056, Output: 60.9274404695698, TTFT: 327.0514664991424 / 1000, E2E: 9845.546500000637 / 1000, TPOT: 89.20063632094575 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1219.7753566451509, Output: 129.78805152860795, TTFT: 1433.252351002011 / 1000, E2E: 93428.0933279988 / 1000, TPOT: 198.27001023321048 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 133.03556551253223, Output: 61.20391646911921, TTFT: 353.523009995115 / 1000, E2E: 10923.950199496176 / 1000, TPOT: 98.60224978682334 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1216.501942253952, Output: 129.43974962747106, TTFT: 1434.6544744912535 / 1000, E2E: 93331.53053198475 / 1000, TPOT: 192.04270548237196 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.94623971624904, Output: 61.084277533102885, TTFT: 364.13282802095637 / 1000, E2E: 10769.47250001831 / 1000, TPOT: 96.43651362695054 / 1000, Rate: 0.3},
 		}},

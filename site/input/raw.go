@@ -124,6 +124,9 @@ type rawDecoder struct {
 	lacked map[string]bool
 	// warnedGPU is the key of the unknown GPU the file named that was warned of (unknownGPU).
 	warnedGPU string
+	// suggested are the context keys taken from what the file suggests rather than states
+	// (measured mean lengths, a backend that names its server), for the [[runs]] hint to say.
+	suggested []string
 	format    rawFormat
 	// run is the run of the point being read, for its row (a client's file); fileRun the
 	// one the file's rows share when they have none of their own (InferenceX rows).

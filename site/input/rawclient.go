@@ -43,13 +43,7 @@ type clientPoint struct {
 func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	nerr := d.nerr
 	c := d.context(p.own)
-	if c.ISL == 0 && p.measured[0] > 0 {
-		d.cfg.rec.source("isl", "measured")
-	}
-	if c.OSL == 0 && p.measured[1] > 0 {
-		d.cfg.rec.source("osl", "measured")
-	}
-	c.ISL, c.OSL = cmpOr(c.ISL, p.measured[0]), cmpOr(c.OSL, p.measured[1])
+	d.measuredLengths(&c, p.measured)
 	if d.lacking(c) {
 		return
 	}
@@ -160,7 +154,7 @@ func (d *rawDecoder) lacking(c Run) bool {
 	}
 	if d.lacked == nil {
 		d.lacked = map[string]bool{}
-		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
+		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack) + suggestedNote(d.suggested)})
 	}
 	for _, k := range lack {
 		d.lacked[k] = true

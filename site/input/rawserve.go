@@ -33,7 +33,7 @@ func (d *rawDecoder) serve() {
 		sTotal
 		sOutput
 	)
-	var total, output, rate, input, totalIn, duration float64
+	var total, output, rate, input, totalIn, totalOut, duration float64
 	var haveInput, haveTotalIn bool
 	completed, prompts, failed := -1.0, -1.0, -1.0 // the request counts, -1 where not given
 	var concOff int
@@ -64,6 +64,8 @@ func (d *rawDecoder) serve() {
 			input, haveInput = d.number(false)
 		case "total_input_tokens":
 			totalIn, haveTotalIn = d.number(false)
+		case "total_output_tokens":
+			totalOut, _ = d.number(false)
 		case "duration":
 			duration, _ = d.number(false)
 		case "completed":
@@ -129,8 +131,9 @@ func (d *rawDecoder) serve() {
 	if !d.settleSweep(&sw, &r, &file, run) {
 		return
 	}
-	// The file's own context first, then [[runs]].
+	// The file's own context first, then [[runs]], then what the file suggests (suggest.go).
 	c := d.context(file)
+	d.serveSuggests(&c, run, completed, totalIn, totalOut)
 	d.lacking(c)
 	if len(d.late) > 0 || d.nerr > nerr {
 		return

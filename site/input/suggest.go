@@ -1,0 +1,70 @@
+package input
+
+// What a file suggests of its context without stating it: the mean lengths its run measured
+// (isl and osl after the requested ones and [[runs]]), and a bench-serve backend that names
+// the server it ran against (the framework). They are used where neither the file nor [[runs]]
+// gives the key, `frontier check -v` says where each came from, and the [[runs]] hint says
+// which keys they filled, for the publisher to check (docs/input-formats.md#a-folder-of-results).
+
+import (
+	"slices"
+	"strings"
+)
+
+// measuredLengths fills c's isl and osl from the run's measured mean lengths where neither
+// the file nor [[runs]] gives them.
+func (d *rawDecoder) measuredLengths(c *Run, measured [2]int64) {
+	if c.ISL == 0 && measured[0] > 0 {
+		d.cfg.rec.source("isl", "measured")
+		d.suggest("isl")
+	}
+	if c.OSL == 0 && measured[1] > 0 {
+		d.cfg.rec.source("osl", "measured")
+		d.suggest("osl")
+	}
+	c.ISL, c.OSL = cmpOr(c.ISL, measured[0]), cmpOr(c.OSL, measured[1])
+}
+
+// suggest notes that context key k came from what the file suggests.
+func (d *rawDecoder) suggest(k string) {
+	if !slices.Contains(d.suggested, k) {
+		d.suggested = append(d.suggested, k)
+	}
+}
+
+// backendServers are the bench-serve backends (--backend) that name the server they ran
+// against, by the framework key it is; the others ("openai", "openai-chat") name only an API.
+var backendServers = map[string]string{"vllm": "vllm", "sglang": "sglang", "tgi": "tgi", "lmdeploy": "lmdeploy"}
+
+// suggestedNote is what the [[runs]] hint adds of the keys the file suggested: which they are
+// and where they came from, without their values, so the files of a folder say it alike.
+func suggestedNote(keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	var parts []string
+	if slices.Contains(keys, "isl") || slices.Contains(keys, "osl") {
+		parts = append(parts, "isl and osl from the measured mean lengths")
+	}
+	if slices.Contains(keys, "framework") {
+		parts = append(parts, "the framework from the backend")
+	}
+	return " (taken from the files, set them to override: " + strings.Join(parts, "; ") + ")"
+}
+
+// serveSuggests fills what a bench-serve file suggests of c where c lacks it: the framework its
+// backend names, and the mean lengths of its completed requests.
+func (d *rawDecoder) serveSuggests(c *Run, run *runReader, completed, totalIn, totalOut float64) {
+	if c.Framework == "" {
+		for _, s := range run.info.Settings {
+			if fw := backendServers[s.Value]; s.Key == "backend" && fw != "" {
+				c.Framework = fw
+				d.cfg.rec.source("framework", "file")
+				d.suggest("framework")
+			}
+		}
+	}
+	if completed > 0 {
+		d.measuredLengths(c, [2]int64{roundLen(totalIn / completed), roundLen(totalOut / completed)})
+	}
+}
