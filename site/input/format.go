@@ -26,6 +26,7 @@ const (
 	formatHarness                     // an lm-evaluation-harness results file (evalharness.go)
 	formatUnknown                     // looks like a raw format but lacks its keys; sniffFormat says which
 	formatPerRequest                  // a client's per-request dump: no point of its own, skipped with a warning (perRequestSigs)
+	formatEvalScope                   // an EvalScope perf benchmark_summary.json (rawevalscope.go)
 )
 
 // perRequestSigs are the per-request files clients write beside their results, which a
@@ -74,6 +75,8 @@ var formatSigs = [...]struct {
 	{formatServe, "a bench-serve result", []string{"request_rate", "output_throughput", "median_ttft_ms", "total_output_tokens"}},
 	{formatGuide, "a GuideLLM report", []string{"benchmarks"}},
 	{formatTRT, "a trtllm-bench report", []string{"engine", "world_info", "performance"}},
+	{formatEvalScope, "an EvalScope perf summary", []string{"Output Throughput (tok/s)", "Total Requests"}},
+	{formatEvalScope, "an EvalScope perf summary", []string{"Output token throughput (tok/s)", "Total requests"}},
 }
 
 // viewKeys are the keys only the inference view has at its top level.
@@ -129,6 +132,9 @@ func classify(keys []string, inArray bool) (rawFormat, string) {
 		return formatPerRequest, msg
 	}
 	if msg, ok := sweepSkip(keys, inArray); ok {
+		return formatPerRequest, msg
+	}
+	if msg, ok := evalscopeSkip(keys, inArray); ok {
 		return formatPerRequest, msg
 	}
 	if !inArray && len(keys) == 1 && keys[0] == "data" {

@@ -90,6 +90,8 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.guidellm()
 		case formatTRT:
 			rd.trtllm()
+		case formatEvalScope:
+			rd.evalscope()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)

@@ -350,6 +350,9 @@ type RawOptions struct {
 	MinSuccess float64
 	// rec, on Describe's copy for one file, notes what the decoder made of it (report.go).
 	rec *fileRecord
+	// beside, on DecodeFile's copy for one file, is the file a reader reads with it: an EvalScope
+	// summary's benchmark_percentile.json (rawevalscope.go); nil for none.
+	beside []byte
 }
 
 // GPUName is how a GPU key is shown; an empty field keeps the built-in one.

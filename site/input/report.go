@@ -109,7 +109,7 @@ var formatNames = map[rawFormat]string{
 	formatServe: "vllm bench serve result", formatAIPerf: "AIPerf or GenAI-Perf profile export",
 	formatLLMPerf: "LLMPerf summary", formatSGLang: "SGLang bench_serving result", formatGuide: "GuideLLM report",
 	formatTRT: "trtllm-bench report", formatEvalRows: "InferenceX eval rows", formatHarness: "lm-evaluation-harness results",
-	formatUnknown: "no known format",
+	formatUnknown: "no known format", formatEvalScope: "EvalScope perf summary",
 }
 
 // Describe decodes every data file below the root of fsys as Load does, one after another,

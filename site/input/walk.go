@@ -178,7 +178,7 @@ func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte, opt *RawOptions) 
 	if msg != "" {
 		return nil, problem.Problems{{File: name, Msg: msg}}, data
 	}
-	ds, ps := decode(name, f.Path, data, opt)
+	ds, ps := decode(name, f.Path, data, besideOf(fsys, f.Path, opt))
 	if ds != nil {
 		ds.Path = f.Path
 	}
