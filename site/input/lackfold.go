@@ -14,8 +14,9 @@ import (
 )
 
 const (
-	hintPrefix = "add to frontier.toml: [[runs]] path = "
-	noSuffix   = ": give it in the file or in a [[runs]] entry of frontier.toml"
+	suggestedPrefix = "taken from what the file suggests"
+	hintPrefix      = "add to frontier.toml: [[runs]] path = "
+	noSuffix        = ": give it in the file or in a [[runs]] entry of frontier.toml"
 )
 
 // FoldLacking folds, per folder, the [[runs]] hints and the "no KEY" problems of files that
@@ -52,6 +53,16 @@ func FoldLacking(ps problem.Problems) problem.Problems {
 		n, folded := fold[dir]
 		_, _, isHint := hintOf(p)
 		isNo := !p.Warning && p.Path == "" && p.Line == 0 && strings.HasPrefix(p.Msg, "no ") && strings.HasSuffix(p.Msg, noSuffix)
+		isNote := p.Warning && strings.HasPrefix(p.Msg, suggestedPrefix)
+		if folded && isNote {
+			if !said[dir+"\x00"+p.Msg] {
+				said[dir+"\x00"+p.Msg] = true
+				q := p
+				q.File, q.Msg = dir+"/*", strings.Replace(p.Msg, "the file suggests", "the files suggest", 1)
+				out = append(out, q)
+			}
+			continue
+		}
 		if !folded || !isHint && !isNo {
 			out = append(out, p)
 			continue

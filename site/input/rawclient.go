@@ -154,7 +154,10 @@ func (d *rawDecoder) lacking(c Run) bool {
 	}
 	if d.lacked == nil {
 		d.lacked = map[string]bool{}
-		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack) + suggestedNote(d.suggested)})
+		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
+		if note := suggestedNote(d.suggested); note != "" {
+			d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: note})
+		}
 	}
 	for _, k := range lack {
 		d.lacked[k] = true

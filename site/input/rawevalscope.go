@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,24 +214,12 @@ func evalscopeSkip(keys []string, inArray bool) (string, bool) {
 		if s.inArray != inArray {
 			continue
 		}
-		all := true
-		for _, k := range s.keys {
-			all = all && strContains(keys, k)
-		}
+		all := !slices.ContainsFunc(s.keys, func(k string) bool { return !slices.Contains(keys, k) })
 		if all {
 			return s.msg, true
 		}
 	}
 	return "", false
-}
-
-func strContains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // besideOf is opt with the file a data file at rel reads beside it: an EvalScope summary's

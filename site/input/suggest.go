@@ -36,20 +36,26 @@ func (d *rawDecoder) suggest(k string) {
 // against, by the framework key it is; the others ("openai", "openai-chat") name only an API.
 var backendServers = map[string]string{"vllm": "vllm", "sglang": "sglang", "tgi": "tgi", "lmdeploy": "lmdeploy"}
 
-// suggestedNote is what the [[runs]] hint adds of the keys the file suggested: which they are
-// and where they came from, without their values, so the files of a folder say it alike.
+// suggestedNote is the warning, beside the [[runs]] hint, that names the context keys taken
+// from what the file suggests and where from, without their values, so that the files of a
+// folder say it alike (FoldLacking then says it once); "" for none.
 func suggestedNote(keys []string) string {
-	if len(keys) == 0 {
-		return ""
-	}
 	var parts []string
-	if slices.Contains(keys, "isl") || slices.Contains(keys, "osl") {
-		parts = append(parts, "isl and osl from the measured mean lengths")
+	switch isl, osl := slices.Contains(keys, "isl"), slices.Contains(keys, "osl"); {
+	case isl && osl:
+		parts = append(parts, "isl and osl are the measured mean lengths")
+	case isl:
+		parts = append(parts, "isl is the measured mean input length")
+	case osl:
+		parts = append(parts, "osl is the measured mean output length")
 	}
 	if slices.Contains(keys, "framework") {
-		parts = append(parts, "the framework from the backend")
+		parts = append(parts, "the framework is the one the backend names")
 	}
-	return " (taken from the files, set them to override: " + strings.Join(parts, "; ") + ")"
+	if len(parts) == 0 {
+		return ""
+	}
+	return "taken from what the file suggests, for [[runs]] to override: " + strings.Join(parts, "; ")
 }
 
 // serveSuggests fills what a bench-serve file suggests of c where c lacks it: the framework its
