@@ -248,15 +248,15 @@ var Cases = []Case{
 		Points: []Figures{
 			{Output: 167578.06, TTFT: 641437563 / 1e9, E2E: 121500495785 / 1e9, TPOT: 61287759 / 1e9, Rate: 45, NoTotal: true},
 		}},
-	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 36459.28749797308, Output: 3929.720447468979, TTFT: 493.27141290996224 / 1000, E2E: 1285.6606974964961 / 1000, TPOT: 11.149914426108202 / 1000, Conc: 100},
 		}},
-	{File: "sglang/datacrunch-h200_deepseek_dp_mla_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_deepseek_dp_mla_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 12412.394674113431 + 10000.0/412.49091206211597, Output: 12412.394674113431, TTFT: 10014.104524045251 / 1000, E2E: 374559.5875820145 / 1000, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_3_3_70b_offline_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_offline_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 4520.698730654741 + 1525074.0/341.72106836596504, Output: 4520.698730654741, TTFT: 91282.20983641222 / 1000, E2E: 243517.67949794885 / 1000, NoX: true},
 			{Total: 3492.2944910189917 + 2034177.0/294.8187796440907, Output: 3492.2944910189917, TTFT: 114572.18416058458 / 1000, E2E: 223212.66481594648 / 1000, NoX: true},
@@ -266,7 +266,7 @@ var Cases = []Case{
 			{Total: 6648.4389207099675 + 777987.0/230.06317997979932, Output: 6648.4389207099675, TTFT: 33223.93286949955 / 1000, E2E: 173721.9173015328 / 1000, NoX: true},
 			{Total: 3939.9256459856624 + 448102.0/97.2262002939824, Output: 3939.9256459856624, TTFT: 18726.9222245086 / 1000, E2E: 48729.666985571384 / 1000, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 537.4142851849319 + 152612.0/298.3675805060193, Output: 537.4142851849319, TTFT: 85.74514742940664 / 1000, E2E: 7819.046192569658 / 1000, Rate: 1.0, NoX: true},
 			{Total: 987.3125216200807 + 308748.0/312.6791094408836, Output: 987.3125216200807, TTFT: 87.55627297796309 / 1000, E2E: 8561.391707509756 / 1000, Rate: 2.0, NoX: true},
@@ -276,7 +276,7 @@ var Cases = []Case{
 			{Total: 746.0750970739618 + 269081.0/304.126221193932, Output: 746.0750970739618, TTFT: 68.27884959056973 / 1000, E2E: 1988.5655880207196 / 1000, Rate: 4.0, NoX: true},
 			{Total: 1471.0864833760852 + 540779.0/313.96794493007474, Output: 1471.0864833760852, TTFT: 83.16566958092153 / 1000, E2E: 3291.7507080128416 / 1000, Rate: 8.0, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_405b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_405b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 504.95546378579655 + 152612.0/317.54681650106795, Output: 504.95546378579655, TTFT: 218.80842198152095 / 1000, E2E: 24871.693555032834 / 1000, Rate: 1.0, NoX: true},
 			{Total: 911.1440313922673 + 308748.0/338.81800172501244, Output: 911.1440313922673, TTFT: 244.2639688961208 / 1000, E2E: 29645.082462928258 / 1000, Rate: 2.0, NoX: true},

@@ -43,6 +43,9 @@ type clientPoint struct {
 func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	nerr := d.nerr
 	c := d.context(p.own)
+	if d.run != nil {
+		d.backendFramework(&c, d.run.Settings)
+	}
 	d.measuredLengths(&c, p.measured)
 	if d.lacking(c) {
 		return

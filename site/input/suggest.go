@@ -61,16 +61,24 @@ func suggestedNote(keys []string) string {
 // serveSuggests fills what a bench-serve file suggests of c where c lacks it: the framework its
 // backend names, and the mean lengths of its completed requests.
 func (d *rawDecoder) serveSuggests(c *Run, run *runReader, completed, totalIn, totalOut float64) {
-	if c.Framework == "" {
-		for _, s := range run.info.Settings {
-			if fw := backendServers[s.Value]; s.Key == "backend" && fw != "" {
-				c.Framework = fw
-				d.cfg.rec.source("framework", "file")
-				d.suggest("framework")
-			}
-		}
-	}
+	d.backendFramework(c, run.info.Settings)
 	if completed > 0 {
 		d.measuredLengths(c, [2]int64{roundLen(totalIn / completed), roundLen(totalOut / completed)})
+	}
+}
+
+// backendFramework fills c's framework, where nothing gives it, from the backend a client's
+// settings name (bench-serve's and SGLang bench_serving's --backend) when it names a server.
+func (d *rawDecoder) backendFramework(c *Run, settings []Setting) {
+	if c.Framework != "" {
+		return
+	}
+	for _, s := range settings {
+		if fw := backendServers[s.Value]; s.Key == "backend" && fw != "" {
+			c.Framework = fw
+			d.cfg.rec.source("framework", "file")
+			d.suggest("framework")
+			return
+		}
 	}
 }
