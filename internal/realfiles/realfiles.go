@@ -156,6 +156,12 @@ var Cases = []Case{
 			{Total: 31.75098409128402, Output: 3.1950675815128577, TTFT: 11.276006698608398 / 1000, E2E: 0.019269227981567383, TPOT: 1.0459763663155692 / 1000, Rate: 2.0},
 			{Total: 58.58989627079254, Output: 6.377131566888984, TTFT: 9.419918060302734 / 1000, E2E: 0.015973806381225586, TPOT: 0.9067058563232422 / 1000, Rate: 4.0},
 		}},
+	// GuideLLM 0.8.0.dev18, report layout v2 (metadata.version 2): 2 constant-rate benchmarks
+	{File: "guidellm/llm-d__llm-d-benchmark__guidellm_0.8.0.dev18_report_v2.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
+		Points: []Figures{
+			{Total: 31.75098409128402, Output: 3.1950675815128577, TTFT: 11.276006698608398 / 1000, E2E: 0.019269227981567383, TPOT: 1.0459763663155692 / 1000, Rate: 2.0},
+			{Total: 58.58989627079254, Output: 6.377131566888984, TTFT: 9.419918060302734 / 1000, E2E: 0.015973806381225586, TPOT: 0.9067058563232422 / 1000, Rate: 4.0},
+		}},
 	// GuideLLM: 1 benchmark(s)
 	{File: "guidellm/vllm-project__guidellm__benchmarks_stripped.json", Runs: input.Run{GPU: "h100", GPUs: 1, Framework: "vllm", Precision: "fp8"},
 		Points: []Figures{
@@ -490,15 +496,15 @@ var Cases = []Case{
 		Points: []Figures{
 			{Output: 167578.06, TTFT: 641437563 / 1e9, E2E: 121500495785 / 1e9, TPOT: 61287759 / 1e9, Rate: 45, NoTotal: true},
 		}},
-	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/Scicom__llm-benchmaq__qwen3-8b-h100-tp8-c100.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 36459.28749797308, Output: 3929.720447468979, TTFT: 493.27141290996224 / 1000, E2E: 1285.6606974964961 / 1000, TPOT: 11.149914426108202 / 1000, Conc: 100},
 		}},
-	{File: "sglang/datacrunch-h200_deepseek_dp_mla_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_deepseek_dp_mla_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 12412.394674113431 + 10000.0/412.49091206211597, Output: 12412.394674113431, TTFT: 10014.104524045251 / 1000, E2E: 374559.5875820145 / 1000, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_3_3_70b_offline_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_offline_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 4520.698730654741 + 1525074.0/341.72106836596504, Output: 4520.698730654741, TTFT: 91282.20983641222 / 1000, E2E: 243517.67949794885 / 1000, NoX: true},
 			{Total: 3492.2944910189917 + 2034177.0/294.8187796440907, Output: 3492.2944910189917, TTFT: 114572.18416058458 / 1000, E2E: 223212.66481594648 / 1000, NoX: true},
@@ -508,7 +514,7 @@ var Cases = []Case{
 			{Total: 6648.4389207099675 + 777987.0/230.06317997979932, Output: 6648.4389207099675, TTFT: 33223.93286949955 / 1000, E2E: 173721.9173015328 / 1000, NoX: true},
 			{Total: 3939.9256459856624 + 448102.0/97.2262002939824, Output: 3939.9256459856624, TTFT: 18726.9222245086 / 1000, E2E: 48729.666985571384 / 1000, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_3_3_70b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 537.4142851849319 + 152612.0/298.3675805060193, Output: 537.4142851849319, TTFT: 85.74514742940664 / 1000, E2E: 7819.046192569658 / 1000, Rate: 1.0, NoX: true},
 			{Total: 987.3125216200807 + 308748.0/312.6791094408836, Output: 987.3125216200807, TTFT: 87.55627297796309 / 1000, E2E: 8561.391707509756 / 1000, Rate: 2.0, NoX: true},
@@ -518,7 +524,7 @@ var Cases = []Case{
 			{Total: 746.0750970739618 + 269081.0/304.126221193932, Output: 746.0750970739618, TTFT: 68.27884959056973 / 1000, E2E: 1988.5655880207196 / 1000, Rate: 4.0, NoX: true},
 			{Total: 1471.0864833760852 + 540779.0/313.96794493007474, Output: 1471.0864833760852, TTFT: 83.16566958092153 / 1000, E2E: 3291.7507080128416 / 1000, Rate: 8.0, NoX: true},
 		}},
-	{File: "sglang/datacrunch-h200_llama_405b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Framework: "sglang", Precision: "fp8", Model: "m"},
+	{File: "sglang/datacrunch-h200_llama_405b_online_output.jsonl", Runs: input.Run{GPU: "h200", GPUs: 8, Precision: "fp8", Model: "m"},
 		Points: []Figures{
 			{Total: 504.95546378579655 + 152612.0/317.54681650106795, Output: 504.95546378579655, TTFT: 218.80842198152095 / 1000, E2E: 24871.693555032834 / 1000, Rate: 1.0, NoX: true},
 			{Total: 911.1440313922673 + 308748.0/338.81800172501244, Output: 911.1440313922673, TTFT: 244.2639688961208 / 1000, E2E: 29645.082462928258 / 1000, Rate: 2.0, NoX: true},
@@ -528,68 +534,68 @@ var Cases = []Case{
 			{Total: 1224.3946098961699 + 540779.0/377.2264237909112, Output: 1224.3946098961699, TTFT: 294.7253850288689 / 1000, E2E: 22389.20643250458 / 1000, Rate: 8.0, NoX: true},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_longctx_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 5714.519736144999, Output: 214.8315690280075, TTFT: 13.897044999999999 / 1000, E2E: 149.299332 / 1000, TPOT: 3.230094076923077 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_ultralongctx_in8192_out40_bs1.json", Runs: input.Run{GPU: "rtx4070ti"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx4070ti_ultralongctx_in8192_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 25685.978400217253, Output: 124.81039067160957, TTFT: 142.204294 / 1000, E2E: 287.314138 / 1000, TPOT: 3.5414224102564105 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_in87_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 1722.3422384349024, Output: 542.4699963574496, TTFT: 3.4905739999999996 / 1000, E2E: 70.52062 / 1000, TPOT: 1.7168239743589742 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_fp8_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_fp8_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 15229.066130348958, Output: 572.5212830958255, TTFT: 4.965749 / 1000, E2E: 69.77808399999999 / 1000, TPOT: 1.6616325897435897 / 1000},
 		}},
 	// trtllm-bench latency --report_json
-	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_in1024_out40_bs1.json", Runs: input.Run{GPU: "rtx6000"},
+	{File: "trtllm-bench/masahiro-kubota__trtllm-latency__rtx6000_longctx_in1024_out40_bs1.json", Runs: input.Run{},
 		Points: []Figures{
 			{Total: 13424.53620383038, Output: 504.68181217407437, TTFT: 6.65477 / 1000, E2E: 77.922748 / 1000, TPOT: 1.8274495641025639 / 1000},
 		}},
 	{File: "trtllm-bench/shaamil101-etched_trtllm-bench-0.16-throughput_stdout_result_1024_1024_3000.txt", Skip: "trtllm-bench 0.16 throughput console output (a log capture, not --report_json): its report gives throughput and the request rate only, no latency and no load, so no axis to place a point on; not read (the --report_json of every release is)"},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1215.1785596426369, Output: 129.29893742822986, TTFT: 1285.830495529808 / 1000, E2E: 85306.39990948839 / 1000, TPOT: 181.62114980719647 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.20.1_run2026-05-05_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.96127944515496, Output: 61.135636331717016, TTFT: 352.92798443697393 / 1000, E2E: 10922.64976655133 / 1000, TPOT: 95.32002616528419 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_H_office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1220.9694071002364, Output: 129.9151023672301, TTFT: 1329.8274209992087 / 1000, E2E: 83437.2593170001 / 1000, TPOT: 174.97550599985595 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 204},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.23.0_run2026-06-22_I_sharegpt-replay.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.81115735504056, Output: 60.9274404695698, TTFT: 327.0514664991424 / 1000, E2E: 9845.546500000637 / 1000, TPOT: 89.20063632094575 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1219.7753566451509, Output: 129.78805152860795, TTFT: 1433.252351002011 / 1000, E2E: 93428.0933279988 / 1000, TPOT: 198.27001023321048 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-06_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 133.03556551253223, Output: 61.20391646911921, TTFT: 353.523009995115 / 1000, E2E: 10923.950199496176 / 1000, TPOT: 98.60224978682334 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 4077, OSL: 485},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_07-office-baseline.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 1216.501942253952, Output: 129.43974962747106, TTFT: 1434.6544744912535 / 1000, E2E: 93331.53053198475 / 1000, TPOT: 192.04270548237196 / 1000, Rate: 0.3},
 		}},
 	// vllm bench serve by --request-rate (max_concurrency null): the load is the rate
-	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16", ISL: 241, OSL: 205},
+	{File: "vllm-bench-serve/djangodevreng__dgx-spark-benchmarks__gemma4-26b_bf16_vllm0.26.0_run2026-08-16_08-sharegpt.json", Runs: input.Run{GPU: "gb10", GPUs: 1, Framework: "vllm", Precision: "bf16"},
 		Points: []Figures{
 			{Total: 132.94623971624904, Output: 61.084277533102885, TTFT: 364.13282802095637 / 1000, E2E: 10769.47250001831 / 1000, TPOT: 96.43651362695054 / 1000, Rate: 0.3},
 		}},

@@ -29,6 +29,7 @@ const (
 	formatInfPerf                     // an inference-perf lifecycle report, JSON or YAML (rawinfperf.go)
 	formatGenAI                       // a genai-bench run file (rawgenai.go)
 	formatLLMD                        // an llm-d benchmark report, JSON or YAML (rawllmd.go)
+	formatEvalScope                   // an EvalScope perf benchmark_summary.json (rawevalscope.go)
 )
 
 // perRequestSigs are the per-request files clients write beside their results, which a
@@ -85,6 +86,8 @@ var formatSigs = [...]struct {
 	{formatGenAI, "a genai-bench run file", []string{"aggregated_metrics", "individual_request_metrics"}},
 	{formatLLMD, "an llm-d benchmark report", []string{"version", "scenario", "results"}},
 	{formatLLMD, "an llm-d benchmark report", []string{"version", "scenario", "metrics"}},
+	{formatEvalScope, "an EvalScope perf summary", []string{"Output Throughput (tok/s)", "Total Requests"}},
+	{formatEvalScope, "an EvalScope perf summary", []string{"Output token throughput (tok/s)", "Total requests"}},
 }
 
 // viewKeys are the keys only the inference view has at its top level.
@@ -137,6 +140,12 @@ func classify(keys []string, inArray bool) (rawFormat, string) {
 		return f, ""
 	}
 	if msg, ok := perRequest(keys); ok {
+		return formatPerRequest, msg
+	}
+	if msg, ok := sweepSkip(keys, inArray); ok {
+		return formatPerRequest, msg
+	}
+	if msg, ok := evalscopeSkip(keys, inArray); ok {
 		return formatPerRequest, msg
 	}
 	if !inArray && len(keys) == 1 && keys[0] == "data" {

@@ -44,6 +44,7 @@ type rawRow struct {
 	idx             int32  // the row's index in the file's array; -1 for a file that is one row
 	model, sequence string // display name and "1k/8k": the row's page
 	gpu, framework  string // normalised keys
+	gpuName         string // the GPU as the file names it, the label of one the tables do not know
 	spec, precision string
 	disagg          bool
 	conc            int64
@@ -98,6 +99,8 @@ func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (row
 			rd.genai()
 		case formatLLMD:
 			rd.llmd()
+		case formatEvalScope:
+			rd.evalscope()
 		case formatAPI, formatAgg:
 			if d.peek() == jsontext.KindBeginObject {
 				rd.row(f, -1)
@@ -130,7 +133,12 @@ type rawDecoder struct {
 	late problem.Problems // problems without a place in the file (missing bench-serve context)
 	// lacked are the context keys the file lacks (lacking), so a sweep says each once.
 	lacked map[string]bool
-	format rawFormat
+	// warnedGPU is the key of the unknown GPU the file named that was warned of (unknownGPU).
+	warnedGPU string
+	// suggested are the context keys taken from what the file suggests rather than states
+	// (measured mean lengths, a backend that names its server), for the [[runs]] hint to say.
+	suggested []string
+	format    rawFormat
 	// run is the run of the point being read, for its row (a client's file); fileRun the
 	// one the file's rows share when they have none of their own (InferenceX rows).
 	run, fileRun *RunInfo
@@ -139,6 +147,7 @@ type rawDecoder struct {
 // rowFields is what a row's keys gave, before the row is built from them.
 type rowFields struct {
 	hw, fw, model, prefix, precision, spec string
+	gpuName                                string // the GPU as the file names it (namedGPU), "" for a key
 	image, date, runURL                    string
 	disagg                                 bool
 	isl, osl, conc                         int64
@@ -384,7 +393,7 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 	row := rawRow{
 		file: d.file, rel: d.rel, idx: int32(idx),
 		model: d.cfg.modelName(model), sequence: sequenceOf(r.isl, r.osl),
-		gpu: normGPU(r.hw), framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
+		gpu: normGPU(r.hw), gpuName: r.gpuName, framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
 		disagg: disagg, conc: r.conc, date: r.date,
 		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
 		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req, Run: d.run},

@@ -233,6 +233,16 @@ func (d *rawDecoder) aiperfConfig(p *clientPoint, streaming *bool, run *RunInfo)
 		d.fields(func(k []byte) {
 			path := prefix + string(k)
 			switch path {
+			case "phases": // AIPerf 0.10 on (rawaiperfphases.go)
+				d.aiperfPhases(p, run)
+			case "datasets":
+				d.aiperfDatasets(p, run)
+			case "models": // AIPerf 0.10 on: a list; before, an object with its items
+				if d.peek() != jsontext.KindBeginArray {
+					walk(path + ".")
+				} else if m := d.firstModel(); m != "" && p.own.Model == "" {
+					p.own.Model = m
+				}
 			case "endpoint.model_names", "model_names", "model", "models.items":
 				if m := d.firstModel(); m != "" && p.own.Model == "" {
 					p.own.Model = m

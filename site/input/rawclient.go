@@ -17,6 +17,7 @@ import (
 // clientPoint is one point of a client's file before its context is settled.
 type clientPoint struct {
 	own      Run      // the context the file states
+	gpuName  string   // the GPU as the file names it (namedGPU): own.GPU's label when the tables do not know it
 	measured [2]int64 // mean input and output lengths as measured: the last resort for isl and osl
 	conc     int64
 	// rate is the request rate of a run by rate (requests per second), 0 for none; byRate says
@@ -52,13 +53,10 @@ type clientPool struct {
 func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 	nerr := d.nerr
 	c := d.context(p.own)
-	if c.ISL == 0 && p.measured[0] > 0 {
-		d.cfg.rec.source("isl", "measured")
+	if d.run != nil {
+		d.backendFramework(&c, d.run.Settings)
 	}
-	if c.OSL == 0 && p.measured[1] > 0 {
-		d.cfg.rec.source("osl", "measured")
-	}
-	c.ISL, c.OSL = cmpOr(c.ISL, p.measured[0]), cmpOr(c.OSL, p.measured[1])
+	d.measuredLengths(&c, p.measured)
 	if d.lacking(c) {
 		return
 	}
@@ -95,6 +93,10 @@ func (d *rawDecoder) settle(p *clientPoint, start, idx int) {
 		r.pWorkers, r.pTP, r.pGPUs, r.dWorkers, r.dTP, r.dGPUs = s.pWorkers, s.pTP, s.pGPUs, s.dWorkers, s.dTP, s.dGPUs
 	} else {
 		r.tp = p.pool.tp
+	}
+	if p.own.GPU != "" {
+		r.gpuName = p.gpuName
+		d.unknownGPU(p.own.GPU, p.gpuName)
 	}
 	d.add1(r, c.Model, idx)
 }
@@ -172,6 +174,9 @@ func (d *rawDecoder) lacking(c Run) bool {
 	if d.lacked == nil {
 		d.lacked = map[string]bool{}
 		d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: runsHint(d.rel, lack)})
+		if note := suggestedNote(d.suggested); note != "" {
+			d.late = append(d.late, problem.Problem{File: d.file, Warning: true, Msg: note})
+		}
 	}
 	for _, k := range lack {
 		d.lacked[k] = true

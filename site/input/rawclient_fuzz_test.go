@@ -44,6 +44,9 @@ func FuzzRawAIPerf(f *testing.F) {
 		[]byte(aiperfTopLevel("", "", "")),
 		[]byte(`{"records": {"ttft": {"unit": "us", "p50": 0}}, "input_config": {"endpoint": {"streaming": false}}}`),
 		[]byte(`{"records": {"output_token_throughput": {"avg": 5}}, "input_config": {"cli_command": "aiperf profile --api-key sk-secret --url http://h:1 -m m", "endpoint": {"type": "sk-secret"}}}`),
+		// AIPerf 0.10's layout: phases and datasets
+		[]byte(`{"output_token_throughput": {"avg": 5}, "input_config": {"models": ["m"], "datasets": [{"type": "/sk-secret", "prompts": {"isl": {"mean": 1e300}, "osl": [1]}}],
+			"phases": [{"name": "w", "type": "concurrency", "concurrency": 1, "exclude_from_results": true}, {"type": "poisson", "rate": -1, "concurrency": "x", "requests": 1e40}]}}`),
 	})
 }
 

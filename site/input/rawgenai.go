@@ -174,8 +174,8 @@ func (d *rawDecoder) genaiMetadata(p *clientPoint) {
 	if v := text(m, "server_version"); safeValue(v) {
 		d.run.Version = v
 	}
-	if g := text(m, "server_gpu_type"); g != "" {
-		p.own.GPU = gpuOfName(g)
+	if g := deviceName(text(m, "server_gpu_type")); g != "" {
+		p.namedGPU(g)
 	}
 	if n, ok := num(m, "server_gpu_count"); ok && n >= 1 && n < 1<<20 {
 		p.own.GPUs = int64(n)

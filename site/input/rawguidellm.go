@@ -78,18 +78,44 @@ func (d *rawDecoder) guidellm() {
 	n := 0
 	seen := map[int64]int{} // concurrency → the benchmark that had it
 	d.fields(func(k []byte) {
-		if string(k) != "benchmarks" {
-			d.skip() // metadata, the run's arguments: nothing a point needs
-			return
+		switch string(k) {
+		case "benchmarks":
+			d.elements(func(i int) {
+				n++
+				d.guidellmBenchmark(i, seen)
+			})
+		case "metadata": // from 0.8 (report layout v2): the release, for `frontier check -v`
+			d.guidellmMetadata()
+		default:
+			d.skip() // the run's arguments: nothing a point needs
 		}
-		d.elements(func(i int) {
-			n++
-			d.guidellmBenchmark(i, seen)
-		})
 	})
 	if n == 0 {
 		d.add(d.at(start, "benchmarks", true, "no benchmarks: this file adds nothing to the site"))
 	}
+}
+
+// guidellmMetadata notes the release and report layout a v2 report (GuideLLM 0.8 on) states in
+// its metadata ("GuideLLM 0.8.0.dev18, report v2"); the benchmarks read alike in every layout.
+func (d *rawDecoder) guidellmMetadata() {
+	var version, layout string
+	d.fields(func(k []byte) {
+		switch {
+		case string(k) == "guidellm_version" && d.peek() == jsontext.KindString:
+			version, _ = d.str(false)
+		case string(k) == "version" && d.peek() == jsontext.KindNumber:
+			if v, ok := d.integer(false, false); ok {
+				layout = strconv.FormatInt(v, 10)
+			}
+		default:
+			d.skip() // python_version, platform: the client's machine
+		}
+	})
+	rel := strings.TrimSpace("GuideLLM " + version)
+	if layout != "" {
+		rel += ", report v" + layout
+	}
+	d.cfg.rec.setRelease(rel)
 }
 
 // guidellmBenchmark decodes benchmark i of a report into a point.

@@ -167,8 +167,8 @@ func (d *rawDecoder) llmdStack01(t map[string]any, p *clientPoint) {
 // llmdAccelerator adds one component's accelerators (count per replica × replicas) to the
 // point's GPUs, names its GPU, and keeps its role and parallelism as settings.
 func (d *rawDecoder) llmdAccelerator(a any, at, role string, replicas int64, p *clientPoint) {
-	if g := gpuOfName(text(a, "model")); g != "" && p.own.GPU == "" {
-		p.own.GPU = g
+	if name := deviceName(text(a, "model")); name != "" && p.own.GPU == "" {
+		p.namedGPU(name)
 	}
 	n, ok := num(a, "count")
 	if !ok || n < 1 || n >= 1<<20 {
@@ -230,9 +230,10 @@ func (d *rawDecoder) llmdLoad(t map[string]any, p *clientPoint) {
 	}
 }
 
-// gpuOfName is the GPU an accelerator's name names (genai-bench's server_gpu_type, an llm-d
-// report's accelerator model: "H100", "NVIDIA-H100-80GB-HBM3"), by the lookup of
-// trtllm-bench's machine.name, with dashes and underscores read as spaces.
-func gpuOfName(name string) string {
-	return gpuOfDevice(strings.NewReplacer("-", " ", "_", " ").Replace(name))
+// deviceName is an accelerator's name as a device name (genai-bench's server_gpu_type, an
+// llm-d report's accelerator model: "H100", "NVIDIA-H100-80GB-HBM3"), with dashes and
+// underscores read as spaces, for namedGPU: the lookup of trtllm-bench's machine.name, and a
+// GPU of its own where the table does not know it (gpuname.go).
+func deviceName(name string) string {
+	return strings.Join(strings.Fields(strings.NewReplacer("-", " ", "_", " ").Replace(name)), " ")
 }

@@ -352,7 +352,8 @@ type RawOptions struct {
 	rec *fileRecord
 	// beside, on the build's copy for one file (DecodeFile), reads a file of the data folder
 	// by its slash path, for the readers that take context from a file beside the one read
-	// (inference-perf's config.yaml, genai-bench's experiment_metadata.json); nil in "your
+	// (inference-perf's config.yaml, genai-bench's experiment_metadata.json, an EvalScope
+	// summary's benchmark_percentile.json); nil in "your
 	// run", which reads one file alone.
 	beside func(rel string) ([]byte, bool)
 }

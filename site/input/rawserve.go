@@ -33,12 +33,13 @@ func (d *rawDecoder) serve() {
 		sTotal
 		sOutput
 	)
-	var total, output, rate, input, totalIn, duration float64
+	var total, output, rate, input, totalIn, totalOut, duration float64
 	var haveInput, haveTotalIn bool
 	completed, prompts, failed := -1.0, -1.0, -1.0 // the request counts, -1 where not given
 	var concOff int
 	nerr := d.nerr
 	run := newRunReader(formatServe, d.rel)
+	var sw sweepRun // what `vllm bench sweep` adds (rawsweep.go)
 	if !d.fields(func(k []byte) {
 		switch string(k) {
 		case "max_concurrency":
@@ -63,6 +64,8 @@ func (d *rawDecoder) serve() {
 			input, haveInput = d.number(false)
 		case "total_input_tokens":
 			totalIn, haveTotalIn = d.number(false)
+		case "total_output_tokens":
+			totalOut, _ = d.number(false)
 		case "duration":
 			duration, _ = d.number(false)
 		case "completed":
@@ -101,7 +104,7 @@ func (d *rawDecoder) serve() {
 		case "osl":
 			file.OSL = d.flexPositive()
 		default:
-			if run.take(d.decoder, k) {
+			if run.take(d.decoder, k) || d.sweepKey(k, &sw) {
 				return
 			}
 			d.metric(&r.m, k, true)
@@ -125,8 +128,12 @@ func (d *rawDecoder) serve() {
 		r.m.set(MRequestRate, rate)
 	}
 
-	// The file's own context first, then [[runs]].
+	if !d.settleSweep(&sw, &r, &file, run) {
+		return
+	}
+	// The file's own context first, then [[runs]], then what the file suggests (suggest.go).
 	c := d.context(file)
+	d.serveSuggests(&c, run, completed, totalIn, totalOut)
 	d.lacking(c)
 	if len(d.late) > 0 || d.nerr > nerr {
 		return

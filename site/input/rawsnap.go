@@ -228,7 +228,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		}
 		slices.Sort(dates)
 		dates = slices.Compact(dates)
-		g := cfg.gpuInfo(first.gpu)
+		g := cfg.namedGPUInfo(first.gpu, first.gpuName)
 		for _, date := range dates {
 			s := Series{HWKey: key, GPU: first.gpu, Framework: first.framework, SpecMethod: first.spec,
 				Label: seriesLabel(g.label, first.framework, first.spec, first.disagg), Vendor: g.vendor,

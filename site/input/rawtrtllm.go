@@ -88,7 +88,7 @@ func (d *rawDecoder) trtllm() {
 			d.fields(func(k []byte) {
 				if string(k) == "name" {
 					name, _ := d.str(false)
-					p.own.GPU = gpuOfDevice(name)
+					p.namedGPU(name)
 				} else {
 					d.skip()
 				}
@@ -235,9 +235,10 @@ func trtllmPrecision(quant, dtype string) string {
 	}
 }
 
-// gpuOfDevice is the GPU a CUDA device name names: its first word of letters then digits
-// ("NVIDIA H100 80GB HBM3" is h100, "NVIDIA A100-SXM4-80GB" a100, "NVIDIA L40S" l40s); "" for a name without one
-// ("NVIDIA GeForce RTX 4090"), which [[runs]] then gives.
+// gpuOfDevice is the GPU key of a device name a file gives (a CUDA device name, an accelerator
+// model): its first word of letters then digits ("NVIDIA H100 80GB HBM3" is h100, "NVIDIA
+// A100-SXM4-80GB" a100, "NVIDIA L40S" l40s); for a name without one, a key made of the name
+// (deviceSlug: "NVIDIA GeForce RTX 4090" is rtx-4090), a GPU of its own (gpuname.go).
 func gpuOfDevice(name string) string {
 	for _, w := range strings.Fields(name) {
 		i := 0
@@ -256,5 +257,5 @@ func gpuOfDevice(name string) string {
 			return strings.ToLower(w[:k])
 		}
 	}
-	return ""
+	return deviceSlug(name)
 }

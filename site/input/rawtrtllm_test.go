@@ -84,7 +84,7 @@ func TestTRTLLMNotStreamedAndMissing(t *testing.T) {
 func TestTRTLLMContextWords(t *testing.T) {
 	for name, want := range map[string]string{
 		"NVIDIA H100 80GB HBM3": "h100", "NVIDIA B200": "b200", "NVIDIA GB200": "gb200", "NVIDIA A100-SXM4-80GB": "a100",
-		"NVIDIA L40S": "l40s", "NVIDIA GeForce RTX 4090": "", "": "", "NVIDIA H200 NVL": "h200",
+		"NVIDIA L40S": "l40s", "NVIDIA GeForce RTX 4090": "rtx-4090", "": "", "NVIDIA H200 NVL": "h200",
 	} {
 		if got := gpuOfDevice(name); got != want {
 			t.Errorf("gpuOfDevice(%q) = %q, want %q", name, got, want)

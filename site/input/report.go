@@ -111,6 +111,7 @@ var formatNames = map[rawFormat]string{
 	formatTRT: "trtllm-bench report", formatEvalRows: "InferenceX eval rows", formatHarness: "lm-evaluation-harness results",
 	formatUnknown: "no known format",
 	formatInfPerf: "inference-perf lifecycle report", formatGenAI: "genai-bench run", formatLLMD: "llm-d benchmark report",
+	formatEvalScope: "EvalScope perf summary",
 }
 
 // Describe decodes every data file below the root of fsys as Load does, one after another,

@@ -102,6 +102,8 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 			if isLoadGenFile(fsys, p, d.Type()) {
 				files = append(files, File{Path: p, typ: d.Type()})
 			}
+		case sweepSummaryCSV(fsys, p):
+			files = append(files, File{Path: p, Skip: true, Problems: problem.Problems{{File: fileName(prefix, p), Warning: true, Msg: sweepCSVSkip}}})
 		case d.Type()&fs.ModeSymlink != 0:
 			if fi, err := fs.Stat(fsys, p); err == nil && fi.IsDir() {
 				files = append(files, File{Path: p, Skip: true, Problems: problem.Problems{{File: fileName(prefix, p), Warning: true,

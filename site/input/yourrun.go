@@ -65,7 +65,8 @@ func ReadRun(name string, data []byte, opt *RawOptions) ([]RunPage, problem.Prob
 const lackSuffix = ": give it in the file or in a [[runs]] entry of frontier.toml"
 
 // RunNeeds splits from ReadRun's problems the context the file lacks (lacking's "no gpu: ..."
-// problems, in their order, and its [[runs]] hint): the page asks the reader for it in a form
+// problems, in their order, its [[runs]] hint and the note of what the file suggested beside
+// it): the page asks the reader for it in a form
 // rather than telling a reader about frontier.toml. rest are the other problems.
 func RunNeeds(ps problem.Problems) (needs []string, rest problem.Problems) {
 	for _, p := range ps {
@@ -74,7 +75,7 @@ func RunNeeds(ps problem.Problems) (needs []string, rest problem.Problems) {
 				needs = append(needs, k)
 				continue
 			}
-			if p.Warning && strings.HasPrefix(p.Msg, "add to frontier.toml: [[runs]]") {
+			if p.Warning && (strings.HasPrefix(p.Msg, "add to frontier.toml: [[runs]]") || strings.HasPrefix(p.Msg, suggestedPrefix)) {
 				continue
 			}
 		}

@@ -179,6 +179,7 @@ func buildWith(in config.Input, out output.Writer, b mode) (*Report, error) {
 	problems = append(problems, ps...)
 	wall := time.Since(t0)
 
+	problems = input.FoldLacking(problems) // a folder that lacks the same context is said once
 	problems.Sort()
 	rep.Warnings = problems.Warnings()
 	if errs := problems.Errors(); len(errs) > 0 {
