@@ -91,8 +91,8 @@ var keys = []key{
 	{name: "pt", text: func(v *View) *string { return &v.Point }, read: pointID},
 }
 
-// Keys are the fragment's keys, in the order a link writes them.
-func Keys() []string {
+// keyNames are the fragment's keys, in the order a link writes them.
+func keyNames() []string {
 	out := make([]string, len(keys))
 	for i, k := range keys {
 		out[i] = k.name
@@ -194,7 +194,7 @@ func Parse(s string) (View, []Error) {
 		k, ok := lookup(name)
 		switch {
 		case !ok:
-			errs = append(errs, Error{Msg: fmt.Sprintf("unknown key %q (the chart page reads %s)", name, strings.Join(Keys(), ", "))})
+			errs = append(errs, Error{Msg: fmt.Sprintf("unknown key %q (the chart page reads %s)", name, strings.Join(keyNames(), ", "))})
 		case seen[name]:
 			errs = append(errs, Error{name, val, "given twice"})
 		default:
@@ -288,7 +288,8 @@ func flag(s string) (Toggle, error) {
 	return ToggleDefault, fmt.Errorf("want 1 or 0, got %q", s)
 }
 
-// Metric accepts a y metric's key in any letter case and gives its spelling in charts.YMetrics.
+// metric accepts a y metric's key in any letter case and gives its spelling in charts.YMetrics;
+// whether the page can draw it (a price, a measured power) is the page script's to say.
 func metric(s string) (string, error) {
 	var ks []string
 	for _, m := range charts.YMetrics {
@@ -316,6 +317,7 @@ func xAxis(s string) (string, error) {
 	return "", fmt.Errorf("want one of %s, got %q", strings.Join(ks, ", "), s)
 }
 
+// date reads a snapshot's date, YYYY-MM-DD; whether the page has it is its caller's check.
 func date(s string) (string, error) {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
 		return "", fmt.Errorf("want a date as YYYY-MM-DD, got %q", s)

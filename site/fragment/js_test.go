@@ -175,7 +175,7 @@ func TestJavaScriptTwin(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range Keys() {
+	for _, k := range keyNames() {
 		if !written[k] {
 			t.Errorf("the page wrote no link with %s", k)
 		}

@@ -118,7 +118,7 @@ func TestFragmentTwinCasesCoverEveryKey(t *testing.T) {
 			jsHas[k] = true
 		}
 	}
-	for _, k := range Keys() {
+	for _, k := range keyNames() {
 		if !goHas[k] || !jsHas[k] {
 			t.Errorf("key %s: no case of twins.json's fragments reads it in Go (go: %v) and in the script (js: %v)", k, goHas[k], jsHas[k])
 		}
