@@ -15,6 +15,8 @@
 // A key the page script reads is one field of View and one line of keys (fragment.go), at the
 // place the script writes it: a text, a list or a flag, with the reader that checks a value
 // and, where the script escapes a value otherwise than encodeURIComponent, its escaper. The
-// twins test (twins_test.go, on templates/script/testdata/twins.json and under node) then
-// fails until the new key has cases that both sides read and write alike.
+// twins tests then hold it to the script: twins_test.go fails until the key has a case in
+// templates/script/testdata/twins.json that both sides read, and js_test.go, which runs the
+// script under node, fails while view.js's LISTS, FLAGS or PRICES name a key the table lacks,
+// and for any view or link the two write differently.
 package fragment

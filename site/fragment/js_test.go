@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -24,7 +25,7 @@ const dir = process.argv[1];
 const load = (name) => import(pathToFileURL(dir + "/" + name).href);
 await load("testdata/strings.js");
 const { choices } = await load("model.js");
-const { parseView, fragmentOf } = await load("view.js");
+const { parseView, fragmentOf, LISTS, FLAGS, PRICES } = await load("view.js");
 const { Overlay, compareIn } = await load("overlay.js");
 const { Trend, refIn } = await load("trend.js");
 const { ptIn } = await load("detail-hook.js");
@@ -57,7 +58,7 @@ process.stdin.on("end", () => {
     }
     own.push(written(parts.join("&")));
   }
-  process.stdout.write(JSON.stringify({ links: links.map(written), own }));
+  process.stdout.write(JSON.stringify({ links: links.map(written), own, lists: LISTS, flags: FLAGS, prices: PRICES }));
 });
 `
 
@@ -148,10 +149,11 @@ func TestJavaScriptTwin(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, stderr.Bytes())
 	}
-	var js struct{ Links, Own []string }
+	var js struct{ Links, Own, Lists, Flags, Prices []string }
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("decode node output: %v", err)
 	}
+	checkKeyLists(t, js.Lists, js.Flags, js.Prices)
 	if len(js.Links) != len(links) {
 		t.Fatalf("node wrote %d links for %d", len(js.Links), len(links))
 	}
@@ -178,6 +180,31 @@ func TestJavaScriptTwin(t *testing.T) {
 	for _, k := range keyNames() {
 		if !written[k] {
 			t.Errorf("the page wrote no link with %s", k)
+		}
+	}
+}
+
+// checkKeyLists holds keys to view.js's LISTS, FLAGS and PRICES: each a key of the same kind,
+// in the same order, so a key added to the script is found missing here.
+func checkKeyLists(t *testing.T, lists, flags, prices []string) {
+	t.Helper()
+	var goLists, goFlags, goPrices []string
+	for _, k := range keys {
+		switch {
+		case k.flag != nil:
+			goFlags = append(goFlags, k.name)
+		case k.byGPU:
+			goPrices = append(goPrices, k.name)
+		case k.list != nil && k.name != "compare": // overlay.js's, not view.js's
+			goLists = append(goLists, k.name)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		js, goes []string
+	}{{"LISTS", lists, goLists}, {"FLAGS", flags, goFlags}, {"PRICES", prices, goPrices}} {
+		if !slices.Equal(c.js, c.goes) {
+			t.Errorf("view.js's %s are %q, fragment's keys of that kind %q: add the script's new key to keys (fragment.go)", c.name, c.js, c.goes)
 		}
 	}
 }
