@@ -133,7 +133,7 @@ fragment = "cost=h100:2&logx=yes&vendors=amd"
 [[presets]]
 name = "fine"
 page = "/deepseek-v4-pro/8k-1k/"
-fragment = "slo=MLPerf%20Server&tier=rental&pick=x&cost=b200:5.5&logx=1&vendors=nvidia&acc=off"
+fragment = "slo=MLPerf%20Server&tier=rental&pick=x&cost=b200:5.5&logx=1&vendors=nvidia&acc=off&ref=20&pt=3"
 `)
 	_, _, err := build(t, seedFS(t), cfg)
 	var ps Problems

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/frontier-bench/frontier/site/fragment"
 )
 
 func TestParseChartBlock(t *testing.T) {
@@ -24,11 +26,11 @@ func TestParseChartBlock(t *testing.T) {
 				"log: yes\r\nbest: off\r\noptimal: 1\r\ndate: 2026-07-01\r\nheight: 640px\r\ntitle: \"A: b\"\r\n",
 			want: ChartBlock{
 				Model: "DeepSeek-V4-Pro", Sequence: "8k/1k", Title: "A: b", Height: 640,
-				View: ChartView{
+				View: fragment.View{
 					Y: "outputTputPerGpu", Date: "2026-07-01",
 					GPUs: []string{"b200", "b300"}, Frameworks: []string{"vllm"},
 					Spec: []string{"mtp", "none"}, Precisions: []string{"fp4", "fp8"},
-					Log: ToggleOn, Best: ToggleOff, Optimal: ToggleOn,
+					Log: fragment.ToggleOn, Best: fragment.ToggleOff, Optimal: fragment.ToggleOn,
 				},
 			},
 		},
@@ -40,7 +42,7 @@ func TestParseChartBlock(t *testing.T) {
 		{
 			name: "an x axis, in any case; the default one is no setting",
 			src:  "model: m\nsequence: s\nx: P99_TTFT\ny: joules_per_output_token\n",
-			want: ChartBlock{Model: "m", Sequence: "s", Height: ChartHeightDefault, View: ChartView{X: "p99_ttft", Y: "joules_per_output_token"}},
+			want: ChartBlock{Model: "m", Sequence: "s", Height: ChartHeightDefault, View: fragment.View{X: "p99_ttft", Y: "joules_per_output_token"}},
 		},
 		{
 			name: "the default x axis",
@@ -110,40 +112,6 @@ func TestParseChartBlockErrors(t *testing.T) {
 	}
 }
 
-func TestChartViewFragment(t *testing.T) {
-	tests := []struct {
-		view ChartView
-		want string
-	}{
-		{ChartView{}, ""},
-		{ChartView{Y: "tpPerGpu"}, "y=tpPerGpu"},
-		{ChartView{Log: ToggleOn}, "log=1"},
-		{ChartView{Best: ToggleOff, Optimal: ToggleOn}, "optimal=1&best=0"},
-		{
-			ChartView{Y: "costPerMTok", Date: "2026-07-01", GPUs: []string{"b300", "b200"}, Frameworks: []string{"trt"}, Spec: []string{"none"}, Precisions: []string{"fp8"}, Log: ToggleOff},
-			"y=costPerMTok&date=2026-07-01&gpus=b300,b200&frameworks=trt&spec=none&precisions=fp8&log=0",
-		},
-	}
-	for _, tt := range tests {
-		got := tt.view.Fragment()
-		if got != tt.want {
-			t.Errorf("Fragment() = %q, want %q", got, tt.want)
-		}
-		back, err := parseFragment("#" + got)
-		if err != nil || !reflect.DeepEqual(back, tt.view) {
-			t.Errorf("parseFragment(%q) = %+v, %v; want %+v", got, back, err, tt.view)
-		}
-	}
-}
-
-func TestParseFragmentRejects(t *testing.T) {
-	for _, s := range []string{"y", "y=", "y=a", "log=2", "zoom=1", "gpus=a&gpus=b", "gpus=a b", "date=yesterday"} {
-		if v, err := parseFragment(s); err == nil {
-			t.Errorf("parseFragment(%q) = %+v, want an error", s, v)
-		}
-	}
-}
-
 // FuzzParseChartBlock checks that no input panics, that every error has a line inside the
 // block, and that a valid block's view survives the trip through its URL fragment.
 func FuzzParseChartBlock(f *testing.F) {
@@ -172,10 +140,10 @@ func FuzzParseChartBlock(f *testing.F) {
 		if b.Height < ChartHeightMin || b.Height > ChartHeightMax {
 			t.Fatalf("height %d out of bounds", b.Height)
 		}
-		frag := b.View.Fragment()
-		back, err := parseFragment(frag)
-		if err != nil {
-			t.Fatalf("fragment %q of %+v does not parse: %v", frag, b.View, err)
+		frag := b.View.String()
+		back, perrs := fragment.Parse(frag)
+		if perrs != nil {
+			t.Fatalf("fragment %q of %+v does not parse: %v", frag, b.View, perrs)
 		}
 		if !reflect.DeepEqual(back, b.View) {
 			t.Fatalf("fragment %q parses to %+v, want %+v", frag, back, b.View)

@@ -2,7 +2,8 @@
 // left out) through goldmark (GFM, heading ids readable in any script, YAML front matter; raw
 // HTML shown as text, never run) into a MarkdownPage, with links to other .md files made page
 // links (a link to a page that is not built is an error) and each ```chart block parsed into a
-// ChartBlock whose ChartView is the same view state the chart page keeps in its URL fragment.
+// ChartBlock whose View (site/fragment) is the same view state the chart page keeps in its URL
+// fragment.
 //
 // Its contract: a file's bytes in, the page and every problem with its line out, all at once.
 // It knows nothing of datasets or of the site's templates; which model and sequence a block

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/fragment"
 	"go.abhg.dev/goldmark/frontmatter"
 	"gopkg.in/yaml.v3"
 )
@@ -93,7 +94,7 @@ func (r *mdRun) frontMatter(data *frontmatter.Data) {
 			if v.Kind != yaml.ScalarNode || err != nil {
 				r.problem(line, "front matter: draft: want true or false, got %q", v.Value)
 			}
-			p.Draft = t == ToggleOn
+			p.Draft = t == fragment.ToggleOn
 		default:
 			r.warning(k.Line+offset, "front matter: unknown key %q ignored (known: %s)", k.Value, strings.Join(frontMatterKeys, ", "))
 		}

@@ -84,7 +84,7 @@ type ChartRef struct {
 	File     string // as problems name it
 	Line     int    // the line of the opening ```chart fence
 	Slug     string // the chart page's path without the base or trailing slash: "deepseek-v4-pro/8k-1k"
-	Fragment string // ChartView.Fragment(), without '#'
+	Fragment string // View.String(), without '#'
 }
 
 // MarkdownURL is the site path (without the base) of the page built from a markdown file,

@@ -68,7 +68,7 @@ func (r *mdRun) chart(n *ast.FencedCodeBlock) {
 		File:       r.page.File,
 		Line:       fence,
 		Slug:       output.Slug(b.Model) + "/" + output.Slug(b.Sequence),
-		Fragment:   b.View.Fragment(),
+		Fragment:   b.View.String(),
 	}
 	r.page.Charts = append(r.page.Charts, ref)
 	href := r.base + ref.Slug + "/"

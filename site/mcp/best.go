@@ -3,11 +3,10 @@ package mcp
 import (
 	"cmp"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
-	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/page"
 )
 
@@ -164,7 +163,7 @@ func (s *Site) bestAt(in BestIn) (BestOut, error) {
 			ykey = m.Key
 		}
 	}
-	v := markdown.ChartView{}
+	v := fragment.View{}
 	if ykey != f.data.Metric {
 		v.Y = ykey
 	}
@@ -174,10 +173,10 @@ func (s *Site) bestAt(in BestIn) (BestOut, error) {
 	if snap.date != f.data.Dates[0] {
 		v.Date = snap.date
 	}
-	u := s.pageURL(p, v, nil)
-	if tier != "" && priced(ykey) {
-		u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "tier=" + strings.ReplaceAll(url.QueryEscape(tier), "+", "%20")
+	if priced(ykey) {
+		v.Tier = tier
 	}
+	u := s.pageURL(p, v)
 	out := BestOut{Page: pagePath(p), URL: u, Date: snap.date, X: xkey, XUnit: xunit, At: in.At,
 		Y: ykey, YUnit: yunit, Higher: higherY, Leaders: []Leader{}}
 	var gpus []string // in the series' order

@@ -10,7 +10,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/api"
-	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/verdict"
 )
 
@@ -123,12 +123,12 @@ func seriesURL(page, gpu, framework, spec, precision string) string {
 	if !strings.HasPrefix(page, "http://") && !strings.HasPrefix(page, "https://") {
 		return ""
 	}
-	v := markdown.ChartView{GPUs: []string{strings.ToLower(gpu)}, Frameworks: []string{strings.ToLower(framework)},
+	v := fragment.View{GPUs: []string{strings.ToLower(gpu)}, Frameworks: []string{strings.ToLower(framework)},
 		Precisions: []string{strings.ToLower(precision)}}
 	if spec != "" {
 		v.Spec = []string{strings.ToLower(spec)}
 	}
-	return page + "#" + v.Fragment()
+	return page + "#" + v.String()
 }
 
 // configName names a point's configuration as the tools' answers do.

@@ -13,7 +13,7 @@
 // across all its configurations, a configuration on its own), the compare numbers read from
 // compare.json and worded by package render's compare sentences,
 // an older date's view by history.SnapshotJSON. Every answer carries the URL of the page, with
-// the fragment (markdown.ChartView's writer, the page script's twin) that shows the same view.
+// the fragment (fragment.View's writer, the page script's twin) that shows the same view.
 //
 // One job per file: source.go (reading the site), site.go (its index, pages and names),
 // server.go (the tools' registration), points.go (get_points), best.go (best_at), versus.go

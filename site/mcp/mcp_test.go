@@ -298,6 +298,23 @@ func TestGetPointsFiltersAsTheChart(t *testing.T) {
 	}
 }
 
+// TestGetPointsLinksDeployAsThePageWritesIt: deploy is a filter, which the page writes with the
+// others, before the flags (the link once had it last, a string the page never writes).
+func TestGetPointsLinksDeployAsThePageWritesIt(t *testing.T) {
+	files := exampleSite(t)
+	cs := connect(t, NewSource("example", files))
+	var all, some PointsOut
+	call(t, cs, "get_points", map[string]any{"page": "/deepseek-v4-pro/8k-1k/"}, &all)
+	deploy := all.Points[0].Deployment
+	if deploy == "" {
+		t.Fatal("the example's first point has no deployment")
+	}
+	call(t, cs, "get_points", map[string]any{"page": "/deepseek-v4-pro/8k-1k/", "gpus": []string{"b300"}, "deploy": []string{strings.ToUpper(deploy)}, "optimal": true}, &some)
+	if want := "/deepseek-v4-pro/8k-1k/#gpus=b300&deploy=" + deploy + "&optimal=1"; some.URL != want {
+		t.Errorf("url %q, want %q", some.URL, want)
+	}
+}
+
 func TestGetPointsAsOfAnOlderDate(t *testing.T) {
 	files := exampleSite(t)
 	cs := connect(t, NewSource("example", files))

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -16,7 +15,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/api"
-	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/slo"
 )
 
@@ -185,23 +184,15 @@ func (s *Site) sloPicks(in SLOIn) (SLOOut, error) {
 	for i, t := range terms {
 		gate[i] = SLOTerm{Metric: t.Metric, Limit: t.Limit, Bound: map[bool]string{true: "min", false: "max"}[t.Floor]}
 	}
-	v := markdown.ChartView{}
+	// The gate as the page script writes it (sloFragment): a preset by its name, else the terms.
+	v := fragment.View{SLO: cmp.Or(preset, slo.Format(terms)), Tier: tier}
 	if snap.date != f.data.Dates[0] {
 		v.Date = snap.date
 	}
-	// As the page script writes it (sloFragment): a preset by its name, else the terms.
-	gateText := slo.Format(terms)
-	if preset != "" {
-		gateText = strings.ReplaceAll(url.QueryEscape(preset), "+", "%20")
-	}
-	u := s.pageURL(p, v, nil)
-	u += map[bool]string{true: "&", false: "#"}[strings.Contains(u, "#")] + "slo=" + gateText
 	if byX {
-		u += "&pick=x"
+		v.Pick = "x"
 	}
-	if tier != "" {
-		u += "&tier=" + strings.ReplaceAll(url.QueryEscape(tier), "+", "%20")
-	}
+	u := s.pageURL(p, v)
 	metric := f.data.Metric
 	if byX {
 		metric = f.data.DefaultX
@@ -472,11 +463,11 @@ func (s *Site) history(in HistoryIn) (HistoryOut, error) {
 			out.Trend = append(out.Trend, tp)
 		}
 	}
-	v := markdown.ChartView{GPUs: []string{strings.ToLower(gpu)}, Frameworks: []string{strings.ToLower(fw)}}
+	v := fragment.View{GPUs: []string{strings.ToLower(gpu)}, Frameworks: []string{strings.ToLower(fw)}}
 	if y != f.data.Metric {
 		v.Y = y
 	}
-	out.URL = s.pageURL(p, v, nil)
+	out.URL = s.pageURL(p, v)
 	return out, nil
 }
 

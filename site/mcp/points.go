@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/api"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/history"
-	"github.com/frontier-bench/frontier/site/markdown"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -290,8 +290,8 @@ func (fl filter) keeps(s *series) bool {
 		in(fl.spec, s.spec) && in(fl.deploy, s.deploy) && (!fl.best || s.best)
 }
 
-// view is the fragment of the chart view a filter and a date show.
-func (fl filter) view(date string, optimal bool) markdown.ChartView {
+// view is the chart page's view a filter and a date show.
+func (fl filter) view(date string, optimal bool) fragment.View {
 	lower := func(l []string) []string {
 		out := make([]string, len(l))
 		for i, v := range l {
@@ -299,28 +299,21 @@ func (fl filter) view(date string, optimal bool) markdown.ChartView {
 		}
 		return out
 	}
-	v := markdown.ChartView{Date: date, GPUs: lower(fl.gpus), Frameworks: lower(fl.frameworks), Spec: lower(fl.spec), Precisions: lower(fl.precisions)}
+	v := fragment.View{Date: date, GPUs: lower(fl.gpus), Frameworks: lower(fl.frameworks), Spec: lower(fl.spec), Precisions: lower(fl.precisions),
+		Deploy: lower(fl.deploy)}
 	if fl.best {
-		v.Best = markdown.ToggleOn
+		v.Best = fragment.ToggleOn
 	}
 	if optimal {
-		v.Optimal = markdown.ToggleOn
+		v.Optimal = fragment.ToggleOn
 	}
 	return v
 }
 
-// pageURL is page p's URL with the fragment of view v (and deploy, which ChartView does not
-// hold, after it).
-func (s *Site) pageURL(p *api.IndexPage, v markdown.ChartView, deploy []string) string {
-	frag := v.Fragment()
-	if len(deploy) > 0 {
-		if frag != "" {
-			frag += "&"
-		}
-		frag += "deploy=" + strings.ToLower(strings.Join(deploy, ","))
-	}
+// pageURL is page p's URL with the fragment of view v.
+func (s *Site) pageURL(p *api.IndexPage, v fragment.View) string {
 	u := s.link(p.URL)
-	if frag != "" {
+	if frag := v.String(); frag != "" {
 		u += "#" + frag
 	}
 	return u
@@ -347,7 +340,7 @@ func (s *Site) getPoints(in PointsIn) (PointsOut, error) {
 	if snap.date != f.data.Dates[0] {
 		date = snap.date
 	}
-	out := PointsOut{Page: pagePath(p), URL: s.pageURL(p, fl.view(date, in.Optimal), in.Deploy), Date: snap.date,
+	out := PointsOut{Page: pagePath(p), URL: s.pageURL(p, fl.view(date, in.Optimal)), Date: snap.date,
 		Metric: f.data.Metric, X: f.data.DefaultX, Points: []Point{}}
 	for _, sr := range snap.series {
 		if !fl.keeps(sr) {

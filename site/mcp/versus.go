@@ -8,6 +8,7 @@ import (
 
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/compare"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -171,7 +172,7 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 		page = s.langLink(pair.Page, lang)
 	}
 	return CompareOut{Page: pagePath(p), URL: page, Data: s.link(pair.Data),
-		Chart: s.link(p.URL) + "#gpus=" + strings.ToLower(doc.A.GPU) + "," + strings.ToLower(doc.B.GPU),
+		Chart: s.pageURL(p, fragment.View{GPUs: []string{strings.ToLower(doc.A.GPU), strings.ToLower(doc.B.GPU)}}),
 		Date:  doc.Date, Metric: doc.Metric, A: doc.A, B: doc.B, Refs: doc.Refs, Sentences: sentences}, nil
 }
 

@@ -3,13 +3,11 @@ package pipeline
 import (
 	"fmt"
 	"maps"
-	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/config"
-	"github.com/frontier-bench/frontier/site/markdown"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/problem"
 	"github.com/frontier-bench/frontier/site/render"
 	"github.com/frontier-bench/frontier/site/slo"
@@ -24,14 +22,6 @@ type preset struct {
 	slo   []slo.Preset
 	tiers []string
 }
-
-// viewKeys are the fragment keys a chart block's view holds, checked against the page
-// (markdown.ParseFragment, render.CheckView); otherKeys the chart page's other keys
-// (docs/chart-page.md), whose values checkOther checks as the page script reads them.
-var (
-	viewKeys  = []string{"y", "x", "date", "gpus", "frameworks", "spec", "precisions", "log", "best", "optimal"}
-	otherKeys = []string{"logx", "vendors", "deploy", "compare", "cost", "kw", "global", "acc", "slo", "pick", "tier", "pt"}
-)
 
 // presetsByPage lists cfg's presets by the chart page path they name, and reports those
 // whose page no dataset makes, with the pages there are.
@@ -54,48 +44,41 @@ func presetsByPage(cfg config.Config, file string, pages []*render.Page) (map[st
 	return out, ps
 }
 
-// checkPreset checks a preset's fragment against its page p once p is assembled: every key
-// one the chart page reads, and the view's values ones the page has.
+// checkPreset checks a preset's fragment against its page p once p is assembled: every part one
+// the chart page reads (fragment.Parse), and its values ones the page has.
 func checkPreset(pr preset, p *render.Page) problem.Problems {
 	var ps problem.Problems
 	bad := func(format string, args ...any) {
 		ps = append(ps, problem.Problem{File: pr.file, Path: fmt.Sprintf("presets[%d].fragment", pr.at),
 			Msg: fmt.Sprintf("preset %q: ", pr.Name) + fmt.Sprintf(format, args...)})
 	}
-	var view []string
-	for part := range strings.SplitSeq(pr.Fragment, "&") {
-		if part == "" {
-			continue
-		}
-		k, val, _ := strings.Cut(part, "=")
-		switch {
-		case slices.Contains(viewKeys, k):
-			view = append(view, part)
-		case !slices.Contains(otherKeys, k):
-			bad("unknown key %q (the chart page reads %s)", k, strings.Join(append(slices.Clone(viewKeys), otherKeys...), ", "))
-		default:
-			if dec, err := url.PathUnescape(val); err == nil {
-				val = dec
-			}
-			if msg := checkOther(pr, p, k, val); msg != "" {
-				bad("%s=%s: %s", k, val, msg)
-			}
-		}
-	}
-	v, err := markdown.ParseFragment(strings.Join(view, "&"))
-	if err != nil {
-		bad("%v", err)
-		return ps
+	v, errs := fragment.Parse(pr.Fragment)
+	for _, e := range errs {
+		bad("%v", e)
 	}
 	for _, msg := range render.CheckView(p, v) {
 		bad("%s", msg)
 	}
+	for _, o := range []struct {
+		key, val string
+	}{
+		{"vendors", strings.Join(v.Vendors, ",")}, {"deploy", strings.Join(v.Deploy, ",")},
+		{"cost", strings.Join(v.Cost, ",")}, {"kw", strings.Join(v.KW, ",")},
+		{"slo", v.SLO}, {"tier", v.Tier}, {"compare", strings.Join(v.Compare, ",")},
+	} {
+		if o.val == "" {
+			continue
+		}
+		if msg := checkOther(pr, p, o.key, o.val); msg != "" {
+			bad("%s=%s: %s", o.key, o.val, msg)
+		}
+	}
 	return ps
 }
 
-// checkOther checks the value of one of the chart page's keys beyond a chart block's view, as
-// the page script reads it, against page p and the site's presets and tiers: "" when the page
-// would show what the link says, else why not.
+// checkOther checks the value of one of the chart page's keys beyond a chart block's view
+// against page p and the site's presets and tiers, as the page script reads it: "" when the
+// page would show what the link says, else why not. fragment.Parse has read its form.
 func checkOther(pr preset, p *render.Page, key, val string) string {
 	have := func(of func(s *render.PageSeries) string) map[string]bool {
 		m := map[string]bool{}
@@ -108,14 +91,6 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 	}
 	list := func(m map[string]bool) string { return strings.Join(slices.Sorted(maps.Keys(m)), ", ") }
 	switch key {
-	case "logx", "global":
-		if val != "0" && val != "1" {
-			return "want 1 or 0"
-		}
-	case "pick":
-		if val != "x" && val != "y" {
-			return "want x (the picks rank by x) or y"
-		}
 	case "tier":
 		if !slices.ContainsFunc(pr.tiers, func(t string) bool { return strings.EqualFold(t, val) }) {
 			if len(pr.tiers) == 0 {
@@ -141,19 +116,14 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 			m = have(func(s *render.PageSeries) string { return s.Deployment })
 		}
 		for v := range strings.SplitSeq(val, ",") {
-			if !m[strings.ToLower(v)] {
+			if !m[v] {
 				return fmt.Sprintf("%s %s has no %q (it has %s)", p.Model, p.Sequence, v, list(m))
 			}
 		}
 	case "cost", "kw":
 		gpus := have(func(s *render.PageSeries) string { return s.GPU })
 		for term := range strings.SplitSeq(val, ",") {
-			gpu, num, ok := strings.Cut(term, ":")
-			n, err := strconv.ParseFloat(num, 64)
-			if !ok || err != nil || n < 0 {
-				return fmt.Sprintf("%q: want GPU:PRICE, e.g. b200:5.5", term)
-			}
-			if !gpus[strings.ToLower(gpu)] {
+			if gpu, _, _ := strings.Cut(term, ":"); !gpus[gpu] {
 				return fmt.Sprintf("%s %s has no GPU %q (it has %s)", p.Model, p.Sequence, gpu, list(gpus))
 			}
 		}
@@ -162,19 +132,6 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 			if !slices.ContainsFunc(p.Snapshots, func(s *render.Snapshot) bool { return s.Date == d }) {
 				return fmt.Sprintf("%s %s has no snapshot of %q", p.Model, p.Sequence, d)
 			}
-		}
-	case "acc":
-		if val == "off" {
-			return ""
-		}
-		task, min, ok := strings.Cut(val, ":")
-		n, err := strconv.ParseFloat(min, 64)
-		if !ok || task == "" || err != nil || n < 0 || n > 1 {
-			return "want TASK:MIN with MIN a score from 0 to 1, e.g. gsm8k:0.9, or off"
-		}
-	case "pt":
-		if _, err := strconv.ParseInt(val, 10, 64); err != nil {
-			return "want a point's id, a whole number"
 		}
 	}
 	return ""

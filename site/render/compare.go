@@ -18,6 +18,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/config"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
 )
@@ -292,7 +293,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 	cv := &compareView{
 		Model: p.Model, Sequence: p.Sequence, Date: doc.Date, A: a, B: b, Metric: metric,
 		ChartURL:    r.site.Base + p.Path,
-		FilteredURL: r.site.Base + p.Path + "#gpus=" + strings.ToLower(a.Key) + "," + strings.ToLower(b.Key),
+		FilteredURL: r.site.Base + p.Path + "#" + fragment.View{GPUs: []string{strings.ToLower(a.Key), strings.ToLower(b.Key)}}.String(),
 		Ranges:      tr.T("compare.ranges", "ca", coverage(tr, a), "cb", coverage(tr, b)),
 		Gate:        gateSentence(tr, cfg.Gate(), cfg.TaskLabel),
 		Accuracy:    compareAccuracy(tr, p, a, b, cfg.TaskLabel),

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/i18n"
 )
 
@@ -112,10 +113,11 @@ func (r *Renderer) feedEntries(p *Page, tr *i18n.Catalog, hx string, id func(str
 		}
 		sum.WriteString(tr.T("feed.end"))
 		sum.WriteString(feedAccuracy(tr, p, h.Date, cfg.TaskLabel)) // compareacc.go
+		at := "#" + fragment.View{Date: h.Date}.String()            // the page at that snapshot
 		es = append(es, atomEntry{
 			Title:   tr.T("feed.title", "model", r.modelName(p.Model), "sequence", p.Sequence, "date", tr.Date(h.Date)),
-			Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + "#date=" + h.Date, Rel: "alternate"},
-			ID:      id(r.prefix+p.Path) + "#date=" + h.Date,
+			Link:    atomLink{Href: cfg.AbsURL(r.prefix+p.Path) + at, Rel: "alternate"},
+			ID:      id(r.prefix+p.Path) + at,
 			Updated: h.Date + "T00:00:00Z",
 			Summary: sum.String(),
 			date:    h.Date,

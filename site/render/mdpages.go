@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/markdown"
 	"github.com/frontier-bench/frontier/site/problem"
 
@@ -81,7 +82,7 @@ func navigation(mds []*markdown.MarkdownPage, base string) []navItem {
 // CheckView reports the parts of a chart block's view that the page cannot show: filter values
 // no series has, a snapshot date the page lacks. A view that matches nothing would draw an
 // empty chart, which an author would rather hear about at build time.
-func CheckView(p *Page, v markdown.ChartView) []string {
+func CheckView(p *Page, v fragment.View) []string {
 	var msgs []string
 	have := map[string]map[string]bool{"gpus": {}, "frameworks": {}, "spec": {}, "precisions": {}}
 	for _, snap := range p.Snapshots {

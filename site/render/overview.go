@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/output"
 )
@@ -212,7 +213,7 @@ func overviewCellOf(tr *i18n.Catalog, data overviewData, row overviewRowDoc, g o
 	}
 	c := overviewCell{Class: "heat none", Text: "–", URL: row.URL + "compare/" + pairSlug(g.Slug, data.Ref) + "/"}
 	if g.Slug == data.Ref {
-		c.URL = row.URL + "#gpus=" + g.Key
+		c.URL = row.URL + "#" + fragment.View{GPUs: []string{strings.ToLower(g.Key)}}.String()
 	}
 	rv, refOn := row.Values[data.Ref]
 	var v, ref *float64

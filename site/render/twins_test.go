@@ -19,7 +19,7 @@ import (
 
 // The page script redoes some of the build's work in the browser: it redraws the points table
 // (fmtNum) and writes the shown points as CSV (CSVText); the fragment's twins are in
-// site/markdown. These tests hold the Go side to the cases in
+// site/fragment. These tests hold the Go side to the cases in
 // templates/script/testdata/twins.json, which the script's node tests read too, and compare
 // the two fmtNum and CSV cells on random inputs under node.
 

@@ -3,18 +3,34 @@ import test from "node:test";
 import "./testdata/strings.js";
 import { choices } from "./model.js";
 import { numberOf, twins } from "./testdata/twins.js";
+import { ptIn } from "./detail-hook.js";
+import { Overlay, compareIn } from "./overlay.js";
+import { Trend, defaultRef, refIn } from "./trend.js";
 import { FLAGS, LISTS, PRICES, dateIn, defaultView, fragmentOf, fragmentPairs, parseView } from "./view.js";
 
 const page = twins.fragments.page;
 const lists = choices(page, { [page.dates[0]]: { series: page.series } });
 
-test("parseView and fragmentOf agree with Go's parseFragment and Fragment on the shared cases", () => {
+// pageFragment reads a fragment as the chart page does and writes it back as chartpage.js does:
+// the view (view.js), then the overlay's, the trend's and the detail's parts, each by its own
+// reader and writer (detail-hook.js writes "pt=" + the id it read).
+function pageFragment(p, hash) {
+  const view = parseView(p, lists, hash);
+  const extra = { compare: compareIn(p, hash, ""), ref: refIn(p, hash), pt: ptIn(hash) };
+  const overlay = Overlay.prototype.fragmentPart.call({ dates: extra.compare, live: { view } });
+  const trend = Trend.prototype.fragmentPart.call({ page: p, ref: extra.ref });
+  const fragment = [fragmentOf(p, view), overlay, trend, extra.pt ? "pt=" + extra.pt : ""].filter(Boolean).join("&");
+  return { view, extra, fragment };
+}
+
+test("the page reads and writes every key of the fragment as Go's fragment.Parse and View.String do, on the shared cases", () => {
   for (const c of twins.fragments.cases) {
-    const want = Object.assign(defaultView(page), c.js);
-    const got = parseView(page, lists, c.fragment);
-    assert.deepEqual(got, want, c.name);
-    assert.equal(fragmentOf(page, got), c.jsFragment, c.name);
-    assert.deepEqual(parseView(page, lists, c.jsFragment), got, c.name + ": the written fragment reads back");
+    const { compare = [], ref = defaultRef(page), pt = "", ...js } = c.js;
+    const got = pageFragment(page, c.fragment);
+    assert.deepEqual(got.view, Object.assign(defaultView(page), js), c.name);
+    assert.deepEqual(got.extra, { compare, ref, pt }, c.name);
+    assert.equal(got.fragment, c.jsFragment, c.name);
+    assert.deepEqual(pageFragment(page, c.jsFragment), got, c.name + ": the written fragment reads back");
   }
 });
 
