@@ -2,8 +2,8 @@
 // and previews it while you edit.
 //
 // The data folder (--data, "data" by default) holds the benchmark results, in any of the
-// formats site/input tells apart by their shape: InferenceX inference-view JSON, InferenceX API
-// rows and agg rows, and `vllm bench serve --save-result` files; beside them, markdown pages
+// formats site/input tells apart by their shape (docs/input-formats.md lists every client and
+// layout it reads); beside them, markdown pages
 // (*.md) and the images and documents those pages link to. The site's settings are
 // frontier.toml beside the data folder (or --config), and a templates/ folder there overrides
 // the embedded templates.

@@ -15,7 +15,6 @@
 // an older date's view by history.SnapshotJSON. Every answer carries the URL of the page, with
 // the fragment (fragment.View's writer, the page script's twin) that shows the same view.
 //
-// One job per file: source.go (reading the site), site.go (its index, pages and names),
-// server.go (the tools' registration), points.go (get_points), best.go (best_at), versus.go
-// (compare), more.go (slo_picks, get_evals, history).
+// Each tool is a file of its own, named for what it answers (points.go is get_points, slo.go
+// slo_picks, evals.go get_evals ...); source.go reads the site, server.go registers the tools.
 package mcp

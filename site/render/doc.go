@@ -22,17 +22,7 @@
 // and the files it names); HistoryData is the shape of one older date derived from the rows
 // (history.SnapshotJSON).
 //
-// One job per file: api.go (what the pipeline calls besides Chart and Render), render.go
-// (templates, assets, Render), chartpage.go (a chart page), pagedata.go (what its page data
-// is made of: metrics, axes, series), compare.go (its compare pages and compare.json),
-// comparewords.go (their sentences), comparecharts.go (their charts), overview.go,
-// chartview.go (the view the page opens on, laid out as the script will show it), columns.go
-// (a page's point columns), rows.go (the points table), downloads.go (data.json, data.csv),
-// headlines.go (the home page's and the feed's figures), home.go, mdpages.go (notes and chart
-// blocks), feed.go, sitemap.go, history.go (a page as package history reads it, and the
-// cache its history derives through), reuse.go (pages kept between builds), format.go
-// (numbers as a reader reads them), cards.go (the og:image cards: writeCard is the one call a page kind needs), jsonld.go (a chart page's
-// schema.org Dataset markup), llms.go (llms.txt), lang.go (languages: every page rendered
-// again per language under /<lang>/ by a mirror Renderer, each with its catalog's t and
-// scriptStrings template funcs; words come from package i18n).
+// Each page kind is a file of its own, its name the kind's (chartpage.go, compare.go,
+// overview.go, home.go, feed.go ...): `go doc ./site/render` and the folder list them.
+// pipeline.go is what the pipeline calls besides Chart and Render.
 package render
