@@ -378,4 +378,7 @@ type Run struct {
 	// eval joins the points that ran with the same; 0 leaves it unknown (every point matches).
 	TP, EP      int64
 	DPAttention bool
+	// Scenario makes the AIPerf trace-replay folders it matches agentic results of that
+	// scenario ("agentic-coding", agentictrace.go), when their folder's name does not say it.
+	Scenario string
 }

@@ -38,6 +38,7 @@ type rawIdentity struct {
 	model, sequence                 string
 	gpu, framework, spec, precision string
 	disagg                          bool
+	facts                           string
 	topo                            Topology
 	conc                            int64
 	rate                            float64
@@ -48,7 +49,7 @@ type rawIdentity struct {
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.facts, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -156,12 +157,12 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	keys := make([]string, len(rows)) // hwKey per row
 	for i := range rows {
 		order[i] = i
-		keys[i] = hwKey(rows[i].gpu, rows[i].framework, rows[i].spec, rows[i].disagg)
+		keys[i] = rows[i].seriesKey()
 	}
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.facts, b.facts), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -266,7 +267,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 // sameLoad reports whether two rows of a configuration ran on the same topology at the same
 // load (concurrency, or request rate): then the newer replaces the older as of its date.
 func sameLoad(a, b *rawRow) bool {
-	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology
+	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology && a.facts == b.facts
 }
 
 // unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
@@ -347,6 +348,9 @@ func rawPointID(r *rawRow, key string) int64 {
 		r.model, r.sequence, key, r.precision, r.conc, r.date,
 		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
 		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
+	if r.facts != "" { // an agentic row's facts (agentic.go): only then, so that other ids stay as they were
+		fmt.Fprintf(h, "|facts %s", r.facts)
+	}
 	if r.rate != 0 { // only then, so that the ids of runs by concurrency stay as they were
 		fmt.Fprintf(h, "|rate %g", r.rate)
 	} else if u := r.unlimited(); u != "" {
