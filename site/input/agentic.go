@@ -101,6 +101,19 @@ func IsScenario(sequence string) bool {
 	return sequence != "" && !strings.Contains(sequence, "/")
 }
 
+// rowScenario is the scenario a row's key gives: scenario_type's own ("agentic-coding"), or for
+// an API row of benchmark_type agentic_traces, InferenceX's one agentic scenario so far; "" when
+// the key says none (a benchmark_type of fixed-length runs).
+func rowScenario(key, value string) string {
+	if key == "benchmark_type" {
+		if value == "agentic_traces" {
+			return "agentic-coding"
+		}
+		return ""
+	}
+	return strings.TrimSpace(value)
+}
+
 // agenticStats maps the aggregates' statistic names to the catalog's: p50 is the median.
 var agenticStats = map[string]int{"mean": 0, "p50": 1, "median": 1, "p90": 2, "p99": 3, "std": 5, "p75": -1, "p95": -2}
 
@@ -176,16 +189,10 @@ func bytes50(k []byte) ([]byte, bool) {
 // it did.
 func (d *rawDecoder) agenticField(r *rowFields, key string) bool {
 	switch key {
-	case "benchmark_type":
+	case "benchmark_type", "scenario_type", "scenario":
 		s, _ := d.str(false)
-		if s == "agentic_traces" || s == "agentic" {
-			a := r.agentic()
-			a.Scenario = cmp.Or(a.Scenario, "agentic-coding")
-		}
-	case "scenario_type", "scenario":
-		s, _ := d.str(false)
-		if strings.TrimSpace(s) != "" {
-			r.agentic().Scenario = s
+		if sc := rowScenario(key, s); sc != "" && (key != "benchmark_type" || r.ag == nil || r.ag.Scenario == "") {
+			r.agentic().Scenario = sc
 		}
 	case "kv_offloading":
 		if d.peek() == jsontext.KindString {
@@ -454,3 +461,27 @@ func (r *rawRow) seriesKey() string {
 	}
 	return hwKey(r.gpu, r.framework, r.spec, r.disagg)
 }
+
+// agenticXAxis is what an agentic page's points have as x: p90 interactivity (Point.X), so that
+// its frontiers, leaders, compare pages and picks are at the tail a coding agent's user waits on.
+var agenticXAxis = XAxis{Mode: "interactivity", Field: "p90_intvty", Label: "Interactivity, p90 (tok/s/user)"}
+
+// xMetric is the metric a row's point has as x: median interactivity, p90 for an agentic row.
+func (r *rawRow) xMetric() MetricID {
+	if r.raw.Agentic != nil {
+		return MP90Intvty
+	}
+	return MMedianIntvty
+}
+
+// xAxis is the x axis of a row's dataset.
+func (r *rawRow) xAxis() XAxis {
+	if r.raw.Agentic != nil {
+		return agenticXAxis
+	}
+	return rawXAxis
+}
+
+// IsAgentic reports whether p is an agentic result's point: its X is p90 interactivity, and
+// its median is the metric median_intvty.
+func (p *Point) IsAgentic() bool { return p.Raw != nil && p.Raw.Agentic != nil }

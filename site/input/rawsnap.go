@@ -196,7 +196,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		ds := byDate[date]
 		if ds == nil {
 			ds = &Dataset{Path: file + "#" + cmp1(date, "undated"), Model: rows[0].model, Sequence: rows[0].sequence,
-				Date: date, Metric: rawMetric, XAxis: rawXAxis, Raw: true}
+				Date: date, Metric: rawMetric, XAxis: rows[0].xAxis(), Raw: true}
 			byDate[date] = ds
 		}
 		return ds
@@ -317,7 +317,7 @@ func compareTopology(a, b Topology) int {
 // compare, overview, card or inference view counts (HasX).
 func rawPointOf(r *rawRow, key string) Point {
 	m := r.raw.Metrics
-	x, ok := m.Get(MMedianIntvty)
+	x, ok := m.Get(r.xMetric())
 	if !ok {
 		x = math.NaN()
 	}
@@ -378,10 +378,15 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 	catchSyntax(func() { // a syntax error ends the list here; decodeRaw reports it
 		seen := map[rawPage]bool{}
 		row := func(int) {
-			var model, prefix string
+			var model, prefix, scenario string
 			var isl, osl int64
 			d.fields(func(k []byte) {
 				switch string(k) {
+				case "scenario_type", "scenario", "benchmark_type": // an agentic row's page (agentic.go)
+					v, _ := d.str(false)
+					if sc := rowScenario(string(k), v); sc != "" {
+						scenario = sc
+					}
 				case "model":
 					model, _ = d.str(false)
 				case "infmax_model_prefix":
@@ -401,10 +406,16 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 			if prefix != "" {
 				model = prefix
 			}
-			if model == "" || isl <= 0 || osl <= 0 {
+			seq := sequenceOf(isl, osl)
+			if scenario != "" {
+				seq = ScenarioSequence(scenario)
+			} else if isl <= 0 || osl <= 0 {
 				return
 			}
-			p := rawPage{cfg.modelName(model), sequenceOf(isl, osl)}
+			if model == "" {
+				return
+			}
+			p := rawPage{cfg.modelName(model), seq}
 			if !seen[p] {
 				seen[p] = true
 				pages = append(pages, p)
