@@ -485,3 +485,24 @@ func (r *rawRow) xAxis() XAxis {
 // IsAgentic reports whether p is an agentic result's point: its X is p90 interactivity, and
 // its median is the metric median_intvty.
 func (p *Point) IsAgentic() bool { return p.Raw != nil && p.Raw.Agentic != nil }
+
+// Setup is the point's topology as pages show it, and for an agentic point its facts after it
+// ("TP8 · MTP · KV offload cpu (LMCache 0.3.9)"): one string for the tooltip, the table, the
+// detail and the downloads, so that a reader sees at a glance what set two points of a curve
+// apart.
+func (r *RawPoint) Setup() string {
+	s := r.Topology.String()
+	if r.Agentic == nil {
+		return s
+	}
+	if f := r.Agentic.Facts(); f != "" {
+		s += " · " + f
+	}
+	if a := r.Agentic; a.PrefillHW != "" && a.DecodeHW != "" {
+		s += " · prefill on " + a.PrefillHW + ", decode on " + a.DecodeHW
+	}
+	if n := r.Agentic.Router.String(); n != "" {
+		s += " · router " + n
+	}
+	return s
+}

@@ -416,7 +416,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			})
 			if pt.Raw != nil {
 				row := &cv.Rows[len(cv.Rows)-1]
-				row.Topology, row.Image, row.Link = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.Link()
+				row.Topology, row.Image, row.Link = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.Link()
 				if row.RunID == "" {
 					row.RunID = pt.Raw.RunURL
 				}

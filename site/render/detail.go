@@ -207,7 +207,7 @@ func pointDetail(pt *input.Point) PointDetail {
 			d.Stats[fam.name] = row
 		}
 	}
-	run := &RunDetail{Image: raw.Image, Link: raw.Link(), Topology: raw.Topology.String()}
+	run := &RunDetail{Image: raw.Image, Link: raw.Link(), Topology: raw.Setup()}
 	if info := raw.Run; info != nil {
 		run.File, run.Client, run.Version = info.Path, info.Client, info.Version
 		for _, s := range info.Settings {

@@ -453,7 +453,7 @@ func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
 	}
 	var topo, image, url string
 	if pt.Raw != nil {
-		topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+		topo, image, url = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.RunURL
 	}
 	for _, s := range [...]string{topo, image, url} {
 		if err := enc.WriteToken(jsontext.String(s)); err != nil {
