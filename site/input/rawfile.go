@@ -65,6 +65,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 
 // rawDataset is the dataset of a raw file's rows, nil when ps holds an error.
 func rawDataset(rel string, rows []rawRow, ps problem.Problems) (*Dataset, problem.Problems) {
+	ps = append(ps, scenarioFolderProblems(rel, rows)...)
 	if len(ps.Errors()) > 0 {
 		return nil, ps
 	}

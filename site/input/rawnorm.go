@@ -319,6 +319,7 @@ func (c *RawOptions) runContext(p string) (ctx Run, matched bool) {
 		over(&ctx.Date, r.Date)
 		over(&ctx.Image, r.Image)
 		over(&ctx.RunURL, r.RunURL)
+		over(&ctx.Scenario, r.Scenario)
 		if r.GPUs > 0 {
 			ctx.GPUs = r.GPUs
 		}
