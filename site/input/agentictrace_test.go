@@ -110,7 +110,7 @@ func TestTraceFolderIsItsAggregate(t *testing.T) {
 func TestTraceFolderProblems(t *testing.T) {
 	fsys := fstest.MapFS{
 		"agentic-coding/x/profile_export.jsonl": {Data: []byte(`{"metadata":{"benchmark_phase":"warmup"},"metrics":{},"error":null}` + "\n")},
-		"agentic-coding/run.json": {Data: []byte(`{"hw":"b200","conc":4,"model":"dsr1","framework":"vllm","precision":"fp8","isl":1024,"osl":1024,"tput_per_gpu":100,"median_intvty":50}`)},
+		"agentic-coding/run.json":               {Data: []byte(`{"hw":"b200","conc":4,"model":"dsr1","framework":"vllm","precision":"fp8","isl":1024,"osl":1024,"tput_per_gpu":100,"median_intvty":50}`)},
 	}
 	_, ps := Load(fsys, "data/", &RawOptions{Runs: []Run{{Path: "agentic-coding/x/*", GPU: "b200", Framework: "vllm", Precision: "fp8", Model: "dsr1"}}})
 	got := ps.Error()
