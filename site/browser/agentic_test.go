@@ -82,6 +82,21 @@ func TestAgenticPageOpensOnP90Interactivity(t *testing.T) {
 	if !strings.Contains(table, "MTP") || !strings.Contains(table, "KV offload cpu (LMCache 0.3)") {
 		t.Errorf("points table lacks the points' facts (MTP, KV offload): %.300s", table)
 	}
+	// A point's detail (pt=ID): its cache hit rates side by side, KV cache, requests and offload.
+	var id string
+	p.Eval(`(() => { const d = JSON.parse(document.getElementById("page-data").textContent); const s = d.series.find((s) => s.gpu === "b200");
+	  const c = d.cols.indexOf("conc"); const pt = s.points.find((p) => p[c] === 64);
+	  return String(pt[d.cols.indexOf("id")]); })()`, &id)
+	p.Navigate(root + agenticPage + "#pt=" + id)
+	p.WaitFor(`(() => { const d = document.querySelector("dialog.point-detail"); return !!(d && d.open && d.querySelector(".pd-rates")); })()`)
+	var detail string
+	p.Eval(`document.querySelector("dialog.point-detail").textContent`, &detail)
+	for _, want := range []string{"theoretical prefix-cache hit", "92.00%", "GPU cache hit", "CPU (offload) cache hit", "KV cache capacity",
+		"1,800,000 tokens", "Dropped as warmup", "KV offload", "LMCache 0.3", "1,024 GB CPU DRAM"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("detail of point %s lacks %q: %.600s", id, want, detail)
+		}
+	}
 	// The GPU filter, from a link: only B200 is shown.
 	p.Navigate(root + agenticPage + "#gpus=b200")
 	waitView(p, "#chart", "gpus=b200")

@@ -50,6 +50,8 @@ type PointDetail struct {
 	// Runs are the runs of a point made of several (input.Spread), each with its own figures;
 	// absent for a point of one run.
 	Runs []RunFigures `json:"runs,omitempty"`
+	// Agentic is an agentic result's own section (detailagentic.go); absent for others.
+	Agentic *AgenticDetail `json:"agentic,omitempty"`
 }
 
 // RunFigures is one of several runs behind a point: where it came from ("data/x.json [3]"),
@@ -231,6 +233,7 @@ func pointDetail(pt *input.Point) PointDetail {
 		run.File, run.Version, run.Settings = "", "", nil
 	}
 	d.Run = run
+	d.Agentic = agenticDetail(raw)
 	return d
 }
 
