@@ -103,7 +103,36 @@ func TestAgenticPageOpensOnP90Interactivity(t *testing.T) {
 	if got := visibleScatter(p.ChartState("#chart")); !slices.Equal(got, []string{"B200 (vLLM)"}) {
 		t.Errorf("gpus=b200 shows %v", got)
 	}
+	// The point facts as filters: speculative decoding and KV offload keep or drop points, not
+	// series (B300's MTP points are its concurrencies 4 to 16; B200 offloads at 32 and 64).
+	count := func(frag string) map[string]int {
+		p.Navigate(root + agenticPage + "#" + frag)
+		waitView(p, "#chart", frag)
+		st := p.ChartState("#chart")
+		n := map[string]int{}
+		for _, name := range []string{"B200 (vLLM)", "B300 (TRTLLM)", "MI355X (SGLang)"} {
+			s, _ := st.Find(name, "scatter")
+			n[name] = len(s.Points)
+		}
+		return n
+	}
+	if n := count("spec=mtp"); n["B300 (TRTLLM)"] != 3 || n["B200 (vLLM)"] != 0 || n["MI355X (SGLang)"] != 0 {
+		t.Errorf("spec=mtp draws %v, want B300's 3 MTP points only", n)
+	}
+	if n := count("offload=cpu"); n["B200 (vLLM)"] != 2 || n["B300 (TRTLLM)"] != 0 {
+		t.Errorf("offload=cpu draws %v, want B200's 2 offloading points only", n)
+	}
+	if n := count("deploy=disaggregated"); n["B300 (TRTLLM)"] != 1 || n["B200 (vLLM)"] != 0 {
+		t.Errorf("deploy=disaggregated draws %v, want B300's one disaggregated point", n)
+	}
+	var offloadChoices []string
+	p.Eval(`[...document.querySelectorAll('input[name="offload"]')].map((i) => i.value)`, &offloadChoices)
+	if !slices.Equal(offloadChoices, []string{"cpu", "none"}) {
+		t.Errorf("offload filter offers %v, want cpu and none", offloadChoices)
+	}
 	// Another x from the menu; the fragment follows.
+	p.Navigate(root + agenticPage + "#gpus=b200")
+	waitView(p, "#chart", "gpus=b200")
 	p.Eval(`(() => { const s = document.getElementById("ctl-x"); s.value = "p95_intvty"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, nil)
 	waitView(p, "#chart", "x=p95_intvty&gpus=b200")
 	p.Eval(`echarts.getInstanceByDom(document.getElementById("chart")).getOption().xAxis[0].name`, &xName)

@@ -30,7 +30,7 @@ type preset struct {
 // (DESIGN.md), whose values checkOther checks as the page script reads them.
 var (
 	viewKeys  = []string{"y", "x", "date", "gpus", "frameworks", "spec", "precisions", "log", "best", "optimal"}
-	otherKeys = []string{"logx", "vendors", "deploy", "compare", "cost", "kw", "global", "acc", "slo", "pick", "tier", "pt"}
+	otherKeys = []string{"logx", "vendors", "deploy", "offload", "compare", "cost", "kw", "global", "acc", "slo", "pick", "tier", "pt"}
 )
 
 // presetsByPage lists cfg's presets by the chart page path they name, and reports those
