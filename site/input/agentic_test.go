@@ -158,3 +158,24 @@ func TestAgenticLengthsFit(t *testing.T) {
 		t.Errorf("uniform sample KS %v", ks)
 	}
 }
+
+// TestAgenticAggregateAsYourRun: an agentic aggregate a reader drops on a page ("your run",
+// the same decoder in the browser) gives that page's model and scenario, its point's x its p90
+// interactivity, as the build does.
+func TestAgenticAggregateAsYourRun(t *testing.T) {
+	data, err := os.ReadFile("testdata/agentic/agg_v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, ps := ReadRun("agg_v1.json", data, nil)
+	if len(ps) != 0 || len(pages) != 1 {
+		t.Fatalf("pages %v, problems %v", pages, ps)
+	}
+	if pages[0].Page != (PageKey{"DeepSeek-R1-0528", "agentic coding"}) {
+		t.Errorf("page %v", pages[0].Page)
+	}
+	pt := pages[0].Datasets[0].Series[0].Points[0]
+	if pt.X != 40 || !pt.IsAgentic() || pages[0].Datasets[0].XAxis.Field != "p90_intvty" {
+		t.Errorf("point x %v agentic %v, dataset x %q", pt.X, pt.IsAgentic(), pages[0].Datasets[0].XAxis.Field)
+	}
+}
