@@ -8,54 +8,74 @@ package render
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/i18n"
+	"github.com/frontier-bench/frontier/site/input"
 )
 
-// factLists are the filters an agentic point's facts answer, in the order of each Facts row
-// after its id.
+// factLists are the filters an agentic point's facts answer, in FactsData.Values' order.
 var factLists = []string{"spec", "offload", "deploy"}
 
-// agenticFacts lists every agentic point of p's snapshots once, sorted by id: [id, speculative
-// decoding ("none" for none), KV offload ("none" for none), deployment ("single-node" or
-// "disaggregated")], lower case as the filters' values are. nil for a page of no agentic point.
-func agenticFacts(p *Page) [][4]string {
-	seen := map[int64]bool{}
-	var out [][4]string
-	for _, snap := range p.Snapshots {
-		for _, s := range snap.Series {
-			for _, pt := range s.Points {
-				if !pt.IsAgentic() || seen[pt.ID] {
-					continue
+// FactsData is an agentic page's point facts, compactly (ids would weigh more than the facts):
+// Values lists each filter's values (factLists' order, each sorted, lower case as the filters'
+// values are: "none" for no speculative decoding or offload, "single-node" or
+// "disaggregated"), and Points[i][j] is point j of the newest snapshot's series i as an index
+// into each list.
+type FactsData struct {
+	Values [3][]string  `json:"values"`
+	Points [][][3]int `json:"points"`
+}
+
+// agenticFacts is the facts of the agentic points of snap (the page's newest snapshot, in
+// PageData.Series' order); nil for a page of no agentic point.
+func agenticFacts(snap *Snapshot) *FactsData {
+	factOf := func(pt *input.Point) [3]string {
+		a := pt.Raw.Agentic
+		deploy := "single-node"
+		if a.Disagg || pt.Raw.Topology.Split {
+			deploy = "disaggregated"
+		}
+		return [3]string{cmpOr(strings.ToLower(a.Spec), "none"), cmpOr(strings.ToLower(a.Offload), "none"), deploy}
+	}
+	d := &FactsData{}
+	any := false
+	for _, s := range snap.Series {
+		for i := range s.Points {
+			if pt := &s.Points[i]; pt.IsAgentic() {
+				any = true
+				for k, v := range factOf(pt) {
+					d.Values[k] = append(d.Values[k], v)
 				}
-				seen[pt.ID] = true
-				a := pt.Raw.Agentic
-				deploy := "single-node"
-				if a.Disagg || pt.Raw.Topology.Split {
-					deploy = "disaggregated"
-				}
-				out = append(out, [4]string{strconv.FormatInt(pt.ID, 10), cmpOr(strings.ToLower(a.Spec), "none"),
-					cmpOr(strings.ToLower(a.Offload), "none"), deploy})
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b [4]string) int { return strings.Compare(a[0], b[0]) })
-	return out
+	if !any {
+		return nil
+	}
+	for k := range d.Values {
+		slices.Sort(d.Values[k])
+		d.Values[k] = slices.Compact(d.Values[k])
+	}
+	for _, s := range snap.Series {
+		row := make([][3]int, len(s.Points))
+		for i := range s.Points {
+			if pt := &s.Points[i]; pt.IsAgentic() {
+				for k, v := range factOf(pt) {
+					row[i][k] = slices.Index(d.Values[k], v)
+				}
+			}
+		}
+		d.Points = append(d.Points, row)
+	}
+	return d
 }
 
 // factChoices are the values an agentic page's filter list offers, from its points' facts,
 // sorted, each labelled as the series' facets are (facetOf).
-func factChoices(tr *i18n.Catalog, facts [][4]string, list string) []choiceView {
-	col := slices.Index(factLists, list) + 1
-	var values []string
-	for _, f := range facts {
-		values = append(values, f[col])
-	}
-	slices.Sort(values)
+func factChoices(tr *i18n.Catalog, facts *FactsData, list string) []choiceView {
 	var out []choiceView
-	for _, v := range slices.Compact(values) {
+	for _, v := range facts.Values[slices.Index(factLists, list)] {
 		label := strings.ToUpper(v)
 		switch {
 		case list == "deploy":

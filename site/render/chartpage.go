@@ -290,7 +290,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		NoTotal: p.NoTotal,
 		Spread:  spreadData(p), Requests: requestsData(p), MinSuccess: cfg.MinSuccess,
 	}
-	data.Facts = agenticFacts(p)
+	data.Facts = agenticFacts(snap)
 	data.FadeUnknown = cfg.UnknownSuccess != "full" && unknownFaded(p, len(data.Requests))
 	if model != p.Model {
 		data.ModelID = p.Model

@@ -117,11 +117,11 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	for _, f := range filterTitles {
 		fv := filterView{Name: f.name, Title: tr.T("filter." + f.name)}
 		seen := map[string]bool{}
-		if len(data.Facts) > 0 && slices.Contains(factLists, f.name) {
+		if data.Facts != nil && slices.Contains(factLists, f.name) {
 			fv.Choices = factChoices(tr, data.Facts, f.name) // an agentic page's points' facts
 		}
 		for _, s := range data.Series {
-			if len(data.Facts) > 0 && slices.Contains(factLists, f.name) {
+			if data.Facts != nil && slices.Contains(factLists, f.name) {
 				break
 			}
 			value, label, color := facetOf(data, &s, f.name)

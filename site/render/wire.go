@@ -97,8 +97,8 @@ type PageData struct {
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
 	// Facts are an agentic page's point facts for its spec, offload and deploy filters
-	// (agenticfacts.go): [id, spec, offload, deploy] per point, sorted by id; absent elsewhere.
-	Facts [][4]string `json:"facts,omitempty"`
+	// (agenticfacts.go); absent elsewhere.
+	Facts *FactsData `json:"facts,omitempty"`
 	// Invalid are the ids of the points, of every snapshot, that their own client judged
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.

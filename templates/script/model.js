@@ -147,29 +147,28 @@ export function facet(series, list) {
 
 // FACT_LISTS are the filters an agentic page's point facts answer (render's agenticfacts.go):
 // there speculative decoding, KV offload and disaggregation are facts of each point, so these
-// filters keep or drop points, not series. page.facts rows are [id, spec, offload, deploy].
+// filters keep or drop points, not series. page.facts is {values: [spec, offload, deploy value
+// lists], points: per series of the newest snapshot, per point, an index into each list}.
 export const FACT_LISTS = ["spec", "offload", "deploy"];
 
-// factsOf maps an agentic page's point ids to their facts ({list: value}); null elsewhere.
-const factMaps = new WeakMap();
-function factsOf(page) {
-  if (!page.facts || !page.facts.length) return null;
-  if (!factMaps.has(page)) {
-    const m = {};
-    for (const f of page.facts) m[f[0]] = { spec: f[1], offload: f[2], deploy: f[3] };
-    factMaps.set(page, m);
-  }
-  return factMaps.get(page);
+// pointFacts is a point's facts ({list: value}) on an agentic page, null where unknown (not an
+// agentic page, or a series not of the newest snapshot).
+function pointFacts(page, series, i) {
+  const f = page.facts;
+  const si = f ? page.series.indexOf(series) : -1;
+  const codes = si >= 0 && f.points[si] ? f.points[si][i] : null;
+  if (!codes) return null;
+  const out = {};
+  FACT_LISTS.forEach((l, k) => { out[l] = f.values[k][codes[k]]; });
+  return out;
 }
 
 // factMask is which points of a series an agentic page's spec, offload and deploy filters keep
 // ([boolean]), or null where they keep every point (no such filter on, or not agentic).
 export function factMask(page, series, view) {
-  const facts = factsOf(page);
-  if (!facts || series.yours || !FACT_LISTS.some((l) => view[l])) return null;
-  const id = column(page, "id");
-  return series.points.map((p) => {
-    const f = facts[String(p[id])];
+  if (!page.facts || series.yours || !FACT_LISTS.some((l) => view[l])) return null;
+  return series.points.map((p, i) => {
+    const f = pointFacts(page, series, i);
     return !f || FACT_LISTS.every((l) => !view[l] || view[l].includes(f[l]));
   });
 }
@@ -228,12 +227,11 @@ function factLabel(list, value) {
 export function choices(page, snapshots) {
   const lists = {};
   for (const list of LISTS) lists[list] = [];
-  const facts = factsOf(page);
+  const facts = page.facts;
   if (facts) { // an agentic page: its points' facts, sorted as the build lists them
-    for (const list of FACT_LISTS) {
-      const values = [...new Set(Object.values(facts).map((f) => f[list]))].sort();
-      lists[list] = values.map((value) => ({ value, label: factLabel(list, value), color: "" }));
-    }
+    FACT_LISTS.forEach((list, k) => {
+      lists[list] = facts.values[k].map((value) => ({ value, label: factLabel(list, value), color: "" }));
+    });
   }
   for (const date of Object.keys(snapshots).sort().reverse()) {
     for (const series of snapshots[date].series) {
@@ -324,7 +322,7 @@ export function compute(page, snapshot, view, selection) {
     if (slo) slo.pass.forEach((ok, i) => { if (!ok) ys[i] = NaN; });
     const front = own && s.frontier && !gated && !dropped && !slo ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     // The reader's own run passes every filter: it is what they came to compare.
-    const pass = !!s.yours || LISTS.every((list) => !view[list] || factsOf(page) && FACT_LISTS.includes(list) || view[list].includes(facet(s, list)));
+    const pass = !!s.yours || LISTS.every((list) => !view[list] || page.facts && FACT_LISTS.includes(list) || view[list].includes(facet(s, list)));
     return { series: s, xs, ys, front, pass, best: false, measured, gated, slo };
   });
   if (view.best) for (const row of bestRows(rows, metric.higher)) row.best = true;
