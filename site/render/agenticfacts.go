@@ -23,8 +23,8 @@ var factLists = []string{"spec", "offload", "deploy"}
 // "disaggregated"), and Points[i][j] is point j of the newest snapshot's series i as an index
 // into each list.
 type FactsData struct {
-	Values [3][]string  `json:"values"`
-	Points [][][3]int `json:"points"`
+	Values [3][]string `json:"values"`
+	Points [][][3]int  `json:"points"`
 }
 
 // agenticFacts is the facts of the agentic points of snap (the page's newest snapshot, in
