@@ -86,3 +86,31 @@ func TestAgenticPage(t *testing.T) {
 		}
 	}
 }
+
+// TestAgenticInferenceView: an inference view of agentic results (params.sequence
+// agentic-traces, xAxis.field p90_intvty, as InferenceX's views write them) is the model's
+// agentic coding page, opening on p90 interactivity, never a page "agentic-traces".
+func TestAgenticInferenceView(t *testing.T) {
+	t.Parallel()
+	seed := string(testsite.SeedJSON(t))
+	view := strings.Replace(seed, `"sequence": "8k/1k"`, `"sequence": "agentic-traces"`, 1)
+	view = strings.Replace(view, `"field": "median_intvty"`, `"field": "p90_intvty"`, 1)
+	if view == seed || !strings.Contains(view, `"field": "p90_intvty"`) {
+		t.Fatal("the seed's params or xAxis are not spelled as this test expects")
+	}
+	files, _, err := build(t, fstest.MapFS{"view.json": testsite.MapFile([]byte(view), 1)}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := files.Get("deepseek-v4-pro/agentic-coding/page.json")
+	if !ok {
+		t.Fatalf("no agentic-coding page: %v", files.Names())
+	}
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	if pd.DefaultX != "p90_intvty" || pd.XAxes[0].Col != "x" {
+		t.Errorf("default x %q", pd.DefaultX)
+	}
+}

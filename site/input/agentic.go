@@ -506,3 +506,13 @@ func (r *RawPoint) Setup() string {
 	}
 	return s
 }
+
+// viewSequence is the page of an inference view's params.sequence: InferenceX's views of
+// agentic results say sequence=agentic-traces, whose page is its scenario's, agentic coding (as
+// its API rows of benchmark_type agentic_traces); any other sequence is its own.
+func viewSequence(sequence string) string {
+	if sequence == "agentic-traces" {
+		return ScenarioSequence(rowScenario("benchmark_type", "agentic_traces"))
+	}
+	return sequence
+}

@@ -50,6 +50,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 			// One model is one page whatever format it came in: a view's "DeepSeek-R1-0528"
 			// and a raw row's "dsr1" meet through the model-name table.
 			ds.Model = opt.viewModelName(ds.Model)
+			ds.Sequence = viewSequence(ds.Sequence) // an agentic view's page (agentic.go)
 		}
 		return ds, ps
 	case formatUnknown:
@@ -113,6 +114,7 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		h := scanHead(data)
 		if h.OK {
 			h.Model = opt.viewModelName(h.Model)
+			h.Sequence = viewSequence(h.Sequence)
 		}
 		return h
 	case formatUnknown, formatPerRequest:

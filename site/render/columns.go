@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -49,8 +50,11 @@ func columnsOf(p *Page) pageColumns {
 	if !any {
 		all, noX = 0, false
 	}
+	// An inference view of agentic results (params.sequence agentic-traces) gives p90
+	// interactivity as its points' x, as its xAxis.field says.
+	agentic = agentic || p.XAxis.Field == charts.AgenticX
 	if !has {
-		return pageColumns{names: pointColumns, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc}
+		return pageColumns{names: pointColumns, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, agentic: agentic}
 	}
 	c := pageColumns{has: true, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, agentic: agentic, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
