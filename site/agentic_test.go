@@ -114,3 +114,28 @@ func TestAgenticInferenceView(t *testing.T) {
 		t.Errorf("default x %q", pd.DefaultX)
 	}
 }
+
+// TestAgenticComparePageSaysP90: a compare page of an agentic page states its pair at p90
+// interactivity, the page's x.
+func TestAgenticComparePageSaysP90(t *testing.T) {
+	t.Parallel()
+	cfg, ps := ParseConfig("frontier.toml", nil) // the default reference interactivities
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	files, _, err := build(t, agenticFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files.Names() {
+		if strings.HasPrefix(name, "deepseek-r1-0528/agentic-coding/compare/") && strings.HasSuffix(name, "/index.html") {
+			b, _ := files.Get(name)
+			if !strings.Contains(string(b), "tok/s/user of p90 interactivity, ") {
+				i := strings.Index(string(b), "tok/s/user")
+				t.Errorf("%s does not state its pair at p90 interactivity: %.200s", name, string(b)[max(i-100, 0):])
+			}
+			return
+		}
+	}
+	t.Fatalf("no compare page of the agentic page: %v", files.Names())
+}
