@@ -157,3 +157,24 @@ func BenchmarkTraceFolder(b *testing.B) {
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 }
+
+// TestTraceFolderEveryTruncation: the records file cut at every byte (a run killed while it
+// wrote) never panics the reader, and each result is a point or problems naming the file.
+func TestTraceFolderEveryTruncation(t *testing.T) {
+	seed := traceFolder(3)
+	const name = "agentic-coding/b200/c16/profile_export.jsonl"
+	full := seed[name].Data
+	for n := range len(full) {
+		fsys := traceFolder(0)
+		fsys[name] = &fstest.MapFile{Data: full[:n]}
+		ds, ps := Load(fsys, "data/", traceRuns)
+		if len(ds) == 0 && len(ps) == 0 {
+			t.Fatalf("cut at %d: neither a point nor a problem", n)
+		}
+		for _, p := range ps {
+			if !strings.HasPrefix(p.String(), "data/agentic-coding/b200/c16/profile_export.jsonl") {
+				t.Fatalf("cut at %d: %v", n, p)
+			}
+		}
+	}
+}
