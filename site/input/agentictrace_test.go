@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -175,6 +176,37 @@ func TestTraceFolderEveryTruncation(t *testing.T) {
 			if !strings.HasPrefix(p.String(), "data/agentic-coding/b200/c16/profile_export.jsonl") {
 				t.Fatalf("cut at %d: %v", n, p)
 			}
+		}
+	}
+}
+
+// TestTraceFolderInCheckReport: `frontier check -v` says the records file was read as an AIPerf
+// trace-replay folder, its point agentic, and the aggregates say their layout.
+func TestTraceFolderInCheckReport(t *testing.T) {
+	fsys := traceFolder(10)
+	for _, name := range []string{"agg_v1.json", "agg_v0.json", "api_rows.json"} {
+		b, err := os.ReadFile("testdata/agentic/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys["agg/"+name] = &fstest.MapFile{Data: b}
+	}
+	reps, err := Describe(fsys, "data/", traceRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range reps {
+		got[r.File] = r.Format + ": " + r.Release
+	}
+	for file, want := range map[string]string{
+		"data/agentic-coding/b200/c16/profile_export.jsonl": "AIPerf trace-replay folder: agentic, from per-request records",
+		"data/agg/agg_v1.json":                              "InferenceX agg rows: agentic aggregate, nested (v1)",
+		"data/agg/agg_v0.json":                              "InferenceX agg rows: agentic aggregate, flat (v0.x)",
+		"data/agg/api_rows.json":                            "InferenceX API rows: agentic rows (benchmark_type agentic_traces)",
+	} {
+		if got[file] != want {
+			t.Errorf("%s read as %q, want %q", file, got[file], want)
 		}
 	}
 }
