@@ -25,9 +25,15 @@ const DefaultX = "median_intvty"
 // Like concurrency it counts as lower-is-better.
 const RateX = "request_rate"
 
-// xStatistics are the statistics offered for each latency-like x axis, the ones InferenceX
-// reports on every row (median, p99) or many (p90).
-var xStatistics = []string{"median", "p90", "p99"}
+// xStatistics are the statistics offered for each latency-like x axis: the ones InferenceX
+// reports on every row (median, p99) or many (p90), and the tails its agentic results give
+// instead of p99 (p75, p95). A page offers only those its points have.
+var xStatistics = []string{"median", "p75", "p90", "p95", "p99"}
+
+// AgenticX is the x axis an agentic page opens on (a page per model and scenario; package
+// input's agentic.go): p90 interactivity, 1 / p90 inter-token latency, as InferenceX's AgentX
+// draws it, the slow tail a coding agent's user waits on. It is an agentic point's x.
+const AgenticX = "p90_intvty"
 
 // XAxes lists every x axis a chart page may offer, in menu order: interactivity, time to first
 // token, end-to-end latency (each median, p90, p99), then concurrency and request rate. A page offers one when

@@ -61,8 +61,10 @@ func setFrontiers(v *View, pts [][]*input.Point, y string) {
 // concurrency, or the latency statistic its raw result measured.
 func axisValue(pt *input.Point, key string) (float64, bool) {
 	switch key {
-	case charts.DefaultX:
-		return pt.X, pt.HasX()
+	case charts.DefaultX, charts.AgenticX:
+		if pt.IsAgentic() == (key == charts.AgenticX) { // the point's own x (input.Point.IsAgentic)
+			return pt.X, pt.HasX()
+		}
 	case "conc":
 		return float64(pt.Concurrency), pt.Concurrency > 0
 	}

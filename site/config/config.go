@@ -136,6 +136,9 @@ type RunConfig struct {
 	TP          int64 `toml:"tp"`
 	EP          int64 `toml:"ep"`
 	DPAttention bool  `toml:"dp_attention"`
+	// Scenario makes the matched AIPerf trace-replay folders agentic results of that scenario
+	// ("agentic-coding"; package input, agentictrace.go).
+	Scenario string `toml:"scenario"`
 }
 
 // GPUConfig is what the data cannot know about a GPU: what an hour of it costs and what it draws.

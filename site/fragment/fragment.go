@@ -33,6 +33,8 @@ type View struct {
 
 	// The filters: OR inside a list, AND across lists; keys in lower case.
 	GPUs, Vendors, Frameworks, Spec, Precisions, Deploy []string
+	// Offload filters an agentic page's points by their KV offload ("none", "cpu", ...).
+	Offload []string
 
 	// The reader's $/GPU-hour and kW, "GPU:NUMBER" each, written in GPU order.
 	Cost, KW []string
@@ -75,6 +77,7 @@ var keys = []key{
 	{name: "spec", list: func(v *View) *[]string { return &v.Spec }, read: name},
 	{name: "precisions", list: func(v *View) *[]string { return &v.Precisions }, read: name},
 	{name: "deploy", list: func(v *View) *[]string { return &v.Deploy }, read: name},
+	{name: "offload", list: func(v *View) *[]string { return &v.Offload }, read: name},
 	{name: "cost", list: func(v *View) *[]string { return &v.Cost }, read: price, escape: colons, byGPU: true},
 	{name: "kw", list: func(v *View) *[]string { return &v.KW }, read: price, escape: colons, byGPU: true},
 	{name: "log", flag: func(v *View) *Toggle { return &v.Log }},

@@ -86,7 +86,7 @@ func randomView(r *rand.Rand) View {
 	v := View{
 		Y: one("", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok"), X: one("", "p99_ttft", "conc"), Date: one("", "2026-04-01"),
 		GPUs: some("b200", "b300", "mi355x"), Vendors: some("nvidia", "amd"), Frameworks: some("vllm", "sglang"),
-		Spec: some("none", "mtp"), Precisions: some("fp4", "fp8"), Deploy: some("single-node", "disaggregated"),
+		Spec: some("none", "mtp"), Precisions: some("fp4", "fp8"), Deploy: some("single-node", "disaggregated"), Offload: some("none", "cpu"),
 		Cost: some("b200:5.5", "b300:0.25", "mi355x:2"), KW: some("b200:1.2", "mi355x:1"),
 		Log: flag(), LogX: flag(), Optimal: flag(), Best: flag(), Global: flag(),
 		Acc: one("", "gsm8k:0.9", "gsm8k:0.75:all", "gsm8k:0"), SLO: one("", "p99_ttft:2", "p99_ttft:0.5,median_intvty:5", "MLPerf Server"),
@@ -118,7 +118,7 @@ func TestJavaScriptTwin(t *testing.T) {
 		links = append(links, v.String())
 	}
 	// Values for each key, some that the page takes and some it does not, and junk for any.
-	list := []string{"b200", "B300,mi355x", "AMD", "amd,NVIDIA", "sglang", "vllm,sglang", "mtp", "none,mtp", "fp4", "fp8,fp4", "single-node", "disaggregated,single-node", "b%32%300"}
+	list := []string{"b200", "B300,mi355x", "AMD", "amd,NVIDIA", "sglang", "vllm,sglang", "mtp", "none,mtp", "fp4", "fp8,fp4", "single-node", "disaggregated,single-node", "cpu", "none,CPU", "b%32%300"}
 	prices := []string{"b200:5.5", "B300:1,b200:0", "mi355x:2.5,b200:0.25", "b200:-1,mi355x:x", ":3"}
 	flags := []string{"1", "0", "yes"}
 	values := map[string][]string{

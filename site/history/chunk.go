@@ -81,7 +81,7 @@ func columnOf(rows []row, name string, str func(string) int64) column {
 	case "run":
 		return column{str: true, ints: ints(func(pt *input.Point) int64 { return str(pt.RunID) })}
 	case "topology":
-		return column{str: true, ints: ints(raw(func(r *input.RawPoint) string { return r.Topology.String() }))}
+		return column{str: true, ints: ints(raw(func(r *input.RawPoint) string { return r.Setup() }))}
 	case "image":
 		return column{str: true, ints: ints(raw(func(r *input.RawPoint) string { return r.Image }))}
 	case "runUrl":

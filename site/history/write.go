@@ -249,7 +249,7 @@ func digestPoint(d *digest.Digest, pt *input.Point) {
 	d.Str(pt.Date)
 	d.Str(pt.RunID)
 	if pt.Raw != nil {
-		d.Str(pt.Raw.Topology.String())
+		d.Str(pt.Raw.Setup())
 		d.Str(pt.Raw.Image)
 		d.Str(pt.Raw.RunURL)
 	}

@@ -71,6 +71,7 @@ var formatSigs = [...]struct {
 }{
 	{formatAPI, "InferenceX API rows", []string{"hardware", "conc", "metrics"}},
 	{formatAgg, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
+	{formatAgg, "an InferenceX agentic aggregate", []string{"hw", "conc", "request_metrics"}}, // agentic.go
 	{formatServe, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
 	{formatAIPerf, "an AIPerf profile export", []string{"records", "input_config"}},
 	{formatAIPerf, "an AIPerf or GenAI-Perf profile export", []string{"request_throughput", "output_token_throughput", "request_latency"}},

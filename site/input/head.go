@@ -27,6 +27,9 @@ type Head struct {
 
 // ReadHead reads one data file and finds its page. buf is reused as in DecodeFile.
 func ReadHead(fsys fs.FS, f File, buf []byte, opt *RawOptions) (Head, []byte) {
+	if h, ok := traceHead(fsys, f, opt); ok { // an AIPerf trace-replay folder (agentictrace.go)
+		return h, buf
+	}
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
 		return Head{}, data

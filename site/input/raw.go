@@ -47,6 +47,7 @@ type rawRow struct {
 	gpuName         string // the GPU as the file names it, the label of one the tables do not know
 	spec, precision string
 	disagg          bool
+	facts           string // an agentic row's point facts, which tell its loads apart (agentic.go)
 	conc            int64
 	rate            float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
 	date            string  // YYYY-MM-DD, "" when the row has none
@@ -159,7 +160,8 @@ type rowFields struct {
 	pDPA, dDPA                             bool
 	gpus                                   int64 // bench-serve context
 	m                                      metricSet
-	req                                    Requests // the client's own request counts
+	req                                    Requests       // the client's own request counts
+	ag                                     *agenticFields // an agentic result's own fields (agentic.go); nil for others
 }
 
 // Row field bits, for the missing-field checks.
@@ -218,6 +220,13 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 		case "is_multinode":
 			d.flexBool()
 			return
+		case "isl", "osl":
+			if d.peek() == jsontext.KindNull { // an agentic row's (agentic.go): no single length
+				d.skip()
+				return
+			}
+		}
+		switch key {
 		case "isl":
 			seen |= rISL
 			r.isl = d.positive()
@@ -242,11 +251,11 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 		case "metrics":
 			if api {
 				seen |= rMetrics
-				d.fields(func(k []byte) { d.metric(&r.m, k, false) })
+				d.fields(func(k []byte) { d.metric(&r.m, metricAlias(k), false) })
 				return
 			}
 		}
-		if d.topology(&r, key) {
+		if d.topology(&r, key) || d.agenticField(&r, key) {
 			return
 		}
 		if !api {
@@ -265,12 +274,19 @@ func (d *rawDecoder) row(f rawFormat, i int) {
 	} else {
 		names[0], names[2] = "hw", "model"
 	}
-	d.require(start, seen, want, names...)
 	mpath := "metrics."
 	if !api {
 		mpath = ""
 	}
-	d.complete(&r.m, start, mpath, seen&rMetrics != 0 || !api)
+	if r.ag != nil && r.ag.Scenario != "" {
+		want &^= rISL | rOSL
+		d.require(start, seen, want, names...)
+		d.complete(&r.m, start, mpath, false)
+		d.finishAgentic(&r, start, "")
+	} else {
+		d.require(start, seen, want, names...)
+		d.complete(&r.m, start, mpath, seen&rMetrics != 0 || !api)
+	}
 	if d.nerr > nerr {
 		return
 	}
@@ -432,6 +448,10 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		d.late = append(d.late, problem.Problem{File: d.file, Path: row.loc(), Warning: true, Msg: fmt.Sprintf(
 			"%s of requests succeeded (%d of %d), under minSuccess %s: the point is drawn hollow",
 			SuccessText(ok), r.req.Completed, r.req.Attempted, strconv.FormatFloat(d.cfg.MinSuccess, 'g', -1, 64))})
+	}
+	if r.ag != nil && r.ag.Scenario != "" {
+		row.setAgentic(r.ag, row.spec, disagg)
+		row.spec, row.disagg = "", false
 	}
 	d.rows = append(d.rows, row)
 }

@@ -567,7 +567,7 @@ func TestMetricsPacking(t *testing.T) {
 	if v, ok := m.Get(MOutputTputPerGPU); ok || v != 0 {
 		t.Error("absent metric reported present")
 	}
-	if NumMetrics != 38 || MetricNames[MAvgPowerW] != "avg_power_w" || MetricNames[latencyMetric(1, 1)] != "median_tpot" {
+	if NumMetrics != 57 || MetricNames[MAvgPowerW] != "avg_power_w" || MetricNames[latencyMetric(1, 1)] != "median_tpot" {
 		t.Errorf("catalog: %d metrics, %v", NumMetrics, MetricNames)
 	}
 }

@@ -60,6 +60,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 			// One model is one page whatever format it came in: a view's "DeepSeek-R1-0528"
 			// and a raw row's "dsr1" meet through the model-name table.
 			ds.Model = opt.viewModelName(ds.Model)
+			ds.Sequence = viewSequence(ds.Sequence) // an agentic view's page (agentic.go)
 		}
 		return ds, ps
 	case formatUnknown:
@@ -75,6 +76,7 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 
 // rawDataset is the dataset of a raw file's rows, nil when ps holds an error.
 func rawDataset(rel string, rows []rawRow, ps problem.Problems) (*Dataset, problem.Problems) {
+	ps = append(ps, scenarioFolderProblems(rel, rows)...)
 	if len(ps.Errors()) > 0 {
 		return nil, ps
 	}
@@ -129,6 +131,7 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		h := scanHead(data)
 		if h.OK {
 			h.Model = opt.viewModelName(h.Model)
+			h.Sequence = viewSequence(h.Sequence)
 		}
 		return h
 	case formatUnknown:

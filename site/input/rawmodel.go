@@ -36,6 +36,8 @@ type RawPoint struct {
 	// (spread.go): its figures are then the runs' medians, and Spread keeps each figure's
 	// range and every run. nil for a single run.
 	Spread *Spread
+	// Agentic is set on an agentic result's point (agentic.go): its scenario and facts.
+	Agentic *Agentic
 }
 
 // Requests counts a run's requests from its client's own figures: Attempted those it sent,
@@ -158,6 +160,26 @@ const (
 	// a `vllm bench serve --request-rate` run without --max-concurrency, in place of its
 	// concurrency (a measured figure of no other run: the request throughput is not it).
 	MRequestRate
+	// The agentic metrics (agentic.go; docs/input-formats.md, "Agentic results"): the tail
+	// statistics InferenceX's agentic aggregates add (p75 and p95 of interactivity and of each
+	// latency, after every earlier metric so that no existing column moves), the cache hit
+	// rates and KV-cache figures, the requests dropped, and the offload's CPU DRAM.
+	MP75Intvty
+	MP95Intvty
+	mTail // four latencies × (p75, p95), latency-major: mTail + 2*latency + (0 p75, 1 p95)
+)
+
+// The agentic metrics after the tail latencies.
+const (
+	MTheoreticalCacheHit MetricID = mTail + 8 + iota
+	MGPUCacheHit
+	MCPUCacheHit
+	MExternalCacheHit
+	MKVCacheUsage    // the GPU KV cache's peak usage, a fraction
+	MKVCacheCapacity // the GPU KV cache's capacity, tokens
+	MWarmupDropped   // requests dropped as warmup
+	MErrorDropped    // requests dropped as errors
+	MCPUDRAMGB       // CPU DRAM allocated to KV offload, GB
 	NumMetrics
 )
 
@@ -185,8 +207,18 @@ var MetricNames = func() [NumMetrics]string {
 	n[MJoulesPerOutputToken] = "joules_per_output_token"
 	n[MJoulesPerInputToken] = "joules_per_input_token"
 	n[MRequestRate] = "request_rate"
+	n[MP75Intvty], n[MP95Intvty] = "p75_intvty", "p95_intvty"
+	for l, lat := range latencies {
+		n[tailMetric(l, 0)], n[tailMetric(l, 1)] = "p75_"+lat, "p95_"+lat
+	}
+	copy(n[MTheoreticalCacheHit:], []string{"theoretical_cache_hit_rate", "server_gpu_cache_hit_rate",
+		"server_cpu_cache_hit_rate", "server_external_cache_hit_rate", "gpu_kv_cache_usage_pct",
+		"kv_cache_pool_tokens", "requests_warmup_dropped", "requests_error_dropped", "allocated_cpu_dram_gb"})
 	return n
 }()
+
+// tailMetric is the catalog index of latency l's p75 (s 0) or p95 (s 1).
+func tailMetric(l, s int) MetricID { return mTail + MetricID(2*l+s) }
 
 // latencyMetric is the catalog index of statistic s of latency l.
 func latencyMetric(l, s int) MetricID { return mLatency + MetricID(6*l+s) }

@@ -319,6 +319,7 @@ func (c *RawOptions) runContext(p string) (ctx Run, matched bool) {
 		over(&ctx.Date, r.Date)
 		over(&ctx.Image, r.Image)
 		over(&ctx.RunURL, r.RunURL)
+		over(&ctx.Scenario, r.Scenario)
 		if r.GPUs > 0 {
 			ctx.GPUs = r.GPUs
 		}
@@ -384,4 +385,7 @@ type Run struct {
 	// eval joins the points that ran with the same; 0 leaves it unknown (every point matches).
 	TP, EP      int64
 	DPAttention bool
+	// Scenario makes the AIPerf trace-replay folders it matches agentic results of that
+	// scenario ("agentic-coding", agentictrace.go), when their folder's name does not say it.
+	Scenario string
 }

@@ -38,6 +38,7 @@ type rawIdentity struct {
 	model, sequence                 string
 	gpu, framework, spec, precision string
 	disagg                          bool
+	facts                           string
 	topo                            Topology
 	conc                            int64
 	rate                            float64
@@ -49,7 +50,7 @@ type rawIdentity struct {
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date, r.workload}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.facts, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date, r.workload}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -162,12 +163,12 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	keys := make([]string, len(rows)) // hwKey per row
 	for i := range rows {
 		order[i] = i
-		keys[i] = hwKey(rows[i].gpu, rows[i].framework, rows[i].spec, rows[i].disagg)
+		keys[i] = rows[i].seriesKey()
 	}
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
 		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
-			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.workload, b.workload), cmp.Compare(a.date, b.date))
+			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.facts, b.facts), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.workload, b.workload), cmp.Compare(a.date, b.date))
 	})
 
 	// The page's first date, for undated rows, and the file that names the datasets.
@@ -204,7 +205,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		ds := byDate[date]
 		if ds == nil {
 			ds = &Dataset{Path: file + "#" + cmp1(date, "undated"), Model: rows[0].model, Sequence: rows[0].sequence,
-				Date: date, Metric: rawMetric, XAxis: rawXAxis, Raw: true}
+				Date: date, Metric: rawMetric, XAxis: rows[0].xAxis(), Raw: true}
 			byDate[date] = ds
 		}
 		return ds
@@ -276,7 +277,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 // load (concurrency, or request rate) and workload: then the newer replaces the older as of
 // its date.
 func sameLoad(a, b *rawRow) bool {
-	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology && a.workload == b.workload
+	return a.conc == b.conc && a.rate == b.rate && a.unlimited() == b.unlimited() && a.raw.Topology == b.raw.Topology && a.facts == b.facts && a.workload == b.workload
 }
 
 // unlimited is the place of a row whose run had no load limit (neither a concurrency nor a
@@ -326,7 +327,7 @@ func compareTopology(a, b Topology) int {
 // compare, overview, card or inference view counts (HasX).
 func rawPointOf(r *rawRow, key string) Point {
 	m := r.raw.Metrics
-	x, ok := m.Get(MMedianIntvty)
+	x, ok := m.Get(r.xMetric())
 	if !ok {
 		x = math.NaN()
 	}
@@ -357,6 +358,9 @@ func rawPointID(r *rawRow, key string) int64 {
 		r.model, r.sequence, key, r.precision, r.conc, r.date,
 		t.GPUs, t.TP, t.EP, t.PP, t.DPAttn, t.Split, t.PrefillWorkers, t.PrefillTP, t.PrefillEP, t.PrefillGPUs, t.PrefillDPAttn,
 		t.DecodeWorkers, t.DecodeTP, t.DecodeEP, t.DecodeGPUs, t.DecodeDPAttn)
+	if r.facts != "" { // an agentic row's facts (agentic.go): only then, so that other ids stay as they were
+		fmt.Fprintf(h, "|facts %s", r.facts)
+	}
 	if r.rate != 0 { // only then, so that the ids of runs by concurrency stay as they were
 		fmt.Fprintf(h, "|rate %g", r.rate)
 	} else if u := r.unlimited(); u != "" {
@@ -411,10 +415,15 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 	catchSyntax(func() { // a syntax error ends the list here; decodeRaw reports it
 		seen := map[rawPage]bool{}
 		row := func(int) {
-			var model, prefix string
+			var model, prefix, scenario string
 			var isl, osl int64
 			d.fields(func(k []byte) {
 				switch string(k) {
+				case "scenario_type", "scenario", "benchmark_type": // an agentic row's page (agentic.go)
+					v, _ := d.str(false)
+					if sc := rowScenario(string(k), v); sc != "" {
+						scenario = sc
+					}
 				case "model":
 					model, _ = d.str(false)
 				case "infmax_model_prefix":
@@ -434,10 +443,16 @@ func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (page
 			if prefix != "" {
 				model = prefix
 			}
-			if model == "" || isl <= 0 || osl <= 0 {
+			seq := sequenceOf(isl, osl)
+			if scenario != "" {
+				seq = ScenarioSequence(scenario)
+			} else if isl <= 0 || osl <= 0 {
 				return
 			}
-			p := rawPage{cfg.modelName(model), sequenceOf(isl, osl)}
+			if model == "" {
+				return
+			}
+			p := rawPage{cfg.modelName(model), seq}
 			if !seen[p] {
 				seen[p] = true
 				pages = append(pages, p)

@@ -179,6 +179,9 @@ func ForEachBuf(n int, fn func(i int, buf []byte) []byte) {
 func DecodeFile(fsys fs.FS, f File, prefix string, buf []byte, opt *RawOptions) (*Dataset, problem.Problems, []byte) {
 	name := fileName(prefix, f.Path)
 	opt = withBeside(opt, fsys)
+	if ds, ps, ok := decodeTraceFile(fsys, f, prefix, opt); ok { // an AIPerf trace-replay folder (agentictrace.go)
+		return ds, ps, buf
+	}
 	data, msg := readData(fsys, f, buf)
 	if msg != "" {
 		return nil, problem.Problems{{File: name, Msg: msg}}, data

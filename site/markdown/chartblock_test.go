@@ -81,7 +81,7 @@ func TestParseChartBlockErrors(t *testing.T) {
 		{"duplicate key", "model: m\nsequence: s\n# again\nModel: n\n", []BlockError{{4, "model given twice (first 3 lines above)"}}},
 		{"empty value", "model: m\nsequence: \"\"\n", []BlockError{{2, "sequence: want a value"}}},
 		{"bad y", "model: m\nsequence: s\ny: tokens\n", []BlockError{{3, `y: want one of tpPerGpu, outputTputPerGpu, inputTputPerGpu, costPerMTok, costPerMOutputTok, costPerMInputTok, tokPerMW, avg_power_w, joules_per_output_token, joules_per_total_token, got "tokens"`}}},
-		{"bad x", "model: m\nsequence: s\nx: speed\n", []BlockError{{3, `x: want one of median_intvty, p90_intvty, p99_intvty, median_ttft, p90_ttft, p99_ttft, median_e2el, p90_e2el, p99_e2el, conc, request_rate, got "speed"`}}},
+		{"bad x", "model: m\nsequence: s\nx: speed\n", []BlockError{{3, `x: want one of median_intvty, p75_intvty, p90_intvty, p95_intvty, p99_intvty, median_ttft, p75_ttft, p90_ttft, p95_ttft, p99_ttft, median_e2el, p75_e2el, p90_e2el, p95_e2el, p99_e2el, conc, request_rate, got "speed"`}}},
 		{"height not a number", "model: m\nsequence: s\nheight: tall\n", []BlockError{{3, `height: want a whole number of pixels, got "tall"`}}},
 		{"height too small", "model: m\nsequence: s\nheight: 199\n", []BlockError{{3, "height: want 200 to 1200 pixels, got 199"}}},
 		{"height too large", "model: m\nsequence: s\nheight: 1201px\n", []BlockError{{3, "height: want 200 to 1200 pixels, got 1201"}}},

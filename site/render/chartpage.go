@@ -292,6 +292,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		NoTotal: p.NoTotal,
 		Spread:  spreadData(p), Requests: requestsData(p), MinSuccess: cfg.MinSuccess,
 	}
+	data.Facts = agenticFacts(snap)
 	data.FadeUnknown = cfg.UnknownSuccess != "full" && unknownFaded(p, len(data.Requests))
 	if model != p.Model {
 		data.ModelID = p.Model
@@ -418,7 +419,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			})
 			if pt.Raw != nil {
 				row := &cv.Rows[len(cv.Rows)-1]
-				row.Topology, row.Image, row.Link = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.Link()
+				row.Topology, row.Image, row.Link = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.Link()
 				if row.RunID == "" {
 					row.RunID = pt.Raw.RunURL
 				}

@@ -68,7 +68,7 @@ type priceView struct{ GPU, Label, Cost, KW string }
 // catalogs' filter.<name> words them.
 var filterTitles = []struct{ name, title string }{
 	{"gpus", "GPU"}, {"vendors", "Vendor"}, {"frameworks", "Framework"}, {"spec", "Speculative decoding"}, {"precisions", "Precision"},
-	{"deploy", "Deployment"},
+	{"deploy", "Deployment"}, {"offload", "KV offload"},
 }
 
 // defaultBest reports whether the default view is best per GPU, as the page script's
@@ -117,7 +117,13 @@ func (cv *chartPageView) setViewState(data *PageData, refX []float64) {
 	for _, f := range filterTitles {
 		fv := filterView{Name: f.name, Title: tr.T("filter." + f.name)}
 		seen := map[string]bool{}
+		if data.Facts != nil && slices.Contains(factLists, f.name) {
+			fv.Choices = factChoices(tr, data.Facts, f.name) // an agentic page's points' facts
+		}
 		for _, s := range data.Series {
+			if data.Facts != nil && slices.Contains(factLists, f.name) {
+				break
+			}
 			value, label, color := facetOf(data, &s, f.name)
 			// Words, not names, are translated: no speculative decoding, the deployments.
 			if k := "facet." + f.name + "." + cmpOr(value, "unknown"); (f.name == "spec" && value == "none" || f.name == "deploy") && tr.Has(k) {
@@ -187,6 +193,8 @@ func facetOf(data *PageData, s *SeriesData, list string) (value, label, color st
 		return strings.ToLower(s.Framework), cmpOr(data.Frameworks[s.Framework], s.Framework), ""
 	case "deploy":
 		return strings.ToLower(s.Deploy), deployLabel(s.Deploy), ""
+	case "offload":
+		return "none", "None", "" // a point's fact, never a series' (agenticfacts.go)
 	case "spec":
 		if spec == "none" {
 			return spec, "None", ""

@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -19,12 +20,15 @@ type pageColumns struct {
 	// noX: no point has a median interactivity (input.Point.HasX); noConc: some point has no
 	// concurrency (a run by request rate, or with no limit at all).
 	noX, noConc, anyConc bool
+	// agentic: the page's points are agentic results (input.Point.IsAgentic), whose x is p90
+	// interactivity.
+	agentic bool
 }
 
 func columnsOf(p *Page) pageColumns {
 	var mask uint64
 	all := ^uint64(0)
-	has, noX, noConc, anyConc, any := false, true, false, false, false
+	has, noX, noConc, anyConc, any, agentic := false, true, false, false, false, false
 	for _, snap := range p.Snapshots {
 		for _, s := range snap.Series {
 			for _, pt := range s.Points {
@@ -34,6 +38,7 @@ func columnsOf(p *Page) pageColumns {
 					pt.Raw.Metrics.Each(func(m input.MetricID, _ float64) { own |= 1 << m })
 				}
 				mask |= own
+				agentic = agentic || pt.IsAgentic()
 				all &= own
 				any = true
 				noX = noX && !pt.HasX()
@@ -45,10 +50,13 @@ func columnsOf(p *Page) pageColumns {
 	if !any {
 		all, noX = 0, false
 	}
+	// An inference view of agentic results (params.sequence agentic-traces) gives p90
+	// interactivity as its points' x, as its xAxis.field says.
+	agentic = agentic || p.XAxis.Field == charts.AgenticX
 	if !has {
-		return pageColumns{names: pointColumns, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc}
+		return pageColumns{names: pointColumns, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, agentic: agentic}
 	}
-	c := pageColumns{has: true, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
+	c := pageColumns{has: true, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, agentic: agentic, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
 		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
 			continue

@@ -33,6 +33,9 @@ type gpuSide struct {
 	curve *compare.Curve // on the page's metric
 	tp    *compare.Curve // on total throughput per GPU, for cost and power
 	line  jsontext.Value // its line on the curves' chart (lineData), once drawn (compareCharts)
+	// p90 marks a GPU of an agentic page, whose curves are at p90 interactivity (its points'
+	// x): the sentences say so (compare.at_p90).
+	p90 bool
 }
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
@@ -44,7 +47,7 @@ func pageGPUs(p *Page, curves bool) []*gpuSide {
 	for _, s := range p.Snapshots[0].Series {
 		slug := output.Slug(s.GPU)
 		if bySlug[slug] == nil {
-			bySlug[slug] = &gpuSide{Key: s.GPU, Slug: slug, Label: gpuLabel(s), Color: charts.GPUColor(s.GPU)}
+			bySlug[slug] = &gpuSide{Key: s.GPU, Slug: slug, Label: gpuLabel(s), Color: charts.GPUColor(s.GPU), p90: p.XAxis.Field == charts.AgenticX}
 		}
 		if !curves {
 			continue

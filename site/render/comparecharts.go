@@ -106,7 +106,11 @@ func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string
 	}
 	xName := cmp.Or(p.XAxis.Label, "Interactivity (tok/s/user)")
 	if tr.Lang != "en" {
-		xName = tr.T("xaxis." + charts.DefaultX + ".axis") // the data's own name is English
+		own := charts.DefaultX
+		if p.XAxis.Field == charts.AgenticX {
+			own = charts.AgenticX // an agentic page's points' x (input.Point.IsAgentic)
+		}
+		xName = tr.T("xaxis." + own + ".axis") // the data's own name is English
 	}
 	line := func(g *gpuSide, name string) (jsontext.Value, error) {
 		if g.line != nil && name == g.Label {

@@ -79,6 +79,9 @@ func metricWords(p *Page) string {
 func answer(tr *i18n.Catalog, g compare.Ref, a, b *gpuSide, what string, num func(float64) string, unit, pairUnit string) answerView {
 	x := fmtX(g.X)
 	at := tr.T("compare.at", "x", x)
+	if a.p90 { // an agentic page's curves are at p90 interactivity (pageGPUs)
+		at = tr.T("compare.at_p90", "x", x)
+	}
 	av := answerView{X: x}
 	switch {
 	case g.WithinSpread():

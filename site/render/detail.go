@@ -50,6 +50,8 @@ type PointDetail struct {
 	// Runs are the runs of a point made of several (input.Spread), each with its own figures;
 	// absent for a point of one run.
 	Runs []RunFigures `json:"runs,omitempty"`
+	// Agentic is an agentic result's own section (detailagentic.go); absent for others.
+	Agentic *AgenticDetail `json:"agentic,omitempty"`
 }
 
 // RunFigures is one of several runs behind a point: where it came from ("data/x.json [3]"),
@@ -212,7 +214,7 @@ func pointDetail(pt *input.Point) PointDetail {
 			d.Stats[fam.name] = row
 		}
 	}
-	run := &RunDetail{Image: raw.Image, Link: raw.Link(), Topology: raw.Topology.String()}
+	run := &RunDetail{Image: raw.Image, Link: raw.Link(), Topology: raw.Setup()}
 	if info := raw.Run; info != nil {
 		run.File, run.Client, run.Version = info.Path, info.Client, info.Version
 		for _, s := range info.Settings {
@@ -236,6 +238,7 @@ func pointDetail(pt *input.Point) PointDetail {
 		run.File, run.Version, run.Settings = "", "", nil
 	}
 	d.Run = run
+	d.Agentic = agenticDetail(raw)
 	return d
 }
 

@@ -203,7 +203,7 @@ func downloadJSON(p *Page) ([]byte, error) {
 				Metrics: downloadMetrics{InputTputPerGpu: pt.InputTputPerGpu, OutputTputPerGpu: pt.OutputTputPerGpu, TpPerGpu: pt.TpPerGpu, Raw: pt.Raw},
 			}
 			if pt.Raw != nil {
-				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+				dp.Topology, dp.Image, dp.RunURL = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.RunURL
 			}
 			dp.Invalid = pt.Invalid()
 			downloadSpread(&dp, &s.Points[i])
@@ -313,7 +313,7 @@ func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 				var raw input.RawPoint
 				topo := ""
 				if pt.Raw != nil {
-					raw, topo = *pt.Raw, pt.Raw.Topology.String()
+					raw, topo = *pt.Raw, pt.Raw.Setup()
 				}
 				rec = append(rec, CSVText(topo), CSVText(raw.Image), CSVText(raw.RunURL))
 				for _, m := range cols.raw {

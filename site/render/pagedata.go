@@ -7,6 +7,7 @@ package render
 // page's #page-data leaves to a file fetched later.
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -127,10 +128,14 @@ func named(cfg config.Config, key, label, unit, name string, lower bool) (string
 // default (the page script's xAxes(page)[0]), and the interactivity axis follows it.
 func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 	var out []XAxisData
+	own := charts.DefaultX // the points' x: column x
+	if cols.agentic {
+		own = charts.AgenticX // an agentic page's (input.Point.IsAgentic), which it opens on
+	}
 	for _, a := range charts.XAxes {
 		x := XAxisData{Key: a.Key, Col: a.Key, Label: a.Label, Axis: a.Axis, Unit: a.Unit, Higher: a.Higher, Refs: a.Refs}
 		switch {
-		case a.Key == charts.DefaultX:
+		case a.Key == own:
 			x.Col, x.Refs = "x", cfg.ReferenceX
 			if cfg.InputLabels && p.XAxis.Label != "" {
 				x.Axis = p.XAxis.Label
@@ -152,7 +157,7 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 		x.Label, x.Unit, x.Axis = named(cfg, a.Key, x.Label, x.Unit, x.Axis, false)
 		out = append(out, x)
 	}
-	if key := fallbackX(cols); key != "" {
+	if key := cmp.Or(fallbackX(cols), agenticX(cols)); key != "" {
 		i := slices.IndexFunc(out, func(x XAxisData) bool { return x.Key == key })
 		if i > 0 {
 			x := out[i]
@@ -160,6 +165,15 @@ func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
 		}
 	}
 	return out
+}
+
+// agenticX is the axis an agentic page opens on, its points' x: p90 interactivity; "" for any
+// other page.
+func agenticX(cols pageColumns) string {
+	if cols.agentic {
+		return charts.AgenticX
+	}
+	return ""
 }
 
 // fallbackX is the x axis a page of which no point has a median interactivity opens on: the

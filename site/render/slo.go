@@ -68,8 +68,10 @@ type gpuPick struct {
 // in the default tier, any other x axis the raw result's statistic.
 func sloValue(pt *input.Point, metric string, price float64, priced bool) (float64, bool) {
 	switch metric {
-	case charts.DefaultX:
-		return charts.Round6(pt.X), !math.IsNaN(pt.X)
+	case charts.DefaultX, charts.AgenticX:
+		if pt.IsAgentic() == (metric == charts.AgenticX) { // the point's own x (input.Point.IsAgentic)
+			return charts.Round6(pt.X), !math.IsNaN(pt.X)
+		}
 	case "conc":
 		return float64(pt.Concurrency), pt.Concurrency > 0 // a run by request rate has none
 	case slo.Cost:

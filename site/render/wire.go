@@ -99,6 +99,9 @@ type PageData struct {
 	BestOver    int      `json:"bestOver"`
 	DefaultCols []string `json:"defaultCols"`
 	DefaultX    string   `json:"defaultX"`
+	// Facts are an agentic page's point facts for its spec, offload and deploy filters
+	// (agenticfacts.go); absent elsewhere.
+	Facts *FactsData `json:"facts,omitempty"`
 	// Invalid are the ids of the points, of every snapshot, that their own client judged
 	// invalid (input.RawPoint.Invalid: an MLPerf "Result is : INVALID"), sorted: the tooltip
 	// and the points table mark them. Absent when there are none.
@@ -460,7 +463,7 @@ func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
 	}
 	var topo, image, url string
 	if pt.Raw != nil {
-		topo, image, url = pt.Raw.Topology.String(), pt.Raw.Image, pt.Raw.RunURL
+		topo, image, url = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.RunURL
 	}
 	for _, s := range [...]string{topo, image, url} {
 		if err := enc.WriteToken(jsontext.String(s)); err != nil {

@@ -11,7 +11,7 @@ import { defaultGate, gateText, minText, tasksOf } from "./accuracy.js";
 // listTitle is a filter's title (LISTS' keys).
 const listTitle = (list) => ({
   gpus: t("controls.gpus"), vendors: t("controls.vendors"), frameworks: t("controls.frameworks"), spec: t("controls.spec"),
-  precisions: t("controls.precisions"), deploy: t("controls.deploy"),
+  precisions: t("controls.precisions"), deploy: t("controls.deploy"), offload: t("controls.offload"),
 })[list];
 
 // numberInput is one price field: a GPU's $/GPU-hour (name "cost") or kW ("kw").

@@ -214,6 +214,62 @@ function histogram(title, h, per) {
     element("figcaption", { text: t("detail.histogram", { metric: title, n: whole(total), from: num(edges[0][0]), to: num(edges[edges.length - 1][1]) }) })]);
 }
 
+// lengths is a histogram of per-request token counts on its log-spaced bins (h.edges) with its
+// fitted lognormal (render's LengthsDetail): the bars, then the fit's μ, σ, median and
+// Kolmogorov–Smirnov distance, and the requests of 0 tokens, which no bin holds.
+function lengths(title, h) {
+  const most = Math.max.apply(null, h.counts) || 1;
+  const w = 100 / (h.counts.length || 1);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 100 40");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("class", "pd-hist");
+  svg.setAttribute("aria-hidden", "true");
+  h.counts.forEach((n, i) => {
+    if (!n) return;
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const height = 40 * n / most;
+    r.setAttribute("x", (i * w + w * 0.1).toFixed(2));
+    r.setAttribute("width", (w * 0.8).toFixed(2));
+    r.setAttribute("y", (40 - height).toFixed(2));
+    r.setAttribute("height", height.toFixed(2));
+    svg.appendChild(r);
+  });
+  const caption = [t("detail.lengths", { metric: title, n: whole(h.n), from: num(h.edges[0]), to: num(h.edges[h.edges.length - 1]) })];
+  if (typeof h.mu === "number") caption.push(" " + t("detail.lognormal", { mu: num(h.mu), sigma: num(h.sigma), median: whole(h.median), ks: num(h.ks) }));
+  if (h.zero) caption.push(" " + t("detail.zeroTokens", { n: whole(h.zero) }));
+  return element("figure", { class: "pd-histo" }, [svg, element("figcaption", { text: caption.join("") })]);
+}
+
+// agentic is an agentic point's own section (render's AgenticDetail): the cache hit rates side
+// by side, then the KV cache, the requests, the deployment's facts and the lengths.
+function agentic(a) {
+  const pct = (v) => (typeof v === "number" ? num(v * 100) + "%" : "–");
+  const rates = element("div", { class: "pd-rates" }, ["cacheTheoretical", "cacheGPU", "cacheCPU", "cacheExternal"].map((k, i) =>
+    element("div", { class: "pd-rate" }, [element("b", { text: pct(a.cache[i]) }), " ", element("span", { class: "muted", text: label(k) })])));
+  const items = [];
+  const add = (key, value) => {
+    if (value == null || value === "") return;
+    items.push(element("dt", { text: label(key) }), element("dd", { text: String(value) }));
+  };
+  add("kvUsage", typeof a.kvUsage === "number" ? pct(a.kvUsage) : null);
+  add("kvCapacity", typeof a.kvCapacity === "number" ? t("detail.tokens", { n: whole(a.kvCapacity) }) : null);
+  add("profiled", typeof a.profiled === "number" ? whole(a.profiled) + (a.total ? " / " + whole(a.total) : "") : null);
+  add("warmupDropped", typeof a.warmup === "number" ? whole(a.warmup) : null);
+  add("errorDropped", typeof a.errors === "number" ? whole(a.errors) +
+    (a.byError ? " (" + a.byError.map((e) => e[0] + ": " + whole(e[1])).join(", ") + ")" : "") : null);
+  add("spec", a.spec ? String(a.spec).toUpperCase() : t("filters.none"));
+  add("offload", a.offload ? a.offload + (a.backend ? " (" + a.backend + ")" : "") +
+    (typeof a.dramGB === "number" ? ", " + t("detail.dram", { n: whole(a.dramGB) }) : "") : t("filters.none"));
+  add("stages", a.prefillHW ? t("detail.stagesHW", { prefill: a.prefillHW, decode: a.decodeHW }) : a.disagg ? t("filters.disaggregated") : null);
+  add("router", a.router);
+  if (a.powerInvalid) add("power", t("detail.powerInvalid"));
+  const out = [element("h3", { text: t("detail.agentic", { scenario: a.scenario }) }), rates, element("dl", { class: "pd-facts" }, items)];
+  const hists = [a.isl ? lengths(t("detail.isl"), a.isl) : null, a.osl ? lengths(t("detail.osl"), a.osl) : null];
+  if (a.isl || a.osl) out.push(element("div", { class: "pd-hists" }, hists));
+  return out;
+}
+
 // RUN_FIGURES are the figures the runs table lists, by the detail data's names (render's
 // runFigureKeys); LATENCY those in seconds, shown in milliseconds as the statistics are.
 const RUN_FIGURES = ["tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "median_intvty", "median_ttft", "median_tpot", "median_e2el"];
@@ -232,6 +288,7 @@ const SECTIONS = [
     }
     return out;
   }],
+  ["agentic", function ({ d }) { return d.agentic ? agentic(d.agentic) : null; }],
   ["requests", function ({ d }) {
     const q = d.requests;
     if (!q || !(q.ttft || q.tpot)) return null;
@@ -326,6 +383,7 @@ const CSS = `
 .point-detail{width:min(44rem,calc(100vw - 1rem));max-height:calc(100vh - 2rem);padding:0;border:1px solid var(--line);border-radius:var(--radius);background:var(--bg);color:var(--fg);box-sizing:border-box}
 .point-detail::backdrop{background:rgba(0,0,0,.4)}
 .pd-head{display:flex;gap:.5rem;align-items:flex-start;justify-content:space-between;padding:.75rem 1rem;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg)}
+.pd-rates{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;margin:.25rem 0 .5rem}
 .pd-head h2{font-size:1.05rem;margin:0;overflow-wrap:anywhere}
 .pd-close{flex:none;white-space:nowrap}
 .pd-body{padding:0 1rem 1rem}

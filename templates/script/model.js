@@ -140,8 +140,37 @@ export function facet(series, list) {
     case "frameworks": return lower(series.framework);
     case "spec": return specOf(series);
     case "deploy": return lower(series.deploy);
+    case "offload": return "none"; // a point's fact, never a series' (FACT_LISTS)
     default: return lower(series.precision);
   }
+}
+
+// FACT_LISTS are the filters an agentic page's point facts answer (render's agenticfacts.go):
+// there speculative decoding, KV offload and disaggregation are facts of each point, so these
+// filters keep or drop points, not series. page.facts is {values: [spec, offload, deploy value
+// lists], points: per series of the newest snapshot, per point, an index into each list}.
+export const FACT_LISTS = ["spec", "offload", "deploy"];
+
+// pointFacts is a point's facts ({list: value}) on an agentic page, null where unknown (not an
+// agentic page, or a series not of the newest snapshot).
+function pointFacts(page, series, i) {
+  const f = page.facts;
+  const si = f ? page.series.indexOf(series) : -1;
+  const codes = si >= 0 && f.points[si] ? f.points[si][i] : null;
+  if (!codes) return null;
+  const out = {};
+  FACT_LISTS.forEach((l, k) => { out[l] = f.values[k][codes[k]]; });
+  return out;
+}
+
+// factMask is which points of a series an agentic page's spec, offload and deploy filters keep
+// ([boolean]), or null where they keep every point (no such filter on, or not agentic).
+export function factMask(page, series, view) {
+  if (!page.facts || series.yours || !FACT_LISTS.some((l) => view[l])) return null;
+  return series.points.map((p, i) => {
+    const f = pointFacts(page, series, i);
+    return !f || FACT_LISTS.every((l) => !view[l] || view[l].includes(f[l]));
+  });
 }
 
 // deployLabel names a deployment as the filter shows it (Go's deployLabel).
@@ -181,8 +210,16 @@ export function facetLabel(page, series, list) {
     case "frameworks": return (page.frameworks && page.frameworks[series.framework]) || series.framework;
     case "spec": return specOf(series) === "none" ? t("filters.none") : String(series.spec).toUpperCase();
     case "deploy": return deployLabel(series.deploy);
+    case "offload": return t("filters.none");
     default: return String(series.precision).toUpperCase();
   }
+}
+
+// factLabel is how a filter names a point fact's value (the twin of render's factChoices).
+function factLabel(list, value) {
+  if (list === "deploy") return deployLabel(value);
+  if (value === "none") return t("filters.none");
+  return list === "spec" ? value.toUpperCase() : value;
 }
 
 // choices lists each filter's values ({value, label, color}) over the snapshots loaded so far
@@ -190,9 +227,16 @@ export function facetLabel(page, series, list) {
 export function choices(page, snapshots) {
   const lists = {};
   for (const list of LISTS) lists[list] = [];
+  const facts = page.facts;
+  if (facts) { // an agentic page: its points' facts, sorted as the build lists them
+    FACT_LISTS.forEach((list, k) => {
+      lists[list] = facts.values[k].map((value) => ({ value, label: factLabel(list, value), color: "" }));
+    });
+  }
   for (const date of Object.keys(snapshots).sort().reverse()) {
     for (const series of snapshots[date].series) {
       for (const list of LISTS) {
+        if (facts && FACT_LISTS.includes(list)) continue;
         const value = facet(series, list);
         if (lists[list].some((c) => c.value === value)) continue;
         const gpu = list === "gpus" && page.gpus[series.gpu];
@@ -309,13 +353,18 @@ export function compute(page, snapshot, view, selection) {
     const keep = gateMask(page, s, view);
     const gated = keep ? keep.filter((k) => !k).length : 0;
     if (gated) keep.forEach((k, i) => { if (!k) xs[i] = ys[i] = NaN; });
+    // An agentic page's fact filters, likewise: a point whose speculative decoding, offload or
+    // deployment the view leaves out has no x and no y (it is no configuration of the view).
+    const facts = factMask(page, s, view);
+    const dropped = facts ? facts.filter((k) => !k).length : 0;
+    if (dropped) facts.forEach((k, i) => { if (!k) xs[i] = ys[i] = NaN; });
     // The service-level gate (slo.js), likewise, before any frontier: a point it removes has
     // no y (its x stays, so the x axis' note does not count it as lacking the axis).
     const slo = sloMask(page, s, view, (key) => yValues(page, key, s, view), (axis) => xValues(page, axis, s));
     if (slo) slo.pass.forEach((ok, i) => { if (!ok) ys[i] = NaN; });
-    const front = own && s.frontier && !gated && !slo ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
+    const front = own && s.frontier && !gated && !dropped && !slo ? s.frontier : pareto.frontierDir(xs, ys, axis.higher, metric.higher);
     // The reader's own run passes every filter: it is what they came to compare.
-    const pass = !!s.yours || LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
+    const pass = !!s.yours || LISTS.every((list) => !view[list] || page.facts && FACT_LISTS.includes(list) || view[list].includes(facet(s, list)));
     const curve = frontierCurve(page, view, metric.key, s, xs, ys, front);
     return { series: s, xs, ys, front, curve, pass, best: false, measured, gated, slo };
   });

@@ -11,7 +11,7 @@ import { lower } from "./format.js";
 export const CATALOG = (() => {
   const out = [];
   for (const [name, higher] of [["intvty", true], ["ttft", false], ["e2el", false]]) {
-    for (const st of ["median", "p90", "p99"]) out.push({ key: st + "_" + name, higher });
+    for (const st of ["median", "p75", "p90", "p95", "p99"]) out.push({ key: st + "_" + name, higher });
   }
   out.push({ key: "conc", higher: false }, { key: "request_rate", higher: false }, { key: "costPerMTok", higher: false });
   return out;

@@ -9,7 +9,7 @@ import { readSLOPart, sloFragment } from "./slo.js";
 // LISTS are the filter keys, FLAGS the yes/no keys, both in the order a link writes them:
 // docs/chart-page.md's, plus vendors, logx and global. Lists filter (OR inside a list, AND across
 // lists); flags are 1 or left out.
-export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "deploy"];
+export const LISTS = ["gpus", "vendors", "frameworks", "spec", "precisions", "deploy", "offload"];
 export const FLAGS = ["log", "logx", "optimal", "best", "global"];
 
 // PRICES are the per-GPU number keys: the reader's $/GPU-hour and kW, {gpu: number}, written

@@ -1,0 +1,141 @@
+package site
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+)
+
+// agenticFS is a data folder of the agentic results the project writes (site/input/testdata/
+// agentic): a nested and a flat aggregate and API rows, all of DeepSeek-R1-0528's agentic-coding
+// scenario, beside one fixed-length bench-serve run of the same model.
+func agenticFS(t *testing.T) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, name := range []string{"agg_v1.json", "agg_v0.json", "api_rows.json"} {
+		b, err := os.ReadFile("input/testdata/agentic/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys["agentic/"+name] = testsite.MapFile(b, 1)
+	}
+	return fsys
+}
+
+// TestAgenticPage (issue 53 item 2): agentic results make a page of their own per model and
+// scenario, named for the scenario (never a sequence such as 0/0), opening on p90
+// interactivity with p50/p75/p95, TTFT and E2E in the x menu, its series by GPU and framework
+// (speculative decoding is a point's fact), and the cache rates among data.csv's columns.
+func TestAgenticPage(t *testing.T) {
+	t.Parallel()
+	files, rep, err := build(t, agenticFS(t), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Points != 3 {
+		t.Errorf("%d points, want 3", rep.Points)
+	}
+	const dir = "deepseek-r1-0528/agentic-coding/"
+	b, ok := files.Get(dir + "page.json")
+	if !ok {
+		t.Fatalf("no %spage.json: %v", dir, files.Names())
+	}
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, x := range pd.XAxes {
+		keys = append(keys, x.Key)
+	}
+	if pd.DefaultX != "p90_intvty" || pd.XAxes[0].Col != "x" {
+		t.Errorf("default x %q (column %q), want p90_intvty as the points' x", pd.DefaultX, pd.XAxes[0].Col)
+	}
+	for _, k := range []string{"median_intvty", "p75_intvty", "p95_intvty", "median_ttft", "p90_ttft", "median_e2el"} {
+		if !slices.Contains(keys, k) {
+			t.Errorf("x axes %v lack %s", keys, k)
+		}
+	}
+	var series []string
+	for _, s := range pd.Series {
+		series = append(series, s.Key)
+	}
+	slices.Sort(series)
+	if want := []string{"b200_vllm", "h200_sglang", "mi355x_sglang"}; !slices.Equal(series, want) {
+		t.Errorf("series %v, want %v: speculative decoding is a point's fact, not a series", series, want)
+	}
+	for _, s := range pd.Series {
+		if s.Key == "b200_vllm" && pd.cell(s.Points[0], "x") != 40 {
+			t.Errorf("b200 point x %v, want its p90 interactivity 40", pd.cell(s.Points[0], "x"))
+		}
+	}
+	html, _ := files.Get(dir + "index.html")
+	if !strings.Contains(string(html), "agentic coding") || strings.Contains(string(html), "0/0") {
+		t.Error("the page's title does not name the scenario, or names a sequence 0/0")
+	}
+	csv, _ := files.Get(dir + "data.csv")
+	head, _, _ := strings.Cut(string(csv), "\n")
+	for _, col := range []string{"theoretical_cache_hit_rate", "server_gpu_cache_hit_rate", "kv_cache_pool_tokens", "requests_error_dropped", "p95_intvty"} {
+		if !strings.Contains(head, col) {
+			t.Errorf("data.csv's header lacks %s: %s", col, head)
+		}
+	}
+}
+
+// TestAgenticInferenceView: an inference view of agentic results (params.sequence
+// agentic-traces, xAxis.field p90_intvty, as InferenceX's views write them) is the model's
+// agentic coding page, opening on p90 interactivity, never a page "agentic-traces".
+func TestAgenticInferenceView(t *testing.T) {
+	t.Parallel()
+	seed := string(testsite.SeedJSON(t))
+	view := strings.Replace(seed, `"sequence": "8k/1k"`, `"sequence": "agentic-traces"`, 1)
+	view = strings.Replace(view, `"field": "median_intvty"`, `"field": "p90_intvty"`, 1)
+	if view == seed || !strings.Contains(view, `"field": "p90_intvty"`) {
+		t.Fatal("the seed's params or xAxis are not spelled as this test expects")
+	}
+	files, _, err := build(t, fstest.MapFS{"view.json": testsite.MapFile([]byte(view), 1)}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := files.Get("deepseek-v4-pro/agentic-coding/page.json")
+	if !ok {
+		t.Fatalf("no agentic-coding page: %v", files.Names())
+	}
+	var pd pageData
+	if err := json.Unmarshal(b, &pd); err != nil {
+		t.Fatal(err)
+	}
+	if pd.DefaultX != "p90_intvty" || pd.XAxes[0].Col != "x" {
+		t.Errorf("default x %q", pd.DefaultX)
+	}
+}
+
+// TestAgenticComparePageSaysP90: a compare page of an agentic page states its pair at p90
+// interactivity, the page's x.
+func TestAgenticComparePageSaysP90(t *testing.T) {
+	t.Parallel()
+	cfg, ps := ParseConfig("frontier.toml", nil) // the default reference interactivities
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	files, _, err := build(t, agenticFS(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files.Names() {
+		if strings.HasPrefix(name, "deepseek-r1-0528/agentic-coding/compare/") && strings.HasSuffix(name, "/index.html") {
+			b, _ := files.Get(name)
+			if !strings.Contains(string(b), "tok/s/user of p90 interactivity, ") {
+				i := strings.Index(string(b), "tok/s/user")
+				t.Errorf("%s does not state its pair at p90 interactivity: %.200s", name, string(b)[max(i-100, 0):])
+			}
+			return
+		}
+	}
+	t.Fatalf("no compare page of the agentic page: %v", files.Names())
+}
