@@ -141,13 +141,15 @@ const NARROW = "(max-width: 900px)";
 // foldLegend, on a narrow screen, folds a legend whose entries overflow its box behind a
 // visible count: a button at the box's foot says how many entries are out of sight and
 // unfolds the box to show every one (and folds it again). The button lies over the box's
-// foot, so adding it moves nothing; unfolding is the reader's own doing. An entry reached by
-// the keyboard while folded unfolds the box too. A wide screen's legend, beside the chart,
+// foot, so adding it moves nothing; unfolding is the reader's own doing. The entries past the
+// foot are hidden while folded (so the count is the one target there); an entry the keyboard
+// reaches anyway (a partly cut one) unfolds the box. A wide screen's legend, beside the chart,
 // scrolls with its scroll bar in sight, and is left alone.
 export function foldLegend(box) {
   const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
   const entries = box.querySelectorAll("button[data-name]");
   for (const old of box.querySelectorAll(":scope > .legend-more")) old.remove();
+  for (const e of entries) e.parentElement.style.visibility = "";
   box.classList.remove("folded");
   if (!narrow || box.frontierUnfolded === undefined && !(box.scrollHeight > box.clientHeight + 1)) {
     box.classList.toggle("unfolded", false);
@@ -162,8 +164,15 @@ export function foldLegend(box) {
   } else {
     box.classList.add("folded");
     const foot = more.getBoundingClientRect().top;
+    // The entries past the foot are hidden, not merely covered: no tap lands on one through
+    // the count, and the keyboard reaches the count, which unfolds them.
     let hidden = 0;
-    for (const e of entries) if (e.getBoundingClientRect().bottom > foot + 1) hidden++;
+    for (const e of entries) {
+      if (e.getBoundingClientRect().bottom > foot + 1) {
+        e.parentElement.style.visibility = "hidden";
+        hidden++;
+      }
+    }
     if (hidden === 0) {
       more.remove();
       box.classList.remove("folded");
