@@ -266,8 +266,10 @@ type leaderRow struct {
 }
 
 // leaderGPUs are the leaders table's GPUs, in the order their first shown configuration comes
-// in, each with its shown configurations: a GPU's value is the frontier of the union of their
-// frontier points (docs/chart-page.md, "A frontier's value at an interactivity").
+// in, each with its shown configurations' rows. A GPU's value is the frontier of the union of
+// the frontier points of all its configurations the filters pass (docs/chart-page.md, "A
+// frontier's value at an interactivity"), shown or not: best per GPU shows one configuration's
+// row, never a smaller GPU value. The default view filters none.
 func leaderGPUs(data *PageData, metric MetricData, shown []bool, refs []float64) (gpus []leaderRow, configs [][]leaderRow) {
 	at := map[string]int{}
 	for i := range data.Series {
@@ -281,8 +283,12 @@ func leaderGPUs(data *PageData, metric MetricData, shown []bool, refs []float64)
 			at[s.GPU] = g
 			gpus, configs = append(gpus, leaderRow{}), append(configs, nil)
 		}
-		gpus[g].s = append(gpus[g].s, s)
 		configs[g] = append(configs[g], leaderRowOf([]*SeriesData{s}, metric, refs))
+	}
+	for i := range data.Series {
+		if g, ok := at[data.Series[i].GPU]; ok {
+			gpus[g].s = append(gpus[g].s, &data.Series[i])
+		}
 	}
 	for g := range gpus {
 		gpus[g] = leaderRowOf(gpus[g].s, metric, refs)

@@ -35,9 +35,11 @@ export function renderLeaders(live, box) {
 }
 
 // leaderGroups are the leaders table's rows: per GPU (in the order its first shown
-// configuration comes in) its value at each reference, the frontier of the union of its shown
-// configurations' frontier points (Go's page.Curve, docs/chart-page.md), then each of those
-// configurations read off its own frontier; the reader's own runs stand alone where they come.
+// configuration comes in) its value at each reference, the frontier of the union of the
+// frontier points of all its configurations the filters pass and the legend does not hide,
+// shown or not (best per GPU shows one configuration's row, never a smaller GPU value: Go's
+// page.Curve, docs/chart-page.md), then its shown configurations each read off its own
+// frontier; the reader's own runs stand alone where they come.
 function leaderGroups(page, computed, refs) {
   const metric = computed.metric;
   const higherX = !computed.axis || computed.axis.higher !== false;
@@ -53,7 +55,8 @@ function leaderGroups(page, computed, refs) {
     gpus[row.series.gpu].configs.push(config);
   }
   for (const g of out.filter((g) => g.gpu !== undefined)) {
-    const knots = g.configs.flatMap(({ row }) => row.front.map((i) => ({ x: row.xs[i], y: row.ys[i], series: row.series, i })));
+    const members = computed.rows.filter((r) => r.pass && !r.hidden && !r.series.yours && r.series.gpu === g.gpu);
+    const knots = members.flatMap((row) => row.front.map((i) => ({ x: row.xs[i], y: row.ys[i], series: row.series, i })));
     const xs = knots.map((k) => k.x);
     const ys = knots.map((k) => k.y);
     const front = pareto.frontierDir(xs, ys, higherX, metric.higher);
