@@ -482,6 +482,13 @@ func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 // of a million of its tokens when cost.
 func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSeries, tput string, cost bool) {
 	t.Helper()
+	checkLeadersOver(t, p, d, series, series, tput, cost)
+}
+
+// checkLeadersOver is checkLeaders where the table shows the configurations series and a GPU's
+// value is over its configurations among over (best per GPU shows one of each).
+func checkLeadersOver(t *testing.T, p *browsertest.Page, d pageJSON, series, over []pageSeries, tput string, cost bool) {
+	t.Helper()
 	vals, leads := leaders(p)
 	value := func(ss []pageSeries) []float64 {
 		var xs, tps []float64
@@ -509,7 +516,11 @@ func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSe
 	gpus := map[string][]pageSeries{}
 	for _, s := range series {
 		want[s.Key] = value([]pageSeries{s})
-		gpus[s.GPU] = append(gpus[s.GPU], s)
+	}
+	for _, s := range over {
+		if slices.ContainsFunc(series, func(x pageSeries) bool { return x.GPU == s.GPU }) {
+			gpus[s.GPU] = append(gpus[s.GPU], s)
+		}
 	}
 	best := make([]float64, len(d.RefX))
 	for gpu, ss := range gpus {
@@ -568,6 +579,23 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 			}
 		}
 		checkLeaders(t, p, d, fp8, "tpPerGpu", true)
+	})
+
+	t.Run("best per GPU: a GPU's value is still over all its configurations", func(t *testing.T) {
+		files, root := exampleSite(t, b)
+		d := readPageJSON(t, files, seedPage+"page.json")
+		p := b.Open(t, root+seedPage+"#best=1")
+		waitView(p, "#chart", "best=1")
+		var best []pageSeries
+		for _, s := range d.Series {
+			if s.Best {
+				best = append(best, s)
+			}
+		}
+		if len(best) == len(d.Series) {
+			t.Fatal("every configuration is its GPU's best: the case proves nothing")
+		}
+		checkLeadersOver(t, p, d, best, d.Series, "tpPerGpu", false)
 	})
 
 	t.Run("follows legend clicks", func(t *testing.T) {
