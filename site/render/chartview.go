@@ -354,34 +354,7 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 	best, spread := leaderMarks(gpus, metric.Higher, refs)
 	var b strings.Builder
 	esc := func(s string) { htmlEscaper.WriteString(&b, s) }
-	better := tr.T("leaders.lower_better")
-	if metric.Higher {
-		better = tr.T("leaders.higher_better")
-	}
-	b.WriteString(`<table class="data leaders-table"><caption>`)
-	// The metric's one name (model.js's metricName: its axis name, else label and unit); a name
-	// that says its direction already is not told it twice.
-	caption := metric.Axis
-	if caption == "" {
-		caption = metric.Label + " (" + metric.Unit + ")"
-	}
-	if !strings.HasSuffix(caption, tr.T("leaders.is_better_suffix")) {
-		caption += better
-	}
-	esc(caption)
-	esc(tr.T("leaders.caption"))
-	b.WriteString(` <span aria-hidden="true">★</span> `)
-	esc(tr.T("leaders.caption_star"))
-	b.WriteString(`</caption><thead><tr><th scope="col">`)
-	esc(tr.T("table.configuration"))
-	b.WriteString(`</th>`)
-	for _, x := range refs {
-		b.WriteString(`<th scope="col" class="num">`)
-		// Six significant digits, written as the script's +x.toPrecision(6) is.
-		esc(jsNumber(charts.Round6(x)) + " " + data.X.Unit)
-		b.WriteString("</th>")
-	}
-	b.WriteString("</tr></thead>")
+	leadersHead(&b, tr, data, metric, refs)
 	for g, r := range gpus {
 		// One body per GPU: its row, then its configurations' (a row group to assistive technology).
 		gpu := r.s[0].GPU
@@ -415,6 +388,40 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 	}
 	b.WriteString("</table>")
 	return template.HTML(b.String())
+}
+
+// leadersHead writes the leaders table's start: its caption (the metric's one name, its
+// direction, how the values are read) and its header row, up to the first body.
+func leadersHead(b *strings.Builder, tr *i18n.Catalog, data *PageData, metric MetricData, refs []float64) {
+	esc := func(s string) { htmlEscaper.WriteString(b, s) }
+	better := tr.T("leaders.lower_better")
+	if metric.Higher {
+		better = tr.T("leaders.higher_better")
+	}
+	b.WriteString(`<table class="data leaders-table"><caption>`)
+	// The metric's one name (model.js's metricName: its axis name, else label and unit); a name
+	// that says its direction already is not told it twice.
+	caption := metric.Axis
+	if caption == "" {
+		caption = metric.Label + " (" + metric.Unit + ")"
+	}
+	if !strings.HasSuffix(caption, tr.T("leaders.is_better_suffix")) {
+		caption += better
+	}
+	esc(caption)
+	esc(tr.T("leaders.caption"))
+	b.WriteString(` <span aria-hidden="true">★</span> `)
+	esc(tr.T("leaders.caption_star"))
+	b.WriteString(`</caption><thead><tr><th scope="col">`)
+	esc(tr.T("table.configuration"))
+	b.WriteString(`</th>`)
+	for _, x := range refs {
+		b.WriteString(`<th scope="col" class="num">`)
+		// Six significant digits, written as the script's +x.toPrecision(6) is.
+		esc(jsNumber(charts.Round6(x)) + " " + data.X.Unit)
+		b.WriteString("</th>")
+	}
+	b.WriteString("</tr></thead>")
 }
 
 // leaderCell writes one value of the leaders table: blank where !ok, marked when it leads its
