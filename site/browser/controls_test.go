@@ -18,6 +18,7 @@ import (
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/history"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -446,8 +447,9 @@ func TestControlsFragmentRoundTrip(t *testing.T) {
 	})
 }
 
-// leaders reads the leaders table: per series key, per reference column, the value the cell
-// holds (NaN when blank) and whether it is marked as the column's best.
+// leaders reads the leaders table: per row, per reference column, the value the cell holds
+// (NaN when blank) and whether it is marked as the column's best. A configuration's row is keyed
+// by its series key, a GPU's (its frontier over all its configurations) by "gpu:" and its key.
 // Only the reference columns' cells (td.num) are read, not a page's accuracy column.
 func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 	var rows []struct {
@@ -455,7 +457,7 @@ func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 		Values []string
 		Lead   []bool
 	}
-	p.Eval(`[...document.querySelectorAll("#leaders tbody tr")].map((tr) => ({Key: tr.dataset.series,
+	p.Eval(`[...document.querySelectorAll("#leaders tbody tr")].map((tr) => ({Key: tr.dataset.gpu !== undefined ? "gpu:" + tr.dataset.gpu : tr.dataset.series,
   Values: [...tr.querySelectorAll("td.num")].map((td) => td.dataset.value || ""),
   Lead: [...tr.querySelectorAll("td.num")].map((td) => td.classList.contains("lead") && td.textContent.includes("(best)"))}))`, &rows)
 	vals, leads := map[string][]float64{}, map[string][]bool{}
@@ -472,32 +474,66 @@ func leaders(p *browsertest.Page) (map[string][]float64, map[string][]bool) {
 	return vals, leads
 }
 
-// checkLeaders compares the leaders table with pareto.ValueAt on each series' frontier for the
-// metric ys gives, the best of each column being the highest (or lowest) value.
-func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSeries, ys func(pageSeries) []float64, higher bool) {
+// checkLeaders compares the leaders table with site/page's rule (docs/chart-page.md, "A
+// frontier's value at an interactivity") over series: each configuration's row is its own
+// frontier read at the references, each GPU's row the frontier of the union of its
+// configurations' points, and the GPU rows alone are marked, the best of each column being the
+// highest (or lowest, for a cost) value. The metric is the throughput column tput, or the cost
+// of a million of its tokens when cost.
+func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSeries, tput string, cost bool) {
+	t.Helper()
+	checkLeadersOver(t, p, d, series, series, tput, cost)
+}
+
+// checkLeadersOver is checkLeaders where the table shows the configurations series and a GPU's
+// value is over its configurations among over (best per GPU shows one of each).
+func checkLeadersOver(t *testing.T, p *browsertest.Page, d pageJSON, series, over []pageSeries, tput string, cost bool) {
 	t.Helper()
 	vals, leads := leaders(p)
-	if len(vals) != len(series) {
-		t.Errorf("leaders table has %d rows, want %d", len(vals), len(series))
+	value := func(ss []pageSeries) []float64 {
+		var xs, tps []float64
+		for _, s := range ss {
+			xs, tps = append(xs, d.column(s, "x")...), append(tps, d.column(s, tput)...)
+		}
+		price := d.GPUs[ss[0].GPU].CostPerHour
+		curve := page.NewDerived(xs, tps, true, func(tp float64) float64 {
+			if cost {
+				return price / (tp * 3600) * 1e6
+			}
+			return tp
+		})
+		out := make([]float64, len(d.RefX))
+		for j, x := range d.RefX {
+			if v, ok := curve.At(x); ok {
+				out[j] = v
+			} else {
+				out[j] = math.NaN()
+			}
+		}
+		return out
+	}
+	want := map[string][]float64{}
+	gpus := map[string][]pageSeries{}
+	for _, s := range series {
+		want[s.Key] = value([]pageSeries{s})
+	}
+	for _, s := range over {
+		if slices.ContainsFunc(series, func(x pageSeries) bool { return x.GPU == s.GPU }) {
+			gpus[s.GPU] = append(gpus[s.GPU], s)
+		}
 	}
 	best := make([]float64, len(d.RefX))
-	want := map[string][]float64{}
-	for _, s := range series {
-		xs, y := d.column(s, "x"), ys(s)
-		front := pareto.Frontier(xs, y, higher)
-		fx, fy := make([]float64, len(front)), make([]float64, len(front))
-		for i, j := range front {
-			fx[i], fy[i] = xs[j], y[j]
-		}
-		for j, x := range d.RefX {
-			v, ok := pareto.ValueAt(fx, fy, x)
-			if !ok {
-				v = math.NaN()
-			} else if best[j] == 0 || (higher && v > best[j]) || (!higher && v < best[j]) {
-				best[j] = v
+	for gpu, ss := range gpus {
+		v := value(ss)
+		want["gpu:"+gpu] = v
+		for j, y := range v {
+			if !math.IsNaN(y) && (best[j] == 0 || (!cost && y > best[j]) || (cost && y < best[j])) {
+				best[j] = y
 			}
-			want[s.Key] = append(want[s.Key], v)
 		}
+	}
+	if len(vals) != len(want) {
+		t.Errorf("leaders table has %d rows, want %d (%d configurations, %d GPUs)", len(vals), len(want), len(series), len(gpus))
 	}
 	for key, w := range want {
 		got := vals[key]
@@ -508,9 +544,10 @@ func checkLeaders(t *testing.T, p *browsertest.Page, d pageJSON, series []pageSe
 		for j := range w {
 			same := math.IsNaN(w[j]) && math.IsNaN(got[j]) || math.Abs(got[j]-w[j]) <= 1e-9*math.Abs(w[j])
 			if !same {
-				t.Errorf("%s at %v tok/s/user: table %v, site/pareto %v", key, d.RefX[j], got[j], w[j])
+				t.Errorf("%s at %v tok/s/user: table %v, site/page %v", key, d.RefX[j], got[j], w[j])
 			}
-			if lead := !math.IsNaN(w[j]) && w[j] == best[j]; leads[key][j] != lead {
+			lead := strings.HasPrefix(key, "gpu:") && !math.IsNaN(w[j]) && w[j] == best[j]
+			if leads[key][j] != lead {
 				t.Errorf("%s at %v tok/s/user: marked best %v, want %v", key, d.RefX[j], leads[key][j], lead)
 			}
 		}
@@ -526,7 +563,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 		d := readPageJSON(t, files, seedPage+"page.json")
 		p := b.Open(t, root+seedPage)
 		waitView(p, "#chart", "")
-		checkLeaders(t, p, d, d.Series, func(s pageSeries) []float64 { return d.column(s, "tpPerGpu") }, true)
+		checkLeaders(t, p, d, d.Series, "tpPerGpu", false)
 	})
 
 	t.Run("cost, lower is better, filtered", func(t *testing.T) {
@@ -541,7 +578,24 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 				fp8 = append(fp8, s)
 			}
 		}
-		checkLeaders(t, p, d, fp8, d.costs, false)
+		checkLeaders(t, p, d, fp8, "tpPerGpu", true)
+	})
+
+	t.Run("best per GPU: a GPU's value is still over all its configurations", func(t *testing.T) {
+		files, root := exampleSite(t, b)
+		d := readPageJSON(t, files, seedPage+"page.json")
+		p := b.Open(t, root+seedPage+"#best=1")
+		waitView(p, "#chart", "best=1")
+		var best []pageSeries
+		for _, s := range d.Series {
+			if s.Best {
+				best = append(best, s)
+			}
+		}
+		if len(best) == len(d.Series) {
+			t.Fatal("every configuration is its GPU's best: the case proves nothing")
+		}
+		checkLeadersOver(t, p, d, best, d.Series, "tpPerGpu", false)
 	})
 
 	t.Run("follows legend clicks", func(t *testing.T) {
@@ -553,7 +607,7 @@ func TestControlsLeadersMatchSitePareto(t *testing.T) {
 		p.ClickLegend("#chart", "B300 (TRTLLM, MTP)")
 		p.WaitFor(`!document.querySelector('#leaders tr[data-series="b300_trt_mtp"]')`)
 		rest := slices.DeleteFunc(slices.Clone(d.Series), func(s pageSeries) bool { return s.Key == "b300_trt_mtp" })
-		checkLeaders(t, p, d, rest, func(s pageSeries) []float64 { return d.column(s, "tpPerGpu") }, true)
+		checkLeaders(t, p, d, rest, "tpPerGpu", false)
 		after, _ := p.ChartState("#chart").Find("Global frontier", "line")
 		if slices.Equal(before.Points, after.Points) {
 			t.Error("the global frontier did not change when its best series was hidden")

@@ -14,7 +14,7 @@ import (
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/pareto"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/render"
 	"github.com/frontier-bench/frontier/site/verdict"
 )
@@ -107,6 +107,13 @@ func mapsKeys[V any](m map[string]V) func(func(string) bool) {
 // frontiers the build assembles: series name -> date -> value (absent where the frontier
 // does not reach x).
 func wantTrend(t *testing.T, data fstest.MapFS, x float64) (map[string]map[string]float64, []string) {
+	return wantTrendOf(t, data, x, false)
+}
+
+// wantTrendOf is wantTrend, or with byGPU best per GPU's: per GPU (its line's name, the
+// key upper-cased) the frontier of the union of all its configurations' points on each date
+// (site/page's rule, docs/chart-page.md).
+func wantTrendOf(t *testing.T, data fstest.MapFS, x float64, byGPU bool) (map[string]map[string]float64, []string) {
 	t.Helper()
 	ds, ps := input.Load(data, "data/", nil)
 	if len(ps.Errors()) > 0 {
@@ -120,16 +127,22 @@ func wantTrend(t *testing.T, data fstest.MapFS, x float64) (map[string]map[strin
 	var dates []string
 	for _, snap := range pages[0].Snapshots {
 		dates = append(dates, snap.Date)
+		xs, ys := map[string][]float64{}, map[string][]float64{}
 		for _, s := range snap.Series {
-			var xs, ys []float64
-			for _, i := range s.Frontier {
-				xs, ys = append(xs, s.Points[i].X), append(ys, s.Points[i].Y)
+			key := s.Name
+			if byGPU {
+				key = strings.ToUpper(s.GPU)
 			}
-			if v, ok := pareto.ValueAt(xs, ys, x); ok {
-				if want[s.Name] == nil {
-					want[s.Name] = map[string]float64{}
+			for _, i := range s.Frontier {
+				xs[key], ys[key] = append(xs[key], s.Points[i].X), append(ys[key], s.Points[i].Y)
+			}
+		}
+		for key := range xs {
+			if v, ok := page.ValueAt(xs[key], ys[key], true, true, x); ok {
+				if want[key] == nil {
+					want[key] = map[string]float64{}
 				}
-				want[s.Name][snap.Date] = v
+				want[key][snap.Date] = v
 			}
 		}
 	}
@@ -187,7 +200,7 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 		t.Helper()
 		waitTrend(p, hash)
 		st := readTrend(p)
-		want, dates := wantTrend(t, data, x)
+		want, dates := wantTrendOf(t, data, x, !strings.Contains(hash, "best=0"))
 		if len(dates) != 55 {
 			t.Fatalf("%d dates, want the real history's 55", len(dates))
 		}
@@ -278,10 +291,9 @@ func TestBrowserTrendOnRealHistory(t *testing.T) {
 		prev = v
 	}
 
-	// Best per GPU: one line per GPU.
+	// Best per GPU: one line per GPU, its frontier over all its configurations on each date.
 	p3 := b.Open(t, root+pagePath+"#best=1")
-	waitTrend(p3, "#best=1")
-	st = readTrend(p3)
+	st = check(p3, 50, "#best=1")
 	if got := slices.Sorted(mapsKeys(st.Lines)); strings.Join(got, ",") != "B200,H200,MI355X" {
 		t.Errorf("best per GPU: lines %v, want one per GPU", got)
 	}

@@ -22,11 +22,14 @@
 //	history/trend-<metric>.json.gz  per configuration, on each date its rows changed, its
 //	                                value at each reference interactivity (null where its
 //	                                frontier does not reach it): the trend chart and the change
-//	                                table, for one metric, without any row
+//	                                table, for one metric, without any row; and per GPU
+//	                                the same for the frontier of the union of all its
+//	                                configurations' points (best per GPU's line)
 //
 // A trend table reads {"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-// "lines": [[[dateIndex, v20, v50, ...], ...], ...]}, one line per configuration of the Index
-// in its order; "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU. Metrics
+// "lines": [[[dateIndex, v20, v50, ...], ...], ...], "gpus": {"b200": [[dateIndex, ...], ...]}},
+// one line per configuration of the Index in its order and one per GPU by its key;
+// "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU. Metrics
 // whose tables would be equal (input and output throughput on a 1k/1k page) share one file,
 // named by the first of them: the index names it for each (trendshare.go).
 //

@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"encoding/json/jsontext"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
@@ -17,15 +19,18 @@ import (
 // configuration (the Index's series, in order), the dates its rows changed on, each with its
 // value at every reference interactivity (null where its frontier does not reach it). A value
 // holds until the configuration's next change. The page script's trend chart and change table
-// read it, and no row.
+// read it, and no row. GPUs holds, per GPU (its key), the same for the GPU's value: the
+// frontier of the union of all its configurations' points as of each date any of them changed
+// on (page.Curve), which best per GPU draws (docs/chart-page.md, "The trend").
 //
 //	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...]}
+//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...], "gpus": {"b200": [[dateIndex, ...], ...]}}
 type trendTable struct {
-	Metric string          `json:"metric"`
-	RefX   []float64       `json:"refX"`
-	Dates  []string        `json:"dates"`
-	Lines  [][][]trendCell `json:"lines"`
+	Metric string                   `json:"metric"`
+	RefX   []float64                `json:"refX"`
+	Dates  []string                 `json:"dates"`
+	Lines  [][][]trendCell          `json:"lines"`
+	GPUs   map[string][][]trendCell `json:"gpus"`
 }
 
 // MarshalJSONTo writes the table as encoding/json/v2 writes its fields (encoding/json/v2's
@@ -50,21 +55,33 @@ func (t trendTable) MarshalJSONTo(enc *jsontext.Encoder) error {
 	e.tok(jsontext.String("lines"))
 	e.tok(jsontext.BeginArray)
 	for _, line := range t.Lines {
+		e.trendLine(line)
+	}
+	e.tok(jsontext.EndArray)
+	e.tok(jsontext.String("gpus"))
+	e.tok(jsontext.BeginObject)
+	for _, gpu := range slices.Sorted(maps.Keys(t.GPUs)) {
+		e.tok(jsontext.String(gpu))
+		e.trendLine(t.GPUs[gpu])
+	}
+	e.tok(jsontext.EndObject)
+	e.tok(jsontext.EndObject)
+	return e.err
+}
+
+// trendLine writes one line of a trend table: its cells, each a date index and its values.
+func (e *encoder) trendLine(line [][]trendCell) {
+	e.tok(jsontext.BeginArray)
+	for _, cells := range line {
 		e.tok(jsontext.BeginArray)
-		for _, cells := range line {
-			e.tok(jsontext.BeginArray)
-			for _, c := range cells {
-				if e.err == nil {
-					e.err = c.MarshalJSONTo(enc)
-				}
+		for _, c := range cells {
+			if e.err == nil {
+				e.err = c.MarshalJSONTo(e.enc)
 			}
-			e.tok(jsontext.EndArray)
 		}
 		e.tok(jsontext.EndArray)
 	}
 	e.tok(jsontext.EndArray)
-	e.tok(jsontext.EndObject)
-	return e.err
 }
 
 // trendCell is a date index or a value: null when NaN, a whole number exactly, any other to
@@ -179,7 +196,66 @@ func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
 			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
 		}
 	}
+	t.GPUs = gpuLines(states, m, refs)
 	return t
+}
+
+// gpuLines are the trend table's lines per GPU: on each date any of a GPU's configurations
+// changed on, the frontier of the union of their points as of then, read at refs; a date
+// whose values equal the GPU's last ones writes no cell.
+func gpuLines(states [][]trendState, m Metric, refs []float64) map[string][][]trendCell {
+	members := map[string][]int{}
+	for i, ss := range states {
+		if len(ss) > 0 {
+			members[ss[0].s.GPU] = append(members[ss[0].s.GPU], i)
+		}
+	}
+	out := make(map[string][][]trendCell, len(members))
+	for gpu, cs := range members {
+		var days []int
+		for _, i := range cs {
+			for _, st := range states[i] {
+				days = append(days, st.d)
+			}
+		}
+		slices.Sort(days)
+		var line [][]trendCell
+		for _, d := range slices.Compact(days) {
+			var pts []input.Point
+			for _, i := range cs {
+				if at := stateAt(states[i], d); at != nil {
+					pts = append(pts, at.Points...)
+				}
+			}
+			vals := frontierOf(pts, m, refs)
+			if n := len(line); n > 0 && sameCells(line[n-1][1:], vals) {
+				continue
+			}
+			line = append(line, append([]trendCell{trendCell(d)}, vals...))
+		}
+		out[gpu] = line
+	}
+	return out
+}
+
+// stateAt is the state of a configuration's states in force on date index d, nil before its
+// first.
+func stateAt(ss []trendState, d int) *Series {
+	var s *Series
+	for _, st := range ss {
+		if st.d > d {
+			break
+		}
+		s = st.s
+	}
+	return s
+}
+
+// sameCells reports whether two cells' values are equal, NaN as NaN.
+func sameCells(a, b []trendCell) bool {
+	return slices.EqualFunc(a, b, func(x, y trendCell) bool {
+		return x == y || math.IsNaN(float64(x)) && math.IsNaN(float64(y))
+	})
 }
 
 // valueCurve is what frontierAt reads a metric at an x from.
@@ -192,15 +268,20 @@ type valueCurve interface {
 // is its throughput's curve mapped through it (page.Derived), at $1 per GPU-hour and 1 kW as
 // trendValues has it.
 func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
-	xs := make([]float64, len(s.Points))
-	for k, pt := range s.Points {
+	return frontierOf(s.Points, m, refs)
+}
+
+// frontierOf is frontierAt of a set of points: one configuration's, or the union of a GPU's.
+func frontierOf(pts []input.Point, m Metric, refs []float64) []trendCell {
+	xs := make([]float64, len(pts))
+	for k, pt := range pts {
 		xs[k] = pt.X
 	}
 	var curve valueCurve
 	if base, of, ok := derivedFrom(m.Key); ok {
-		curve = page.NewDerived(xs, trendValues(s.Points, base), true, of)
+		curve = page.NewDerived(xs, trendValues(pts, base), true, of)
 	} else {
-		curve = page.NewCurve(xs, trendValues(s.Points, m.Key), true, m.Higher)
+		curve = page.NewCurve(xs, trendValues(pts, m.Key), true, m.Higher)
 	}
 	cell := make([]trendCell, 0, len(refs))
 	for _, x := range refs {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/frontier-bench/frontier/site/input"
 )
 
 // TestTrendCellWritesWholeNumbersExactly: a date index or a whole value as it is, any other
@@ -35,7 +37,8 @@ func TestTrendTableWritesAsReflectionDoes(t *testing.T) {
 		{},
 		{Metric: "tpPerGpu", RefX: []float64{20, 50.5, 1e21}, Dates: []string{"2026-01-01", "2026-01-02"},
 			Lines: [][][]trendCell{{{0, 1.5, nan}, {1, 1234.56789, 63}}, {}, nil}},
-		{Metric: `</script><b>"x"&\u2028`, Dates: []string{"<d>", "é\x00"}, Lines: [][][]trendCell{{{0}}}},
+		{Metric: `</script><b>"x"&\u2028`, Dates: []string{"<d>", "é\x00"}, Lines: [][][]trendCell{{{0}}},
+			GPUs: map[string][][]trendCell{`<gpu>"&`: {{0, 1.5, nan}}}},
 	}
 	for _, table := range tables {
 		want, err := json.Marshal(plain(table))
@@ -52,5 +55,34 @@ func TestTrendTableWritesAsReflectionDoes(t *testing.T) {
 	}
 	if _, err := json.Marshal(trendTable{RefX: []float64{math.NaN()}}); err == nil {
 		t.Error("a NaN reference: no error")
+	}
+}
+
+// TestTrendGPULinesReadTheUnion: a GPU's line is the frontier of the union of its
+// configurations' points as of each date (page.Curve), above the best of its configurations'
+// own curves where one measured in the other's gap; a date changing no value writes no cell.
+func TestTrendGPULinesReadTheUnion(t *testing.T) {
+	pt := func(x, y float64) input.Point { return input.Point{X: x, TpPerGpu: y} }
+	a := &Config{Key: "a", GPU: "b300"}
+	b := &Config{Key: "b", GPU: "b300"}
+	c := &Config{Key: "c", GPU: "b200"}
+	states := [][]trendState{
+		{{0, &Series{Config: a, Points: []input.Point{pt(10, 1000), pt(60, 200)}}}},
+		{{1, &Series{Config: b, Points: []input.Point{pt(30, 800)}}}, {2, &Series{Config: b, Points: []input.Point{pt(30, 800)}}}},
+		{{0, &Series{Config: c, Points: []input.Point{pt(10, 900), pt(50, 450)}}}},
+	}
+	got := trendFrom([]string{"d0", "d1", "d2"}, states, Metric{Key: "tpPerGpu", Higher: true}, []float64{30}, nil)
+	own := float64(got.Lines[0][0][1]) // a's own curve at 30
+	want := map[string][][]trendCell{
+		"b300": {{0, trendCell(own)}, {1, 800}}, // d2 changes b's state but no value
+		"b200": {{0, 675}},
+	}
+	if own >= 800 || own <= 0 {
+		t.Fatalf("a's own value at 30 is %v: the case needs it below b's point of 800", own)
+	}
+	for gpu, w := range want {
+		if g := got.GPUs[gpu]; !slices.EqualFunc(g, w, slices.Equal) {
+			t.Errorf("%s: %v, want %v", gpu, g, w)
+		}
 	}
 }

@@ -362,7 +362,7 @@ func TestBestAtIsTheComparePages(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files func(*testing.T) *site.Files
-	}{{"example", exampleSite}, {"shipped example", shippedSite}, {"raw rows", rawSite}} {
+	}{{"example", exampleSite}, {"shipped example", shippedSite}, {"raw rows", rawSite}, {"real inferencex", publicSite}} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := tc.files(t)
 			cs := connect(t, NewSource(tc.name, files))

@@ -255,67 +255,94 @@ func cmpOr(a, b string) string {
 }
 
 // leadersHTML is the leaders table of the default view, as leadersHTML in
-// templates/script/tables.js writes it (twins.json's leaders cases hold both): each shown
-// frontier read off at the reference x values, the best of each column marked. The values are
-// the page data's (rounded), so the script redraws the same table in the same place.
+// templates/script/tables.js writes it (twins.json's leaders cases hold both): per GPU, its
+// value at each reference x (its frontier over all its shown configurations, page.Curve) with
+// the best GPU of each column marked, and under it each configuration's own frontier read off
+// there. The values are the page data's (rounded), so the script redraws the same table in the
+// same place.
 func leadersHTML(data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
 	return leadersHTMLIn(english(), data, metric, shown, refs)
 }
 
-// leadersHTMLIn is leadersHTML in the language of catalog tr.
-func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
-	type row struct {
-		s      *SeriesData
-		values []float64
-		ok     []bool
-		ranges []*[2]float64 // over repeated runs, nil for single runs (leaderRanges)
-	}
-	var rows []row
+// leaderRow is a row of the leaders table: a GPU's (s the series of its configurations) or a
+// configuration's (one series).
+type leaderRow struct {
+	s      []*SeriesData
+	values []float64
+	ok     []bool
+	ranges []*[2]float64 // over repeated runs, nil for single runs (leaderRanges); GPU rows only
+}
+
+// leaderGPUs are the leaders table's GPUs, in the order their first shown configuration comes
+// in, each with its shown configurations' rows. A GPU's value is the frontier of the union of
+// the frontier points of all its configurations the filters pass (docs/chart-page.md, "A
+// frontier's value at an interactivity"), shown or not: best per GPU shows one configuration's
+// row, never a smaller GPU value. The default view filters none.
+func leaderGPUs(data *PageData, metric MetricData, shown []bool, refs []float64) (gpus []leaderRow, configs [][]leaderRow) {
+	at := map[string]int{}
 	for i := range data.Series {
 		if !shown[i] {
 			continue
 		}
 		s := &data.Series[i]
-		xs := make([]float64, len(s.Frontier))
-		ys := make([]float64, len(s.Frontier))
-		for j, k := range s.Frontier {
-			xs[j], ys[j] = s.Points.pts[k].X, s.Points.pts[k].Y
+		g, ok := at[s.GPU]
+		if !ok {
+			g = len(gpus)
+			at[s.GPU] = g
+			gpus, configs = append(gpus, leaderRow{}), append(configs, nil)
 		}
-		curve := page.NewCurve(xs, ys, true, metric.Higher) // a configuration's value: its own frontier
-		r := row{s: s, values: make([]float64, len(refs)), ok: make([]bool, len(refs)), ranges: leaderRanges(s, metric.Key, refs)}
-		for j, x := range refs {
-			r.values[j], r.ok[j] = curve.At(x)
-		}
-		rows = append(rows, r)
+		configs[g] = append(configs[g], leaderRowOf([]*SeriesData{s}, metric, refs))
 	}
-	if len(rows) == 0 {
-		return template.HTML(`<p class="empty">` + htmlValue.Replace(tr.T("leaders.empty")) + `</p>`)
-	}
-	best := make([]float64, len(refs))
-	has := make([]bool, len(refs))
-	for j := range refs {
-		for _, r := range rows {
-			if y := r.values[j]; r.ok[j] && (!has[j] || (metric.Higher && y > best[j]) || (!metric.Higher && y < best[j])) {
-				best[j], has[j] = y, true
-			}
+	for i := range data.Series {
+		if g, ok := at[data.Series[i].GPU]; ok {
+			gpus[g].s = append(gpus[g].s, &data.Series[i])
 		}
 	}
-	// A column whose best value is within run-to-run spread of another calls no best: each
-	// value within the best's spread says so instead (spread[j][row]).
-	rangeOf := func(r row, j int) *[2]float64 {
+	for g := range gpus {
+		gpus[g] = leaderRowOf(gpus[g].s, metric, refs)
+		gpus[g].ranges = leaderRanges(gpus[g].s, metric.Key, refs)
+	}
+	return gpus, configs
+}
+
+// leaderRowOf reads the frontier of the union of the frontier points of series at refs.
+func leaderRowOf(series []*SeriesData, metric MetricData, refs []float64) leaderRow {
+	var xs, ys []float64
+	for _, s := range series {
+		for _, k := range s.Frontier {
+			xs, ys = append(xs, s.Points.pts[k].X), append(ys, s.Points.pts[k].Y)
+		}
+	}
+	curve := page.NewCurve(xs, ys, true, metric.Higher)
+	r := leaderRow{s: series, values: make([]float64, len(refs)), ok: make([]bool, len(refs))}
+	for j, x := range refs {
+		r.values[j], r.ok[j] = curve.At(x)
+	}
+	return r
+}
+
+// leaderMarks are the best GPU value of each column and, for a column whose best is within
+// run-to-run spread of another GPU's value (which then calls no best), the GPU rows within it.
+func leaderMarks(gpus []leaderRow, higher bool, refs []float64) (best []float64, spread []map[int]bool) {
+	best, spread = make([]float64, len(refs)), make([]map[int]bool, len(refs))
+	rangeOf := func(r leaderRow, j int) *[2]float64 {
 		if r.ranges == nil {
 			return nil
 		}
 		return r.ranges[j]
 	}
-	spread := make([]map[int]bool, len(refs))
 	for j := range refs {
-		top := slices.IndexFunc(rows, func(r row) bool { return r.ok[j] && r.values[j] == best[j] })
+		top := -1
+		for i, r := range gpus {
+			if y := r.values[j]; r.ok[j] && (top < 0 || (higher && y > best[j]) || (!higher && y < best[j])) {
+				best[j], top = y, i
+			}
+		}
 		if top < 0 {
 			continue
 		}
-		for i, r := range rows {
-			if i != top && r.ok[j] && withinSpread(best[j], rangeOf(rows[top], j), r.values[j], rangeOf(r, j)) {
+		for i, r := range gpus {
+			if i != top && r.ok[j] && withinSpread(best[j], rangeOf(gpus[top], j), r.values[j], rangeOf(r, j)) {
 				if spread[j] == nil {
 					spread[j] = map[int]bool{top: true}
 				}
@@ -323,8 +350,58 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 			}
 		}
 	}
+	return best, spread
+}
+
+// leadersHTMLIn is leadersHTML in the language of catalog tr.
+func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []bool, refs []float64) template.HTML {
+	gpus, configs := leaderGPUs(data, metric, shown, refs)
+	if len(gpus) == 0 {
+		return template.HTML(`<p class="empty">` + htmlValue.Replace(tr.T("leaders.empty")) + `</p>`)
+	}
+	best, spread := leaderMarks(gpus, metric.Higher, refs)
 	var b strings.Builder
 	esc := func(s string) { htmlEscaper.WriteString(&b, s) }
+	leadersHead(&b, tr, data, metric, refs)
+	for g, r := range gpus {
+		// One body per GPU: its row, then its configurations' (a row group to assistive technology).
+		gpu := r.s[0].GPU
+		gd := data.GPUs[gpu]
+		b.WriteString(`<tbody><tr class="gpu" data-gpu="`)
+		esc(gpu)
+		b.WriteString(`"><th scope="rowgroup"><span class="swatch" style="background-color:`)
+		esc(cmpOr(gd.Color, "#888888")) // the script's safeColor of no colour
+		b.WriteString(`"></span>`)
+		esc(tr.T("leaders.gpu_row", "gpu", cmpOr(gd.Label, gpu)))
+		b.WriteString("</th>")
+		for j, y := range r.values {
+			lead := r.ok[j] && y == best[j] && spread[j] == nil
+			leaderCell(&b, tr, y, r.ok[j], lead, spread[j][g])
+		}
+		b.WriteString("</tr>")
+		for _, c := range configs[g] {
+			b.WriteString(`<tr data-series="`)
+			esc(c.s[0].Key)
+			b.WriteString(`"><th scope="row"><span class="swatch" style="background-color:`)
+			esc(c.s[0].Color)
+			b.WriteString(`"></span>`)
+			esc(c.s[0].Name)
+			b.WriteString("</th>")
+			for j, y := range c.values {
+				leaderCell(&b, tr, y, c.ok[j], false, false)
+			}
+			b.WriteString("</tr>")
+		}
+		b.WriteString("</tbody>")
+	}
+	b.WriteString("</table>")
+	return template.HTML(b.String())
+}
+
+// leadersHead writes the leaders table's start: its caption (the metric's one name, its
+// direction, how the values are read) and its header row, up to the first body.
+func leadersHead(b *strings.Builder, tr *i18n.Catalog, data *PageData, metric MetricData, refs []float64) {
+	esc := func(s string) { htmlEscaper.WriteString(b, s) }
 	better := tr.T("leaders.lower_better")
 	if metric.Higher {
 		better = tr.T("leaders.higher_better")
@@ -352,47 +429,38 @@ func leadersHTMLIn(tr *i18n.Catalog, data *PageData, metric MetricData, shown []
 		esc(jsNumber(charts.Round6(x)) + " " + data.X.Unit)
 		b.WriteString("</th>")
 	}
-	b.WriteString("</tr></thead><tbody>")
-	for i, r := range rows {
-		b.WriteString(`<tr data-series="`)
-		esc(r.s.Key)
-		b.WriteString(`"><th scope="row"><span class="swatch" style="background-color:`)
-		esc(r.s.Color)
-		b.WriteString(`"></span>`)
-		esc(r.s.Name)
-		b.WriteString("</th>")
-		for j, y := range r.values {
-			if !r.ok[j] {
-				b.WriteString(`<td class="num"></td>`)
-				continue
-			}
-			lead := y == best[j] && spread[j] == nil
-			b.WriteString(`<td class="num`)
-			if lead {
-				b.WriteString(` lead" title="`)
-				esc(tr.T("leaders.best_title"))
-			}
-			b.WriteString(`" data-value="`)
-			b.WriteString(jsNumber(y))
-			b.WriteString(`">`)
-			if lead {
-				b.WriteString(`<span class="mark" aria-hidden="true">★ </span>`)
-			}
-			esc(fmtNum(y))
-			if lead {
-				b.WriteString(`<span class="vh">`)
-				esc(tr.T("leaders.best_vh"))
-				b.WriteString(`</span>`)
-			}
-			if spread[j][i] {
-				b.WriteString(` <small class="spread">`)
-				esc(tr.T("leaders.within_spread"))
-				b.WriteString(`</small>`)
-			}
-			b.WriteString("</td>")
-		}
-		b.WriteString("</tr>")
+	b.WriteString("</tr></thead>")
+}
+
+// leaderCell writes one value of the leaders table: blank where !ok, marked when it leads its
+// column or is within the run-to-run spread of the best.
+func leaderCell(b *strings.Builder, tr *i18n.Catalog, y float64, ok, lead, within bool) {
+	esc := func(s string) { htmlEscaper.WriteString(b, s) }
+	if !ok {
+		b.WriteString(`<td class="num"></td>`)
+		return
 	}
-	b.WriteString("</tbody></table>")
-	return template.HTML(b.String())
+	b.WriteString(`<td class="num`)
+	if lead {
+		b.WriteString(` lead" title="`)
+		esc(tr.T("leaders.best_title"))
+	}
+	b.WriteString(`" data-value="`)
+	b.WriteString(jsNumber(y))
+	b.WriteString(`">`)
+	if lead {
+		b.WriteString(`<span class="mark" aria-hidden="true">★ </span>`)
+	}
+	esc(fmtNum(y))
+	if lead {
+		b.WriteString(`<span class="vh">`)
+		esc(tr.T("leaders.best_vh"))
+		b.WriteString(`</span>`)
+	}
+	if within {
+		b.WriteString(` <small class="spread">`)
+		esc(tr.T("leaders.within_spread"))
+		b.WriteString(`</small>`)
+	}
+	b.WriteString("</td>")
 }

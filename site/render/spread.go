@@ -234,23 +234,26 @@ func (c csvSpread) cells(pt *input.Point) []string {
 }
 
 // leaderRanges are the ranges over repeated runs of a leaders table row's values at refs (the
-// series' frontier read as compare.Curve.RangeAt reads it), nil where a value's points were
-// single runs; nil altogether for a metric runs give no range of, or a series of single runs.
-func leaderRanges(s *SeriesData, metricKey string, refs []float64) []*[2]float64 {
+// frontier of the union of the series' frontier points, read as compare.Curve.RangeAt reads
+// it), nil where a value's points were single runs; nil altogether for a metric runs give no
+// range of, or series of single runs.
+func leaderRanges(series []*SeriesData, metricKey string, refs []float64) []*[2]float64 {
 	m, ok := throughputMetric(metricKey)
 	if !ok {
 		return nil
 	}
-	pts := make([]compare.Point, 0, len(s.Frontier))
+	var pts []compare.Point
 	spread := false
-	for _, k := range s.Frontier {
-		pt := &s.Points.pts[k]
-		cp := compare.Point{X: pt.X, Y: pt.Y}
-		if sp := pt.Spread(); sp != nil {
-			cp.Lo, cp.Hi, _ = sp.Range(m)
-			spread = true
+	for _, s := range series {
+		for _, k := range s.Frontier {
+			pt := &s.Points.pts[k]
+			cp := compare.Point{X: pt.X, Y: pt.Y}
+			if sp := pt.Spread(); sp != nil {
+				cp.Lo, cp.Hi, _ = sp.Range(m)
+				spread = true
+			}
+			pts = append(pts, cp)
 		}
-		pts = append(pts, cp)
 	}
 	if !spread {
 		return nil

@@ -374,6 +374,8 @@ export function compute(page, snapshot, view, selection) {
   for (const row of rows) {
     row.inView = row.pass && (!view.best || row.best || !!row.series.yours);
     row.visible = row.pass && (hasOwn(selection, row.series.name) ? selection[row.series.name] : row.inView);
+    // hidden: a legend click took it out (the leaders table's GPU value leaves it out too).
+    row.hidden = hasOwn(selection, row.series.name) && !selection[row.series.name];
     row.onFront = {};
     for (const i of row.front) row.onFront[i] = true;
     row.shown = [];

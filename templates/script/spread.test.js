@@ -104,21 +104,24 @@ test("the leaders table calls no best where the best is within run-to-run spread
     refX: [5.5, 20],
     series: [
       Object.assign({}, s, { key: "a", name: "A", points: [[11, 5.5, 1200, 1, 1, 8, 1, "", ""], [12, 20, 600, 1, 1, 32, 1, "", ""]] }),
-      Object.assign({}, s, { key: "b", name: "B", points: [[21, 5.5, 1150, 1, 1, 8, 1, "", ""], [22, 20, 300, 1, 1, 32, 1, "", ""]] }),
+      Object.assign({}, s, { key: "b", name: "B", gpu: "other", points: [[21, 5.5, 1150, 1, 1, 8, 1, "", ""], [22, 20, 300, 1, 1, 32, 1, "", ""]] }),
     ],
     spread: [{ id: 11, runs: 3, lo: { tpPerGpu: 1100 }, hi: { tpPerGpu: 1300 } }],
     requests: [],
   });
   const c = compute(two, { series: two.series }, defaultView(two), {});
   const html = leadersHTML(two, c);
+  // Each GPU's row (its union's value, marked), then its one configuration's (never marked).
   const cells = html.split("<td").slice(1);
+  assert.equal(cells.length, 8);
   // At 5.5 tok/s/user A's 1,200 (1,100 to 1,300 over its runs) and B's 1,150 overlap: no best.
-  assert.equal((cells[0] + cells[2]).includes("★"), false);
+  assert.equal((cells[0] + cells[4]).includes("★"), false);
   assert.match(cells[0], /within run-to-run spread/);
-  assert.match(cells[2], /within run-to-run spread/);
+  assert.match(cells[4], /within run-to-run spread/);
   // At 20 A's 600 (a single run) leads B's 300 as before.
   assert.match(cells[1], /★/);
-  assert.doesNotMatch(cells[1] + cells[3], /within run-to-run spread/);
+  assert.doesNotMatch(cells[1] + cells[5], /within run-to-run spread/);
+  assert.doesNotMatch(cells[2] + cells[3] + cells[6] + cells[7], /★|within run-to-run spread/);
 });
 
 test("a reader's own run is hollow under the site's minSuccess by its file's counts", () => {

@@ -5,7 +5,8 @@ import { csvCell, escapeHTML, isCost, runHTML, safeColor } from "./format.js";
 import { fmtValue, num, t, tHTML } from "./i18n.js";
 import { element } from "./dom.js";
 import { renderAxisNote } from "./axisnote.js";
-import { bestRows, column, hasInvalid, isInvalid, metricName, spreadOf, yRange } from "./model.js";
+import { bestRows, column, frontierCurve, hasInvalid, isInvalid, metricName, spreadOf, yRange } from "./model.js";
+import * as pareto from "./pareto.js";
 import { pickedSet } from "./sloview.js";
 import { accuracyOf, countedEval, gateText, noteHTML, notesOf, rowAccuracy, scoreLines, scoreHTML, tasksOf } from "./accuracy.js";
 
@@ -33,77 +34,117 @@ export function renderLeaders(live, box) {
   box.innerHTML = leadersHTML(live.page, live.computed);
 }
 
+// leaderGroups are the leaders table's rows: per GPU (in the order its first shown
+// configuration comes in) its value at each reference, the frontier of the union of the
+// frontier points of all its configurations the filters pass and the legend does not hide,
+// shown or not (best per GPU shows one configuration's row, never a smaller GPU value: Go's
+// page.Curve, docs/chart-page.md), then its shown configurations each read off its own
+// frontier; the reader's own runs stand alone where they come.
+function leaderGroups(page, computed, refs) {
+  const metric = computed.metric;
+  const higherX = !computed.axis || computed.axis.higher !== false;
+  const out = [];
+  const gpus = {};
+  for (const row of computed.rows.filter((r) => r.visible)) {
+    const config = { row, values: refs.map((x) => row.curve.at(x)) };
+    if (row.series.yours) {
+      out.push({ yours: config });
+      continue;
+    }
+    if (!gpus[row.series.gpu]) out.push((gpus[row.series.gpu] = { gpu: row.series.gpu, configs: [] }));
+    gpus[row.series.gpu].configs.push(config);
+  }
+  for (const g of out.filter((g) => g.gpu !== undefined)) {
+    const members = computed.rows.filter((r) => r.pass && !r.hidden && !r.series.yours && r.series.gpu === g.gpu);
+    const knots = members.flatMap((row) => row.front.map((i) => ({ x: row.xs[i], y: row.ys[i], series: row.series, i })));
+    const xs = knots.map((k) => k.x);
+    const ys = knots.map((k) => k.y);
+    const front = pareto.frontierDir(xs, ys, higherX, metric.higher);
+    // A cost or tokens per MW is read off the union's throughput (frontierCurve): one series of
+    // the union's points, on the GPU whose price they share.
+    const union = { gpu: g.gpu, points: knots.map((k) => k.series.points[k.i]) };
+    const curve = frontierCurve(page, computed.view || {}, metric.key, union, xs, ys, front);
+    g.values = refs.map((x) => curve.at(x));
+    g.ranges = leaderRanges(page, computed, front.map((i) => knots[i]), refs, g.values);
+  }
+  return out;
+}
+
 // leadersHTML is the leaders table of a computed view as HTML, every string escaped: Go's
 // leadersHTML writes the same for the default view (twins.json's leaders cases hold both).
 export function leadersHTML(page, computed) {
   const metric = computed.metric;
   const axis = computed.axis || { col: "x", refs: page.refX, unit: page.x.unit };
   const refs = (axis.col === "x" ? page.refX : axis.refs) || [];
-  const rows = computed.rows.filter((r) => r.visible).map((r) => {
-    const values = refs.map((x) => r.curve.at(x));
-    return { row: r, values, ranges: leaderRanges(page, computed, r, refs, values) };
-  });
-  // The best published value of each column: the reader's own run is read against it.
+  const groups = leaderGroups(page, computed, refs);
+  const gpus = groups.filter((g) => g.gpu !== undefined);
+  // The best GPU of each column: the reader's own run is read against it.
   const best = refs.map((x, j) => {
     let top = null;
-    for (const { row, values } of rows) {
-      if (row.series.yours) continue;
+    for (const { values } of gpus) {
       const y = values[j];
       if (y != null && (top == null || (metric.higher ? y > top : y < top))) top = y;
     }
     return top;
   });
-  if (!rows.length) return '<p class="empty">' + tHTML("leaders.empty") + "</p>";
-  // A column whose best value is within run-to-run spread of another calls no best: each value
-  // within the best's spread says so instead (Go's leadersHTML).
+  if (!groups.length) return '<p class="empty">' + tHTML("leaders.empty") + "</p>";
+  // A column whose best value is within run-to-run spread of another GPU's calls no best: each
+  // value within the best's spread says so instead (Go's leadersHTML).
   const spread = refs.map((x, j) => {
-    const top = rows.find((r) => !r.row.series.yours && r.values[j] != null && r.values[j] === best[j]);
+    const top = gpus.find((g) => g.values[j] != null && g.values[j] === best[j]);
     if (!top) return null;
-    const near = rows.filter((r) => r !== top && !r.row.series.yours && r.values[j] != null &&
-      withinSpread(best[j], top.ranges[j], r.values[j], r.ranges[j]));
+    const near = gpus.filter((g) => g !== top && g.values[j] != null && withinSpread(best[j], top.ranges[j], g.values[j], g.ranges[j]));
     return near.length ? new Set([top].concat(near)) : null;
   });
   // The metric's one name; a name that says its direction already is not told it twice (Go's leadersHTML).
   const name = metricName(metric);
   const caption = / is better$/.test(name) ? name : (metric.higher ? t("leaders.higherBetter", { metric: name }) : t("leaders.lowerBetter", { metric: name }));
-  let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) +
-    '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
-    refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
-    (accuracyOf(page) ? '<th scope="col">' + tHTML("accuracy.column") + "</th>" : "") + "</tr></thead><tbody>";
-  for (const entry of rows) {
-    const { row, values } = entry;
-    html += '<tr data-series="' + escapeHTML(row.series.key) + '"' + (row.series.yours ? ' class="yours"' : "") + '><th scope="row"><span class="swatch" style="background-color:' +
+  const cell = (y, j, lead, within) => {
+    if (y == null) return '<td class="num"></td>';
+    return '<td class="num' + (lead ? ' lead" title="' + tHTML("leaders.bestAt", { axis: axis.col === "x" ? tHTML("leaders.interactivity") : escapeHTML(lowerFirst(axis.label)) }) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
+      (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") +
+      (within ? ' <small class="spread">' + tHTML("leaders.withinSpread") + "</small>" : "") + "</td>";
+  };
+  const configRow = ({ row, values }) => {
+    let html = '<tr data-series="' + escapeHTML(row.series.key) + '"' + (row.series.yours ? ' class="yours"' : "") + '><th scope="row"><span class="swatch" style="background-color:' +
       safeColor(row.series.color) + '"></span>' + escapeHTML(row.series.name) + "</th>";
     values.forEach((y, j) => {
-      if (y == null) {
-        html += '<td class="num"></td>';
-        return;
-      }
-      if (row.series.yours) {
-        html += '<td class="num" data-value="' + escapeHTML(String(y)) + '">' + escapeHTML(fmtValue(metric, y)) +
+      html += !row.series.yours || y == null ? cell(y, j, false, false)
+        : '<td class="num" data-value="' + escapeHTML(String(y)) + '">' + escapeHTML(fmtValue(metric, y)) +
           (best[j] ? " <small>" + tHTML("leaders.ofBest", { ratio: escapeHTML(+(y / best[j]).toFixed(2)) }) + "</small>" : "") + "</td>";
-        return;
-      }
-      const lead = y === best[j] && !spread[j];
-      const within = spread[j] && spread[j].has(entry) ? ' <small class="spread">' + tHTML("leaders.withinSpread") + "</small>" : "";
-      html += '<td class="num' + (lead ? ' lead" title="' + tHTML("leaders.bestAt", { axis: axis.col === "x" ? tHTML("leaders.interactivity") : escapeHTML(lowerFirst(axis.label)) }) : "") + '" data-value="' + escapeHTML(String(y)) + '">' +
-        (lead ? '<span class="mark" aria-hidden="true">★ </span>' : "") + escapeHTML(fmtValue(metric, y)) + (lead ? '<span class="vh">' + tHTML("leaders.best") + "</span>" : "") + within + "</td>";
     });
     if (accuracyOf(page)) {
       // The configuration's accuracy over the points it shows, and their notes (issue 36).
       const acc = rowAccuracy(page, row, computed.view ? computed.view.date : "");
       html += "<td>" + escapeHTML(acc.text) + (acc.low ? ' <b class="acc-low" title="' + tHTML("accuracy.lowTitle") + '">⚠</b>' : "") + acc.notes.map((n) => "<br>ⓘ " + noteHTML(n)).join("") + "</td>";
     }
-    html += "</tr>";
+    return html + "</tr>";
+  };
+  let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) +
+    '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
+    refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
+    (accuracyOf(page) ? '<th scope="col">' + tHTML("accuracy.column") + "</th>" : "") + "</tr></thead>";
+  for (const g of groups) {
+    if (g.yours) {
+      html += "<tbody>" + configRow(g.yours) + "</tbody>";
+      continue;
+    }
+    // One body per GPU: its row, then its configurations' (a row group to assistive technology).
+    const info = page.gpus[g.gpu] || {};
+    html += '<tbody><tr class="gpu" data-gpu="' + escapeHTML(g.gpu) + '"><th scope="rowgroup"><span class="swatch" style="background-color:' + safeColor(info.color || "") + '"></span>' +
+      tHTML("leaders.gpuRow", { gpu: escapeHTML(info.label || g.gpu) }) + "</th>" +
+      g.values.map((y, j) => cell(y, j, y != null && y === best[j] && !spread[j], !!(spread[j] && spread[j].has(g)))).join("") +
+      (accuracyOf(page) ? "<td></td>" : "") + "</tr>" + g.configs.map(configRow).join("") + "</tbody>";
   }
-  return html + "</tbody></table>";
+  return html + "</table>";
 }
 
-// leaderRanges are a leaders row's ranges over repeated runs at refs: at a frontier knot its
-// own, between two knots the value less and plus their distances to their ranges' ends,
-// weighted by x (Go's compare.Curve.RangeAt); null where neither knot was run more than once.
-function leaderRanges(page, computed, row, refs, values) {
-  const knots = row.front.map((i) => ({ x: row.xs[i], y: row.ys[i], r: yRange(page, computed.metric.key, row.series, spreadOf(page, row.series, i), computed.view || {}) }))
+// leaderRanges are a GPU row's ranges over repeated runs at refs, from its frontier's knots
+// ({x, y, series, i}): at a knot its own, between two knots the value less and plus their
+// distances to their ranges' ends, weighted by x (Go's compare.Curve.RangeAt); null where
+// neither knot was run more than once.
+function leaderRanges(page, computed, front, refs, values) {
+  const knots = front.map((k) => ({ x: k.x, y: k.y, r: yRange(page, computed.metric.key, k.series, spreadOf(page, k.series, k.i), computed.view || {}) }))
     .sort((a, b) => a.x - b.x);
   if (!knots.some((k) => k.r)) return refs.map(() => null);
   const span = (k) => k.r || [k.y, k.y];

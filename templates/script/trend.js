@@ -43,29 +43,44 @@ export function trendScale(page, view, key, gpu) {
 // trendLines works out the lines of the trend from the build's trend table of the view's
 // metric (history/trend-<metric>.json): per date (oldest first), each configuration the view
 // shows (filters, legend clicks), its frontier read at ref. With best per GPU on, a line is a
-// GPU: on each date the best value of its shown configurations. Lines with no point at all are
-// left out. Returns {dates, lines: [{key, name, color, values: [y or null per date]}]}.
+// GPU: on each date its value, the frontier of the union of all its configurations' points
+// (the table's gpus, site/history; docs/chart-page.md, "The trend"). The table holds that union
+// for all of a GPU's configurations only: where the view hides some of them, the GPU's line is
+// the best of its shown configurations' values, and partial names the GPU (trendPartialNote).
+// Lines with no point at all are left out. Returns {dates, lines: [{key, name, color, values:
+// [y or null per date]}], partial: [GPU names]}.
 export function trendLines(page, table, view, selection, ref) {
   const dates = table.dates;
   const r = table.refX.indexOf(ref);
   const metric = metricOf(page, table.metric) || page.metrics[0];
   const better = metric.higher ? (a, b) => a > b : (a, b) => a < b;
   const lines = new Map();
+  const hides = new Set(); // the GPUs the view hides a configuration of
+  page.history.series.forEach((_, i) => {
+    const s = seriesMeta(page, i);
+    const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
+    if (!pass || (hasOwn(selection, s.name) && !selection[s.name])) hides.add(s.gpu);
+  });
   page.history.series.forEach((_, i) => {
     const s = seriesMeta(page, i);
     const pass = LISTS.every((list) => !view[list] || view[list].includes(facet(s, list)));
     if (!pass || (hasOwn(selection, s.name) && !selection[s.name]) || r < 0) return;
     const key = view.best ? s.gpu : s.key;
+    const whole = view.best && !hides.has(s.gpu) && table.gpus && table.gpus[s.gpu];
     if (!lines.has(key)) {
       const gpu = page.gpus[s.gpu] || {};
       // group: the legend's heading (the GPU), none when each line is a GPU already.
       lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, group: view.best ? "" : gpu.label || s.gpu,
-        color: view.best ? gpu.color : s.color, values: dates.map(() => null) });
+        color: view.best ? gpu.color : s.color, values: dates.map(() => null), whole: !!whole });
+    } else if (whole) {
+      return; // the GPU's line is read once, off its union
     }
     const line = lines.get(key);
     const scale = trendScale(page, view, table.metric, s.gpu);
+    // A GPU's union is a line of its own in the table's gpus, read as a configuration's is.
+    const from = whole ? { lines: [table.gpus[s.gpu]] } : table;
     dates.forEach((_, d) => {
-      const v = trendAt(table, i, d, r);
+      const v = trendAt(from, whole ? 0 : i, d, r);
       if (v == null) return;
       const y = v * scale;
       if (!Number.isFinite(y)) return;
@@ -74,7 +89,15 @@ export function trendLines(page, table, view, selection, ref) {
   });
   // A configuration no date's frontier reaches ref with has nothing to draw.
   const sorted = [...lines.values()].filter((l) => l.values.some((v) => v != null)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { dates, lines: sorted };
+  const partial = view.best ? sorted.filter((l) => !l.whole).map((l) => l.name) : [];
+  for (const l of sorted) delete l.whole;
+  return { dates, lines: sorted, partial };
+}
+
+// trendPartialNote says which GPUs' lines are the best of their shown configurations rather
+// than their frontier over all of them (trendLines' partial); "" when none.
+export function trendPartialNote(trend) {
+  return trend && trend.partial && trend.partial.length ? t("trend.partial", { gpus: trend.partial.join(", ") }) : "";
 }
 
 // trendGateNote says, while the view's accuracy gate or service-level gate is on, that the
@@ -253,6 +276,11 @@ export class Trend {
     if (!entry.table) return;
     this.metric = live.computed.metric;
     this.trend = trendLines(this.page, entry.table, live.view, live.selection, this.ref);
+    const partial = trendPartialNote(this.trend);
+    if (partial) {
+      this.gateNote.textContent = [note, partial].filter(Boolean).join(" ");
+      this.gateNote.hidden = false;
+    }
     this.draw();
     this.renderTable();
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import "./testdata/strings.js";
-import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendScale, verdictNote, verdictText } from "./trend.js";
+import { changeRows, defaultRef, fmtPct, refIn, trendGateNote, trendLines, trendPartialNote, trendScale, verdictNote, verdictText } from "./trend.js";
 import { catalog } from "./testdata/strings.js";
 import { useStrings } from "./i18n.js";
 import { compareIn, overlayName } from "./overlay.js";
@@ -36,6 +36,12 @@ const table = {
     [[2, 980, 920, null]],
     [[2, 3000, 1500, null]],
   ],
+  // Per GPU, the frontier of the union of its configurations' points (site/history's gpuLines):
+  // on the newest date B200's union passes above both its configurations' own at 50.
+  gpus: {
+    b200: [[0, 833.3, null, null], [1, 1000, 750, null], [2, 1200, 990, null]],
+    b300: [[2, 3000, 1500, null]],
+  },
 };
 
 test("the reference defaults to 50 and follows ref= in the fragment when the page has it", () => {
@@ -63,9 +69,17 @@ test("with best per GPU, one line per GPU; hidden configurations stay out", () =
   const t = trendLines(page, table, best, {}, 50);
   assert.deepEqual(t.lines.map((l) => l.name), ["B200", "B300"]);
   assert.deepEqual(t.lines.map((l) => l.group), ["", ""], "a GPU's line needs no GPU heading");
-  assert.deepEqual(t.lines[0].values, [null, 750, 950], "B200: its best configuration on each date");
+  assert.deepEqual(t.lines[0].values, [null, 750, 990], "B200: its frontier over all its configurations, not its best configuration's 950");
+  assert.deepEqual(t.partial, []);
   const hidden = trendLines(page, table, defaultView(page), { B300_A: false }, 50);
   assert.ok(!hidden.lines.some((l) => l.key === "b300_a"));
+  // With one of B200's configurations hidden the table has no union of the rest: its line is
+  // the best of the shown one, and the note names it.
+  const part = trendLines(page, table, best, { B200_B: false }, 50);
+  assert.deepEqual(part.lines[0].values, [null, 750, 950]);
+  assert.deepEqual(part.partial, ["B200"]);
+  assert.match(trendPartialNote(part), /best of their shown configurations.*: B200\.$/);
+  assert.equal(trendPartialNote(t), "");
 });
 
 test("a value holds from its configuration's change until the next one", () => {
@@ -80,10 +94,11 @@ test("cost and power scale the table's $1/h and 1 kW values by the view's prices
   assert.equal(trendScale(p, {}, "costPerMTok", "b200"), 4);
   assert.ok(Number.isNaN(trendScale(p, {}, "costPerMTok", "b300")), "no price: no value");
   assert.equal(trendScale(p, {}, "tokPerMW", "b300"), 0.5);
-  const cost = Object.assign({}, table, { metric: "costPerMTok" });
+  // The union's cost at $1/h (lower is better: below both configurations' own 950 and 920).
+  const cost = Object.assign({}, table, { metric: "costPerMTok", gpus: { b200: [[1, null, 750, null], [2, null, 900, null]], b300: table.gpus.b300 } });
   const t = trendLines(p, cost, { best: true }, {}, 50);
   assert.deepEqual(t.lines.map((l) => l.name), ["B200"], "B300 has no price");
-  assert.deepEqual(t.lines[0].values, [null, 3000, 3680], "lower is better: the cheaper configuration on each date");
+  assert.deepEqual(t.lines[0].values, [null, 3000, 3600], "the GPU's union on each date, at its price");
 });
 
 test("changeRows compares a baseline date with the newest", () => {
