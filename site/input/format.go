@@ -1,7 +1,8 @@
 package input
 
-// Telling a data file's format: the inference view or one of the raw formats of raw.go, by the
-// keys of its first object (sniffFormat), never by a flag or a file name.
+// Telling a data file's format: the inference view or one of the registered raw formats, by
+// the keys of its first object (sniffFormat), never by a flag or a file name. The registry
+// (format, registerFormat) is here; each format registers itself in its own file.
 
 import (
 	"encoding/json/jsontext"
