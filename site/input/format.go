@@ -80,8 +80,8 @@ var (
 	// formatUnknown looks like a raw format but lacks its keys; classify says which.
 	formatUnknown = &format{name: "no known format"}
 	// formatPerRequest is a file a client writes beside its results that gives no point (a
-	// format's skips): skipped with a warning.
-	formatPerRequest = &format{name: "a file that gives no point"}
+	// format's skips): skipped with a warning. No name: check -v says it is unread.
+	formatPerRequest = &format{}
 )
 
 // The registry: every raw format, and every signature in the order sniffing tries them.
