@@ -5,7 +5,7 @@ package input
 // flat rows, an array or one object as in an agg_*.json), or one `vllm bench serve
 // --save-result` file (SGLang's bench_serving writes the same). The format is told by shape,
 // from the keys of the first object (sniffFormat in format.go), never by a flag or a file name.
-// This file decodes the rows of the first two; rawserve.go the bench-serve file.
+// This file registers and decodes the first two (formatAPI, formatAgg); rawserve.go the bench-serve file.
 //
 // Each format is decoded by the load stage's decoder (decode.go), so problems carry the same
 // JSON paths and file:line:col as a view's, and every problem of a file is reported at once.
