@@ -113,7 +113,11 @@ func registerFormat(p *format, f format) {
 	}
 	slices.SortFunc(signatures, func(a, b rankedSig) int { return a.rank - b.rank })
 	formats = append(formats, p)
-	slices.SortFunc(formats, func(a, b *format) int { return a.sigs[0].rank - b.sigs[0].rank })
+	// The formats in the order of their first signature in sniffing order (skipped reads them).
+	first := func(f *format) int {
+		return slices.MinFunc(f.sigs, func(a, b signature) int { return a.rank - b.rank }).rank
+	}
+	slices.SortFunc(formats, func(a, b *format) int { return first(a) - first(b) })
 }
 
 // invalid says what a registration lacks, "" when nothing.
@@ -143,7 +147,7 @@ func (f *format) invalid() string {
 
 // skipped says whether an object with these keys is a file a client writes beside its results
 // that gives no point, and the warning that says which. Formats are tried in the order of their
-// first signature.
+// first signature in sniffing order.
 func skipped(keys []string, inArray bool) (string, bool) {
 	for _, f := range formats {
 		for _, s := range f.skips {
