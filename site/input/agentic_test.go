@@ -18,7 +18,7 @@ func decodeAgentic(t *testing.T, rel string) ([]rawRow, []string) {
 	}
 	f, msg := sniffFormat(data)
 	if f != formatAgg && f != formatAPI {
-		t.Fatalf("%s: sniffed as %d %s", rel, f, msg)
+		t.Fatalf("%s: sniffed as %v %s", rel, f, msg)
 	}
 	rows, ps := decodeRaw(f, "data/"+rel, rel, data, &RawOptions{})
 	var out []string

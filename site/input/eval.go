@@ -55,9 +55,16 @@ type Eval struct {
 // Link is the run URL when it is an https link, else "" (as RawPoint.Link).
 func (e *Eval) Link() string { return (&RawPoint{RunURL: e.RunURL}).Link() }
 
+// The eval formats: told by sniffEval (a rule of some keys and not others, which no signature
+// states), before every raw format's skips and signatures, and decoded by decodeEvals.
+var (
+	formatEvalRows = &format{name: "InferenceX eval rows", client: "InferenceX eval rows"}
+	formatHarness  = &format{name: "lm-evaluation-harness results", client: "lm-evaluation-harness"}
+)
+
 // sniffEval tells an eval file from the keys of its first object: rows carry a task and a GPU
 // (and no throughput); a harness file has results beside the harness's own bookkeeping.
-func sniffEval(keys []string, inArray bool) (rawFormat, bool) {
+func sniffEval(keys []string, inArray bool) (*format, bool) {
 	has := func(k string) bool { return slices.Contains(keys, k) }
 	if inArray && has("task") && (has("hardware") || has("hw")) && !has("tput_per_gpu") {
 		return formatEvalRows, true
@@ -65,7 +72,7 @@ func sniffEval(keys []string, inArray bool) (rawFormat, bool) {
 	if !inArray && has("results") && (has("versions") || has("n-samples") || has("configs") || has("lm_eval_version") || has("n-shot")) {
 		return formatHarness, true
 	}
-	return 0, false
+	return nil, false
 }
 
 // evalFields is what an eval row's keys gave.
@@ -297,10 +304,10 @@ func (d *decoder) taskName(s string) {
 
 // decodeEvals decodes an eval file into a dataset that carries its evals, nil when it has an
 // error.
-func decodeEvals(f rawFormat, name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.Problems) {
+func decodeEvals(f *format, name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.Problems) {
 	d := newDecoder(name, data)
 	defer d.release()
-	rd := &rawDecoder{decoder: d, cfg: opt, rel: rel}
+	rd := &rawDecoder{decoder: d, cfg: opt, rel: rel, format: formatView}
 	var evals []Eval
 	if se := catchSyntax(func() {
 		if f == formatHarness {

@@ -48,20 +48,20 @@ func decodeEvalsOK(t *testing.T, rel string, data []byte, opt *RawOptions) []Eva
 func TestEvalFilesAreToldByShape(t *testing.T) {
 	for _, c := range []struct {
 		file string
-		want rawFormat
+		want *format
 	}{
 		{"evaluations.json", formatEvalRows},
 		{"supplemental-evals.json", formatEvalRows},
 		{"results_2025-01-21T00-40-03.356274.json", formatHarness},
 	} {
 		if f, msg := sniffFormat(readEvalFile(t, c.file)); f != c.want {
-			t.Errorf("%s: format %d (%s), want %d", c.file, f, msg, c.want)
+			t.Errorf("%s: format %v (%s), want %v", c.file, f, msg, c.want)
 		}
 	}
 	// Benchmark rows stay benchmark rows: the API's throughput rows have hardware, conc and
 	// metrics too, but no task.
 	if f, _ := sniffFormat([]byte(`[{"hardware":"b200","conc":4,"metrics":{}}]`)); f != formatAPI {
-		t.Errorf("API rows sniffed as %d", f)
+		t.Errorf("API rows sniffed as %v", f)
 	}
 	h := head("evals/x.json", readEvalFile(t, "evaluations.json"), nil)
 	if !h.Evals || !h.OK || h.Raw || len(h.Pages) > 0 {

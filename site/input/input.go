@@ -10,22 +10,28 @@
 // sequence) that files are grouped by; input knows nothing of HTML or the site, and the
 // packages above it group, draw and write.
 //
-// A file's format is told by its shape, never by its name (sniffFormat in format.go): the
-// InferenceX inference view (view.go, with the checks that need the whole file in
-// viewcheck.go), or raw results: InferenceX API rows and agg rows (raw.go), a
-// `vllm bench serve --save-result` file (rawserve.go), and the files other load generators
-// write: AIPerf and GenAI-Perf profile exports (rawaiperf.go), LLMPerf summaries
-// (rawllmperf.go) and SGLang bench_serving results, a .jsonl file read a line a result
-// (rawsglang.go), their context settled from the file and [[runs]] (rawclient.go). ReadRun
-// (yourrun.go) decodes one file from its bytes alone, for the reader's browser. Raw results are normalised as
-// InferenceX's ingest does (rawnorm.go), carry every metric they measured (rawmodel.go), and
-// become a page's snapshot datasets once every file of the page is known (rawsnap.go,
-// rawfile.go). What the site's config tells them is RawOptions.
+// A file's format is told by its shape, never by its name (sniffFormat): the InferenceX
+// inference view, or raw results of one of the formats docs/input-formats.md lists. Each raw
+// format is one file that registers it (registerFormat, in the file's init function): its
+// name as `frontier check -v` says it, its client's name as a point's detail says it, the
+// signatures that recognise it (keys its first object has, each with a rank that orders it
+// among every format's: sniffing never depends on the order files initialise in), its decode
+// function, and the files its client writes beside its results that give no point, each
+// skipped with a warning that says why. Sniffing, decoding, check -v's names and the hints read
+// that registry and nothing else, so a new format touches only its own file and its tests
+// (docs/development.md, "Adding an input format"). A few formats are told otherwise, by a
+// file's extension (JSON lines, an MLPerf LoadGen summary) or by a rule of keys present and
+// absent (the eval files), before the registry is asked.
 //
-// Every format is read by one decoder (decode.go) over encoding/json/jsontext's Decoder, which
-// accepts exactly what encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts); the
-// decoder knows the JSON path of every value and, from jsontext's InputOffset, its byte offset.
-// A syntax error ends a file's decoding through one helper (catchSyntax), worded as
-// encoding/json words it, at the file's line and column (syntax.go). Load (walk.go) decodes the
-// files on all cores, each core reading file after file into one buffer.
+// Raw results are normalised as InferenceX's ingest does, carry every metric they measured,
+// get what their file lacks (the model, the GPU, the lengths) from the site's [[runs]]
+// (RawOptions), and become a page's snapshot datasets once every file of the page is known
+// (RawPageDatasets). ReadRun decodes one file from its bytes alone, for the reader's browser.
+//
+// Every format is read by one decoder over encoding/json/jsontext's Decoder, which accepts
+// exactly what encoding/json's Valid accepts (FuzzDecoderAcceptsWhatValidAccepts); the decoder
+// knows the JSON path of every value and, from jsontext's InputOffset, its byte offset. A
+// syntax error ends a file's decoding through one helper (catchSyntax), worded as
+// encoding/json words it, at the file's line and column. Load decodes the files on all cores,
+// each core reading file after file into one buffer.
 package input

@@ -5,7 +5,7 @@ package input
 // flat rows, an array or one object as in an agg_*.json), or one `vllm bench serve
 // --save-result` file (SGLang's bench_serving writes the same). The format is told by shape,
 // from the keys of the first object (sniffFormat in format.go), never by a flag or a file name.
-// This file decodes the rows of the first two; rawserve.go the bench-serve file.
+// This file registers and decodes the first two (formatAPI, formatAgg); rawserve.go the bench-serve file.
 //
 // Each format is decoded by the load stage's decoder (decode.go), so problems carry the same
 // JSON paths and file:line:col as a view's, and every problem of a file is reported at once.
@@ -73,47 +73,45 @@ func (r *rawRow) loc() string {
 	return "[" + strconv.Itoa(int(r.idx)) + "]"
 }
 
+// formatAPI is an array of InferenceX API rows; formatAgg InferenceX agg rows, an array or
+// one object. Both are read by row.
+var formatAPI, formatAgg = new(format), new(format)
+
+func init() {
+	registerFormat(formatAPI, format{
+		name: "InferenceX API rows", client: "InferenceX API", rows: true, decode: (*rawDecoder).inferenceXRows,
+		sigs: []signature{{100, "InferenceX API rows", []string{"hardware", "conc", "metrics"}}},
+	})
+	registerFormat(formatAgg, format{
+		name: "InferenceX agg rows", client: "InferenceX agg", rows: true, decode: (*rawDecoder).inferenceXRows,
+		sigs: []signature{{200, "InferenceX agg rows", []string{"hw", "conc", "tput_per_gpu"}},
+			// A nested (v1) agentic aggregate has no tput_per_gpu at its top (agentic.go).
+			{250, "an InferenceX agentic aggregate", []string{"hw", "conc", "request_metrics"}}},
+	})
+}
+
+// inferenceXRows decodes a file of InferenceX rows: an array of them, or one object.
+func (rd *rawDecoder) inferenceXRows() {
+	d, f := rd.decoder, rd.format
+	if d.peek() == jsontext.KindBeginObject {
+		rd.row(f, -1)
+		return
+	}
+	n := 0
+	if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
+		d.add(d.at(d.off, "", true, "no rows: this file adds nothing to the site"))
+	}
+}
+
 // decodeRaw decodes one raw file of format f into rows. name is how problems call the file
 // ("data/runs/x.json"), rel its slash path below the data folder (what [[runs]] globs match).
 // Rows with problems are left out; the problems say why, in file order. data is not retained.
-func decodeRaw(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
+func decodeRaw(f *format, name, rel string, data []byte, cfg *RawOptions) (rows []rawRow, ps problem.Problems) {
 	d := newDecoder(name, data)
 	defer d.release()
 	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel, format: f}
 	if se := catchSyntax(func() {
-		switch f {
-		case formatServe:
-			rd.serve()
-		case formatAIPerf:
-			rd.aiperf()
-		case formatLLMPerf:
-			rd.llmperf()
-		case formatSGLang:
-			rd.sglang()
-		case formatGuide:
-			rd.guidellm()
-		case formatTRT:
-			rd.trtllm()
-		case formatInfPerf:
-			rd.infperf()
-		case formatGenAI:
-			rd.genai()
-		case formatLLMD:
-			rd.llmd()
-		case formatEvalScope:
-			rd.evalscope()
-		case formatAPI, formatAgg:
-			if d.peek() == jsontext.KindBeginObject {
-				rd.row(f, -1)
-			} else {
-				n := 0
-				if d.elements(func(i int) { n++; rd.row(f, i) }) && n == 0 {
-					d.add(d.at(d.off, "", true, "no rows: this file adds nothing to the site"))
-				}
-			}
-		default:
-			panic(fmt.Sprintf("decodeRaw: format %d", f))
-		}
+		f.decode(rd)
 		d.top()
 	}); se != nil {
 		return nil, se.problems(name, data)
@@ -139,7 +137,7 @@ type rawDecoder struct {
 	// suggested are the context keys taken from what the file suggests rather than states
 	// (measured mean lengths, a backend that names its server), for the [[runs]] hint to say.
 	suggested []string
-	format    rawFormat
+	format    *format
 	// run is the run of the point being read, for its row (a client's file); fileRun the
 	// one the file's rows share when they have none of their own (InferenceX rows).
 	run, fileRun *RunInfo
@@ -177,7 +175,7 @@ const (
 )
 
 // row decodes API or agg row i (-1 for a file that is one object).
-func (d *rawDecoder) row(f rawFormat, i int) {
+func (d *rawDecoder) row(f *format, i int) {
 	var r rowFields
 	var seen uint
 	nerr := d.nerr
@@ -417,7 +415,7 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 	row.workload = workloadOf(row.raw.Run)
 	if row.raw.Run == nil {
 		if d.fileRun == nil {
-			d.fileRun = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+			d.fileRun = &RunInfo{Path: d.rel, Client: d.format.client, Completed: -1}
 		}
 		row.raw.Run = d.fileRun
 	}

@@ -16,7 +16,7 @@ func rawCorpusPages(t testing.TB, cfg *RawOptions, each func(fn func(name string
 	err := each(func(name string, data []byte) error {
 		f, msg := sniffFormat(data)
 		if f != formatAPI && f != formatServe {
-			t.Fatalf("%s: format %d %s", name, f, msg)
+			t.Fatalf("%s: format %v %s", name, f, msg)
 		}
 		rows, ps := decodeRaw(f, "data/"+name, name, data, cfg)
 		if len(ps) > 0 {
@@ -169,10 +169,10 @@ func TestClientsCorpusDecodes(t *testing.T) {
 	cfg := &RawOptions{Runs: runs}
 	n := 0
 	err := corpus.EachClient(600, 1, func(name string, data []byte) error {
-		want := map[string]rawFormat{"aiperf": formatAIPerf, "guidellm": formatGuide, "trtllm": formatTRT}[strings.Split(name, "/")[0]]
+		want := map[string]*format{"aiperf": formatAIPerf, "guidellm": formatGuide, "trtllm": formatTRT}[strings.Split(name, "/")[0]]
 		rows, ps := decodeRaw(want, "data/"+name, name, data, cfg)
 		if f, _ := sniffFormat(data); f != want || len(ps) > 0 || len(rows) != 1 {
-			t.Fatalf("%s: format %d, %d rows, problems %v", name, f, len(rows), ps)
+			t.Fatalf("%s: format %v, %d rows, problems %v", name, f, len(rows), ps)
 		}
 		if seq := strings.Split(name, "/")[1]; !strings.HasSuffix(seq, strings.ReplaceAll(rows[0].sequence, "/", "")) {
 			t.Fatalf("%s: sequence %s", name, rows[0].sequence)

@@ -71,7 +71,7 @@ func checkRawInvariants(t *testing.T, name string, rows []rawRow, ps problem.Pro
 	rawDatasets(merged, &cfg, "")
 }
 
-func fuzzRaw(f *testing.F, want rawFormat, seeds [][]byte) {
+func fuzzRaw(f *testing.F, want *format, seeds [][]byte) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
@@ -79,7 +79,7 @@ func fuzzRaw(f *testing.F, want rawFormat, seeds [][]byte) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, msg := sniffFormat(data)
 		if (got == formatUnknown) != (msg != "") {
-			t.Fatalf("format %d with message %q", got, msg)
+			t.Fatalf("format %v with message %q", got, msg)
 		}
 		rows, ps := decodeRaw(want, "data/f.json", "f.json", data, cfg)
 		checkRawInvariants(t, "data/f.json", rows, ps)

@@ -48,7 +48,7 @@ func decodeTestFile(t testing.TB, rel string, cfg *RawOptions) []rawRow {
 	data := readRaw(t, rel)
 	f, msg := sniffFormat(data)
 	if f == formatView || f == formatUnknown {
-		t.Fatalf("%s: sniffed as %d %s", rel, f, msg)
+		t.Fatalf("%s: sniffed as %v %s", rel, f, msg)
 	}
 	rows, ps := decodeRaw(f, "data/"+rel, rel, data, cfg)
 	if len(ps) > 0 {
@@ -58,7 +58,7 @@ func decodeTestFile(t testing.TB, rel string, cfg *RawOptions) []rawRow {
 }
 
 func TestSniffFormatOfTheRealFiles(t *testing.T) {
-	want := map[string]rawFormat{
+	want := map[string]*format{
 		"inferencex-api/dsr1_1k1k_latest.json":      formatAPI,
 		"inferencex-api/dsr1_1k1k_history.json":     formatAPI,
 		"inferencex-agg/agg_bmk.json":               formatAgg,
@@ -67,7 +67,7 @@ func TestSniffFormatOfTheRealFiles(t *testing.T) {
 	}
 	for rel, f := range want {
 		if got, msg := sniffFormat(readRaw(t, rel)); got != f {
-			t.Errorf("%s: got format %d (%s), want %d", rel, got, msg, f)
+			t.Errorf("%s: got format %v (%s), want %v", rel, got, msg, f)
 		}
 	}
 	seed, err := os.ReadFile("../../data/deepseek-v4-pro_8k-1k_fp4.json")
@@ -75,14 +75,14 @@ func TestSniffFormatOfTheRealFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got, _ := sniffFormat(seed); got != formatView {
-		t.Errorf("seed view: got format %d", got)
+		t.Errorf("seed view: got format %v", got)
 	}
 }
 
 func TestSniffFormatByShape(t *testing.T) {
 	tests := []struct {
 		name, in string
-		want     rawFormat
+		want     *format
 		msg      string
 	}{
 		{"one agg object", `{"hw": "b200", "conc": 4, "tput_per_gpu": 1}`, formatAgg, ""},
@@ -107,7 +107,7 @@ func TestSniffFormatByShape(t *testing.T) {
 	for _, tt := range tests {
 		f, msg := sniffFormat([]byte(tt.in))
 		if f != tt.want || msg != tt.msg {
-			t.Errorf("%s: got %d %q, want %d %q", tt.name, f, msg, tt.want, tt.msg)
+			t.Errorf("%s: got %v %q, want %v %q", tt.name, f, msg, tt.want, tt.msg)
 		}
 	}
 }
@@ -434,7 +434,7 @@ func TestRawProblems(t *testing.T) {
 	}
 	tests := []struct {
 		name, file, in string
-		f              rawFormat
+		f              *format
 		want           []string
 	}{
 		{"zero TPOT", "runs/x.json", `{"date": "20260101-120000", "model_id": "org/M", "max_concurrency": 4,

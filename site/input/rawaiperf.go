@@ -37,6 +37,28 @@ import (
 	"encoding/json/jsontext"
 )
 
+// formatAIPerf is an AIPerf or GenAI-Perf profile export.
+var formatAIPerf = new(format)
+
+func init() {
+	registerFormat(formatAIPerf, format{
+		name: "AIPerf or GenAI-Perf profile export", client: "AIPerf or GenAI-Perf profile export", decode: (*rawDecoder).aiperf,
+		sigs: []signature{
+			{400, "an AIPerf profile export", []string{"records", "input_config"}},
+			{500, "an AIPerf or GenAI-Perf profile export", []string{"request_throughput", "output_token_throughput", "request_latency"}},
+		},
+		skips: []skip{
+			{keys: []string{"metadata", "metrics", "error"},
+				msg: "an AIPerf per-request file (profile_export.jsonl): skipped, its profile_export_aiperf.json gives the run's point"},
+			{keys: []string{"experiments", "version"},
+				msg: "a perf_analyzer per-request export (GenAI-Perf's profile_export.json): skipped, its profile_export_genai_perf.json gives the run's point"},
+			// inputs.json ({"data": [{"payload": …}]}): the prompts sent.
+			{keys: []string{"data"}, shape: objectShape, exact: true,
+				msg: "the prompts a GenAI-Perf or AIPerf run sent (inputs.json): skipped, it holds no result"},
+		},
+	})
+}
+
 // aiperfStat is the index of an AIPerf statistic in the catalog's statistics, -1 for one it
 // does not have.
 func aiperfStat(k string) int {
@@ -164,7 +186,7 @@ func (d *rawDecoder) aiperf() {
 				}
 			})
 		case "input_config":
-			d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+			d.run = &RunInfo{Path: d.rel, Client: d.format.client, Completed: -1}
 			d.aiperfConfig(&p, &streaming, d.run)
 		case "start_time":
 			p.own.Date = d.rowDate()

@@ -8,7 +8,7 @@ import (
 // fuzzClient fuzzes a client's reader from real files, with [[runs]] context for the fuzzed
 // file so that its points get as far as rows. Besides what every row promises, nothing of a
 // secret in the input reaches a row.
-func fuzzClient(f *testing.F, want rawFormat, seeds [][]byte) {
+func fuzzClient(f *testing.F, want *format, seeds [][]byte) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
@@ -16,7 +16,7 @@ func fuzzClient(f *testing.F, want rawFormat, seeds [][]byte) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, msg := sniffFormat(data)
 		if (got == formatUnknown) != (msg != "") {
-			t.Fatalf("format %d with message %q", got, msg)
+			t.Fatalf("format %v with message %q", got, msg)
 		}
 		rows, ps := decodeRaw(want, "data/f.json", "f.json", data, cfg)
 		checkRawInvariants(t, "data/f.json", rows, ps)

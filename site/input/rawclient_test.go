@@ -39,11 +39,11 @@ func readClient(t testing.TB, rel string) []byte {
 }
 
 // decodeClient sniffs and decodes a client's file as data/<rel>, the file's format checked.
-func decodeClient(t *testing.T, rel string, data []byte, want rawFormat, cfg *RawOptions) ([]rawRow, problem.Problems) {
+func decodeClient(t *testing.T, rel string, data []byte, want *format, cfg *RawOptions) ([]rawRow, problem.Problems) {
 	t.Helper()
 	f, msg := sniffFormat(data)
 	if f != want {
-		t.Fatalf("%s: sniffed as %d (%s), want %d", rel, f, msg, want)
+		t.Fatalf("%s: sniffed as %v (%s), want %v", rel, f, msg, want)
 	}
 	return decodeRaw(f, "data/"+rel, rel, data, cfg)
 }

@@ -19,7 +19,6 @@ package input
 import (
 	"math"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +26,20 @@ import (
 
 	"github.com/frontier-bench/frontier/site/problem"
 )
+
+// formatEvalScope is an EvalScope perf benchmark_summary.json.
+var formatEvalScope = new(format)
+
+func init() {
+	registerFormat(formatEvalScope, format{
+		name: "EvalScope perf summary", client: "EvalScope perf summary", decode: (*rawDecoder).evalscope,
+		sigs: []signature{
+			{1600, "an EvalScope perf summary", []string{"Output Throughput (tok/s)", "Total Requests"}},
+			{1700, "an EvalScope perf summary", []string{"Output token throughput (tok/s)", "Total requests"}},
+		},
+		skips: evalscopeSkips,
+	})
+}
 
 // evalscopeField is what a label of an EvalScope file gives: a latency's statistic (lat ≥ 0,
 // scaled to seconds), or another figure (what).
@@ -199,25 +212,7 @@ func (d *rawDecoder) besideProblem(msg string) {
 }
 
 // evalscopeSkips are the files of an EvalScope run folder that are no point of their own.
-var evalscopeSkips = [...]struct {
-	keys    []string
-	inArray bool
-	msg     string
-}{
-	{[]string{"Percentiles"}, true, "EvalScope's percentiles (benchmark_percentile.json): read with the benchmark_summary.json beside it, which gives the point: skipped"},
-	{[]string{"parallel", "number", "model"}, false, "EvalScope's run arguments (benchmark_args.json): no result; its benchmark_summary.json gives the point: skipped"},
-}
-
-// evalscopeSkip says whether an object with these keys is an EvalScope file that gives no point.
-func evalscopeSkip(keys []string, inArray bool) (string, bool) {
-	for _, s := range evalscopeSkips {
-		if s.inArray != inArray {
-			continue
-		}
-		all := !slices.ContainsFunc(s.keys, func(k string) bool { return !slices.Contains(keys, k) })
-		if all {
-			return s.msg, true
-		}
-	}
-	return "", false
+var evalscopeSkips = []skip{
+	{keys: []string{"Percentiles"}, shape: arrayShape, msg: "EvalScope's percentiles (benchmark_percentile.json): read with the benchmark_summary.json beside it, which gives the point: skipped"},
+	{keys: []string{"parallel", "number", "model"}, shape: objectShape, msg: "EvalScope's run arguments (benchmark_args.json): no result; its benchmark_summary.json gives the point: skipped"},
 }

@@ -96,7 +96,7 @@ func TestEvalScopePerfFolder(t *testing.T) {
 	rows, ps := decodeRaw(formatEvalScope, "data/s.json", "s.json", []byte(evalscopeSummaryNew), &RawOptions{Runs: opt.Runs[:0:0]})
 	_ = rows
 	if f, _ := sniffFormat([]byte(evalscopeSummaryNew)); f != formatEvalScope {
-		t.Errorf("sniffed as %d", f)
+		t.Errorf("sniffed as %v", f)
 	}
 	if !strings.Contains(ps.Error(), "no gpu") {
 		t.Errorf("alone without [[runs]]: %v", ps)

@@ -47,12 +47,12 @@ func decode(name, rel string, data []byte, opt *RawOptions) (*Dataset, problem.P
 			opt.rec.setFormat("YAML of no format read", false)
 			return nil, problem.Problems{{File: name, Warning: true, Msg: msg}}
 		}
-		opt.rec.setFormat(formatNames[f]+" (YAML)", false)
+		opt.rec.setFormat(f.name+" (YAML)", false)
 		rows, ps := decodeRaw(f, name, rel, js, opt)
 		return rawDataset(rel, rows, ps)
 	}
 	f, msg := sniffFormat(data)
-	opt.rec.setFormat(formatNames[f], f == formatView || f == formatAPI || f == formatAgg)
+	opt.rec.setFormat(f.name, f == formatView || f.rows)
 	switch f {
 	case formatView:
 		ds, ps := LoadDataset(name, data)
@@ -140,10 +140,11 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 		// Skipped with a warning: like an MLPerf Offline summary, a file that is fine and gives
 		// no point, which must not stop the build from drawing the others.
 		return Head{Empty: true}
-	case formatInfPerf, formatGenAI, formatLLMD:
-		return treeHead(f, rel, data, opt)
 	case formatEvalRows, formatHarness:
 		return Head{Evals: true, OK: true}
+	}
+	if f.tree {
+		return treeHead(f, rel, data, opt)
 	}
 	var pages []PageKey
 	for _, p := range rawPages(f, rel, rel, data, opt) {
@@ -155,7 +156,7 @@ func head(rel string, data []byte, opt *RawOptions) Head {
 // treeHead is the head of a file of the readers of rawtree.go: its pages, or Empty for a file
 // that is fine and gives no point (a sweep's summary beside its stages, skipped with a
 // warning).
-func treeHead(f rawFormat, rel string, data []byte, opt *RawOptions) Head {
+func treeHead(f *format, rel string, data []byte, opt *RawOptions) Head {
 	rows, ps := decodeRaw(f, rel, rel, data, opt)
 	var pages []PageKey
 	seen := map[PageKey]bool{}

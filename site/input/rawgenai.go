@@ -23,6 +23,18 @@ import (
 	"strings"
 )
 
+// formatGenAI is a genai-bench run file.
+var formatGenAI = new(format)
+
+func init() {
+	registerFormat(formatGenAI, format{
+		name: "genai-bench run", client: "genai-bench run", decode: (*rawDecoder).genai, tree: true,
+		sigs: []signature{{1300, "a genai-bench run file", []string{"aggregated_metrics", "individual_request_metrics"}}},
+		skips: []skip{{keys: []string{"benchmark_version", "api_backend", "traffic_scenario"},
+			msg: "genai-bench's experiment_metadata.json: skipped, it holds no result; the run files beside it read their model, engine and GPU from it"}},
+	})
+}
+
 // genaiLatencies are where a genai-bench run file keeps each latency (releases 0.0.1 on).
 var genaiLatencies = []latencyKey{
 	{"aggregated_metrics.stats.ttft", 0, "", "0.0.1+"},
@@ -68,7 +80,7 @@ func (d *rawDecoder) genai() {
 	d.skip()
 	t := d.tree()
 	var p clientPoint
-	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+	d.run = &RunInfo{Path: d.rel, Client: d.format.client, Completed: -1}
 	unit := cmp1(text(t, "_time_unit"), "s")
 	am := node(t, "aggregated_metrics")
 	d.genaiLoad(am, &p)

@@ -40,6 +40,16 @@ import (
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
+// formatGuide is a GuideLLM benchmark report, a point per benchmark.
+var formatGuide = new(format)
+
+func init() {
+	registerFormat(formatGuide, format{
+		name: "GuideLLM report", client: "GuideLLM report", decode: (*rawDecoder).guidellm,
+		sigs: []signature{{1000, "a GuideLLM report", []string{"benchmarks"}}},
+	})
+}
+
 // guideStats is one GuideLLM summary's successful requests, in the catalog's statistics.
 type guideStats struct {
 	v   [6]float64

@@ -32,6 +32,19 @@ import (
 	"strings"
 )
 
+// formatInfPerf is an inference-perf lifecycle report, JSON or YAML.
+var formatInfPerf = new(format)
+
+func init() {
+	registerFormat(formatInfPerf, format{
+		name: "inference-perf lifecycle report", client: "inference-perf lifecycle report", decode: (*rawDecoder).infperf,
+		yaml: true, tree: true,
+		sigs: []signature{{1200, "an inference-perf lifecycle report", []string{"load_summary", "successes"}}},
+		skips: []skip{{keys: []string{"load", "server", "report"},
+			msg: "inference-perf's config.yaml: skipped, it holds no result; the lifecycle reports beside it read their model from it"}},
+	})
+}
+
 // infperfLatencies are where an inference-perf report keeps each latency (every release
 // since the lifecycle reports, 0.1).
 var infperfLatencies = []latencyKey{
@@ -74,7 +87,7 @@ func (d *rawDecoder) infperfLoad(t map[string]any, p *clientPoint) bool {
 		d.add(d.at(0, "", true, infperfSummary))
 		return false
 	}
-	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+	d.run = &RunInfo{Path: d.rel, Client: d.format.client, Completed: -1}
 	if byStage {
 		d.cfg.rec.setRelease("stage report")
 		p.rate, p.byRate = rate, true

@@ -145,7 +145,7 @@ func TestK8sYAMLJSON(t *testing.T) {
 
 // fuzzK8s fuzzes a reader of this file's formats from real files and files we write, with
 // fuzzClient's invariants; the YAML ones through their conversion too.
-func fuzzK8s(f *testing.F, want rawFormat, seeds [][]byte) {
+func fuzzK8s(f *testing.F, want *format, seeds [][]byte) {
 	fuzzClient(f, want, seeds)
 }
 

@@ -31,6 +31,20 @@ import (
 	"time"
 )
 
+// formatLLMD is an llm-d benchmark report, JSON or YAML.
+var formatLLMD = new(format)
+
+func init() {
+	registerFormat(formatLLMD, format{
+		name: "llm-d benchmark report", client: "llm-d benchmark report", decode: (*rawDecoder).llmd,
+		yaml: true, tree: true,
+		sigs: []signature{
+			{1400, "an llm-d benchmark report", []string{"version", "scenario", "results"}},
+			{1500, "an llm-d benchmark report", []string{"version", "scenario", "metrics"}},
+		},
+	})
+}
+
 // llmdLayout is where one version of the report keeps the point.
 type llmdLayout struct {
 	release   string
@@ -75,7 +89,7 @@ func (d *rawDecoder) llmd() {
 		l = llmdLayouts[1]
 	}
 	d.cfg.rec.setRelease(cmp1(version, l.release))
-	d.run = &RunInfo{Path: d.rel, Client: clientName(d.format), Completed: -1}
+	d.run = &RunInfo{Path: d.rel, Client: d.format.client, Completed: -1}
 	if l.release == "0.1" {
 		d.llmdStack01(t, &p)
 	} else {

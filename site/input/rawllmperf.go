@@ -24,6 +24,18 @@ import (
 	"encoding/json/jsontext"
 )
 
+// formatLLMPerf is an LLMPerf summary.
+var formatLLMPerf = new(format)
+
+func init() {
+	registerFormat(formatLLMPerf, format{
+		name: "LLMPerf summary", client: "LLMPerf summary", decode: (*rawDecoder).llmperf,
+		sigs: []signature{{700, "an LLMPerf summary", []string{"num_concurrent_requests", "results_mean_output_throughput_token_per_s"}}},
+		skips: []skip{{keys: []string{"ttft_s", "end_to_end_latency_s", "number_output_tokens"},
+			msg: "an LLMPerf per-request file (*_individual_responses.json): skipped, its *_summary.json gives the run's point"}},
+	})
+}
+
 // llmperfStat is the catalog statistic of an LLMPerf suffix, -1 for one it does not have.
 func llmperfStat(s string) int {
 	switch s {

@@ -298,7 +298,7 @@ func decodeLoadGen(name, rel string, data []byte, cfg *RawOptions) ([]rawRow, pr
 	cfg.rec.setFormat("MLPerf LoadGen summary", false)
 	d := newDecoder(name, nil)
 	defer d.release()
-	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel}
+	rd := &rawDecoder{decoder: d, cfg: cfg, rel: rel, format: formatView}
 	rd.loadGen(data)
 	ps := rd.late
 	ps.Sort()

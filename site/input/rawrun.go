@@ -237,7 +237,7 @@ func (q *requestArrays) requests() *Distribution {
 // see (the load, the dataset, the lengths asked for, the parallelism and precision the server
 // ran with). Nothing else of a file is kept: keys that hold paths, addresses, headers or keys
 // are on no list. A new client or release is a new row.
-var runSettings = map[rawFormat][]string{
+var runSettings = map[*format][]string{
 	formatServe: {"backend", "endpoint_type", "label", "dataset_name", "num_prompts", "request_rate", "burstiness",
 		"max_concurrency", "random_input_len", "random_output_len", "random_range_ratio", "tokenizer_id"},
 	formatSGLang: {"backend", "dataset_name", "num_prompts", "request_rate", "max_concurrency", "random_input_len",
@@ -278,7 +278,7 @@ func workloadOf(run *RunInfo) string {
 
 // versionKeys are where a client's file gives a version, by key path: SGLang's bench_serving
 // writes the server's (server_info, from its /get_server_info); vllm bench serve writes none.
-var versionKeys = map[rawFormat][]string{
+var versionKeys = map[*format][]string{
 	formatSGLang: {"server_info.version"},
 }
 
@@ -287,26 +287,11 @@ var versionKeys = map[rawFormat][]string{
 type runReader struct {
 	info RunInfo
 	q    requestArrays
-	f    rawFormat
+	f    *format
 }
 
-func newRunReader(f rawFormat, rel string) *runReader {
-	return &runReader{f: f, info: RunInfo{Path: rel, Client: clientName(f), Completed: -1}}
-}
-
-// clientName is how a point's detail names the client of format f.
-func clientName(f rawFormat) string {
-	switch f {
-	case formatServe:
-		return "vllm bench serve"
-	case formatSGLang:
-		return "SGLang bench_serving"
-	case formatAPI:
-		return "InferenceX API"
-	case formatAgg:
-		return "InferenceX agg"
-	}
-	return strings.TrimSuffix(strings.TrimSuffix(formatNames[f], " result"), " results")
+func newRunReader(f *format, rel string) *runReader {
+	return &runReader{f: f, info: RunInfo{Path: rel, Client: f.client, Completed: -1}}
 }
 
 // take reads key k of the point's object if the run needs it (a setting, a version, the

@@ -23,6 +23,22 @@ import (
 	"github.com/frontier-bench/frontier/internal/decimal"
 )
 
+// formatServe is one bench-serve result (`vllm bench serve --save-result`).
+var formatServe = new(format)
+
+func init() {
+	registerFormat(formatServe, format{
+		name: "vllm bench serve result", client: "vllm bench serve", decode: (*rawDecoder).serve,
+		sigs: []signature{
+			{300, "a bench-serve result", []string{"max_concurrency", "total_token_throughput", "output_throughput"}},
+			// vLLM's benchmark_serving.py before 0.6.2: no max_concurrency, no
+			// total_token_throughput; tried after SGLang's releases of 2024 (rawsglang.go).
+			{900, "a bench-serve result", []string{"request_rate", "output_throughput", "median_ttft_ms", "total_output_tokens"}},
+		},
+		skips: sweepSkips,
+	})
+}
+
 // serve decodes a bench-serve result: one object, one row.
 func (d *rawDecoder) serve() {
 	var r rowFields

@@ -31,6 +31,21 @@ import (
 	"github.com/frontier-bench/frontier/site/problem"
 )
 
+// formatSGLang is one SGLang bench_serving result.
+var formatSGLang = new(format)
+
+func init() {
+	registerFormat(formatSGLang, format{
+		name: "SGLang bench_serving result", client: "SGLang bench_serving", decode: (*rawDecoder).sglang,
+		sigs: []signature{
+			{600, "an SGLang bench_serving result", []string{"max_concurrency", "output_throughput", "median_e2e_latency_ms"}},
+			// Releases of 2024 without max_concurrency: its E2E latency key is its own, so
+			// tried before vLLM's releases of then (rawserve.go).
+			{800, "an SGLang bench_serving result", []string{"output_throughput", "median_e2e_latency_ms", "total_output_tokens"}},
+		},
+	})
+}
+
 // sglang decodes one SGLang bench_serving result: one point.
 func (d *rawDecoder) sglang() {
 	var p clientPoint

@@ -402,8 +402,8 @@ type rawPage struct{ Model, Sequence string }
 // rawPages lists the pages a raw file's rows go to, sorted, without building its rows: the
 // pipeline's head scan uses it to group files into pages before decoding them. Rows whose model
 // or lengths cannot be read feed no page here; decodeRaw reports them.
-func rawPages(f rawFormat, name, rel string, data []byte, cfg *RawOptions) (pages []rawPage) {
-	if f != formatAPI && f != formatAgg {
+func rawPages(f *format, name, rel string, data []byte, cfg *RawOptions) (pages []rawPage) {
+	if !f.rows {
 		rows, _ := decodeRaw(f, name, rel, data, cfg) // one small object
 		for _, r := range rows {
 			pages = append(pages, rawPage{r.model, r.sequence})

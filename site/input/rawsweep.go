@@ -19,7 +19,6 @@ package input
 import (
 	"io/fs"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -95,25 +94,9 @@ func (d *rawDecoder) settleSweep(sw *sweepRun, r *rowFields, file *Run, run *run
 
 // sweepSkips are the files of a sweep's tree that are no point of their own, by the keys of
 // their first object, with why each is skipped.
-var sweepSkips = [...]struct {
-	keys    []string
-	inArray bool
-	msg     string
-}{
-	{[]string{"run_number", "output_throughput"}, true,
-		"a `vllm bench sweep` summary.json: the runs of one combination, each also in its run=N.json beside it, which give the point: skipped"},
-	{[]string{"error_type", "error", "serve_overrides"}, false,
-		"a `vllm bench sweep` failure record (run=N.failure.json, SERVE-…-failure.json): the run failed and measured nothing: skipped"},
-}
-
-// sweepSkip says whether an object with these keys is a sweep's file that gives no point.
-func sweepSkip(keys []string, inArray bool) (string, bool) {
-	for _, s := range sweepSkips {
-		if s.inArray == inArray && !slices.ContainsFunc(s.keys, func(k string) bool { return !slices.Contains(keys, k) }) {
-			return s.msg, true
-		}
-	}
-	return "", false
+var sweepSkips = []skip{
+	{keys: []string{"run_number", "output_throughput"}, shape: arrayShape, msg: "a `vllm bench sweep` summary.json: the runs of one combination, each also in its run=N.json beside it, which give the point: skipped"},
+	{keys: []string{"error_type", "error", "serve_overrides"}, shape: objectShape, msg: "a `vllm bench sweep` failure record (run=N.failure.json, SERVE-…-failure.json): the run failed and measured nothing: skipped"},
 }
 
 // sweepSummaryCSV says whether the file at p is a sweep's summary.csv: named so, beside a

@@ -7,7 +7,7 @@ package input
 // (docs/input-formats.md lists the tables): a problem names the key path, as for every format.
 //
 // YAML: the build lists *.yaml and *.yml files below data/ too (Walk), but reads a YAML file
-// only when its shape is one of the formats written as YAML (yamlFormats); any other YAML
+// only when its shape is one of the formats written as YAML (format.yaml); any other YAML
 // file (a Kubernetes manifest, a client's config.yaml, a GuideLLM report's YAML twin) is
 // skipped with a warning that says so, never a problem that fails the build.
 
@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"encoding/json/jsontext"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -25,25 +24,39 @@ func isYAML(rel string) bool {
 	return strings.HasSuffix(rel, ".yaml") || strings.HasSuffix(rel, ".yml")
 }
 
-// yamlFormats are the formats read from a YAML file.
-var yamlFormats = []rawFormat{formatInfPerf, formatLLMD}
+// yamlSkipped is the warning of a YAML file of no format read from YAML: it names those that
+// are, by their registrations (format.yaml), in the order sniffing tries them.
+func yamlSkipped() string {
+	var names []string
+	for _, f := range formats {
+		if f.yaml {
+			names = append(names, f.sigs[0].like)
+		}
+	}
+	return "a YAML file of no format Frontier reads as YAML (" + orList(names) + "): skipped"
+}
 
-// yamlSkipped is the warning of a YAML file of no format read from YAML.
-const yamlSkipped = "a YAML file of no format Frontier reads as YAML (an inference-perf lifecycle report or an llm-d benchmark report): skipped"
+// orList joins names as a sentence does: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
 
 // yamlOf is a YAML data file as JSON, with its format; msg is the warning of a file that is
 // skipped: not YAML, or of no format read from YAML (a client's config.yaml says which).
-func yamlOf(data []byte) (js []byte, f rawFormat, msg string) {
+func yamlOf(data []byte) (js []byte, f *format, msg string) {
 	js, msg = yamlJSON(data)
 	if msg != "" {
-		return nil, 0, msg + "; skipped"
+		return nil, nil, msg + "; skipped"
 	}
 	f, msg = sniffFormat(js)
 	if f == formatPerRequest {
 		return nil, f, msg
 	}
-	if !slices.Contains(yamlFormats, f) {
-		return nil, f, yamlSkipped
+	if !f.yaml {
+		return nil, f, yamlSkipped()
 	}
 	return js, f, ""
 }

@@ -34,6 +34,16 @@ import (
 	"encoding/json/jsontext"
 )
 
+// formatTRT is a trtllm-bench report.
+var formatTRT = new(format)
+
+func init() {
+	registerFormat(formatTRT, format{
+		name: "trtllm-bench report", client: "trtllm-bench report", decode: (*rawDecoder).trtllm,
+		sigs: []signature{{1100, "a trtllm-bench report", []string{"engine", "world_info", "performance"}}},
+	})
+}
+
 // trtllmStat is the catalog statistic of a trtllm-bench percentile key, -1 for one it has not.
 func trtllmStat(k string) int {
 	switch k {

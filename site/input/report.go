@@ -103,17 +103,6 @@ func (r *fileRecord) recordContext(own, c Run) {
 	}
 }
 
-// formatNames name each format in a report.
-var formatNames = map[rawFormat]string{
-	formatView: "inference view", formatAPI: "InferenceX API rows", formatAgg: "InferenceX agg rows",
-	formatServe: "vllm bench serve result", formatAIPerf: "AIPerf or GenAI-Perf profile export",
-	formatLLMPerf: "LLMPerf summary", formatSGLang: "SGLang bench_serving result", formatGuide: "GuideLLM report",
-	formatTRT: "trtllm-bench report", formatEvalRows: "InferenceX eval rows", formatHarness: "lm-evaluation-harness results",
-	formatUnknown: "no known format",
-	formatInfPerf: "inference-perf lifecycle report", formatGenAI: "genai-bench run", formatLLMD: "llm-d benchmark report",
-	formatEvalScope: "EvalScope perf summary",
-}
-
 // Describe decodes every data file below the root of fsys as Load does, one after another,
 // and reports what the decoder made of each, in path order. Problems are the walk's own (a
 // folder that cannot be read); each file's problems are counted in its report, and the build

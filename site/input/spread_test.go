@@ -129,7 +129,7 @@ func TestRequestCountsFromEachClient(t *testing.T) {
 
 	for _, c := range []struct {
 		rel  string
-		f    rawFormat
+		f    *format
 		want Requests
 	}{
 		{"guidellm/qwen3-4b-thinking-concurrent4_benchmarks.json", formatGuide, Requests{4, 4}},

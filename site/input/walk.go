@@ -94,7 +94,7 @@ func Walk(fsys fs.FS, prefix string) ([]File, problem.Problems) {
 			// The site's changelog (changelog.go), not results.
 		case strings.HasSuffix(base, ".json"), strings.HasSuffix(base, ".jsonl"), isYAML(base):
 			// A YAML file is read only when its shape is a format written as YAML; any
-			// other is skipped with a warning (yamlFormats, rawtree.go).
+			// other is skipped with a warning (format.yaml, rawtree.go).
 			files = append(files, File{Path: p, typ: d.Type()})
 		case strings.HasSuffix(base, ".txt"):
 			// A text file is data only when it is an MLPerf LoadGen summary, by its content
