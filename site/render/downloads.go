@@ -119,8 +119,7 @@ var downloadKeys = func() []int {
 	}
 	ids := []int{-3, -2, -1}
 	for i := range int(input.NumMetrics) {
-		switch input.MetricID(i) {
-		case input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU:
+		if _, viewed := page.Throughput(page.ColumnOf(input.MetricID(i))); viewed {
 			continue // a raw point's throughputs are the view's (rawPointOf)
 		}
 		ids = append(ids, i)
