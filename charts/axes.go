@@ -96,16 +96,3 @@ func YMetric(key string) (Axis, bool) {
 	}
 	return Axis{}, false
 }
-
-// CostPerMTok is what a million tokens cost at pricePerHour dollars per GPU-hour and tokPerGPU
-// tokens per second per GPU: $/h / (tok/s × 3600) × 1e6, written as the page script writes it
-// (model.js yValues), so the build's figures are the page's to the bit.
-func CostPerMTok(pricePerHour, tokPerGPU float64) float64 {
-	return pricePerHour / (tokPerGPU * 3600) * 1e6
-}
-
-// TokPerMW is tokPerGPU tokens per second per GPU at kw kilowatts per GPU, per megawatt:
-// tok/s / kW × 1000, as the page script writes it.
-func TokPerMW(tokPerGPU, kw float64) float64 {
-	return tokPerGPU / kw * 1000
-}

@@ -3,7 +3,6 @@ package page
 import (
 	"math"
 
-	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
 )
 
@@ -86,9 +85,9 @@ func (m Metric) Priced() bool { return m.By == Cost || m.By == PerMW }
 func (m Metric) Of(constant, tp float64) float64 {
 	switch m.By {
 	case Cost:
-		return charts.CostPerMTok(constant, tp)
+		return CostPerMTok(constant, tp)
 	case PerMW:
-		return charts.TokPerMW(tp, constant)
+		return TokPerMW(tp, constant)
 	}
 	return math.NaN()
 }
@@ -128,4 +127,17 @@ func Throughput(key string) (input.MetricID, bool) {
 		return 0, false
 	}
 	return m.Input, true
+}
+
+// CostPerMTok is what a million tokens cost at pricePerHour dollars per GPU-hour and tokPerGPU
+// tokens per second per GPU: $/h / (tok/s × 3600) × 1e6, written as the page script writes it
+// (model.js yValues), so the build's figures are the page's to the bit.
+func CostPerMTok(pricePerHour, tokPerGPU float64) float64 {
+	return pricePerHour / (tokPerGPU * 3600) * 1e6
+}
+
+// TokPerMW is tokPerGPU tokens per second per GPU at kw kilowatts per GPU, per megawatt:
+// tok/s / kW × 1000, as the page script writes it.
+func TokPerMW(tokPerGPU, kw float64) float64 {
+	return tokPerGPU / kw * 1000
 }

@@ -21,14 +21,14 @@ import (
 	"math"
 	"sort"
 
-	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/internal/decimal"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
 // Round is the one rounding of a figure the site reads a frontier from: six significant digits,
-// as the page data writes every point (charts.Round6). The knots of every Curve are rounded so,
+// as the page data writes every point (charts.Round6, which is it too). The knots of every Curve are rounded so,
 // which makes a value read in Go and the page script's, read off the page data, the same.
-func Round(v float64) float64 { return charts.Round6(v) }
+func Round(v float64) float64 { return decimal.Round6(v) }
 
 // Curve is a frontier read at an x: the Pareto frontier of a set of points and the monotone cubic
 // the chart draws through it (pareto.Monotone), never extrapolated.
