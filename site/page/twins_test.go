@@ -17,14 +17,15 @@ import (
 // key, yValues (model.js: a column's value or a priced metric from its throughput), the
 // frontier's value at each x (model.js frontierCurve), trendScale (trend.js: what a trend
 // table at $1 and 1 kW is scaled by), and the reader's own points in the page's columns
-// (yourrun.js seriesOf: a column from the decoder's catalog names); and COST_BASE (format.js).
+// (yourrun.js seriesOf: a column from the decoder's catalog names), the runs' range of a point
+// (model.js yRange); and COST_BASE (format.js).
 const tableScript = `
 import { pathToFileURL } from "node:url";
 const dir = process.argv[1];
 const load = (name) => import(pathToFileURL(dir + "/" + name).href);
 await load("testdata/strings.js");
 const { COST_BASE } = await load("format.js");
-const { yValues, frontierCurve } = await load("model.js");
+const { yValues, yRange, frontierCurve } = await load("model.js");
 const pareto = await load("pareto.js");
 const { trendScale } = await load("trend.js");
 const { seriesOf } = await load("yourrun.js");
@@ -34,7 +35,9 @@ process.stdin.on("end", () => {
   const { page, keys, lower, at, row } = JSON.parse(input);
   const series = page.series[0];
   const xs = series.points.map((p) => p[page.cols.indexOf("x")]);
-  const out = { costBase: COST_BASE, y: {}, at: {}, scale: {} };
+  const out = { costBase: COST_BASE, y: {}, at: {}, scale: {}, range: {} };
+  const sp = { lo: {}, hi: {} }; // a point of several runs: each column from its value to twice it
+  page.cols.forEach((c, j) => { sp.lo[c] = series.points[0][j]; sp.hi[c] = 2 * series.points[0][j]; });
   keys.forEach((key, i) => {
     const ys = yValues(page, key, series, {});
     out.y[key] = ys.map((v) => Number.isFinite(v) ? v : null);
@@ -42,6 +45,7 @@ process.stdin.on("end", () => {
     const curve = frontierCurve(page, {}, key, series, xs, ys, front);
     out.at[key] = at.map((x) => { const v = curve.at(x); return Number.isFinite(v) ? v : null; });
     out.scale[key] = trendScale(page, {}, key, series.gpu);
+    out.range[key] = yRange(page, key, series, sp, {});
   });
   out.yours = seriesOf(page, [{ row, file: "a.json" }])[0].points[0];
   process.stdout.write(JSON.stringify(out));
@@ -105,6 +109,7 @@ func TestPageScriptReadsTheTable(t *testing.T) {
 		At       map[string][]*float64 `json:"at"`
 		Scale    map[string]float64    `json:"scale"`
 		Yours    []any                 `json:"yours"`
+		Range    map[string][]float64  `json:"range"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &js); err != nil {
 		t.Fatalf("decode node output: %v", err)
@@ -139,6 +144,13 @@ func TestPageScriptReadsTheTable(t *testing.T) {
 			t.Errorf("trendScale(%s) = %v; want %v (the GPU's price, 1/kW, or 1 for a measured metric)", m.Key, js.Scale[m.Key], scale)
 		}
 		checkFrontier(t, m, xs, want, points, cols, constant, at, js.At[m.Key])
+		lo, hi := want[0], 2*points[0][slices.Index(cols, col)] // the runs' range of the first point
+		if m.Priced() {
+			lo, hi = min(lo, m.Of(constant, hi)), max(lo, m.Of(constant, hi))
+		}
+		if r := js.Range[m.Key]; len(r) != 2 || !near(r[0], lo) || !near(r[1], hi) {
+			t.Errorf("yRange(%s) = %v; want [%v %v]", m.Key, r, lo, hi)
+		}
 	}
 	for c, key := range cols {
 		if key == "id" {
