@@ -76,7 +76,7 @@ func XAxis(key string) (Axis, bool) {
 }
 
 // YMetrics lists every y metric a chart page may offer, in menu order: the three throughputs
-// per GPU (every point has them), the cost of a million tokens (all, output, input: CostBase)
+// per GPU (every point has them), the cost of a million tokens (all, output, input: page.Metrics names the throughput each divides)
 // and throughput per megawatt (computed in the page from a
 // $/GPU-hour and kW per GPU, the config's or the reader's), then what raw results measure on
 // some rows: average power per GPU and energy per token. Each names its unit and direction.
@@ -101,32 +101,4 @@ func YMetric(key string) (Axis, bool) {
 		}
 	}
 	return Axis{}, false
-}
-
-// CostBase is the throughput per GPU a cost metric divides a GPU-hour's price by: all tokens
-// for costPerMTok, output tokens for costPerMOutputTok, input tokens for costPerMInputTok (the
-// InferenceX dashboard's three costs). ok is false for a metric that is not a cost.
-func CostBase(key string) (base string, ok bool) {
-	switch key {
-	case "costPerMTok":
-		return "tpPerGpu", true
-	case "costPerMOutputTok":
-		return "outputTputPerGpu", true
-	case "costPerMInputTok":
-		return "inputTputPerGpu", true
-	}
-	return "", false
-}
-
-// CostPerMTok is what a million tokens cost at pricePerHour dollars per GPU-hour and tokPerGPU
-// tokens per second per GPU: $/h / (tok/s × 3600) × 1e6, written as the page script writes it
-// (model.js yValues), so the build's figures are the page's to the bit.
-func CostPerMTok(pricePerHour, tokPerGPU float64) float64 {
-	return pricePerHour / (tokPerGPU * 3600) * 1e6
-}
-
-// TokPerMW is tokPerGPU tokens per second per GPU at kw kilowatts per GPU, per megawatt:
-// tok/s / kW × 1000, as the page script writes it.
-func TokPerMW(tokPerGPU, kw float64) float64 {
-	return tokPerGPU / kw * 1000
 }

@@ -6,8 +6,9 @@
 // Such a number is an integer m of its digits over 10^k, k the digits after the point, and
 // m/10^k correctly rounded is ParseFloat's result too. Reading a view's numbers was the largest
 // part of decoding it (site/input's BenchmarkLoadDataset: 13% of its CPU in strconv), and
-// charts.Round6, which runs for every number of every page, history row and trend cell, spent
-// half its time there.
+// Round6, which runs for every number of every page, history row and trend cell, spent half its
+// time there. Round6 lives here, below charts, so that site/page, which rounds the knots of
+// every frontier with it, needs no chart library.
 package decimal
 
 import (

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/render"
 )
 
@@ -115,9 +116,11 @@ func spreadOf(vp *ViewPoint, pt *input.Point, metric string) {
 	}
 	vp.Runs = sp.N()
 	vp.Range = map[string][2]float64{}
-	keys := map[string]input.MetricID{"x": input.MMedianIntvty, "tpPerGpu": input.MTputPerGPU,
-		"outputTputPerGpu": input.MOutputTputPerGPU, "inputTputPerGpu": input.MInputTputPerGPU}
-	if m, ok := keys[metric]; ok && metric != "x" {
+	keys := map[string]input.MetricID{}
+	for _, c := range page.Columns() { // x and the three throughputs
+		keys[c.Key] = c.Input
+	}
+	if m, ok := page.Throughput(metric); ok {
 		keys["y"] = m
 	}
 	for key, m := range keys {

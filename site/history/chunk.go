@@ -7,6 +7,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // column is one page column of a chunk's rows: integers (ids, concurrency, TP, and indices
@@ -61,17 +62,12 @@ func columnOf(rows []row, name string, str func(string) int64) column {
 			return str(f(pt.Raw))
 		}
 	}
+	if m, ok := page.MetricOf(name); ok && m.Viewed() {
+		return column{floats: floats(m.Field)} // x and the three throughputs: the point's own fields
+	}
 	switch name {
 	case "id":
 		return column{ints: ints(func(pt *input.Point) int64 { return pt.ID })}
-	case "x":
-		return column{floats: floats(func(pt *input.Point) float64 { return pt.X })}
-	case "tpPerGpu":
-		return column{floats: floats(func(pt *input.Point) float64 { return pt.TpPerGpu })}
-	case "outputTputPerGpu":
-		return column{floats: floats(func(pt *input.Point) float64 { return pt.OutputTputPerGpu })}
-	case "inputTputPerGpu":
-		return column{floats: floats(func(pt *input.Point) float64 { return pt.InputTputPerGpu })}
 	case "conc":
 		return column{floats: floats(func(pt *input.Point) float64 { return absentIfZero(pt.Concurrency) })}
 	case "tp":

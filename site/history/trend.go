@@ -115,22 +115,13 @@ func trendValues(pts []input.Point, key string) []float64 {
 // trendValue is one point's value of trendValues; id and isRaw are input.MetricByName(key).
 func trendValue(pt *input.Point, key string, id input.MetricID, isRaw bool) float64 {
 	y := math.NaN()
-	tp := charts.Round6(pt.TpPerGpu)
-	switch key {
-	case "tpPerGpu":
-		y = tp
-	case "outputTputPerGpu":
-		y = charts.Round6(pt.OutputTputPerGpu)
-	case "inputTputPerGpu":
-		y = charts.Round6(pt.InputTputPerGpu)
-	case "costPerMTok":
-		y = charts.CostPerMTok(1, tp)
-	case "costPerMOutputTok":
-		y = charts.CostPerMTok(1, charts.Round6(pt.OutputTputPerGpu))
-	case "costPerMInputTok":
-		y = charts.CostPerMTok(1, charts.Round6(pt.InputTputPerGpu))
-	case "tokPerMW":
-		y = charts.TokPerMW(tp, 1)
+	m, _ := page.MetricOf(key)
+	switch {
+	case m.Y && m.Viewed():
+		y = charts.Round6(m.Field(pt))
+	case m.Priced():
+		base, _ := page.MetricOf(m.Base)
+		y = m.Of(1, charts.Round6(base.Field(pt)))
 	default:
 		if isRaw && pt.Raw != nil {
 			if v, ok := pt.Raw.Metrics.Get(id); ok {
@@ -297,13 +288,11 @@ func frontierOf(pts []input.Point, m Metric, refs []float64) []trendCell {
 // derivedFrom is the throughput a priced metric is made of and how, at $1 per GPU-hour and 1 kW
 // (trendValue); ok is false for any other metric.
 func derivedFrom(key string) (base string, of func(tp float64) float64, ok bool) {
-	if base, ok := charts.CostBase(key); ok {
-		return base, func(tp float64) float64 { return charts.CostPerMTok(1, tp) }, true
+	m, ok := page.MetricOf(key)
+	if !ok || !m.Priced() {
+		return "", nil, false
 	}
-	if key == "tokPerMW" {
-		return "tpPerGpu", func(tp float64) float64 { return charts.TokPerMW(tp, 1) }, true
-	}
-	return "", nil, false
+	return m.Base, func(tp float64) float64 { return m.Of(1, tp) }, true
 }
 
 // trendStateKeys digests each state's points, once for every metric's table and cells.

@@ -3,8 +3,8 @@ package history
 import (
 	"math"
 
-	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // sharedTrend is the metric among written whose trend table equals the one m would have, or
@@ -29,8 +29,8 @@ func sharedTrend(states [][]trendState, m Metric, written []Metric) string {
 
 // priced reports whether the page script scales metric key's trend by the reader's prices.
 func priced(key string) bool {
-	_, cost := charts.CostBase(key)
-	return cost || key == "tokPerMW"
+	m, _ := page.MetricOf(key)
+	return m.Priced()
 }
 
 // sameTrendValues reports whether metrics a and b have the same trendValue (NaN as NaN) at

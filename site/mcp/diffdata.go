@@ -8,6 +8,7 @@ import (
 
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pipeline"
 	"github.com/frontier-bench/frontier/site/problem"
 	"github.com/frontier-bench/frontier/site/render"
@@ -88,8 +89,7 @@ func spreadOf(pt *input.Point, metric string) (lo, hi float64) {
 	if sp == nil || sp.N() < 2 {
 		return 0, 0
 	}
-	m, ok := map[string]input.MetricID{"tpPerGpu": input.MTputPerGPU, "outputTputPerGpu": input.MOutputTputPerGPU,
-		"inputTputPerGpu": input.MInputTputPerGPU}[metric]
+	m, ok := page.Throughput(metric)
 	if !ok {
 		return 0, 0
 	}

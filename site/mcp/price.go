@@ -5,23 +5,25 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
-// The price-derived metrics: a page offers them on its y menu, and the page script computes
-// them from each point's throughput per GPU and its GPU's price (model.js yValues): the cost of
-// a million tokens ($/GPU-hour / (tok/s/GPU × 3600) × 1e6) of all tokens, output tokens and
-// input tokens (costMetrics, each by the throughput charts.CostBase names), and tokens per
-// second per megawatt of the total (tok/s/GPU / kW × 1000).
-const (
-	costMetric  = "costPerMTok"
-	powerMetric = "tokPerMW"
-)
+// priced says whether key is a metric the page derives from a price (page.Metrics): a page
+// offers them on its y menu, and the page script computes them from each point's throughput per
+// GPU and its GPU's price or power (model.js yValues).
+func priced(key string) bool {
+	m, _ := page.MetricOf(key)
+	return m.Priced()
+}
 
-var costMetrics = []string{costMetric, "costPerMOutputTok", "costPerMInputTok"}
-
-// priced says whether key is a metric the page derives from a price.
-func priced(key string) bool { return slices.Contains(costMetrics, key) || key == powerMetric }
+// constantOf is the GPU's constant priced metric m is made with: its $/GPU-hour for a cost,
+// its kW for tokens per MW.
+func constantOf(m page.Metric, cost, kw float64) float64 {
+	if m.By == page.Cost {
+		return cost
+	}
+	return kw
+}
 
 // tierOf checks a price tier against the page's tiers: "" and the default give "" (the default
 // tier, which page.json's costPerHour holds); an unknown one lists the valid tiers.
@@ -81,21 +83,18 @@ func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 		c := *sr
 		c.points = make([]Point, len(sr.points))
 		for j, pt := range sr.points {
-			m := make(map[string]float64, len(pt.Metrics)+len(costMetrics)+1)
+			m := make(map[string]float64, len(pt.Metrics)+4)
 			for k, v := range pt.Metrics {
 				m[k] = v
 			}
-			for _, key := range costMetrics {
-				base, _ := charts.CostBase(key)
-				if tput, ok := pt.Metrics[base]; ok && tput > 0 {
-					if v := charts.CostPerMTok(cost, tput); !math.IsNaN(v) && !math.IsInf(v, 0) {
-						m[key] = v
-					}
+			for _, pm := range page.Metrics {
+				if !pm.Priced() {
+					continue
 				}
-			}
-			if total, ok := pt.Metrics["tpPerGpu"]; ok && total > 0 {
-				if v := charts.TokPerMW(total, kw); !math.IsNaN(v) && !math.IsInf(v, 0) {
-					m[powerMetric] = v
+				if tput, ok := pt.Metrics[pm.Base]; ok && tput > 0 {
+					if v := pm.Of(constantOf(pm, cost, kw), tput); !math.IsNaN(v) && !math.IsInf(v, 0) {
+						m[pm.Key] = v
+					}
 				}
 			}
 			pt.Metrics = m
@@ -111,12 +110,11 @@ func withPrices(d pageData, snap *snapshot, tier string) *snapshot {
 // it is that throughput's frontier read at x and mapped (page.Derived), so that cost × throughput
 // is the price along the whole curve. ok is false for a metric no price makes.
 func derived(d pageData, key, gpu, tier string) (base string, of func(tp float64) float64, ok bool) {
+	m, ok := page.MetricOf(key)
+	if !ok || !m.Priced() {
+		return "", nil, false
+	}
 	cost, kw := priceOf(d, gpu, tier)
-	if base, ok := charts.CostBase(key); ok {
-		return base, func(tp float64) float64 { return charts.CostPerMTok(cost, tp) }, true
-	}
-	if key == powerMetric {
-		return "tpPerGpu", func(tp float64) float64 { return charts.TokPerMW(tp, kw) }, true
-	}
-	return "", nil, false
+	c := constantOf(m, cost, kw)
+	return m.Base, func(tp float64) float64 { return m.Of(c, tp) }, true
 }

@@ -1,22 +1,34 @@
-// Package page holds what a chart page is, apart from how any consumer writes it. For now it
-// holds the one rule every consumer reads a frontier at an x with (docs/chart-page.md, "A
+// Package page holds what a chart page is, apart from how any consumer writes it. It imports no
+// renderer, so each consumer can import it.
+//
+// It holds the one rule every consumer reads a frontier at an x with (docs/chart-page.md, "A
 // frontier's value at an interactivity"): the leaders table, the compare pages, the overview,
 // the home page's headline, the service-level picks, the history's trend, the cards, the API
-// and every `frontier mcp` tool. It imports no renderer, so each of them can import it.
+// and every `frontier mcp` tool.
+//
+// And it holds Metrics, the one table of the page's y metrics and columns and their roles:
+// the input metric each reads or how it is derived, whether every page offers it, whether it
+// is priced and by which throughput, and whether lower is better. The page script keeps its
+// own copies of the roles (format.js COST_BASE, model.js' tokens per MW), checked against the
+// table by a twins test under node (TestPageScriptReadsTheTable) rather than generated from it:
+// a generated module would change the committed bundle, and so every built site's script, each
+// time the generator's output did, while the test costs nothing at build time, needs no step
+// in `make deps`, and checks the script's behaviour (the values yValues computes for every
+// row), not only its constants.
 package page
 
 import (
 	"math"
 	"sort"
 
-	"github.com/frontier-bench/frontier/charts"
+	"github.com/frontier-bench/frontier/internal/decimal"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
 // Round is the one rounding of a figure the site reads a frontier from: six significant digits,
-// as the page data writes every point (charts.Round6). The knots of every Curve are rounded so,
+// as the page data writes every point (charts.Round6, which is it too). The knots of every Curve are rounded so,
 // which makes a value read in Go and the page script's, read off the page data, the same.
-func Round(v float64) float64 { return charts.Round6(v) }
+func Round(v float64) float64 { return decimal.Round6(v) }
 
 // Curve is a frontier read at an x: the Pareto frontier of a set of points and the monotone cubic
 // the chart draws through it (pareto.Monotone), never extrapolated.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // pageColumns are the point columns of a page: pointColumns, then for a page with raw results
@@ -58,8 +59,8 @@ func columnsOf(p *Page) pageColumns {
 	}
 	c := pageColumns{has: true, some: mask, all: all, noX: noX, noConc: noConc, anyConc: anyConc, agentic: agentic, names: append(slices.Clip(pointColumns), "topology", "image", "runUrl")}
 	for m := input.MetricID(0); m < input.NumMetrics; m++ {
-		if mask&(1<<m) == 0 || m == input.MTputPerGPU || m == input.MOutputTputPerGPU || m == input.MInputTputPerGPU {
-			continue
+		if _, viewed := page.Throughput(page.ColumnOf(m)); mask&(1<<m) == 0 || viewed {
+			continue // a raw point's throughputs are the view's columns (page.Metrics)
 		}
 		c.raw = append(c.raw, m)
 		c.names = append(c.names, input.MetricNames[m])

@@ -21,6 +21,7 @@ import (
 	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // gpuSide is one GPU of a chart page's newest snapshot: every point of it, whatever the
@@ -334,7 +335,7 @@ func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links 
 		// Tokens per dollar compared; the values shown are what a million tokens cost.
 		for _, g := range localRefs(names, compare.At(a.tp, b.tp, refs)) {
 			c := perUnit(g, func(y float64, side int) float64 {
-				return charts.CostPerMTok([]float64{pa, pb}[side], y)
+				return page.CostPerMTok([]float64{pa, pb}[side], y)
 			}, true)
 			cv.Cost = append(cv.Cost, answer(tr, c, a, b, tr.T("compare.what_dollar"), fmtDollars, tr.T("compare.unit_dollar"), tr.T("compare.unit_dollar")))
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Downloads returns a chart page's data.json and data.csv, as the page links them.
@@ -118,8 +119,7 @@ var downloadKeys = func() []int {
 	}
 	ids := []int{-3, -2, -1}
 	for i := range int(input.NumMetrics) {
-		switch input.MetricID(i) {
-		case input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU:
+		if _, viewed := page.Throughput(page.ColumnOf(input.MetricID(i))); viewed {
 			continue // a raw point's throughputs are the view's (rawPointOf)
 		}
 		ids = append(ids, i)
@@ -240,8 +240,7 @@ var csvColumns = []string{"model", "sequence", "series", "hwKey", "gpu", "vendor
 func csvNames(metrics []MetricData, xName, yName string) map[string]string {
 	names := map[string]string{"x": xName, "y": yName}
 	for _, m := range metrics {
-		switch m.Key {
-		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu":
+		if _, ok := page.Throughput(m.Key); ok {
 			names[m.Key] = m.Axis
 		}
 	}
@@ -271,7 +270,8 @@ func csvHeaderRow(names map[string]string, withY bool) []string {
 func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
-	withY := !slices.Contains([]string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"}, p.Metric.Key)
+	_, throughput := page.Throughput(p.Metric.Key)
+	withY := !throughput
 	header := csvHeaderRow(names, withY)
 	if cols.has {
 		header = append(header, cols.names[len(pointColumns):]...)

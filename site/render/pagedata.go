@@ -16,6 +16,7 @@ import (
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // gpuLabel is the hardware label's GPU part: "B200 (vLLM)" gives "B200".
@@ -38,19 +39,15 @@ func frameworkLabel(s *PageSeries) string {
 	return s.Framework
 }
 
-// metricsFor lists the y metrics a page offers (charts.YMetrics): the three throughputs, cost
-// and throughput per megawatt always (a reader may type the $/GPU-hour and kW the config does
-// not give; a series without them is left out of that view), and the measured ones (power,
-// energy per token) when a point of the page has them.
+// metricsFor lists the y metrics a page offers (charts.YMetrics): those page.Metrics offers
+// always (the three throughputs, costs and throughput per megawatt: a reader may type the
+// $/GPU-hour and kW the config does not give; a series without them is left out of that
+// view), and the measured ones (power, energy per token) when a point of the page has them.
 func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
 	var ms []MetricData
 	for _, m := range charts.YMetrics {
-		switch m.Key {
-		case "tpPerGpu", "outputTputPerGpu", "inputTputPerGpu", "costPerMTok", "costPerMOutputTok", "costPerMInputTok", "tokPerMW":
-		default:
-			if !slices.Contains(cols.names, m.Key) {
-				continue
-			}
+		if pm, _ := page.MetricOf(m.Key); !pm.Always && !slices.Contains(cols.names, m.Key) {
+			continue
 		}
 		md := MetricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
 		if cfg.InputLabels && m.Key == p.Metric.Key && p.Metric.Label != "" {
@@ -84,9 +81,9 @@ func (r *Renderer) pageMetric(p *Page, localize bool) MetricData {
 // throughputNames are the three throughputs' one names, in the points table's column order.
 func throughputNames(ms []MetricData) []string {
 	var out []string
-	for _, key := range []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"} {
+	for _, c := range page.Columns() {
 		for _, m := range ms {
-			if m.Key == key {
+			if m.Key == c.Key {
 				out = append(out, m.Axis)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/slo"
 )
 
@@ -76,7 +77,7 @@ func sloValue(pt *input.Point, metric string, price float64, priced bool) (float
 		return float64(pt.Concurrency), pt.Concurrency > 0 // a run by request rate has none
 	case slo.Cost:
 		tp := charts.Round6(pt.TpPerGpu)
-		v := charts.CostPerMTok(price, tp)
+		v := page.CostPerMTok(price, tp)
 		return v, priced && tp > 0 && !math.IsInf(v, 0) && !math.IsNaN(v)
 	}
 	m, ok := input.MetricByName(metric)

@@ -9,6 +9,7 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Repeated runs and failed requests, as the pages carry them (package input, spread.go): a
@@ -36,19 +37,7 @@ type RequestsData struct {
 
 // spreadColumn is the page column a metric has: the view's names for median interactivity
 // and the three throughputs, the catalog's for every other.
-func spreadColumn(m input.MetricID) string {
-	switch m {
-	case input.MMedianIntvty:
-		return "x"
-	case input.MTputPerGPU:
-		return "tpPerGpu"
-	case input.MOutputTputPerGPU:
-		return "outputTputPerGpu"
-	case input.MInputTputPerGPU:
-		return "inputTputPerGpu"
-	}
-	return input.MetricNames[m]
-}
+func spreadColumn(m input.MetricID) string { return page.ColumnOf(m) }
 
 // eachRawPoint calls fn with every raw point of p's snapshots (the newest only with newest),
 // and every view point that says its runs, requests or invalid mark (input.Point.Marks), each
@@ -189,8 +178,10 @@ func csvSpreadOf(p *Page, cols pageColumns) csvSpread {
 		c.requests = c.requests || pt.Requests().Known()
 	})
 	if c.spread {
-		c.figures = append([]input.MetricID{input.MMedianIntvty, input.MTputPerGPU, input.MOutputTputPerGPU, input.MInputTputPerGPU},
-			slices.DeleteFunc(slices.Clone(cols.raw), func(m input.MetricID) bool { return m == input.MMedianIntvty })...)
+		for _, m := range page.Columns() { // x and the three throughputs, then the raw metrics but x's
+			c.figures = append(c.figures, m.Input)
+		}
+		c.figures = append(c.figures, slices.DeleteFunc(slices.Clone(cols.raw), func(m input.MetricID) bool { return m == input.MMedianIntvty })...)
 	}
 	return c
 }
@@ -287,14 +278,4 @@ func withinSpread(a float64, ra *[2]float64, b float64, rb *[2]float64) bool {
 
 // throughputMetric is the raw metric of a throughput's page key ("tpPerGpu"...); ok false for
 // any other metric, of which runs give no range here.
-func throughputMetric(key string) (input.MetricID, bool) {
-	switch key {
-	case "tpPerGpu":
-		return input.MTputPerGPU, true
-	case "outputTputPerGpu":
-		return input.MOutputTputPerGPU, true
-	case "inputTputPerGpu":
-		return input.MInputTputPerGPU, true
-	}
-	return 0, false
-}
+func throughputMetric(key string) (input.MetricID, bool) { return page.Throughput(key) }

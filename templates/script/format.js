@@ -70,7 +70,8 @@ export function fmtNum(v) {
 }
 
 // COST_BASE is the throughput per GPU each cost metric divides a GPU-hour's price by: all
-// tokens, output tokens, input tokens (Go's charts.CostBase).
+// tokens, output tokens, input tokens: the Cost rows of Go's page.Metrics, which site/page's twins
+// test (TestPageScriptReadsTheTable) checks this and tokens per MW against.
 export const COST_BASE = { costPerMTok: "tpPerGpu", costPerMOutputTok: "outputTputPerGpu", costPerMInputTok: "inputTputPerGpu" };
 
 // isCost reports whether a metric key is one of the costs of a million tokens.

@@ -1,17 +1,15 @@
-package charts
+package decimal
 
 import (
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
-
-	"github.com/frontier-bench/frontier/internal/decimal"
 )
 
 // TestRound6IsParseFloatOfSixDigits: Round6 is strconv.ParseFloat of v written to 6
 // significant digits, to the bit (the sign of zero too), over values of every magnitude, the
-// ones decimal.Simple reads and the ones with an exponent that it hands on.
+// ones Simple reads and the ones with an exponent that it hands on.
 func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 	want := func(v float64) float64 {
 		r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
@@ -45,7 +43,7 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 			p*0.9999995, p*0.99999949999, p*0.99999950001)
 	}
 	for _, v := range vals {
-		if _, ok := decimal.Simple(strconv.AppendFloat(nil, v, 'g', 6, 64)); ok {
+		if _, ok := Simple(strconv.AppendFloat(nil, v, 'g', 6, 64)); ok {
 			read++
 		}
 		if got, w := Round6(v), want(v); math.Float64bits(got) != math.Float64bits(w) {
@@ -53,7 +51,7 @@ func TestRound6IsParseFloatOfSixDigits(t *testing.T) {
 		}
 	}
 	if read < 100000 { // half the random values, at the least
-		t.Errorf("decimal.Simple read %d of %d", read, len(vals))
+		t.Errorf("Simple read %d of %d", read, len(vals))
 	}
 }
 
