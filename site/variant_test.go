@@ -60,7 +60,7 @@ precision = "bf16"
 		t.Fatalf("the build failed: %v", err)
 	}
 	for _, w := range rep.Warnings {
-		if strings.Contains(w.Msg, "repeated runs") {
+		if strings.Contains(w.Msg, "repeated runs") || strings.Contains(w.Msg, "variant") {
 			t.Errorf("runs of two setups taken for repeated runs: %v", w)
 		}
 	}
@@ -127,5 +127,37 @@ precision = "bf16"
 	}
 	if len(views) == 0 {
 		t.Error("no API view names the series h100_vllm__v0-engine")
+	}
+}
+
+// Without variants the five setups are one series, and their first stages, all at 1 request/s,
+// are taken for repeated runs: their figures lie close (a low rate is the same on every setup),
+// but they come from five folders, which the build names, with the fix: a [[runs]] variant.
+func TestRepeatedRunsFromFoldersNameTheVariantFix(t *testing.T) {
+	t.Parallel()
+	cfg, ps := ParseConfig("frontier.toml", []byte(`
+[[runs]]
+path = "inference-perf/*/*/*"
+gpu = "h100"
+gpus = 1
+framework = "vllm"
+precision = "bf16"
+`))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	_, rep, err := build(t, kubeconFolder(t), cfg)
+	if err != nil {
+		t.Fatalf("the build failed: %v", err)
+	}
+	var got []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w.Msg, "repeated runs from the folders") {
+			got = append(got, w.String())
+		}
+	}
+	want := "1 point(s), the first at 1 requests/s, are repeated runs from the folders inference-perf/kubecon-na-2025/vllm+batch_size/, "
+	if len(got) != 1 || !strings.Contains(got[0], want) || !strings.Contains(got[0], "give each its own variant in a [[runs]] entry of frontier.toml") {
+		t.Errorf("warnings %q, want one containing %q and the fix", got, want)
 	}
 }

@@ -123,14 +123,16 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 		}
 	}
 	var ps problem.Problems
+	var groups [][]rawRow
 	for _, j := range slices.Sorted(maps.Keys(more)) {
 		runs := append([]rawRow{out[j]}, more[j]...)
 		if p, ok := spreadWarning(runs); ok {
 			ps = append(ps, p)
 		}
+		groups = append(groups, runs)
 		out[j] = combineRuns(runs)
 	}
-	return out, ps
+	return out, append(ps, variantWarnings(groups, ps)...)
 }
 
 func rawNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -13,9 +13,13 @@ package input
 // safe in a URL, a file name and an element id as it is. The label shows the variant as given.
 
 import (
+	"fmt"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/output"
+	"github.com/frontier-bench/frontier/site/problem"
 )
 
 // variantOf is the variant of a row of the file being read: its [[runs]] variant, then what
@@ -55,4 +59,56 @@ func variantLabel(label, v string) string {
 		return l + ", " + v + ")"
 	}
 	return label + " (" + v + ")"
+}
+
+// variantWarnings name the fix for repeated runs that look like different setups: those from
+// different folders (foldersWarnings), and, once, the far apart points of which spreadWarning
+// warned (far), which may be setups a file does not tell apart (the serve parameters of one
+// bench-serve JSON lines file). groups are the points' runs, in reading order. The fix is a
+// warning of its own, so that spreadWarning's sentence stays the one the catalogs translate.
+func variantWarnings(groups [][]rawRow, far problem.Problems) problem.Problems {
+	ps := foldersWarnings(groups)
+	if len(far) > 0 {
+		ps = append(ps, problem.Problem{File: far[0].File, Warning: true, Msg: fmt.Sprintf(
+			"%d point(s) of repeated runs more than 25%% apart (warned of above): if their runs are different setups, give each its own variant in a [[runs]] entry of frontier.toml (variant = \"…\"), so that each is a series of its own", len(far))})
+	}
+	return ps
+}
+
+// foldersWarnings are the warnings of repeated runs that come from different folders: each
+// folder of a sweep (inference-perf's vllm/, vllm+batch_size/, ...) is often a setup of its own,
+// which the files do not name, and whose runs at a load like another's (a sweep's first, low
+// rate) would silently merge into one point. groups are the points' runs, in reading order;
+// one warning per set of folders, naming its points' count and the first point's load.
+func foldersWarnings(groups [][]rawRow) problem.Problems {
+	type seen struct {
+		first *rawRow
+		n     int
+	}
+	by := map[string]*seen{}
+	var order []string
+	for _, runs := range groups {
+		var dirs []string
+		for i := range runs {
+			dirs = append(dirs, path.Dir(runs[i].rel)+"/")
+		}
+		slices.Sort(dirs)
+		if dirs = slices.Compact(dirs); len(dirs) < 2 {
+			continue
+		}
+		k := strings.Join(dirs, ", ")
+		if by[k] == nil {
+			by[k] = &seen{first: &runs[0]}
+			order = append(order, k)
+		}
+		by[k].n++
+	}
+	var ps problem.Problems
+	for _, k := range order {
+		s := by[k]
+		ps = append(ps, problem.Problem{File: s.first.file, Path: s.first.loc(), Warning: true, Msg: fmt.Sprintf(
+			"%d point(s), the first at %s, are repeated runs from the folders %s (one configuration, topology and date by what the files and [[runs]] say): if the folders hold different setups, give each its own variant in a [[runs]] entry of frontier.toml (variant = \"…\"), so that each is a series of its own",
+			s.n, s.first.load(), k)})
+	}
+	return ps
 }
