@@ -161,3 +161,55 @@ precision = "bf16"
 		t.Errorf("warnings %q, want one containing %q and the fix", got, want)
 	}
 }
+
+// A variant is data: whatever it holds stays text wherever it lands (every page has the markup
+// shape of its twin of a benign variant, and no handler or script of its own; every JSON file
+// parses), and its key is a slug.
+func TestVariantEscaped(t *testing.T) {
+	t.Parallel()
+	site := func(variant string) *Files {
+		cfg, ps := ParseConfig("frontier.toml", []byte(fmt.Sprintf(`
+[[runs]]
+path = "inference-perf/*/*/*"
+gpu = "h100"
+gpus = 1
+framework = "vllm"
+precision = "bf16"
+
+[[runs]]
+path = "inference-perf/kubecon-na-2025/vllm+batch_size/*"
+variant = %q
+`, variant)))
+		if len(ps) > 0 {
+			t.Fatal(ps)
+		}
+		files, _, err := build(t, kubeconFolder(t), cfg)
+		if err != nil {
+			t.Fatalf("the build failed: %v", err)
+		}
+		return files
+	}
+	files := site(`</script><img src=x onerror=alert(1)>"'`)
+	if d := shapeDiff(siteShapes(files), siteShapes(site("benign"))); d != "same" {
+		t.Errorf("the variant changed the markup: %s", d)
+	}
+	shown := false
+	for _, name := range files.Names() {
+		b, _ := files.Get(name)
+		if strings.HasSuffix(name, ".html") {
+			for _, msg := range pageFindings(name, b) {
+				t.Error(msg)
+			}
+		}
+		if strings.HasSuffix(name, ".json") && !json.Valid(b) {
+			t.Errorf("%s: not JSON", name)
+		}
+		if strings.HasSuffix(name, ".html") && strings.Contains(string(b), "<img src=x") {
+			t.Errorf("%s holds the variant unescaped", name)
+		}
+		shown = shown || strings.Contains(string(b), "h100_vllm__script-img-src-x-onerror-alert-1")
+	}
+	if !shown {
+		t.Error("no file names the variant's slugged key")
+	}
+}
