@@ -221,6 +221,9 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 			hi++
 		}
 		cfgRows := order[lo:hi]
+		if p, ok := variantClash(rows, cfgRows, key); ok {
+			ps = append(ps, p)
+		}
 		var dates []string
 		groups := 0
 		for k, i := range cfgRows {

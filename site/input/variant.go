@@ -112,3 +112,18 @@ func foldersWarnings(groups [][]rawRow) problem.Problems {
 	}
 	return ps
 }
+
+// variantClash is the error of two variants of one configuration whose slugs are one series
+// key ("batch size" and "batch_size"): the series would show the rows of both under one label,
+// and of two at one load only one. cfg are the indexes in rows of one series key and precision.
+func variantClash(rows []rawRow, cfg []int, key string) (problem.Problem, bool) {
+	first := &rows[cfg[0]]
+	for _, i := range cfg[1:] {
+		if r := &rows[i]; r.variant != first.variant {
+			return problem.Problem{File: r.file, Path: r.loc(), Msg: fmt.Sprintf(
+				"its variant %q and the variant %q of %s make one series key %q: give them variants that differ in a letter or digit",
+				r.variant, first.variant, first.place(), key)}, true
+		}
+	}
+	return problem.Problem{}, false
+}

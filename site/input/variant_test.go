@@ -82,3 +82,17 @@ func TestVariantKeyAndLabel(t *testing.T) {
 		}
 	}
 }
+
+// Two variants whose slugs are one series key stop the build with an error naming both, never
+// a series that silently shows one of two points at a load.
+func TestVariantsOfOneKeyClash(t *testing.T) {
+	rows := []rawRow{
+		{file: "data/a.json", idx: -1, model: "m", sequence: "1k/1k", gpu: "h100", framework: "vllm", spec: "none", precision: "bf16", variant: "batch size", conc: 4},
+		{file: "data/b.json", idx: -1, model: "m", sequence: "1k/1k", gpu: "h100", framework: "vllm", spec: "none", precision: "bf16", variant: "batch_size", conc: 4},
+	}
+	_, ps := rawDatasets(rows, &RawOptions{}, "")
+	want := `data/b.json: its variant "batch_size" and the variant "batch size" of data/a.json make one series key "h100_vllm__batch-size"`
+	if !strings.Contains(ps.Errors().Error(), want) {
+		t.Errorf("problems %v, want an error %q…", ps, want)
+	}
+}
