@@ -69,7 +69,9 @@ func (d *rawDecoder) sweepKey(k []byte, sw *sweepRun) bool {
 	// a string unquoted ("max_num_seqs=64", "kv_cache_dtype=fp8").
 	key := string(k)
 	_, v := d.read()
-	sw.params = append(sw.params, key+"="+d.keep(v))
+	val := d.keep(v)
+	d.noControls(d.off, val)
+	sw.params = append(sw.params, key+"="+val)
 	return true
 }
 
