@@ -126,12 +126,15 @@ type RunConfig struct {
 	Framework string `toml:"framework"`
 	Precision string `toml:"precision"`
 	Spec      string `toml:"spec"`
-	Model     string `toml:"model"`
-	ISL       int64  `toml:"isl"`
-	OSL       int64  `toml:"osl"`
-	Date      string `toml:"date"` // YYYY-MM-DD, over the file's own: runs of several days as one snapshot
-	Image     string `toml:"image"`
-	RunURL    string `toml:"run_url"`
+	// Variant names a configuration apart from others of its GPU, framework and precision
+	// (package input, docs/frontier-toml.md): a series of its own.
+	Variant string `toml:"variant"`
+	Model   string `toml:"model"`
+	ISL     int64  `toml:"isl"`
+	OSL     int64  `toml:"osl"`
+	Date    string `toml:"date"` // YYYY-MM-DD, over the file's own: runs of several days as one snapshot
+	Image   string `toml:"image"`
+	RunURL  string `toml:"run_url"`
 	// Parallelism, for lm-evaluation-harness results files (package input, evalharness.go).
 	TP          int64 `toml:"tp"`
 	EP          int64 `toml:"ep"`

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/frontier-bench/frontier/site/input"
 )
@@ -64,6 +65,9 @@ func (c *Config) validateRaw(name string) Problems {
 		}
 		if r.OSL < 0 {
 			bad(at+"osl", "want a number > 0, got %d", r.OSL)
+		}
+		if strings.ContainsFunc(r.Variant, unicode.IsControl) {
+			bad(at+"variant", "contains a control character, which no page can show: remove it")
 		}
 		if r.Date != "" && !validDate(r.Date) {
 			bad(at+"date", "want a date as YYYY-MM-DD, got %q", r.Date)

@@ -46,11 +46,14 @@ type rawRow struct {
 	gpu, framework  string // normalised keys
 	gpuName         string // the GPU as the file names it, the label of one the tables do not know
 	spec, precision string
-	disagg          bool
-	facts           string // an agentic row's point facts, which tell its loads apart (agentic.go)
-	conc            int64
-	rate            float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
-	date            string  // YYYY-MM-DD, "" when the row has none
+	// variant sets the row's configuration apart from others of its GPU, framework, spec and
+	// precision (variantOf): "" for none, else a series of its own.
+	variant string
+	disagg  bool
+	facts   string // an agentic row's point facts, which tell its loads apart (agentic.go)
+	conc    int64
+	rate    float64 // requests per second, for a run by rate (RawPoint.RequestRate); 0 for others
+	date    string  // YYYY-MM-DD, "" when the row has none
 	// workload is what the run asked of the server, "" where its file does not say
 	// (workloadOf): runs of different workloads are never repeated runs of one point.
 	workload string
@@ -141,12 +144,15 @@ type rawDecoder struct {
 	// run is the run of the point being read, for its row (a client's file); fileRun the
 	// one the file's rows share when they have none of their own (InferenceX rows).
 	run, fileRun *RunInfo
+	// runsVariant is the file's [[runs]] variant, once looked up (variantOf).
+	runsVariant *string
 }
 
 // rowFields is what a row's keys gave, before the row is built from them.
 type rowFields struct {
 	hw, fw, model, prefix, precision, spec string
 	gpuName                                string // the GPU as the file names it (namedGPU), "" for a key
+	variant                                string // what the file says sets its configuration apart (sweepVariant)
 	image, date, runURL                    string
 	disagg                                 bool
 	isl, osl, conc                         int64
@@ -408,7 +414,7 @@ func (d *rawDecoder) add1(r rowFields, model string, idx int) {
 		file: d.file, rel: d.rel, idx: int32(idx),
 		model: d.cfg.modelName(model), sequence: sequenceOf(r.isl, r.osl),
 		gpu: normGPU(r.hw), gpuName: r.gpuName, framework: fw, spec: normSpec(r.spec), precision: normPrecision(r.precision),
-		disagg: disagg, conc: r.conc, date: r.date,
+		disagg: disagg, conc: r.conc, date: r.date, variant: d.variantOf(r.variant),
 		// InferenceX's ingest reads a '#' in an image name as the '/' its artifact names cannot hold.
 		raw: RawPoint{Image: strings.ReplaceAll(r.image, "#", "/"), RunURL: r.runURL, Metrics: r.m.pack(), Requests: r.req, Run: d.run},
 	}

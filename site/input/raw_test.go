@@ -394,8 +394,9 @@ func TestRawMergeUnionAndConflicts(t *testing.T) {
 	ms.set(MMedianIntvty, 1)
 	changed[i].raw.Metrics = ms.pack()
 	rows, ps = mergeRows(append(slices.Clone(history), changed...))
-	if len(ps.Errors()) != 0 || len(ps) != 1 || !strings.Contains(ps[0].Msg, "median_intvty 1 in data/inferencex-api/dsr1_1k1k_latest.json") {
-		t.Fatalf("problems %v, want only the warning that the runs' median interactivity lies far apart", ps)
+	if len(ps.Errors()) != 0 || len(ps) != 2 || !strings.Contains(ps[0].Msg, "median_intvty 1 in data/inferencex-api/dsr1_1k1k_latest.json") ||
+		!strings.Contains(ps[1].Msg, "give each its own variant in a [[runs]] entry") {
+		t.Fatalf("problems %v, want only the warning that the runs' median interactivity lies far apart, and its fix: a variant", ps)
 	}
 	if len(rows) != 454 {
 		t.Errorf("%d merged rows, want 454", len(rows))

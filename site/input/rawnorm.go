@@ -315,6 +315,7 @@ func (c *RawOptions) runContext(p string) (ctx Run, matched bool) {
 		over(&ctx.Framework, r.Framework)
 		over(&ctx.Precision, r.Precision)
 		over(&ctx.Spec, r.Spec)
+		over(&ctx.Variant, r.Variant)
 		over(&ctx.Model, r.Model)
 		over(&ctx.Date, r.Date)
 		over(&ctx.Image, r.Image)
@@ -372,9 +373,13 @@ type Run struct {
 	Framework string
 	Precision string
 	Spec      string
-	Model     string
-	ISL       int64
-	OSL       int64
+	// Variant sets a configuration apart from the others of its GPU, framework, speculative
+	// decoding and precision ("batch_size", "v0 engine"): a series of its own, whose runs are
+	// never repeated runs of another's (docs/frontier-toml.md).
+	Variant string
+	Model   string
+	ISL     int64
+	OSL     int64
 	// Date is YYYY-MM-DD; without one the runs belong to every snapshot. It wins over the
 	// file's own date (the one key that does), so that runs of several days count as one
 	// snapshot, and their repeats as one point.

@@ -37,6 +37,7 @@ import (
 type rawIdentity struct {
 	model, sequence                 string
 	gpu, framework, spec, precision string
+	variant                         string // rawRow.variant: runs of two variants are two series
 	disagg                          bool
 	facts                           string
 	topo                            Topology
@@ -50,7 +51,7 @@ type rawIdentity struct {
 }
 
 func identityOf(r *rawRow) rawIdentity {
-	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.disagg, r.facts, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date, r.workload}
+	return rawIdentity{r.model, r.sequence, r.gpu, r.framework, r.spec, r.precision, r.variant, r.disagg, r.facts, r.raw.Topology, r.conc, r.rate, r.unlimited(), r.date, r.workload}
 }
 
 // mergeRows merges rows of the same identity, given in the order their files are read (path
@@ -123,14 +124,16 @@ func mergeParts(parts [][]rawRow) ([]rawRow, problem.Problems) {
 		}
 	}
 	var ps problem.Problems
+	var groups [][]rawRow
 	for _, j := range slices.Sorted(maps.Keys(more)) {
 		runs := append([]rawRow{out[j]}, more[j]...)
 		if p, ok := spreadWarning(runs); ok {
 			ps = append(ps, p)
 		}
+		groups = append(groups, runs)
 		out[j] = combineRuns(runs)
 	}
-	return out, ps
+	return out, append(ps, variantWarnings(groups, ps)...)
 }
 
 func rawNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -163,11 +166,11 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 	keys := make([]string, len(rows)) // hwKey per row
 	for i := range rows {
 		order[i] = i
-		keys[i] = rows[i].seriesKey()
+		keys[i] = variantKey(rows[i].seriesKey(), rows[i].variant)
 	}
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &rows[i], &rows[j]
-		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision),
+		return cmp.Or(cmp.Compare(keys[i], keys[j]), cmp.Compare(a.precision, b.precision), cmp.Compare(a.variant, b.variant),
 			compareTopology(a.raw.Topology, b.raw.Topology), cmp.Compare(a.facts, b.facts), cmp.Compare(a.conc, b.conc), cmp.Compare(a.rate, b.rate), cmp.Compare(a.unlimited(), b.unlimited()), cmp.Compare(a.workload, b.workload), cmp.Compare(a.date, b.date))
 	})
 
@@ -219,6 +222,9 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 			hi++
 		}
 		cfgRows := order[lo:hi]
+		if p, ok := variantClash(rows, cfgRows, key); ok {
+			ps = append(ps, p)
+		}
 		var dates []string
 		groups := 0
 		for k, i := range cfgRows {
@@ -232,7 +238,7 @@ func rawDatasets(rows []rawRow, cfg *RawOptions, floor string) ([]*Dataset, prob
 		g := cfg.namedGPUInfo(first.gpu, first.gpuName)
 		for _, date := range dates {
 			s := Series{HWKey: key, GPU: first.gpu, Framework: first.framework, SpecMethod: first.spec,
-				Label: seriesLabel(g.label, first.framework, first.spec, first.disagg), Vendor: g.vendor,
+				Label: variantLabel(seriesLabel(g.label, first.framework, first.spec, first.disagg), first.variant), Vendor: g.vendor,
 				Deployment: deploymentOf(first.disagg), Points: make([]Point, 0, groups)}
 			// Per topology and concurrency (consecutive in cfgRows, dates ascending with ""
 			// first), the newest row on or before date.

@@ -19,6 +19,7 @@ package input
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,6 +38,11 @@ type sweepRun struct {
 	number   int64 // run_number; -1 for the warmup
 	has      bool  // the file gives run_number: it is a sweep's
 	parallel [3]int64
+	// serve is the serve part of the combination folder's name ("-max_num_seqs=64-tp=2"),
+	// read once; params the serve parameters other than parallelism the file gives that the
+	// folder names ("max_num_seqs=64"): the combination's variant (sweepVariant).
+	serve  *string
+	params []string
 }
 
 // sweepKey reads key k of a bench-serve result if it is one the sweep adds, and reports
@@ -52,7 +58,45 @@ func (d *rawDecoder) sweepKey(k []byte, sw *sweepRun) bool {
 		sw.parallel[i] = d.flexPositive()
 		return true
 	}
-	return false
+	if sw.serve == nil {
+		serve := sweepServe(sweepCombination(d.rel))
+		sw.serve = &serve
+	}
+	if *sw.serve == "" || !strings.Contains(*sw.serve, "-"+string(k)+"=") {
+		return false
+	}
+	// A serve parameter the combination sets, as the file gives it: its value as written,
+	// a string unquoted ("max_num_seqs=64", "kv_cache_dtype=fp8").
+	key := string(k)
+	_, v := d.read()
+	val := d.keep(v)
+	d.noControls(d.off, val)
+	sw.params = append(sw.params, key+"="+val)
+	return true
+}
+
+// sweepServe is the serve part of a combination folder's name, with the '-' that precedes each
+// of its k=v pairs: "SERVE--tp=2-max_num_seqs=64-BENCH--max_concurrency=8" gives
+// "-tp=2-max_num_seqs=64"; "" for none.
+func sweepServe(comb string) string {
+	serve, ok := strings.CutPrefix(comb, "SERVE-")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(serve, "-BENCH-"); i >= 0 {
+		serve = serve[:i]
+	}
+	return serve
+}
+
+// sweepVariant is the variant of a sweep combination's runs: the serve parameters it sets
+// other than the parallelism, which is the topology (docs/input-formats.md), sorted and
+// joined ("enable_chunked_prefill=false, max_num_seqs=256"); "" for a combination that sets
+// only the parallelism. A sweep names in its folders only the parameters it sweeps, so these
+// are the ones that differ between its combinations.
+func sweepVariant(sw *sweepRun) string {
+	slices.Sort(sw.params)
+	return strings.Join(slices.Compact(sw.params), ", ")
 }
 
 // sweepCombination is the combination folder of a sweep's file at rel ("SERVE--tp=2-BENCH--
@@ -82,6 +126,7 @@ func (d *rawDecoder) settleSweep(sw *sweepRun, r *rowFields, file *Run, run *run
 		run.info.Settings = append(run.info.Settings, Setting{"sweep combination", comb})
 	}
 	d.cfg.rec.setRelease(rel)
+	r.variant = sweepVariant(sw)
 	tp, pp, dp := sw.parallel[0], sw.parallel[1], sw.parallel[2]
 	if tp > 0 && max(tp, pp, dp) < 1<<16 { // beyond, no machine: the product would overflow
 		r.tp, r.pp = tp, pp
