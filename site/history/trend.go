@@ -11,6 +11,7 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/internal/digest"
 	"github.com/frontier-bench/frontier/site/page"
+	"github.com/frontier-bench/frontier/site/verdict"
 )
 
 // trendTable is one metric's trend table (history/trend-<metric>.json.gz): for each
@@ -19,13 +20,20 @@ import (
 // holds until the configuration's next change. The page script's trend chart and change table
 // read it, and no row.
 //
+// Spread holds, only where a configuration's frontier at a reference comes from points run more
+// than once, its run-to-run range there in percent of its value (verdict.Spread, to 0.01), by
+// which the change table widens its threshold as `frontier diff` does (docs/verdicts.md): one
+// [line, dateIndex, refIndex, percent] per such state and reference, dateIndex the date the
+// state began (a cell of Lines). A site of single runs has none, and writes no "spread".
+//
 //	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...]}
+//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...], "spread": [[0, 3, 1, 7.5], ...]}
 type trendTable struct {
 	Metric string          `json:"metric"`
 	RefX   []float64       `json:"refX"`
 	Dates  []string        `json:"dates"`
 	Lines  [][][]trendCell `json:"lines"`
+	Spread [][4]trendCell  `json:"spread,omitempty"`
 }
 
 // MarshalJSONTo writes the table as encoding/json/v2 writes its fields (encoding/json/v2's
@@ -63,6 +71,20 @@ func (t trendTable) MarshalJSONTo(enc *jsontext.Encoder) error {
 		e.tok(jsontext.EndArray)
 	}
 	e.tok(jsontext.EndArray)
+	if len(t.Spread) > 0 {
+		e.tok(jsontext.String("spread"))
+		e.tok(jsontext.BeginArray)
+		for _, cells := range t.Spread {
+			e.tok(jsontext.BeginArray)
+			for _, c := range cells {
+				if e.err == nil {
+					e.err = c.MarshalJSONTo(enc)
+				}
+			}
+			e.tok(jsontext.EndArray)
+		}
+		e.tok(jsontext.EndArray)
+	}
 	e.tok(jsontext.EndObject)
 	return e.err
 }
@@ -161,22 +183,29 @@ func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState
 	return dates, states
 }
 
-// trendFrom is the trend table of the states; cell, when not nil, gives a state's values at
-// the references, computing them with the function it is passed only when it has not kept
-// them (an incremental build: a save recomputes only the states it changed).
+// trendFrom is the trend table of the states; cell, when not nil, gives a state's cells (its
+// values at the references, then its spreads: frontierAt), computing them with the function it
+// is passed only when it has not kept them (an incremental build: a save recomputes only the
+// states it changed).
 func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
 	cell func(s *Series, compute func() []trendCell) []trendCell) trendTable {
 	t := trendTable{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]trendCell, len(states))}
 	for i, ss := range states {
 		t.Lines[i] = make([][]trendCell, 0, len(ss))
 		for _, st := range ss {
-			var vals []trendCell
+			var cells []trendCell
 			if cell != nil {
-				vals = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
+				cells = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
 			} else {
-				vals = frontierAt(st.s, m, refs)
+				cells = frontierAt(st.s, m, refs)
 			}
+			vals, spreads := cells[:len(refs)], cells[len(refs):]
 			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
+			for r, sp := range spreads {
+				if sp > 0 {
+					t.Spread = append(t.Spread, [4]trendCell{trendCell(i), trendCell(st.d), trendCell(r), sp})
+				}
+			}
 		}
 	}
 	return t
@@ -190,7 +219,8 @@ type valueCurve interface {
 // frontierAt is a state's frontier for metric m read at each reference (NaN outside it): a
 // configuration's value, by the one rule of page.Curve. A priced metric (a cost, tokens per MW)
 // is its throughput's curve mapped through it (page.Derived), at $1 per GPU-hour and 1 kW as
-// trendValues has it.
+// trendValues has it. After the values come the run-to-run spreads at each reference
+// (trendSpreads), 0 where there is none.
 func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 	xs := make([]float64, len(s.Points))
 	for k, pt := range s.Points {
@@ -202,7 +232,7 @@ func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 	} else {
 		curve = page.NewCurve(xs, trendValues(s.Points, m.Key), true, m.Higher)
 	}
-	cell := make([]trendCell, 0, len(refs))
+	cell := make([]trendCell, 0, 2*len(refs))
 	for _, x := range refs {
 		v, ok := curve.At(x)
 		if !ok {
@@ -210,7 +240,54 @@ func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 		}
 		cell = append(cell, trendCell(v))
 	}
-	return cell
+	return append(cell, trendSpreads(s.Points, m, refs)...)
+}
+
+// trendSpreads is the run-to-run range of metric m's frontier at each reference in percent of
+// its value, to 0.01 (0 where no point around it was run more than once), by the rule
+// `frontier diff` widens its threshold by (verdict.Spread), from the points' ranges over their
+// runs. Only a measured metric has them: a priced one is a throughput mapped through a price
+// the reader sets, whose range the runs do not give.
+func trendSpreads(pts []input.Point, m Metric, refs []float64) []trendCell {
+	out := make([]trendCell, len(refs))
+	id, ok := spreadMetric(m.Key)
+	if !ok {
+		return out
+	}
+	ys := trendValues(pts, m.Key)
+	vp := make([]verdict.Point, 0, len(pts))
+	repeated := false
+	for k := range pts {
+		q := verdict.Point{X: pts[k].X, Y: ys[k]}
+		if lo, hi, ok := pts[k].Spread().Range(id); ok && pts[k].Spread().N() > 1 {
+			q.Lo, q.Hi, repeated = charts.Round6(lo), charts.Round6(hi), true
+		}
+		vp = append(vp, q)
+	}
+	if !repeated {
+		return out
+	}
+	for r, x := range refs {
+		out[r] = trendCell(math.Round(1e4*verdict.Spread(vp, m.Higher, x)) / 100)
+	}
+	return out
+}
+
+// spreadMetric is the measured metric key names, whose range a point of several runs keeps;
+// ok is false for a priced metric (derivedFrom).
+func spreadMetric(key string) (input.MetricID, bool) {
+	switch key {
+	case "tpPerGpu":
+		return input.MTputPerGPU, true
+	case "outputTputPerGpu":
+		return input.MOutputTputPerGPU, true
+	case "inputTputPerGpu":
+		return input.MInputTputPerGPU, true
+	}
+	if _, _, ok := derivedFrom(key); ok {
+		return 0, false
+	}
+	return input.MetricByName(key)
 }
 
 // derivedFrom is the throughput a priced metric is made of and how, at $1 per GPU-hour and 1 kW
@@ -237,6 +314,7 @@ func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 			d.I64(int64(len(st.s.Points)))
 			for k := range st.s.Points {
 				digestValues(d, &st.s.Points[k])
+				digestSpread(d, st.s.Points[k].Spread())
 			}
 			keys[st.s] = d.Sum("trend state")
 		}
@@ -247,7 +325,7 @@ func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 // trendMetric digests what a trend cell reads besides its points: the metric, its direction
 // and the references.
 func trendMetric(m Metric, refs []float64) [sha256.Size]byte {
-	d := digest.New("trend metric")
+	d := digest.New("trend metric with spreads") // a cell holds its spreads after its values
 	trendMetricKey(d, m, refs)
 	return d.Sum("")
 }
@@ -278,6 +356,22 @@ func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendSta
 		}
 	}
 	return d.Sum("")
+}
+
+// digestSpread adds what trendSpreads reads of a point's runs: their number and each metric's
+// range over them.
+func digestSpread(d *digest.Digest, sp *input.Spread) {
+	d.I64(int64(sp.N()))
+	if sp == nil {
+		return
+	}
+	for _, ms := range []input.Metrics{sp.Min, sp.Max} {
+		ms.Each(func(m input.MetricID, v float64) {
+			d.U64(uint64(m) + 1)
+			d.F64(v)
+		})
+		d.U64(0)
+	}
 }
 
 func trendMetricKey(d *digest.Digest, m Metric, refs []float64) {
