@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/frontier-bench/frontier/internal/testsite"
+	"github.com/frontier-bench/frontier/site/verdict"
+)
+
+// The two dates of TestDiffAgreesWithTheHistoryChangeTable's site.
+const diffDay1, diffDay2 = "2026-07-31", "2026-08-07"
+
+// seedOn is the seed dated date, with each listed configuration's throughputs multiplied by
+// its scale; a configuration in runs is, on that date, the median of 4 runs whose throughputs
+// spread from lo to hi times its value. Its point ids are the seed's plus idOffset: a point of
+// one date is not the same measurement as the other's.
+func seedOn(t *testing.T, date string, idOffset float64, scale map[string]float64, runs map[string][2]float64) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(testsite.SeedJSON(t), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["params"].(map[string]any)["date"] = date
+	for _, s := range doc["series"].([]any) {
+		s := s.(map[string]any)
+		k, ok := scale[s["hwKey"].(string)]
+		if !ok {
+			k = 1
+		}
+		r, repeated := runs[s["hwKey"].(string)]
+		for _, p := range s["points"].([]any) {
+			p := p.(map[string]any)
+			p["date"] = date
+			p["id"] = p["id"].(float64) + idOffset
+			p["y"] = p["y"].(float64) * k
+			m := p["metrics"].(map[string]any)
+			for _, key := range []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"} {
+				m[key] = m[key].(float64) * k
+			}
+			if repeated {
+				tp := m["tpPerGpu"].(float64)
+				p["runs"] = 4
+				p["range"] = map[string]any{"y": []float64{tp * r[0], tp * r[1]}, "tpPerGpu": []float64{tp * r[0], tp * r[1]}}
+			}
+		}
+	}
+	return must(json.Marshal(doc))
+}
+
+// writeFiles writes each name's data under dir and returns dir.
+func writeFiles(t *testing.T, dir string, files map[string][]byte) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// changeTable is the history page's change table in Go: from the page's built trend table of
+// tpPerGpu, each configuration's verdict at each reference from the older date to the newer,
+// under rule, by Rule.Since (the twin of the page script's since, verdicts.json holding both)
+// over the values and spreads the page script reads (trendAt, spreadAt). Keyed as `frontier
+// diff` keys a change: hwKey, precision, x.
+func changeTable(t *testing.T, out, page string, rule verdict.Rule) map[[3]any]verdict.Verdict {
+	t.Helper()
+	var idx struct {
+		Series []struct{ Key, HW, Precision string } `json:"series"`
+		Trend  map[string]string                     `json:"trend"`
+	}
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(out, page, "history", "index.json"))), &idx); err != nil {
+		t.Fatal(err)
+	}
+	gz := must(os.ReadFile(filepath.Join(out, page, idx.Trend["tpPerGpu"])))
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		RefX   []float64      `json:"refX"`
+		Dates  []string       `json:"dates"`
+		Lines  [][][]*float64 `json:"lines"`
+		Spread [][4]float64   `json:"spread"`
+	}
+	if err := json.Unmarshal(must(io.ReadAll(zr)), &table); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Dates) != 2 || table.Dates[0] != diffDay1 || table.Dates[1] != diffDay2 {
+		t.Fatalf("trend dates %v, want %s and %s", table.Dates, diffDay1, diffDay2)
+	}
+	t.Logf("trend table of tpPerGpu: %d bytes gzipped, %d spreads", len(gz), len(table.Spread))
+	spreads := map[[3]int]float64{}
+	for _, s := range table.Spread {
+		spreads[[3]int{int(s[0]), int(s[1]), int(s[2])}] = s[3]
+	}
+	got := map[[3]any]verdict.Verdict{}
+	for i, s := range idx.Series {
+		for r, x := range table.RefX {
+			values, sp := []float64{math.NaN(), math.NaN()}, []float64{0, 0}
+			for d := range values {
+				for _, cell := range table.Lines[i] {
+					if int(*cell[0]) > d {
+						break
+					}
+					values[d] = math.NaN()
+					if v := cell[1+r]; v != nil {
+						values[d] = *v
+					}
+					sp[d] = spreads[[3]int{i, int(*cell[0]), r}]
+				}
+			}
+			got[[3]any{s.HW, s.Precision, x}] = rule.Since(values, sp, 0, true).Verdict
+		}
+	}
+	return got
+}
+
+// TestDiffAgreesWithTheHistoryChangeTable: a site with two dates of one page, and `frontier
+// diff` of the two dates' data, give every configuration the same verdict at every reference
+// both read a value at: a 15% drop is a regression, a 10% rise an improvement, a 6% drop
+// inside repeated runs scattering 12% noise (the threshold widened on both sides), the same
+// drop with runs scattering 2% a regression, an unchanged configuration noise.
+func TestDiffAgreesWithTheHistoryChangeTable(t *testing.T) {
+	scale := map[string]float64{"b200_vllm": 0.85, "b300_trt": 1.10, "b200_trt": 0.94, "b300_vllm": 0.94}
+	runs := map[string][2]float64{"b200_trt": {0.90, 1.02}, "b300_vllm": {0.99, 1.01}}
+	day1 := seedOn(t, diffDay1, 0, nil, nil)
+	day2 := seedOn(t, diffDay2, 1e6, scale, runs)
+	root := t.TempDir()
+	old := writeFiles(t, filepath.Join(root, "old", "data"), map[string][]byte{"seed.json": day1})
+	nw := writeFiles(t, filepath.Join(root, "new", "data"), map[string][]byte{"seed.json": day2})
+	both := writeFiles(t, filepath.Join(root, "both", "data"), map[string][]byte{"day1.json": day1, "day2.json": day2})
+
+	code, js, stderr := runCode("diff", "--format", "json", old, nw)
+	if code != exitOK {
+		t.Fatalf("diff: status %d: %s", code, stderr)
+	}
+	var rep verdict.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(root, "public")
+	if code, _, stderr := runCode("build", "--data", both, "--out", out); code != exitOK {
+		t.Fatalf("build: status %d: %s", code, stderr)
+	}
+	page := "deepseek-v4-pro/8k-1k"
+	table := changeTable(t, out, page, verdict.DefaultRule())
+
+	compared := 0
+	want := map[string]verdict.Verdict{"b200_vllm": verdict.Regression, "b300_trt": verdict.Improvement,
+		"b200_trt": verdict.Noise, "b300_vllm": verdict.Regression, "b300_sglang": verdict.Noise}
+	seen := map[string]bool{}
+	for _, c := range rep.Changes {
+		if c.Page != "/"+page+"/" || c.Old == nil || c.New == nil {
+			continue // a reference outside a frontier: the diff's insufficient, the table's blank
+		}
+		v, ok := table[[3]any{c.Series, c.Precision, c.X}]
+		if !ok {
+			t.Errorf("%s %s at %v: in the diff, not in the change table", c.Series, c.Precision, c.X)
+			continue
+		}
+		compared++
+		if v != c.Verdict {
+			t.Errorf("%s %s at %v: diff says %s (%+.2f%% against ±%.2f%%), the change table %s", c.Series, c.Precision, c.X, c.Verdict, *c.Change, c.Threshold, v)
+		}
+		if w, ok := want[c.Series]; ok {
+			seen[c.Series] = true
+			if c.Verdict != w {
+				t.Errorf("%s at %v: %s (%+.2f%% against ±%.2f%%), want %s", c.Series, c.X, c.Verdict, *c.Change, c.Threshold, w)
+			}
+		}
+	}
+	if compared < 20 || len(seen) != len(want) {
+		t.Errorf("compared %d changes, saw %v of %v: want every configuration at the references its frontiers reach", compared, seen, want)
+	}
+}
