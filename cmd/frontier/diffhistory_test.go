@@ -14,45 +14,8 @@ import (
 	"github.com/frontier-bench/frontier/site/verdict"
 )
 
-// The two dates of TestDiffAgreesWithTheHistoryChangeTable's site.
+// The two dates of testsite.TwoDates.
 const diffDay1, diffDay2 = "2026-07-31", "2026-08-07"
-
-// seedOn is the seed dated date, with each listed configuration's throughputs multiplied by
-// its scale; a configuration in runs is, on that date, the median of 4 runs whose throughputs
-// spread from lo to hi times its value. Its point ids are the seed's plus idOffset: a point of
-// one date is not the same measurement as the other's.
-func seedOn(t *testing.T, date string, idOffset float64, scale map[string]float64, runs map[string][2]float64) []byte {
-	t.Helper()
-	var doc map[string]any
-	if err := json.Unmarshal(testsite.SeedJSON(t), &doc); err != nil {
-		t.Fatal(err)
-	}
-	doc["params"].(map[string]any)["date"] = date
-	for _, s := range doc["series"].([]any) {
-		s := s.(map[string]any)
-		k, ok := scale[s["hwKey"].(string)]
-		if !ok {
-			k = 1
-		}
-		r, repeated := runs[s["hwKey"].(string)]
-		for _, p := range s["points"].([]any) {
-			p := p.(map[string]any)
-			p["date"] = date
-			p["id"] = p["id"].(float64) + idOffset
-			p["y"] = p["y"].(float64) * k
-			m := p["metrics"].(map[string]any)
-			for _, key := range []string{"tpPerGpu", "outputTputPerGpu", "inputTputPerGpu"} {
-				m[key] = m[key].(float64) * k
-			}
-			if repeated {
-				tp := m["tpPerGpu"].(float64)
-				p["runs"] = 4
-				p["range"] = map[string]any{"y": []float64{tp * r[0], tp * r[1]}, "tpPerGpu": []float64{tp * r[0], tp * r[1]}}
-			}
-		}
-	}
-	return must(json.Marshal(doc))
-}
 
 // writeFiles writes each name's data under dir and returns dir.
 func writeFiles(t *testing.T, dir string, files map[string][]byte) string {
@@ -132,10 +95,7 @@ func changeTable(t *testing.T, out, page string, rule verdict.Rule) map[[3]any]v
 // inside repeated runs scattering 12% noise (the threshold widened on both sides), the same
 // drop with runs scattering 2% a regression, an unchanged configuration noise.
 func TestDiffAgreesWithTheHistoryChangeTable(t *testing.T) {
-	scale := map[string]float64{"b200_vllm": 0.85, "b300_trt": 1.10, "b200_trt": 0.94, "b300_vllm": 0.94}
-	runs := map[string][2]float64{"b200_trt": {0.90, 1.02}, "b300_vllm": {0.99, 1.01}}
-	day1 := seedOn(t, diffDay1, 0, nil, nil)
-	day2 := seedOn(t, diffDay2, 1e6, scale, runs)
+	day1, day2 := testsite.TwoDates(t)
 	root := t.TempDir()
 	old := writeFiles(t, filepath.Join(root, "old", "data"), map[string][]byte{"seed.json": day1})
 	nw := writeFiles(t, filepath.Join(root, "new", "data"), map[string][]byte{"seed.json": day2})
@@ -157,8 +117,7 @@ func TestDiffAgreesWithTheHistoryChangeTable(t *testing.T) {
 	table := changeTable(t, out, page, verdict.DefaultRule())
 
 	compared := 0
-	want := map[string]verdict.Verdict{"b200_vllm": verdict.Regression, "b300_trt": verdict.Improvement,
-		"b200_trt": verdict.Noise, "b300_vllm": verdict.Regression, "b300_sglang": verdict.Noise}
+	want := testsite.TwoDatesVerdicts
 	seen := map[string]bool{}
 	for _, c := range rep.Changes {
 		if c.Page != "/"+page+"/" || c.Old == nil || c.New == nil {
@@ -175,7 +134,7 @@ func TestDiffAgreesWithTheHistoryChangeTable(t *testing.T) {
 		}
 		if w, ok := want[c.Series]; ok {
 			seen[c.Series] = true
-			if c.Verdict != w {
+			if string(c.Verdict) != w {
 				t.Errorf("%s at %v: %s (%+.2f%% against ±%.2f%%), want %s", c.Series, c.X, c.Verdict, *c.Change, c.Threshold, w)
 			}
 		}
