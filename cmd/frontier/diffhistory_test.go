@@ -34,7 +34,8 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) string {
 // changeTable is the history page's change table in Go: from the page's built trend table of
 // tpPerGpu, each configuration's verdict at each reference from the older date to the newer,
 // under rule, by Rule.Since (the twin of the page script's since, verdicts.json holding both)
-// over the values and spreads the page script reads (trendAt, spreadAt). Keyed as `frontier
+// over the values and spreads the page script reads (trendAt, spreadAt: a state of repeated
+// runs has its spreads after its values). Keyed as `frontier
 // diff` keys a change: hwKey, precision, x.
 func changeTable(t *testing.T, out, page string, rule verdict.Rule) map[[3]any]verdict.Verdict {
 	t.Helper()
@@ -62,11 +63,8 @@ func changeTable(t *testing.T, out, page string, rule verdict.Rule) map[[3]any]v
 	if len(table.Dates) != 2 || table.Dates[0] != diffDay1 || table.Dates[1] != diffDay2 {
 		t.Fatalf("trend dates %v, want %s and %s", table.Dates, diffDay1, diffDay2)
 	}
-	t.Logf("trend table of tpPerGpu: %d bytes gzipped, %d spreads", len(gz), len(table.Spread))
-	spreads := map[[3]int]float64{}
-	for _, s := range table.Spread {
-		spreads[[3]int{int(s[0]), int(s[1]), int(s[2])}] = s[3]
-	}
+	t.Logf("trend table of tpPerGpu: %d bytes gzipped", len(gz))
+	refs := len(table.RefX)
 	got := map[[3]any]verdict.Verdict{}
 	for i, s := range idx.Series {
 		for r, x := range table.RefX {
@@ -80,7 +78,10 @@ func changeTable(t *testing.T, out, page string, rule verdict.Rule) map[[3]any]v
 					if v := cell[1+r]; v != nil {
 						values[d] = *v
 					}
-					sp[d] = spreads[[3]int{i, int(*cell[0]), r}]
+					sp[d] = 0 // a state of single runs ends with its values
+					if len(cell) > 1+refs+r && cell[1+refs+r] != nil {
+						sp[d] = *cell[1+refs+r]
+					}
 				}
 			}
 			got[[3]any{s.HW, s.Precision, x}] = rule.Since(values, sp, 0, true).Verdict

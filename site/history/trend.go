@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
@@ -20,20 +21,20 @@ import (
 // holds until the configuration's next change. The page script's trend chart and change table
 // read it, and no row.
 //
-// Spread holds, only where a configuration's frontier at a reference comes from points run more
-// than once, its run-to-run range there in percent of its value (verdict.Spread, to 0.01), by
-// which the change table widens its threshold as `frontier diff` does (docs/verdicts.md): one
-// [line, dateIndex, refIndex, percent] per such state and reference, dateIndex the date the
-// state began (a cell of Lines). A site of single runs has none, and writes no "spread".
+// A state whose frontier comes from points run more than once at some reference adds, after
+// its values, its run-to-run range at each reference in percent of the value (verdict.Spread,
+// to 0.01; 0 where none), by which the change table widens its threshold as `frontier diff`
+// does (docs/verdicts.md): [dateIndex, v20, v50, ..., s20, s50, ...]. A state of single runs
+// writes none, so a site without repeated runs pays nothing, and a reader of the values
+// (trendAt) is not affected.
 //
 //	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...], "spread": [[0, 3, 1, 7.5], ...]}
+//	 "lines": [[[dateIndex, v20, v50, ...], [dateIndex, v20, v50, ..., s20, s50, ...], ...], ...]}
 type trendTable struct {
 	Metric string          `json:"metric"`
 	RefX   []float64       `json:"refX"`
 	Dates  []string        `json:"dates"`
 	Lines  [][][]trendCell `json:"lines"`
-	Spread [][4]trendCell  `json:"spread,omitempty"`
 }
 
 // MarshalJSONTo writes the table as encoding/json/v2 writes its fields (encoding/json/v2's
@@ -71,20 +72,6 @@ func (t trendTable) MarshalJSONTo(enc *jsontext.Encoder) error {
 		e.tok(jsontext.EndArray)
 	}
 	e.tok(jsontext.EndArray)
-	if len(t.Spread) > 0 {
-		e.tok(jsontext.String("spread"))
-		e.tok(jsontext.BeginArray)
-		for _, cells := range t.Spread {
-			e.tok(jsontext.BeginArray)
-			for _, c := range cells {
-				if e.err == nil {
-					e.err = c.MarshalJSONTo(enc)
-				}
-			}
-			e.tok(jsontext.EndArray)
-		}
-		e.tok(jsontext.EndArray)
-	}
 	e.tok(jsontext.EndObject)
 	return e.err
 }
@@ -199,13 +186,10 @@ func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
 			} else {
 				cells = frontierAt(st.s, m, refs)
 			}
-			vals, spreads := cells[:len(refs)], cells[len(refs):]
-			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
-			for r, sp := range spreads {
-				if sp > 0 {
-					t.Spread = append(t.Spread, [4]trendCell{trendCell(i), trendCell(st.d), trendCell(r), sp})
-				}
+			if !slices.ContainsFunc(cells[len(refs):], func(sp trendCell) bool { return sp > 0 }) {
+				cells = cells[:len(refs)] // single runs: no spreads
 			}
+			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, cells...))
 		}
 	}
 	return t

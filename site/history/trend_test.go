@@ -35,8 +35,6 @@ func TestTrendTableWritesAsReflectionDoes(t *testing.T) {
 		{},
 		{Metric: "tpPerGpu", RefX: []float64{20, 50.5, 1e21}, Dates: []string{"2026-01-01", "2026-01-02"},
 			Lines: [][][]trendCell{{{0, 1.5, nan}, {1, 1234.56789, 63}}, {}, nil}},
-		{Metric: "tpPerGpu", RefX: []float64{20}, Dates: []string{"2026-01-01"}, Lines: [][][]trendCell{{{0, 7}}},
-			Spread: [][4]trendCell{{0, 0, 0, 12.5}, {2, 5, 1, 0.01}}},
 		{Metric: `</script><b>"x"&\u2028`, Dates: []string{"<d>", "é\x00"}, Lines: [][][]trendCell{{{0}}}},
 	}
 	for _, table := range tables {

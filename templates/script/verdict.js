@@ -33,18 +33,15 @@ export function since(values, b, higher, rule, spreads) {
   return "regression";
 }
 
-const spreadMaps = new WeakMap(); // trend table -> its spreads by "line,dateIndex,refIndex"
-
 // spreadAt is a trend table's run-to-run range of configuration i on date index d (its state
 // then: the last change on or before d, as trendAt reads its value) at reference r, in percent
-// of the value; 0 where it has none (single runs, or a table of a site without repeated runs).
+// of the value; 0 where it has none. A state of repeated runs has its spreads after its values
+// ([dateIndex, values..., spreads...]); one of single runs ends with its values.
 export function spreadAt(table, i, d, r) {
-  if (!table.spread) return 0;
-  if (!spreadMaps.has(table)) spreadMaps.set(table, new Map(table.spread.map(([line, date, ref, pct]) => [line + "," + date + "," + ref, pct])));
-  let start = -1;
+  let s = 0;
   for (const cell of table.lines[i] || []) {
     if (cell[0] > d) break;
-    start = cell[0];
+    s = cell[1 + table.refX.length + r];
   }
-  return spreadMaps.get(table).get(i + "," + start + "," + r) || 0;
+  return s > 0 ? s : 0;
 }
