@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
@@ -142,5 +143,56 @@ func TestDiffAgreesWithTheHistoryChangeTable(t *testing.T) {
 	}
 	if compared < 20 || len(seen) != len(want) {
 		t.Errorf("compared %d changes, saw %v of %v: want every configuration at the references its frontiers reach", compared, seen, want)
+	}
+}
+
+// TestDiffBuiltSitesOfOtherURLsAndLanguages: `frontier diff OLD NEW` on two built site folders
+// that differ in base URL, languages and presets compares the same pages (a Chinese page is
+// not a page of its own), finds the 15% drop, and links each row to NEW's page, on NEW's base
+// URL, filtered to the configuration (the fragment site/fragment writes).
+func TestDiffBuiltSitesOfOtherURLsAndLanguages(t *testing.T) {
+	day1, day2 := testsite.TwoDates(t)
+	root := t.TempDir()
+	build := func(name, toml string, data []byte) string {
+		dir := filepath.Join(root, name)
+		writeFiles(t, dir, map[string][]byte{"frontier.toml": []byte(toml)})
+		writeFiles(t, filepath.Join(dir, "data"), map[string][]byte{"seed.json": data})
+		out := filepath.Join(dir, "public")
+		if code, _, stderr := runCode("build", "--data", filepath.Join(dir, "data"), "--out", out); code != exitOK {
+			t.Fatalf("build %s: status %d: %s", name, code, stderr)
+		}
+		return out
+	}
+	old := build("old", "baseURL = \"https://old.example/bench/\"\n", day1)
+	nw := build("new", `baseURL = "https://new.example/"
+languages = ["en", "zh"]
+
+[[presets]]
+name = "B200 vs B300, best per GPU"
+page = "/deepseek-v4-pro/8k-1k/"
+fragment = "gpus=b200,b300&best=1"
+`, day2)
+
+	code, md, stderr := runCode("diff", old, nw)
+	if code != exitOK {
+		t.Fatalf("diff: status %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"| regression | [/deepseek-v4-pro/8k-1k/](<https://new.example/deepseek-v4-pro/8k-1k/#gpus=b200&frameworks=vllm&spec=none&precisions=fp4>) | B200 (vLLM) (b200\\_vllm fp4) |",
+		"| improvement | [/deepseek-v4-pro/8k-1k/](<https://new.example/deepseek-v4-pro/8k-1k/#gpus=b300&frameworks=trt&spec=none&precisions=fp4>)",
+		"0 new, 0 removed",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	for _, bad := range []string{"old.example", "/zh/"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("markdown names %q: rows link to NEW's English pages:\n%s", bad, md)
+		}
+	}
+	// The other way round: the links are OLD's now the older build is NEW.
+	if _, md, _ := runCode("diff", nw, old); !strings.Contains(md, "(<https://old.example/bench/deepseek-v4-pro/8k-1k/#gpus=b200&") {
+		t.Errorf("NEW on old.example: rows do not link there:\n%s", md)
 	}
 }
