@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
@@ -191,6 +194,34 @@ fragment = "gpus=b200,b300&best=1"
 			t.Errorf("markdown names %q: rows link to NEW's English pages:\n%s", bad, md)
 		}
 	}
+	// NEW by URL: only index.json and the views are fetched, and the rows link to the pages at
+	// the site's own base URL, as its index.json gives them.
+	var mu sync.Mutex
+	var fetched []string
+	files := http.FileServer(http.Dir(nw))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		fetched = append(fetched, r.URL.Path)
+		mu.Unlock()
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	code, md, stderr = runCode("diff", old, srv.URL+"/")
+	if code != exitOK {
+		t.Fatalf("diff by URL: status %d: %s", code, stderr)
+	}
+	if !strings.Contains(md, "(<https://new.example/deepseek-v4-pro/8k-1k/#gpus=b200&frameworks=vllm&spec=none&precisions=fp4>)") {
+		t.Errorf("diff by URL: rows do not link to NEW's pages:\n%s", md)
+	}
+	if len(fetched) < 2 {
+		t.Errorf("diff by URL fetched %v: want index.json and the view", fetched)
+	}
+	for _, p := range fetched {
+		if p != "/api/v1/index.json" && !strings.HasPrefix(p, "/api/v1/views/") {
+			t.Errorf("diff by URL fetched %s: want only index.json and the views", p)
+		}
+	}
+
 	// The other way round: the links are OLD's now the older build is NEW.
 	if _, md, _ := runCode("diff", nw, old); !strings.Contains(md, "(<https://old.example/bench/deepseek-v4-pro/8k-1k/#gpus=b200&") {
 		t.Errorf("NEW on old.example: rows do not link there:\n%s", md)
