@@ -29,7 +29,10 @@
 // A trend table reads {"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
 // "lines": [[[dateIndex, v20, v50, ...], ...], ...], "gpus": {"b200": [[dateIndex, ...], ...]}},
 // one line per configuration of the Index in its order and one per GPU by its key;
-// "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU. Metrics
+// "costPerMTok" is at $1 per GPU-hour and "tokPerMW" at 1 kW per GPU. A state whose frontier
+// comes from repeated runs goes on with its run-to-run range at each reference in percent, by
+// which the change table widens its threshold as `frontier diff` does (docs/verdicts.md); one
+// of single runs ends with its values. Metrics
 // whose tables would be equal (input and output throughput on a 1k/1k page) share one file,
 // named by the first of them: the index names it for each (trendshare.go).
 //

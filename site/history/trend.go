@@ -13,6 +13,7 @@ import (
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/internal/digest"
 	"github.com/frontier-bench/frontier/site/page"
+	"github.com/frontier-bench/frontier/site/verdict"
 )
 
 // trendTable is one metric's trend table (history/trend-<metric>.json.gz): for each
@@ -23,8 +24,16 @@ import (
 // frontier of the union of all its configurations' points as of each date any of them changed
 // on (page.Curve), which best per GPU draws (docs/chart-page.md, "The trend").
 //
+// A state whose frontier comes from points run more than once at some reference adds, after
+// its values, its run-to-run range at each reference in percent of the value (verdict.Spread,
+// to 0.01; 0 where none), by which the change table widens its threshold as `frontier diff`
+// does (docs/verdicts.md): [dateIndex, v20, v50, ..., s20, s50, ...]. A state of single runs
+// writes none, so a site without repeated runs pays nothing, and a reader of the values
+// (trendAt) is not affected.
+//
 //	{"metric": "tpPerGpu", "refX": [20, 50, ...], "dates": [oldest, ...],
-//	 "lines": [[[dateIndex, v20, v50, ...], ...], ...], "gpus": {"b200": [[dateIndex, ...], ...]}}
+//	 "lines": [[[dateIndex, v20, v50, ...], [dateIndex, v20, v50, ..., s20, s50, ...], ...], ...],
+//	 "gpus": {"b200": [[dateIndex, ...], ...]}}
 type trendTable struct {
 	Metric string                   `json:"metric"`
 	RefX   []float64                `json:"refX"`
@@ -169,22 +178,24 @@ func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState
 	return dates, states
 }
 
-// trendFrom is the trend table of the states; cell, when not nil, gives a state's values at
-// the references, computing them with the function it is passed only when it has not kept
-// them (an incremental build: a save recomputes only the states it changed).
+// trendFrom is the trend table of the states; cell, when not nil, gives a state's cells (its
+// values at the references, then its spreads: frontierAt), computing them with the function it
+// is passed only when it has not kept them (an incremental build: a save recomputes only the
+// states it changed).
 func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
 	cell func(s *Series, compute func() []trendCell) []trendCell) trendTable {
 	t := trendTable{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]trendCell, len(states))}
 	for i, ss := range states {
 		t.Lines[i] = make([][]trendCell, 0, len(ss))
 		for _, st := range ss {
-			var vals []trendCell
+			var cells []trendCell
 			if cell != nil {
-				vals = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
+				cells = cell(st.s, func() []trendCell { return frontierAt(st.s, m, refs) })
 			} else {
-				vals = frontierAt(st.s, m, refs)
+				cells = frontierAt(st.s, m, refs)
 			}
-			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, vals...))
+			cells = withoutEmptySpreads(cells, len(refs))
+			t.Lines[i] = append(t.Lines[i], append([]trendCell{trendCell(st.d)}, cells...))
 		}
 	}
 	t.GPUs = gpuLines(states, m, refs)
@@ -218,7 +229,7 @@ func gpuLines(states [][]trendState, m Metric, refs []float64) map[string][][]tr
 					pts = append(pts, at.Points...)
 				}
 			}
-			vals := frontierOf(pts, m, refs)
+			vals := withoutEmptySpreads(frontierOf(pts, m, refs), len(refs))
 			if n := len(line); n > 0 && sameCells(line[n-1][1:], vals) {
 				continue
 			}
@@ -227,6 +238,16 @@ func gpuLines(states [][]trendState, m Metric, refs []float64) map[string][][]tr
 		out[gpu] = line
 	}
 	return out
+}
+
+// withoutEmptySpreads is a state's cells (its values at each of n references, then their
+// spreads) without the spreads where every one is 0: a frontier of single runs ends with its
+// values.
+func withoutEmptySpreads(cells []trendCell, n int) []trendCell {
+	if !slices.ContainsFunc(cells[n:], func(sp trendCell) bool { return sp > 0 }) {
+		return cells[:n]
+	}
+	return cells
 }
 
 // stateAt is the state of a configuration's states in force on date index d, nil before its
@@ -257,7 +278,8 @@ type valueCurve interface {
 // frontierAt is a state's frontier for metric m read at each reference (NaN outside it): a
 // configuration's value, by the one rule of page.Curve. A priced metric (a cost, tokens per MW)
 // is its throughput's curve mapped through it (page.Derived), at $1 per GPU-hour and 1 kW as
-// trendValues has it.
+// trendValues has it. After the values come the run-to-run spreads at each reference
+// (trendSpreads), 0 where there is none.
 func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
 	return frontierOf(s.Points, m, refs)
 }
@@ -274,7 +296,7 @@ func frontierOf(pts []input.Point, m Metric, refs []float64) []trendCell {
 	} else {
 		curve = page.NewCurve(xs, trendValues(pts, m.Key), true, m.Higher)
 	}
-	cell := make([]trendCell, 0, len(refs))
+	cell := make([]trendCell, 0, 2*len(refs))
 	for _, x := range refs {
 		v, ok := curve.At(x)
 		if !ok {
@@ -282,7 +304,46 @@ func frontierOf(pts []input.Point, m Metric, refs []float64) []trendCell {
 		}
 		cell = append(cell, trendCell(v))
 	}
-	return cell
+	return append(cell, trendSpreads(pts, m, refs)...)
+}
+
+// trendSpreads is the run-to-run range of metric m's frontier at each reference in percent of
+// its value, to 0.01 (0 where no point around it was run more than once), by the rule
+// `frontier diff` widens its threshold by (verdict.Spread), from the points' ranges over their
+// runs. Only a measured metric has them: a priced one is a throughput mapped through a price
+// the reader sets, whose range the runs do not give.
+func trendSpreads(pts []input.Point, m Metric, refs []float64) []trendCell {
+	out := make([]trendCell, len(refs))
+	id, ok := spreadMetric(m.Key)
+	if !ok {
+		return out
+	}
+	ys := trendValues(pts, m.Key)
+	vp := make([]verdict.Point, 0, len(pts))
+	repeated := false
+	for k := range pts {
+		q := verdict.Point{X: pts[k].X, Y: ys[k]}
+		if lo, hi, ok := pts[k].Spread().Range(id); ok && pts[k].Spread().N() > 1 {
+			q.Lo, q.Hi, repeated = charts.Round6(lo), charts.Round6(hi), true
+		}
+		vp = append(vp, q)
+	}
+	if !repeated {
+		return out
+	}
+	for r, x := range refs {
+		out[r] = trendCell(math.Round(1e4*verdict.Spread(vp, m.Higher, x)) / 100)
+	}
+	return out
+}
+
+// spreadMetric is the measured metric key names, whose range a point of several runs keeps;
+// ok is false for a priced metric (derivedFrom).
+func spreadMetric(key string) (input.MetricID, bool) {
+	if m, ok := page.MetricOf(key); ok {
+		return m.Input, m.By == page.Measured
+	}
+	return input.MetricByName(key)
 }
 
 // derivedFrom is the throughput a priced metric is made of and how, at $1 per GPU-hour and 1 kW
@@ -307,6 +368,7 @@ func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 			d.I64(int64(len(st.s.Points)))
 			for k := range st.s.Points {
 				digestValues(d, &st.s.Points[k])
+				digestSpread(d, st.s.Points[k].Spread())
 			}
 			keys[st.s] = d.Sum("trend state")
 		}
@@ -317,7 +379,7 @@ func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
 // trendMetric digests what a trend cell reads besides its points: the metric, its direction
 // and the references.
 func trendMetric(m Metric, refs []float64) [sha256.Size]byte {
-	d := digest.New("trend metric")
+	d := digest.New("trend metric with spreads") // a cell holds its spreads after its values
 	trendMetricKey(d, m, refs)
 	return d.Sum("")
 }
@@ -348,6 +410,22 @@ func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendSta
 		}
 	}
 	return d.Sum("")
+}
+
+// digestSpread adds what trendSpreads reads of a point's runs: their number and each metric's
+// range over them.
+func digestSpread(d *digest.Digest, sp *input.Spread) {
+	d.I64(int64(sp.N()))
+	if sp == nil {
+		return
+	}
+	for _, ms := range []input.Metrics{sp.Min, sp.Max} {
+		ms.Each(func(m input.MetricID, v float64) {
+			d.U64(uint64(m) + 1)
+			d.F64(v)
+		})
+		d.U64(0)
+	}
 }
 
 func trendMetricKey(d *digest.Digest, m Metric, refs []float64) {

@@ -50,6 +50,12 @@ func (c curve) spread(x float64) float64 {
 	return (hi - lo) / abs(y)
 }
 
+// Spread is the run-to-run range at x of the frontier of pts as a share of its value there, as
+// Diff widens the threshold by it: 0 outside the frontier and where no point around x was run
+// more than once. The history page's trend tables carry it (site/history), so that its change
+// table widens the threshold by the same rule.
+func Spread(pts []Point, higher bool, x float64) float64 { return newCurve(pts, higher).spread(x) }
+
 func abs(v float64) float64 {
 	if v < 0 {
 		return -v

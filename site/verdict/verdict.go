@@ -79,16 +79,26 @@ func (r Rule) Judge(old, new float64, higher bool, spreads ...float64) Judged {
 
 // Since is the verdict of the history section's change table (docs/verdicts.md): the newest
 // of values (one per date, oldest first; NaN where a date has none) against values[b], the
-// baseline date's. A drop beyond the threshold is a regression only when each of the last
-// Consecutive dates, all after the baseline, is one against the baseline; a drop that has not
-// lasted that long yet is Suspicious. The page script's twin is verdict.js, and both are held
-// to templates/script/testdata/verdicts.json.
-func (r Rule) Since(values []float64, b int, higher bool) Judged {
+// baseline date's. spreads, when not nil, are each date's run-to-run range at the reference in
+// percent of its value (0 for single runs; the trend table's "spread"), and each comparison's
+// threshold widens to the baseline's and that date's, as Judge widens Diff's. A drop beyond the
+// threshold is a regression only when each of the last Consecutive dates, all after the
+// baseline, is one against the baseline; a drop that has not lasted that long yet is
+// Suspicious. The page script's twin is verdict.js, and both are held to
+// templates/script/testdata/verdicts.json.
+func (r Rule) Since(values, spreads []float64, b int, higher bool) Judged {
 	n := len(values) - 1
 	if b < 0 || b >= n {
 		return Judged{Change: math.NaN(), Threshold: r.Threshold, Verdict: Insufficient}
 	}
-	j := r.Judge(values[b], values[n], higher)
+	spread := func(k int) float64 {
+		if k < len(spreads) && spreads[k] > 0 {
+			return spreads[k] / 100
+		}
+		return 0
+	}
+	judge := func(k int) Judged { return r.Judge(values[b], values[k], higher, spread(b), spread(k)) }
+	j := judge(n)
 	if j.Verdict != Regression {
 		return j
 	}
@@ -98,7 +108,7 @@ func (r Rule) Since(values []float64, b int, higher bool) Judged {
 		return j
 	}
 	for k := n - c + 1; k <= n; k++ {
-		if r.Judge(values[b], values[k], higher).Verdict != Regression {
+		if judge(k).Verdict != Regression {
 			j.Verdict = Suspicious
 			break
 		}

@@ -53,6 +53,7 @@ func TestSinceIsTheChangeTablesRule(t *testing.T) {
 		Consecutive int        `json:"consecutive"`
 		Higher      bool       `json:"higher"`
 		Values      []*float64 `json:"values"`
+		Spreads     []float64  `json:"spreads"`
 		Baseline    int        `json:"baseline"`
 		Want        Verdict    `json:"want"`
 	}
@@ -71,8 +72,8 @@ func TestSinceIsTheChangeTablesRule(t *testing.T) {
 			}
 		}
 		r := Rule{Threshold: c.Threshold, Consecutive: c.Consecutive}
-		if got := r.Since(values, c.Baseline, c.Higher); got.Verdict != c.Want {
-			t.Errorf("%s: Since(%v, %d) = %+v, want %s", c.Name, values, c.Baseline, got, c.Want)
+		if got := r.Since(values, c.Spreads, c.Baseline, c.Higher); got.Verdict != c.Want {
+			t.Errorf("%s: Since(%v, %v, %d) = %+v, want %s", c.Name, values, c.Spreads, c.Baseline, got, c.Want)
 		}
 	}
 }

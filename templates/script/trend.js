@@ -16,7 +16,7 @@ import { renderLegend } from "./legend.js";
 import { fmtValue, t, tHTML } from "./i18n.js";
 import { facet, metricName, metricOf, price } from "./model.js";
 import { LISTS, fragmentPairs } from "./view.js";
-import { since } from "./verdict.js";
+import { since, spreadAt } from "./verdict.js";
 
 // defaultRef is the reference a page opens with: 50 tok/s/user when the leaders table has it.
 export function defaultRef(page) {
@@ -48,7 +48,8 @@ export function trendScale(page, view, key, gpu) {
 // for all of a GPU's configurations only: where the view hides some of them, the GPU's line is
 // the best of its shown configurations' values, and partial names the GPU (trendPartialNote).
 // Lines with no point at all are left out. Returns {dates, lines: [{key, name, color, values:
-// [y or null per date]}], partial: [GPU names]}.
+// [y or null per date], spreads: [the value's run-to-run range in percent per date, 0 for single
+// runs: verdict.js's spreadAt]}], partial: [GPU names]}.
 export function trendLines(page, table, view, selection, ref) {
   const dates = table.dates;
   const r = table.refX.indexOf(ref);
@@ -71,20 +72,23 @@ export function trendLines(page, table, view, selection, ref) {
       const gpu = page.gpus[s.gpu] || {};
       // group: the legend's heading (the GPU), none when each line is a GPU already.
       lines.set(key, { key, name: view.best ? gpu.label || s.gpu : s.name, group: view.best ? "" : gpu.label || s.gpu,
-        color: view.best ? gpu.color : s.color, values: dates.map(() => null), whole: !!whole });
+        color: view.best ? gpu.color : s.color, values: dates.map(() => null), spreads: dates.map(() => 0), whole: !!whole });
     } else if (whole) {
       return; // the GPU's line is read once, off its union
     }
     const line = lines.get(key);
     const scale = trendScale(page, view, table.metric, s.gpu);
     // A GPU's union is a line of its own in the table's gpus, read as a configuration's is.
-    const from = whole ? { lines: [table.gpus[s.gpu]] } : table;
+    const from = whole ? { refX: table.refX, lines: [table.gpus[s.gpu]] } : table;
     dates.forEach((_, d) => {
       const v = trendAt(from, whole ? 0 : i, d, r);
       if (v == null) return;
       const y = v * scale;
       if (!Number.isFinite(y)) return;
-      if (line.values[d] == null || better(y, line.values[d])) line.values[d] = y;
+      if (line.values[d] == null || better(y, line.values[d])) {
+        line.values[d] = y;
+        line.spreads[d] = spreadAt(from, whole ? 0 : i, d, r); // the change table's threshold widens by it
+      }
     });
   });
   // A configuration no date's frontier reaches ref with has nothing to draw.
@@ -116,7 +120,8 @@ export function trendGateNote(page, view) {
 
 // changeRows are the change table's rows: each line's value on the baseline date and the
 // newest date, the change in percent (null where either is missing), and with rule (the page's
-// [verdict]: {threshold, consecutive}) its verdict (verdict.js) for a metric better higher or not.
+// [verdict]: {threshold, consecutive}) its verdict (verdict.js) for a metric better higher or not,
+// the threshold widened by the line's repeated runs' spreads as frontier diff widens it.
 export function changeRows(trend, baseline, higher, rule) {
   const b = trend.dates.indexOf(baseline);
   const n = trend.dates.length - 1;
@@ -124,7 +129,7 @@ export function changeRows(trend, baseline, higher, rule) {
     const from = b >= 0 ? line.values[b] : null;
     const to = line.values[n];
     const pct = from != null && to != null && from !== 0 ? (to / from - 1) * 100 : null;
-    const verdict = rule ? since(line.values, b, higher, rule) : "";
+    const verdict = rule ? since(line.values, b, higher, rule, line.spreads) : "";
     return { key: line.key, name: line.name, color: line.color, from, to, pct, verdict };
   });
 }

@@ -157,3 +157,28 @@ test("the trend says it does not apply the service level while one is on", () =>
   const note = trendGateNote(page, Object.assign(defaultView(page), { slo }));
   assert.match(note, /^The trend and the change table do not apply the service level \(.*p99_ttft.*≤ 2.*\)/);
 });
+
+// The trend table of a site with repeated runs (site/history writes a state whose frontier
+// comes from points run more than once as [dateIndex, values..., spreads...], the spreads in
+// percent): the change table widens its threshold by them, as frontier diff does.
+test("the change table widens the threshold by the trend table's run-to-run spreads", () => {
+  const spread = Object.assign({}, table, {
+    lines: [
+      [[0, 1000, 800, null], [2, 900, 720, null, 12.5, 4, 0]], // -10% at 20 and 50, the newest state run 4 times
+      [[0, 1000, 800, null], [2, 900, 720, null]], // the same drop, single runs
+      [[0, 1000, 800, null], [1, 1000, 700, null, 0, 20, 0], [2, 1000, 690, null]], // the middle state scatters at 50
+    ],
+  });
+  const rows = (ref, rule) => changeRows(trendLines(page, spread, defaultView(page), {}, ref), "2026-01-01", true, rule)
+    .map((r) => r.key + ":" + r.verdict);
+  assert.deepEqual(rows(20, { threshold: 3, consecutive: 1 }), ["b200_a:noise", "b200_b:regression", "b300_a:noise"],
+    "a 10% drop inside runs scattering 12.5% is noise; the same drop of single runs a regression");
+  assert.deepEqual(rows(50, { threshold: 3, consecutive: 1 }), ["b200_a:regression", "b200_b:regression", "b300_a:regression"],
+    "a 4% scatter does not cover a 10% drop; the middle date's scatter does not reach the newest");
+  assert.deepEqual(rows(50, { threshold: 3, consecutive: 2 }), ["b200_a:suspicious", "b200_b:suspicious", "b300_a:suspicious"],
+    "two dates wanted: the middle date is unchanged for b200, inside its own scatter for b300");
+  assert.deepEqual(trendLines(page, spread, defaultView(page), {}, 50).lines.map((l) => l.values),
+    [[800, 800, 720], [800, 800, 720], [800, 700, 690]], "the spreads after the values do not change them");
+  const plain = changeRows(trendLines(page, table, defaultView(page), {}, 20), "2026-01-01", true, { threshold: 3, consecutive: 1 });
+  assert.deepEqual(plain.map((r) => r.verdict), ["improvement", "insufficient", "insufficient"], "a table without spreads: the threshold as set");
+});

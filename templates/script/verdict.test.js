@@ -9,6 +9,6 @@ const cases = JSON.parse(readFileSync(new URL("./testdata/verdicts.json", import
 test("since labels the newest date against the baseline as Go's Rule.Since does", () => {
   assert.ok(cases.length >= 8);
   for (const c of cases) {
-    assert.equal(since(c.values, c.baseline, c.higher, { threshold: c.threshold, consecutive: c.consecutive }), c.want, c.name);
+    assert.equal(since(c.values, c.baseline, c.higher, { threshold: c.threshold, consecutive: c.consecutive }, c.spreads), c.want, c.name);
   }
 });
