@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json/jsontext"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"slices"
 	"strconv"
@@ -174,7 +175,7 @@ func (f *Figure) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // viewOf is p's newest snapshot as a view of the points whose precision is one of precs. A
 // series with no such point is left out, and so is its hardware entry.
-func viewOf(p *render.Page, precs []string) *View {
+func viewOf(p *page.Page, precs []string) *View {
 	snap := p.Snapshots[0]
 	v := &View{
 		View: "inference", APIVersion: "v1",

@@ -1,8 +1,3 @@
-// Package page holds what a chart page is, apart from how any consumer writes it. For now it
-// holds the one rule every consumer reads a frontier at an x with (docs/chart-page.md, "A
-// frontier's value at an interactivity"): the leaders table, the compare pages, the overview,
-// the home page's headline, the service-level picks, the history's trend, the cards, the API
-// and every `frontier mcp` tool. It imports no renderer, so each of them can import it.
 package page
 
 import (

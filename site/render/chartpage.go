@@ -11,6 +11,7 @@ import (
 	"encoding/json/jsontext"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pareto"
 	"html/template"
 	"math"
@@ -116,7 +117,7 @@ type bestView struct{ Name, Color string }
 
 // Chart draws chart page p into w, or writes its files from the previous build when nothing it
 // is drawn from has changed (see StartReuse).
-func (r *Renderer) Chart(w output.Writer, p *Page) error {
+func (r *Renderer) Chart(w output.Writer, p *page.Page) error {
 	u := r.reuse
 	if u == nil {
 		return r.renderChart(w, p)
@@ -167,7 +168,8 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 // side by side, a mirror waiting for the history the default writes, unless the pages show
 // cards: a mirror shows the default's card, drawn by then (writeCard). In the preview, where
 // a save redraws one page, the other cores would otherwise wait for it.
-func (r *Renderer) renderChart(w output.Writer, p *Page) error {
+func (r *Renderer) renderChart(w output.Writer, p *page.Page) error {
+	keep(p) // made here, before the languages are drawn side by side (renderCompares)
 	hist := &historyFuture{done: make(chan struct{})}
 	tasks := []func() error{func() error { return r.renderChartLang(w, p, hist) }}
 	for _, m := range r.mirrors {
@@ -213,7 +215,7 @@ var errNoHistory = errors.New("the default language's page failed before its his
 // renderChartLang writes chart page p in r's language. The default language's writes the data
 // files too, and sets hist to the page's history index; a mirror's waits for it and links
 // to the default's data files.
-func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture) error {
+func (r *Renderer) renderChartLang(w output.Writer, p *page.Page, hist *historyFuture) error {
 	mirror := r.def != nil
 	if !mirror {
 		defer hist.set(nil, errNoHistory) // set below unless the page fails first
@@ -278,7 +280,7 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Metrics:    metrics,
 		GPUs:       map[string]GPUData{},
 		Frameworks: map[string]string{},
-		Dates:      p.dates(),
+		Dates:      p.Dates(),
 		RefX:       cfg.ReferenceX,
 		Verdict:    verdictData(cfg.Verdict, len(p.Snapshots)),
 		XAxes:      xAxes,
@@ -504,15 +506,6 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 	return r.renderCompares(w, p)
 }
 
-// dates lists the page's snapshot dates, newest first.
-func (p *Page) dates() []string {
-	ds := make([]string, len(p.Snapshots))
-	for i, s := range p.Snapshots {
-		ds[i] = s.Date
-	}
-	return ds
-}
-
 // localHistory names, in this language, the configurations the page data's history index
 // names in full: those of older snapshots only (the newest snapshot's take their names from
 // the page's own series, already in it). The index comes from the default language's page.
@@ -523,7 +516,7 @@ func (r *Renderer) localHistory(h *history.Index) *history.Index {
 	h.Series = slices.Clone(h.Series)
 	for i, s := range h.Series {
 		if s.Name != "" {
-			h.Series[i].Name = r.seriesName(&PageSeries{Name: s.Name, Label: s.Label, GPU: s.GPU, Framework: s.Framework})
+			h.Series[i].Name = r.seriesName(&page.PageSeries{Name: s.Name, Label: s.Label, GPU: s.GPU, Framework: s.Framework})
 		}
 	}
 	return h

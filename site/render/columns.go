@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/input"
@@ -21,7 +22,7 @@ type pageColumns struct {
 	noX, noConc, anyConc bool
 }
 
-func columnsOf(p *Page) pageColumns {
+func columnsOf(p *page.Page) pageColumns {
 	var mask uint64
 	all := ^uint64(0)
 	has, noX, noConc, anyConc, any := false, true, false, false, false

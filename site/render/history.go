@@ -2,6 +2,7 @@ package render
 
 import (
 	"crypto/sha256"
+	"github.com/frontier-bench/frontier/site/page"
 	"time"
 
 	"github.com/frontier-bench/frontier/site/history"
@@ -11,7 +12,7 @@ import (
 // historyPage is p as package history reads it; metrics and refs only for writing it. A
 // configuration named the same on many dates shares one *history.Config: a year of daily
 // snapshots is tens of thousands of series.
-func historyPage(p *Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
+func historyPage(p *page.Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
 	// A chunk's columns are the page's (the page script checks them), evals and notes among
 	// them on a page with accuracy: each point's indices into the page's evals and notes.
 	hp := &history.Page{Path: p.Path, Model: p.Model, Cols: accuracyCols(cols.names, p), RefX: refs,

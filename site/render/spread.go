@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func spreadColumn(m input.MetricID) string {
 // eachRawPoint calls fn with every raw point of p's snapshots (the newest only with newest),
 // and every view point that says its runs, requests or invalid mark (input.Point.Marks), each
 // id once, in id order.
-func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
+func eachRawPoint(p *page.Page, newest bool, fn func(pt *input.Point)) {
 	snaps := p.Snapshots
 	if newest && len(snaps) > 0 {
 		snaps = snaps[:1]
@@ -78,7 +79,7 @@ func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
 
 // spreadData are the points of p made of several runs, of every snapshot, by id; nil when
 // there are none, which is nearly every page.
-func spreadData(p *Page) []SpreadData {
+func spreadData(p *page.Page) []SpreadData {
 	var out []SpreadData
 	eachRawPoint(p, false, func(pt *input.Point) {
 		sp := pt.Spread()
@@ -95,7 +96,7 @@ func spreadData(p *Page) []SpreadData {
 
 // requestsData are the points of p whose client counted their requests, of every snapshot, by
 // id; nil when there are none (InferenceX rows and InferenceX's own views never say).
-func requestsData(p *Page) []RequestsData {
+func requestsData(p *page.Page) []RequestsData {
 	var out []RequestsData
 	eachRawPoint(p, false, func(pt *input.Point) {
 		if q := pt.Requests(); q.Known() {
@@ -110,7 +111,7 @@ func requestsData(p *Page) []RequestsData {
 // reader then needs to tell the two apart, and the unknown are drawn faded
 // (PageData.FadeUnknown). A page of which no point's success is known, nearly every published
 // one, keeps its markers. It stops at the first such point.
-func unknownFaded(p *Page, known int) bool {
+func unknownFaded(p *page.Page, known int) bool {
 	if known == 0 {
 		return false
 	}
@@ -182,7 +183,7 @@ type csvSpread struct {
 	figures          []input.MetricID
 }
 
-func csvSpreadOf(p *Page, cols pageColumns) csvSpread {
+func csvSpreadOf(p *page.Page, cols pageColumns) csvSpread {
 	var c csvSpread
 	eachRawPoint(p, true, func(pt *input.Point) {
 		c.spread = c.spread || pt.Spread() != nil
