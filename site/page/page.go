@@ -72,3 +72,21 @@ type PageSeries struct {
 	// Deployment is "single-node" or "disaggregated" (raw results), or the view's own word.
 	Deployment string
 }
+
+// Requests are a point's requests as its client counted them, as data.json and the API's
+// views write them.
+type Requests struct {
+	Completed int64   `json:"completed"`
+	Attempted int64   `json:"attempted"`
+	Success   float64 `json:"success"` // completed / attempted
+}
+
+// RequestsOf is q as data.json and the API's views write it: nil, so absent, when the file
+// does not say.
+func RequestsOf(q input.Requests) *Requests {
+	ratio, ok := q.Success()
+	if !ok {
+		return nil
+	}
+	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
+}

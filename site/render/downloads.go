@@ -76,7 +76,7 @@ type downloadPoint struct {
 	// figure's [min, max]; the requests its client counted, absent when its file does not say.
 	Runs     int                   `json:"runs,omitzero"`
 	Range    map[string][2]float64 `json:"range,omitempty"`
-	Requests *Requests             `json:"requests,omitempty"`
+	Requests *page.Requests        `json:"requests,omitempty"`
 
 	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
 	// the page's date, one per task ([] for none), and the notes about the point.

@@ -139,28 +139,10 @@ func (r *Renderer) successCaption(d *PageData, minSuccess float64) string {
 	return strings.Join(parts, " ")
 }
 
-// Requests are a point's requests as its client counted them, as data.json and the API's
-// views write them.
-type Requests struct {
-	Completed int64   `json:"completed"`
-	Attempted int64   `json:"attempted"`
-	Success   float64 `json:"success"` // completed / attempted
-}
-
-// RequestsOf is q as data.json and the API's views write it: nil, so absent, when the file
-// does not say.
-func RequestsOf(q input.Requests) *Requests {
-	ratio, ok := q.Success()
-	if !ok {
-		return nil
-	}
-	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
-}
-
 // downloadSpread fills dp's runs, ranges and requests from the point pt (a raw point's, or
 // what its view said).
 func downloadSpread(dp *downloadPoint, pt *input.Point) {
-	dp.Requests = RequestsOf(pt.Requests())
+	dp.Requests = page.RequestsOf(pt.Requests())
 	sp := pt.Spread()
 	if sp == nil {
 		return
