@@ -489,7 +489,7 @@ func (b *chartBuild) buildTables() {
 			cv.Best = append(cv.Best, bestView{r.seriesName(s), charts.StyleFor(s.GPU, s.Framework, s.Spec).Color})
 		}
 		first := len(cv.Rows)
-		cv.Rows = append(cv.Rows, r.seriesRows(s, cols.has)...)
+		cv.Rows = r.appendSeriesRows(cv.Rows, s, cols.has)
 		cv.PointCount += len(s.Points)
 		if shownSeries[k] {
 			static = append(static, cv.Rows[first:]...)
@@ -507,9 +507,8 @@ func (b *chartBuild) buildTables() {
 	b.cv = cv
 }
 
-// seriesRows are the points table's rows of series s, in its points' order.
-func (r *Renderer) seriesRows(s *page.PageSeries, raw bool) []rowView {
-	rows := make([]rowView, 0, len(s.Points))
+// appendSeriesRows appends the points table's rows of series s to rows, in its points' order.
+func (r *Renderer) appendSeriesRows(rows []rowView, s *page.PageSeries, raw bool) []rowView {
 	on := frontierSet(s)
 	for i, pt := range s.Points {
 		row := rowView{
