@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/frontier-bench/frontier/site/page"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,7 +13,6 @@ import (
 	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 )
@@ -290,8 +290,8 @@ func TestSnapshotsShareUnchangedSeries(t *testing.T) {
 	if len(pages) != 1 || len(pages[0].Snapshots) != 2 {
 		t.Fatalf("got %d pages, want one with two snapshots", len(pages))
 	}
-	byKey := func(s *render.Snapshot) map[string]*render.PageSeries {
-		m := map[string]*render.PageSeries{}
+	byKey := func(s *page.Snapshot) map[string]*page.PageSeries {
+		m := map[string]*page.PageSeries{}
 		for _, ser := range s.Series {
 			m[ser.Key] = ser
 		}

@@ -3,8 +3,8 @@ package site
 import (
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pipeline"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // Input is everything a build reads; see package config.
@@ -52,7 +52,7 @@ type Builder = pipeline.Builder
 func Build(in Input, out Writer) (*Report, error) { return pipeline.Build(in, out) }
 
 // Page is one chart page, as assembled from its datasets; see package render.
-type Page = render.Page
+type Page = page.Page
 
 // Assemble groups datasets into chart pages; see package pipeline.
 func Assemble(datasets []*input.Dataset, prefix string) ([]*Page, Problems) {

@@ -2,13 +2,13 @@ package api
 
 import (
 	"encoding/json/v2"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/output"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // Writer writes one build's API. Page is safe for concurrent calls on distinct pages.
@@ -35,7 +35,7 @@ func marshal(v any) ([]byte, error) {
 // Page writes chart page i's files (its newest view per precision and its history document)
 // and keeps what index.json says of it. It reads every snapshot's date and series, so the
 // pipeline calls it before it drops the older snapshots' points.
-func (a *Writer) Page(w output.Writer, i int, p *render.Page) error {
+func (a *Writer) Page(w output.Writer, i int, p *page.Page) error {
 	url := a.cfg.AbsURL
 	e := &IndexPage{
 		Model: p.Model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
@@ -91,7 +91,7 @@ func (a *Writer) Page(w output.Writer, i int, p *render.Page) error {
 // comparePairs are p's compare pages: every pair of the GPUs of its newest snapshot, by GPU
 // slug (GPU keys that share a slug are one GPU), the first in slug order first, as the
 // renderer draws them.
-func comparePairs(p *render.Page) []IndexPair {
+func comparePairs(p *page.Page) []IndexPair {
 	keys := map[string]string{} // slug -> the first GPU key with it
 	for _, s := range p.Snapshots[0].Series {
 		slug := output.Slug(s.GPU)

@@ -1,10 +1,10 @@
 package api
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 func TestSchemaOfNamesEveryJSONFileKind(t *testing.T) {
@@ -38,8 +38,8 @@ func TestRunIDIsANumberOnlyWhenItReadsBackTheSame(t *testing.T) {
 
 // A view holds one precision's points only, and the series and hardware that have some.
 func TestViewOfKeepsOnePrecision(t *testing.T) {
-	p := &render.Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/", Precisions: []string{"fp4", "fp8"},
-		Snapshots: []*render.Snapshot{{Date: "2026-01-02", Series: []*render.PageSeries{
+	p := &page.Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/", Precisions: []string{"fp4", "fp8"},
+		Snapshots: []*page.Snapshot{{Date: "2026-01-02", Series: []*page.PageSeries{
 			{Key: "b200@fp4", HWKey: "b200", GPU: "b200", Label: "B200", Precision: "fp4", Best: true,
 				Points: []input.Point{{ID: 1, Precision: "fp4", X: 1, Y: 2}, {ID: 2, Precision: "fp4", X: 2, Y: 1}}, Frontier: []int{0, 1}},
 			{Key: "h100@fp8", HWKey: "h100", GPU: "h100", Label: "H100", Precision: "fp8",

@@ -24,7 +24,7 @@
 // URLs inside the files are absolute when the base URL has a host, root-relative otherwise, as
 // in llms.txt and the sitemap. The same pages and config give the same bytes: every file is a
 // Go struct written by encoding/json/v2, maps in key order. It reads the page model (package
-// render's Page) and writes through an output.Writer; it knows no templates and no HTML (the
+// page's Page) and writes through an output.Writer; it knows no templates and no HTML (the
 // /api/ page that shows how to read the files is the renderer's).
 //
 // A Writer is one build's: the pipeline calls Page for each chart page as soon as it is drawn

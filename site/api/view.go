@@ -3,14 +3,13 @@ package api
 import (
 	"encoding/json/jsontext"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // View is one response of InferenceX's `GET /api/v1/views/inference` (the seed file's format,
@@ -104,12 +103,12 @@ type ViewPoint struct {
 }
 
 // ViewRequests are a point's requests as its client counted them, as data.json gives them.
-type ViewRequests = render.Requests
+type ViewRequests = page.Requests
 
 // spreadOf fills vp's runs, ranges (x, y: the view's metric, and the three throughputs, by
 // the view's keys) and requests from the point pt: a raw point's, or what its own view said.
 func spreadOf(vp *ViewPoint, pt *input.Point, metric string) {
-	vp.Requests = render.RequestsOf(pt.Requests())
+	vp.Requests = page.RequestsOf(pt.Requests())
 	sp := pt.Spread()
 	if sp == nil {
 		return
@@ -177,7 +176,7 @@ func (f *Figure) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // viewOf is p's newest snapshot as a view of the points whose precision is one of precs. A
 // series with no such point is left out, and so is its hardware entry.
-func viewOf(p *render.Page, precs []string) *View {
+func viewOf(p *page.Page, precs []string) *View {
 	snap := p.Snapshots[0]
 	v := &View{
 		View: "inference", APIVersion: "v1",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"regexp"
 	"slices"
@@ -186,13 +187,13 @@ func TestBrowserAccuracyPageFitsAPhone(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
 	cfg := config.DefaultConfig()
-	s := &render.PageSeries{Key: "b200_trt", Name: "B200 (TRT)", HWKey: "b200_trt", GPU: "b200", Vendor: "NVIDIA", Framework: "trt", Spec: "none",
+	s := &page.PageSeries{Key: "b200_trt", Name: "B200 (TRT)", HWKey: "b200_trt", GPU: "b200", Vendor: "NVIDIA", Framework: "trt", Spec: "none",
 		Precision: "fp4", Label: "B200 (TRT)", Best: true, Date: "2026-05-02", Frontier: []int{0},
 		Points: []input.Point{{ID: 1, X: 20, Y: 500, Concurrency: 4, TP: 8, TpPerGpu: 500, Date: "2026-05-02", Precision: "fp4"}}}
-	page := &render.Page{Model: "DeepSeek-R1-0528", Sequence: "1k/1k", Path: "deepseek-r1-0528/1k-1k/",
+	cp := &page.Page{Model: "DeepSeek-R1-0528", Sequence: "1k/1k", Path: "deepseek-r1-0528/1k-1k/",
 		Metric: input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"}, XAxis: input.XAxis{Label: "Interactivity"},
-		Snapshots: []*render.Snapshot{{Date: "2026-05-02", Series: []*render.PageSeries{s}}}}
-	r, err := render.New(config.Input{Config: cfg, ECharts: testsite.RealECharts(t)}, []*render.Page{page}, nil, 1, nil, nil)
+		Snapshots: []*page.Snapshot{{Date: "2026-05-02", Series: []*page.PageSeries{s}}}}
+	r, err := render.New(config.Input{Config: cfg, ECharts: testsite.RealECharts(t)}, []*page.Page{cp}, nil, 1, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +208,7 @@ func TestBrowserAccuracyPageFitsAPhone(t *testing.T) {
 	r.SetAccuracy([]render.AccuracyModel{{Model: "DeepSeek-R1-0528", Tasks: []render.AccuracyTask{{Key: "gsm8k", Label: "GSM8K", Metric: "em_strict"}},
 		Rows: []render.AccuracyRow{row("B200 (TRT) FP4 TP8", 0.958, 0.0056), low}}})
 	files := &site.Files{}
-	if err := r.Chart(files, page); err != nil {
+	if err := r.Chart(files, cp); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.Render(files); err != nil {

@@ -3,6 +3,7 @@ package browser_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"slices"
 	"strings"
@@ -14,8 +15,6 @@ import (
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
-	"github.com/frontier-bench/frontier/site/render"
 	"github.com/frontier-bench/frontier/site/verdict"
 )
 
@@ -341,7 +340,7 @@ func TestBrowserCompareOverlaysEarlierDates(t *testing.T) {
 
 	p := b.Open(t, root+"deepseek-r1-0528/1k-1k/"+hash)
 	want := map[string][][2]float64{}
-	for _, snap := range []*render.Snapshot{d1, d2} {
+	for _, snap := range []*page.Snapshot{d1, d2} {
 		for _, s := range snap.Series {
 			var xy [][2]float64
 			for _, i := range s.Frontier {

@@ -2,6 +2,7 @@ package history
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strings"
 
@@ -28,7 +29,7 @@ var inferenceXModels = map[string]string{"DeepSeek-R1-0528": "dsr1"}
 // site's slug of it ("deepseek-r1-0528-fp4-b200-sglang") or as InferenceX's key ("dsr1-...").
 // Speculative decoding adds its method ("-mtp"), which "...-sglang*" takes in and
 // "...-sglang" leaves out.
-func configKeys(model string, s *Series) []string {
+func configKeys(model string, s *page.PageSeries) []string {
 	rest := "-" + strings.ToLower(s.Precision+"-"+s.GPU+"-"+s.Framework)
 	if sp := strings.ToLower(s.Spec); sp != "" && sp != "none" {
 		rest += "-" + sp
@@ -51,7 +52,7 @@ func Changes(p *Page, changes []input.Change) []Change {
 	keys := map[string][]string{}
 	for i := len(p.Snapshots) - 1; i >= 0; i-- {
 		for j := range p.Snapshots[i].Series {
-			s := &p.Snapshots[i].Series[j]
+			s := p.Snapshots[i].Series[j]
 			names[s.Key] = s.Name
 			if keys[s.Key] == nil {
 				keys[s.Key] = configKeys(p.Model, s)

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // TestConfigKeys: a changelog entry names a configuration by its InferenceX config key, and
 // InferenceX's model key names the same configuration as the slug.
 func TestConfigKeys(t *testing.T) {
-	s := &Series{Config: &Config{Precision: "fp4", GPU: "b200", Framework: "sglang"}}
+	s := &page.PageSeries{Precision: "fp4", GPU: "b200", Framework: "sglang"}
 	if got := strings.Join(configKeys("DeepSeek-R1-0528", s), " "); got != "deepseek-r1-0528-fp4-b200-sglang dsr1-fp4-b200-sglang" {
 		t.Errorf("configKeys = %s", got)
 	}
@@ -25,14 +26,14 @@ func TestConfigKeys(t *testing.T) {
 // any snapshot, with the configurations' keys and newest names, oldest entry first; an entry
 // naming none of them is left out.
 func TestChangesNameThePagesConfigurations(t *testing.T) {
-	sg := Series{Config: &Config{Key: "b200_sglang", Name: "B200 (SGLang)", GPU: "b200", Framework: "sglang", Precision: "fp4", Spec: "none"}}
-	old := Series{Config: &Config{Key: "h100_vllm", Name: "H100 (vLLM) old", GPU: "h100", Framework: "vllm", Precision: "fp4"}}
-	renamed := *old.Config
+	sg := &page.PageSeries{Key: "b200_sglang", Name: "B200 (SGLang)", GPU: "b200", Framework: "sglang", Precision: "fp4", Spec: "none"}
+	old := &page.PageSeries{Key: "h100_vllm", Name: "H100 (vLLM) old", GPU: "h100", Framework: "vllm", Precision: "fp4"}
+	renamed := *old
 	renamed.Name = "H100 (vLLM)"
-	p := &Page{Model: "DeepSeek-R1-0528", Snapshots: []Snapshot{
-		{Date: "2026-02-01", Series: []Series{sg, {Config: &renamed}}},
-		{Date: "2026-01-01", Series: []Series{old}},
-	}}
+	p := &Page{Page: &page.Page{Model: "DeepSeek-R1-0528", Snapshots: []*page.Snapshot{
+		{Date: "2026-02-01", Series: []*page.PageSeries{sg, &renamed}},
+		{Date: "2026-01-01", Series: []*page.PageSeries{old}},
+	}}}
 	changes := []input.Change{
 		{Date: "2026-01-20", Configs: []string{"dsr1-fp4-*"}, Description: "both"},
 		{Date: "2026-01-10", Configs: []string{"deepseek-r1-0528-fp4-b200-sglang"}, Description: "sglang", Link: "https://example.com"},

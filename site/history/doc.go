@@ -3,10 +3,10 @@
 // the change table read, so that what a reader downloads grows with what the view shows, not
 // with the number of dates.
 //
-// What it takes in: a Page, the snapshots of one chart page (newest first, each a date and its
-// configurations' points, as package render's page model holds them), the page's point
-// columns, the metrics the page offers and the reference interactivities; and the changelog's
-// entries (input.Change). What it gives out: Write writes the files below beside the page and
+// What it takes in: a Page, one chart page (package page's page.Page: its snapshots, newest
+// first, each a date and its configurations' points) with the page's point columns, the
+// metrics the page offers and the reference interactivities; and the changelog's entries
+// (input.Change). What it gives out: Write writes the files below beside the page and
 // returns the Index the page data carries; Changes picks the changelog entries that name the
 // page's configurations; SnapshotJSON reads a built page's history back and derives one date's
 // view, for tests and tools that read it without a browser. It knows nothing of HTML,

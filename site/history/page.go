@@ -1,13 +1,12 @@
 package history
 
-import "github.com/frontier-bench/frontier/site/input"
+import "github.com/frontier-bench/frontier/site/page"
 
-// Page is what the history reads of a chart page.
+// Page is a chart page as the history writes it: the page (its path, model and snapshots:
+// Write writes below its Path, Changes matches by its Model) and what the history's files
+// carry of how the page shows it.
 type Page struct {
-	Path  string // the page's site path, "deepseek-r1-0528/1k-1k/": Write writes below it
-	Model string // the model as the datasets name it, "DeepSeek-R1-0528": Changes matches by it
-	// Snapshots are the page's dates, newest first.
-	Snapshots []Snapshot
+	*page.Page
 	// Cols are the page's point columns, in order (package render's page columns): a chunk
 	// holds one array a column.
 	Cols []string
@@ -20,24 +19,10 @@ type Page struct {
 	RefX []float64
 }
 
-// Snapshot is a page on one date: its configurations, sorted as the page shows them.
-type Snapshot struct {
-	Date   string // YYYY-MM-DD
-	Series []Series
-}
-
-// Series is one configuration on a date. A year of daily snapshots holds tens of thousands, so
-// a Series is small: who it is is a *Config, which every date it is named the same on may
-// share, and its points are the page's own (two dates whose points are the same slice are
-// known equal without comparing them).
-type Series struct {
-	// Config is who it is: Key and the names and hardware Config carries. Its style fields
-	// are not read (Write derives them).
-	*Config
-	Date string // the date of the dataset its points came from
-	// Points are its points in x order. A raw result's point has its own date and a slot (its
-	// topology and concurrency); a view's points share their dataset's date and one slot.
-	Points []input.Point
+// configOf is who series s is, as the index names it; its style fields are Write's.
+func configOf(s *page.PageSeries) Config {
+	return Config{Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor,
+		Framework: s.Framework, Spec: s.Spec, Precision: s.Precision, Label: s.Label, Deploy: s.Deployment}
 }
 
 // Metric is a y metric a trend table is drawn for.

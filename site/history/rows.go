@@ -2,6 +2,7 @@ package history
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/input"
@@ -25,15 +26,15 @@ type slotKey struct {
 // which that does not reproduce every snapshot (a view and raw rows of one configuration
 // replacing each other) is stored by dataset instead: each distinct state of it once, dated by
 // its dataset.
-func rowsOf(snaps []Snapshot) ([]row, []*Series) {
-	byKey := map[string][]*Series{} // per snapshot, oldest first; nil where absent
+func rowsOf(snaps []*page.Snapshot) ([]row, []*page.PageSeries) {
+	byKey := map[string][]*page.PageSeries{} // per snapshot, oldest first; nil where absent
 	var keys []string
 	n := len(snaps)
 	for i := n - 1; i >= 0; i-- {
 		for j := range snaps[i].Series {
-			s := &snaps[i].Series[j]
+			s := snaps[i].Series[j]
 			if byKey[s.Key] == nil {
-				byKey[s.Key] = make([]*Series, n)
+				byKey[s.Key] = make([]*page.PageSeries, n)
 				keys = append(keys, s.Key)
 			}
 			byKey[s.Key][n-1-i] = s
@@ -45,7 +46,7 @@ func rowsOf(snaps []Snapshot) ([]row, []*Series) {
 		dates[n-1-i] = snap.Date
 	}
 	var rows []row
-	newest := make([]*Series, len(keys))
+	newest := make([]*page.PageSeries, len(keys))
 	for si, k := range keys {
 		states := byKey[k]
 		for _, s := range states {
@@ -110,7 +111,7 @@ func sortRows(rows []row) []row {
 }
 
 // slotRows are a configuration's rows by slot: each distinct (point, slot, date) once.
-func slotRows(si int, states []*Series) []row {
+func slotRows(si int, states []*page.PageSeries) []row {
 	slots := map[slotKey]int{}
 	type seen struct {
 		id   int64
@@ -118,7 +119,7 @@ func slotRows(si int, states []*Series) []row {
 		date string
 	}
 	done := map[seen]bool{}
-	var prev *Series
+	var prev *page.PageSeries
 	var rows []row
 	for _, s := range states {
 		if s == nil || s == prev {
@@ -149,9 +150,9 @@ func slotRows(si int, states []*Series) []row {
 
 // datasetRows are a configuration's rows by dataset: every distinct state once, dated by its
 // dataset.
-func datasetRows(si int, states []*Series) []row {
+func datasetRows(si int, states []*page.PageSeries) []row {
 	var rows []row
-	var prev *Series
+	var prev *page.PageSeries
 	for _, s := range states {
 		if s == nil || s == prev || prev != nil && s.Date == prev.Date {
 			prev = cmp.Or(s, prev)
@@ -169,7 +170,7 @@ func datasetRows(si int, states []*Series) []row {
 // configuration. It sweeps the dates once, oldest first, keeping per slot the rows of its
 // newest date so far: asOf on every date was dates × rows, which on a year of daily snapshots
 // was a third of drawing the page.
-func reproduces(rows []row, states []*Series, dates []string) bool {
+func reproduces(rows []row, states []*page.PageSeries, dates []string) bool {
 	order := make([]int, len(rows))
 	for i := range order {
 		order[i] = i
@@ -181,7 +182,7 @@ func reproduces(rows []row, states []*Series, dates []string) bool {
 	}
 	slots := map[int]*shown{}
 	next, changed := 0, true
-	var prev *Series
+	var prev *page.PageSeries
 	var got, want []int64
 	for d, s := range states {
 		for ; next < len(order) && rows[order[next]].Date <= dates[d]; next++ {
@@ -218,7 +219,7 @@ func reproduces(rows []row, states []*Series, dates []string) bool {
 // samePoints reports whether two states of a configuration hold the same points: at once when
 // they share them (a date that carries a configuration over from the day before), else id by
 // id.
-func samePoints(a, b *Series) bool {
+func samePoints(a, b *page.PageSeries) bool {
 	if len(a.Points) != len(b.Points) {
 		return false
 	}

@@ -2,6 +2,7 @@ package history
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -18,18 +19,18 @@ func TestHistoryRowsReproduceEverySnapshot(t *testing.T) {
 		return input.Point{ID: id, X: float64(id), Y: 100, TpPerGpu: 100, Concurrency: conc, Date: date, Raw: &input.RawPoint{}}
 	}
 	view := func(id int64) input.Point { return input.Point{ID: id, X: float64(id), Y: 50, TpPerGpu: 50} }
-	r1 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
-	r2 := &Series{Config: &Config{Key: "r"}, Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
-	v1 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
-	v2 := &Series{Config: &Config{Key: "v"}, Date: "2026-01-03", Points: []input.Point{view(12)}}
+	r1 := &page.PageSeries{Key: "r", Date: "2026-01-01", Points: []input.Point{raw(1, 8, ""), raw(2, 16, "2026-01-01")}}
+	r2 := &page.PageSeries{Key: "r", Date: "2026-01-03", Points: []input.Point{raw(3, 8, "2026-01-03"), raw(2, 16, "2026-01-01")}}
+	v1 := &page.PageSeries{Key: "v", Date: "2026-01-01", Points: []input.Point{view(10), view(11)}}
+	v2 := &page.PageSeries{Key: "v", Date: "2026-01-03", Points: []input.Point{view(12)}}
 	// m: a view dataset, then raw rows, then the view again (the same points as at first).
-	m1 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-01", Points: []input.Point{view(20)}}
-	m2 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
-	m3 := &Series{Config: &Config{Key: "m"}, Date: "2026-01-03", Points: []input.Point{view(20)}}
-	snaps := []Snapshot{
-		{Date: "2026-01-03", Series: []Series{*m3, *r2, *v2}},
-		{Date: "2026-01-02", Series: []Series{*m2, *r1, *v1}},
-		{Date: "2026-01-01", Series: []Series{*m1, *r1, *v1}},
+	m1 := &page.PageSeries{Key: "m", Date: "2026-01-01", Points: []input.Point{view(20)}}
+	m2 := &page.PageSeries{Key: "m", Date: "2026-01-02", Points: []input.Point{raw(21, 8, "2026-01-02")}}
+	m3 := &page.PageSeries{Key: "m", Date: "2026-01-03", Points: []input.Point{view(20)}}
+	snaps := []*page.Snapshot{
+		{Date: "2026-01-03", Series: []*page.PageSeries{m3, r2, v2}},
+		{Date: "2026-01-02", Series: []*page.PageSeries{m2, r1, v1}},
+		{Date: "2026-01-01", Series: []*page.PageSeries{m1, r1, v1}},
 	}
 	rows, series := rowsOf(snaps)
 	if got := len(series); got != 3 {
@@ -123,10 +124,10 @@ func TestHistorySweepsAgreeWithAsOf(t *testing.T) {
 			oneAr[i] = r.asOfRow
 		}
 		snapDates := dates[1:]
-		states := make([]*Series, len(snapDates))
+		states := make([]*page.PageSeries, len(snapDates))
 		for d, date := range snapDates {
 			if idx := asOf(oneAr, date); len(idx) > 0 {
-				s := &Series{}
+				s := &page.PageSeries{}
 				for _, i := range idx {
 					s.Points = append(s.Points, *one[i].pt)
 				}
@@ -139,7 +140,7 @@ func TestHistorySweepsAgreeWithAsOf(t *testing.T) {
 		for d, s := range states {
 			if s != nil && len(s.Points) > 1 {
 				broken := slices.Clone(states)
-				broken[d] = &Series{Points: s.Points[1:]}
+				broken[d] = &page.PageSeries{Points: s.Points[1:]}
 				if reproduces(one, broken, snapDates) {
 					t.Fatalf("trial %d: a state missing a point on %s is reproduced", trial, snapDates[d])
 				}

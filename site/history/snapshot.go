@@ -79,7 +79,7 @@ func SnapshotJSON(fsys fs.FS, dir, date string) ([]byte, error) {
 	}
 	x, y, id := slices.Index(cols, "x"), slices.Index(cols, "tpPerGpu"), slices.Index(cols, "id")
 	// The points' y as the build's: total throughput, or output throughput on a page of which no
-	// point has a total (its runs counted no input tokens: render.Page.NoTotal, asof.js).
+	// point has a total (its runs counted no input tokens: page.Page.NoTotal, asof.js).
 	if !slices.ContainsFunc(rows, func(r pointRow) bool { _, ok := r.point[y].(float64); return ok }) {
 		y = slices.Index(cols, "outputTputPerGpu")
 	}

@@ -147,13 +147,13 @@ func trendValue(pt *input.Point, key string, id input.MetricID, isRaw bool) floa
 // trendState is a configuration's points from date index d on, until its next state.
 type trendState struct {
 	d int
-	s *Series
+	s *page.PageSeries
 }
 
 // trendStatesOf lists each configuration's states, oldest first (a state starts on the date
 // its points changed), and the page's dates, oldest first: what every metric's trend table
 // reads.
-func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState) {
+func trendStatesOf(snaps []*page.Snapshot, series []*page.PageSeries) ([]string, [][]trendState) {
 	n := len(snaps)
 	dates := make([]string, n)
 	states := make([][]trendState, len(series))
@@ -161,12 +161,12 @@ func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState
 	for i, s := range series {
 		index[s.Key] = i
 	}
-	last := make([]*Series, len(series))
+	last := make([]*page.PageSeries, len(series))
 	for d := range n {
 		snap := snaps[n-1-d]
 		dates[d] = snap.Date
 		for j := range snap.Series {
-			s := &snap.Series[j]
+			s := snap.Series[j]
 			i := index[s.Key]
 			if prev := last[i]; prev != nil && (prev == s || samePoints(prev, s)) {
 				continue
@@ -183,7 +183,7 @@ func trendStatesOf(snaps []Snapshot, series []*Series) ([]string, [][]trendState
 // is passed only when it has not kept them (an incremental build: a save recomputes only the
 // states it changed).
 func trendFrom(dates []string, states [][]trendState, m Metric, refs []float64,
-	cell func(s *Series, compute func() []trendCell) []trendCell) trendTable {
+	cell func(s *page.PageSeries, compute func() []trendCell) []trendCell) trendTable {
 	t := trendTable{Metric: m.Key, RefX: refs, Dates: dates, Lines: make([][][]trendCell, len(states))}
 	for i, ss := range states {
 		t.Lines[i] = make([][]trendCell, 0, len(ss))
@@ -252,8 +252,8 @@ func withoutEmptySpreads(cells []trendCell, n int) []trendCell {
 
 // stateAt is the state of a configuration's states in force on date index d, nil before its
 // first.
-func stateAt(ss []trendState, d int) *Series {
-	var s *Series
+func stateAt(ss []trendState, d int) *page.PageSeries {
+	var s *page.PageSeries
 	for _, st := range ss {
 		if st.d > d {
 			break
@@ -280,7 +280,7 @@ type valueCurve interface {
 // is its throughput's curve mapped through it (page.Derived), at $1 per GPU-hour and 1 kW as
 // trendValues has it. After the values come the run-to-run spreads at each reference
 // (trendSpreads), 0 where there is none.
-func frontierAt(s *Series, m Metric, refs []float64) []trendCell {
+func frontierAt(s *page.PageSeries, m Metric, refs []float64) []trendCell {
 	return frontierOf(s.Points, m, refs)
 }
 
@@ -357,8 +357,8 @@ func derivedFrom(key string) (base string, of func(tp float64) float64, ok bool)
 }
 
 // trendStateKeys digests each state's points, once for every metric's table and cells.
-func trendStateKeys(states [][]trendState) map[*Series][sha256.Size]byte {
-	keys := map[*Series][sha256.Size]byte{}
+func trendStateKeys(states [][]trendState) map[*page.PageSeries][sha256.Size]byte {
+	keys := map[*page.PageSeries][sha256.Size]byte{}
 	d := digest.New("trend state")
 	for _, ss := range states {
 		for _, st := range ss {
@@ -394,7 +394,7 @@ func trendCellKey(metric, state [sha256.Size]byte) [sha256.Size]byte {
 
 // trendTableKey digests what a metric's trend table is made of: the metric, the dates, and
 // each configuration's states with the date each began.
-func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendState, keys map[*Series][sha256.Size]byte) [sha256.Size]byte {
+func trendTableKey(m Metric, refs []float64, dates []string, states [][]trendState, keys map[*page.PageSeries][sha256.Size]byte) [sha256.Size]byte {
 	d := digest.New("trend table")
 	trendMetricKey(d, m, refs)
 	d.I64(int64(len(dates)))

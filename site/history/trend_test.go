@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // TestTrendCellWritesWholeNumbersExactly: a date index or a whole value as it is, any other
@@ -63,13 +64,13 @@ func TestTrendTableWritesAsReflectionDoes(t *testing.T) {
 // own curves where one measured in the other's gap; a date changing no value writes no cell.
 func TestTrendGPULinesReadTheUnion(t *testing.T) {
 	pt := func(x, y float64) input.Point { return input.Point{X: x, TpPerGpu: y} }
-	a := &Config{Key: "a", GPU: "b300"}
-	b := &Config{Key: "b", GPU: "b300"}
-	c := &Config{Key: "c", GPU: "b200"}
+	series := func(key, gpu string, pts ...input.Point) *page.PageSeries {
+		return &page.PageSeries{Key: key, GPU: gpu, Points: pts}
+	}
 	states := [][]trendState{
-		{{0, &Series{Config: a, Points: []input.Point{pt(10, 1000), pt(60, 200)}}}},
-		{{1, &Series{Config: b, Points: []input.Point{pt(30, 800)}}}, {2, &Series{Config: b, Points: []input.Point{pt(30, 800)}}}},
-		{{0, &Series{Config: c, Points: []input.Point{pt(10, 900), pt(50, 450)}}}},
+		{{0, series("a", "b300", pt(10, 1000), pt(60, 200))}},
+		{{1, series("b", "b300", pt(30, 800))}, {2, series("b", "b300", pt(30, 800))}},
+		{{0, series("c", "b200", pt(10, 900), pt(50, 450))}},
 	}
 	got := trendFrom([]string{"d0", "d1", "d2"}, states, Metric{Key: "tpPerGpu", Higher: true}, []float64{30}, nil)
 	own := float64(got.Lines[0][0][1]) // a's own curve at 30

@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"errors"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strconv"
 	"sync"
@@ -46,7 +47,7 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 	rows, series := rowsOf(p.Snapshots)
 	h := &Index{Rows: len(rows), Trend: map[string]string{}, Index: indexFile}
 	for _, s := range series {
-		c := *s.Config
+		c := configOf(s)
 		st := charts.StyleFor(c.GPU, c.Framework, c.Spec).WithPrecision(c.Precision)
 		c.Color, c.Symbol, c.Dash, c.Hollow, c.Fill = st.Color, st.Symbol, st.Dash, st.Hollow, st.Fill
 		h.Series = append(h.Series, c)
@@ -90,7 +91,7 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 	inPage := h.WithPrefix("")
 	inPage.Series = slices.Clone(h.Series)
 	for i, s := range inPage.Series {
-		if slices.ContainsFunc(p.Snapshots[0].Series, func(n Series) bool { return n.Key == s.Key }) {
+		if slices.ContainsFunc(p.Snapshots[0].Series, func(n *page.PageSeries) bool { return n.Key == s.Key }) {
 			inPage.Series[i] = Config{Key: s.Key}
 		}
 	}
@@ -98,9 +99,9 @@ func Write(w output.Writer, p *Page, cache Cache) (*Index, error) {
 }
 
 // writeTrends writes the trend table of each of the page's metrics and names it in h.
-func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cache) error {
+func writeTrends(w output.Writer, p *Page, h *Index, series []*page.PageSeries, cache Cache) error {
 	dates, states := trendStatesOf(p.Snapshots, series)
-	var stateKeys map[*Series][sha256.Size]byte // in an incremental build: each state's points
+	var stateKeys map[*page.PageSeries][sha256.Size]byte // in an incremental build: each state's points
 	if cache != nil {
 		stateKeys = trendStateKeys(states)
 	}
@@ -116,10 +117,10 @@ func writeTrends(w output.Writer, p *Page, h *Index, series []*Series, cache Cac
 		b, err := gzipKeyed(cache, func() [sha256.Size]byte { return trendTableKey(m, p.RefX, dates, states, stateKeys) },
 			func(s *scratch) error {
 				made = true
-				var cell func(*Series, func() []trendCell) []trendCell
+				var cell func(*page.PageSeries, func() []trendCell) []trendCell
 				if cache != nil {
 					metric := trendMetric(m, p.RefX)
-					cell = func(s *Series, compute func() []trendCell) []trendCell {
+					cell = func(s *page.PageSeries, compute func() []trendCell) []trendCell {
 						return trendCellKept(cache, trendCellKey(metric, stateKeys[s]), compute)
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json/v2"
+	"github.com/frontier-bench/frontier/site/page"
 	"io"
 	"slices"
 	"testing"
@@ -23,20 +24,24 @@ func testPage() *Page {
 		}
 		return out
 	}
-	b := &Config{Key: "b200_vllm", Name: "B200 (vLLM)", HW: "b200_vllm", GPU: "b200", Vendor: "NVIDIA", Framework: "vllm",
+	b := page.PageSeries{Key: "b200_vllm", Name: "B200 (vLLM)", HWKey: "b200_vllm", GPU: "b200", Vendor: "NVIDIA", Framework: "vllm",
 		Spec: "none", Precision: "fp8", Label: "B200 (vLLM)"}
-	h := &Config{Key: "h100_vllm", Name: "H100 (vLLM)", HW: "h100_vllm", GPU: "h100", Vendor: "NVIDIA", Framework: "vllm",
+	h := page.PageSeries{Key: "h100_vllm", Name: "H100 (vLLM)", HWKey: "h100_vllm", GPU: "h100", Vendor: "NVIDIA", Framework: "vllm",
 		Spec: "none", Precision: "fp8", Label: "H100 (vLLM)"}
-	b1 := Series{Config: b, Date: "2026-01-01", Points: pts(1, "2026-01-01", 900, 600, 300)}
-	b2 := Series{Config: b, Date: "2026-01-03", Points: pts(11, "2026-01-03", 1000, 700, 350)}
-	h1 := Series{Config: h, Date: "2026-01-01", Points: pts(21, "2026-01-01", 400, 200)}
-	return &Page{Path: "m/1k-1k/", Model: "M", Cols: pointColumns, RefX: []float64{15, 25},
+	dated := func(c page.PageSeries, date string, pts []input.Point) *page.PageSeries {
+		c.Date, c.Points = date, pts
+		return &c
+	}
+	b1 := dated(b, "2026-01-01", pts(1, "2026-01-01", 900, 600, 300))
+	b2 := dated(b, "2026-01-03", pts(11, "2026-01-03", 1000, 700, 350))
+	h1 := dated(h, "2026-01-01", pts(21, "2026-01-01", 400, 200))
+	return &Page{Cols: pointColumns, RefX: []float64{15, 25},
 		Metrics: []Metric{{Key: "tpPerGpu", Higher: true}, {Key: "costPerMTok"}},
-		Snapshots: []Snapshot{
-			{Date: "2026-01-03", Series: []Series{b2}},
-			{Date: "2026-01-02", Series: []Series{b1, h1}},
-			{Date: "2026-01-01", Series: []Series{b1, h1}},
-		}}
+		Page: &page.Page{Path: "m/1k-1k/", Model: "M", Snapshots: []*page.Snapshot{
+			{Date: "2026-01-03", Series: []*page.PageSeries{b2}},
+			{Date: "2026-01-02", Series: []*page.PageSeries{b1, h1}},
+			{Date: "2026-01-01", Series: []*page.PageSeries{b1, h1}},
+		}}}
 }
 
 func gunzip(t *testing.T, b []byte) []byte {
@@ -116,7 +121,7 @@ func TestWriteStoresEachRowOnce(t *testing.T) {
 			t.Errorf("%s differs between two writes of the same page", name)
 		}
 	}
-	if one, err := Write(files, &Page{Snapshots: testPage().Snapshots[:1]}, nil); one != nil || err != nil {
+	if one, err := Write(files, &Page{Page: &page.Page{Snapshots: testPage().Snapshots[:1]}}, nil); one != nil || err != nil {
 		t.Errorf("a page with one snapshot: %v, %v; want no history", one, err)
 	}
 }

@@ -2,16 +2,15 @@ package mcp
 
 import (
 	"errors"
+	"github.com/frontier-bench/frontier/site/page"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pipeline"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 	"github.com/frontier-bench/frontier/site/verdict"
 )
 
@@ -51,7 +50,7 @@ func openData(dir string) (*Side, error) {
 
 // pagesSite is assembled pages as package verdict compares them: each page's newest snapshot,
 // its series split by hwKey and precision.
-func pagesSite(name string, pages []*render.Page, cfg config.Config) *verdict.Site {
+func pagesSite(name string, pages []*page.Page, cfg config.Config) *verdict.Site {
 	out := &verdict.Site{Name: name}
 	for _, p := range pages {
 		vp := verdict.Page{Path: "/" + p.Path, Higher: higherIsBetter(p.Metric.Key), RefX: cfg.ReferenceX}

@@ -1,20 +1,3 @@
-// Package page holds what a chart page is, apart from how any consumer writes it. It imports no
-// renderer, so each consumer can import it.
-//
-// It holds the one rule every consumer reads a frontier at an x with (docs/chart-page.md, "A
-// frontier's value at an interactivity"): the leaders table, the compare pages, the overview,
-// the home page's headline, the service-level picks, the history's trend, the cards, the API
-// and every `frontier mcp` tool.
-//
-// And it holds Metrics, the one table of the page's y metrics and columns and their roles:
-// the input metric each reads or how it is derived, whether every page offers it, whether it
-// is priced and by which throughput, and whether lower is better. The page script keeps its
-// own copies of the roles (format.js COST_BASE, model.js' tokens per MW), checked against the
-// table by a twins test under node (TestPageScriptReadsTheTable) rather than generated from it:
-// a generated module would change the committed bundle, and so every built site's script, each
-// time the generator's output did, while the test costs nothing at build time, needs no step
-// in `make deps`, and checks the script's behaviour (the values yValues computes for every
-// row), not only its constants.
 package page
 
 import (

@@ -2,12 +2,12 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // siteAccuracy is what every page's join reads: the site's evals, their low marks over all of
@@ -28,7 +28,7 @@ func newSiteAccuracy(evals []input.Eval, notes []accuracy.Note, gate *accuracy.G
 
 // join sets page i's accuracy (p.Accuracy) from the evals and notes matching any point of any
 // of its snapshots.
-func (a *siteAccuracy) join(i int, p *render.Page) {
+func (a *siteAccuracy) join(i int, p *page.Page) {
 	if a == nil || len(a.evals) == 0 && len(a.notes) == 0 {
 		return
 	}

@@ -3,13 +3,13 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/pareto"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/input"
 
@@ -26,7 +26,7 @@ type seriesKey struct{ hw, precision string }
 // deduplicates points by id and computes every series' frontier, as a build does (pipeline.go).
 // Problems are collisions between names and conflicting duplicates; warnings are disagreements
 // with the input's own frontier flags.
-func Assemble(datasets []*input.Dataset, prefix string) ([]*render.Page, problem.Problems) {
+func Assemble(datasets []*input.Dataset, prefix string) ([]*page.Page, problem.Problems) {
 	srcs, evalSrcs := splitEvals(residentSources(datasets))
 	evals, _ := loadEvals(nil, prefix, nil, evalSrcs) // decoded already: no problems
 	pages, groups, ps := groupPages(srcs, prefix)
@@ -77,11 +77,11 @@ func parseTokens(s string) (int, bool) {
 
 // assemblePage merges the datasets of one (model, sequence), and checks that the points they
 // share by id agree.
-func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
+func assemblePage(ds []*input.Dataset, prefix string) (*page.Page, problem.Problems) {
 	slices.SortFunc(ds, func(a, b *input.Dataset) int { return cmp.Compare(a.Path, b.Path) })
 	ps := checkDuplicateIDs(ds, prefix)
 	first := ds[0]
-	p := &render.Page{
+	p := &page.Page{
 		Model:    first.Model,
 		Sequence: first.Sequence,
 		Path:     output.Slug(first.Model) + "/" + output.Slug(first.Sequence) + "/",
@@ -153,11 +153,11 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 	// the older snapshot shares its points and frontier (never modified after this) and gets
 	// only a header of its own, since best per GPU depends on the snapshot. With daily runs most
 	// series carry over from day to day, so history costs little memory and time.
-	last := map[seriesKey]*render.PageSeries{}
+	last := map[seriesKey]*page.PageSeries{}
 	allDates := slices.Sorted(maps.Keys(dates))
 	slices.Reverse(allDates)
 	for _, date := range allDates {
-		snap := &render.Snapshot{Date: date}
+		snap := &page.Snapshot{Date: date}
 		for _, k := range skeys {
 			// The newest date on or before this snapshot's, then every dataset of that date.
 			// found, not newest != "": raw rows without any date make a dataset of date "".
@@ -177,7 +177,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 			}
 			// Points of that date, deduplicated by id across its datasets (within one dataset,
 			// Load has already made ids unique, so one dataset needs no map).
-			var ser *render.PageSeries
+			var ser *page.PageSeries
 			var seen map[int64]bool
 			n, from := 0, 0
 			for _, c := range bySeries[k] {
@@ -193,7 +193,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 					continue
 				}
 				if ser == nil {
-					ser = &render.PageSeries{
+					ser = &page.PageSeries{
 						Key: k.hw, Name: c.s.Label, HWKey: c.s.HWKey, GPU: c.s.GPU, Vendor: c.s.Vendor,
 						Framework: c.s.Framework, Spec: c.s.SpecMethod, Label: c.s.Label, Date: newest,
 						Deployment: c.s.Deployment,
@@ -232,7 +232,7 @@ func assemblePage(ds []*input.Dataset, prefix string) (*render.Page, problem.Pro
 			last[k] = ser
 			snap.Series = append(snap.Series, ser)
 		}
-		slices.SortFunc(snap.Series, func(a, b *render.PageSeries) int {
+		slices.SortFunc(snap.Series, func(a, b *page.PageSeries) int {
 			return cmp.Or(cmp.Compare(a.GPU, b.GPU), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Key, b.Key))
 		})
 		markBest(snap.Series)
@@ -323,9 +323,9 @@ func frontierOf(pts []input.Point) []int {
 }
 
 // markBest flags each GPU's best series.
-func markBest(series []*render.PageSeries) {
+func markBest(series []*page.PageSeries) {
 	byKey := slices.Clone(series)
-	slices.SortFunc(byKey, func(a, b *render.PageSeries) int { return cmp.Compare(a.Key, b.Key) })
+	slices.SortFunc(byKey, func(a, b *page.PageSeries) int { return cmp.Compare(a.Key, b.Key) })
 	cands := make([]pareto.Candidate, len(byKey))
 	for i, s := range byKey {
 		c := pareto.Candidate{GPU: s.GPU}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"io/fs"
 	"runtime"
 	"sync"
@@ -82,7 +83,7 @@ type mode interface {
 
 // An assembler turns a page's datasets into its Page and checks each dataset's frontier flags.
 type assembler interface {
-	page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems)
+	page(ds []*input.Dataset, prefix string) (*page.Page, problem.Problems)
 	flags(d *input.Dataset, prefix string) problem.Problems
 	done()
 }
@@ -93,7 +94,7 @@ type oneOff struct{}
 func (oneOff) assembler(string) assembler               { return oneOff{} }
 func (oneOff) pageReuse(*render.Renderer) *render.Reuse { return nil }
 func (oneOff) streams() bool                            { return true }
-func (oneOff) page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
+func (oneOff) page(ds []*input.Dataset, prefix string) (*page.Page, problem.Problems) {
 	return assemblePage(ds, prefix)
 }
 func (oneOff) flags(d *input.Dataset, prefix string) problem.Problems {

@@ -32,6 +32,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"io/fs"
 	"maps"
 	"path"
@@ -293,12 +294,12 @@ type assembleCache struct {
 // idKeeper remembers the pages' point ids of a build whose check across pages found no
 // clash (pipeline.idClashes), so that a build giving the very same ids may skip the check.
 type idKeeper interface {
-	sameIDs(pages []*render.Page) bool
-	keepIDs(pages []*render.Page)
+	sameIDs(pages []*page.Page) bool
+	keepIDs(pages []*page.Page)
 }
 
 // sameIDs reports whether pages give, page by page, the ids of the last clash-free build.
-func (c *assembleCache) sameIDs(pages []*render.Page) bool {
+func (c *assembleCache) sameIDs(pages []*page.Page) bool {
 	if c.clashFree == nil || len(c.clashFree) != len(pages) {
 		return false
 	}
@@ -311,7 +312,7 @@ func (c *assembleCache) sameIDs(pages []*render.Page) bool {
 }
 
 // keepIDs remembers the pages' ids after a check that found no clash.
-func (c *assembleCache) keepIDs(pages []*render.Page) {
+func (c *assembleCache) keepIDs(pages []*page.Page) {
 	ids := make([][]int64, len(pages))
 	for i, p := range pages {
 		ids[i] = p.IDs
@@ -324,7 +325,7 @@ func (c *assembleCache) keepIDs(pages []*render.Page) {
 // assembled is one page and the datasets it was assembled from.
 type assembled struct {
 	datasets []*input.Dataset
-	page     *render.Page
+	page     *page.Page
 	ps       problem.Problems
 }
 
@@ -342,7 +343,7 @@ func (b *Builder) assembler(prefix string) assembler {
 }
 
 // page assembles the page of ds, or returns the one assembled from the same datasets before.
-func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*render.Page, problem.Problems) {
+func (c *assembleCache) page(ds []*input.Dataset, prefix string) (*page.Page, problem.Problems) {
 	c.mu.Lock()
 	old := c.pages[ds[0]]
 	c.mu.Unlock()

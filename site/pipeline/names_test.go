@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"encoding/json"
+	"github.com/frontier-bench/frontier/site/page"
 	"testing"
 	"testing/fstest"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/output"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // The names the pipeline's tests use for what lives in the packages below it, as package site
@@ -18,8 +18,8 @@ type (
 	Input      = config.Input
 	Config     = config.Config
 	Files      = output.Files
-	Page       = render.Page
-	PageSeries = render.PageSeries
+	Page       = page.Page
+	PageSeries = page.PageSeries
 	Problems   = problem.Problems
 )
 

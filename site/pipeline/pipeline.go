@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -45,7 +46,7 @@ type pipeline struct {
 	fsys    fs.FS // where a source without a dataset is decoded from
 	prefix  string
 	opt     *input.RawOptions // what the config tells the raw formats
-	pages   []*render.Page    // stubs (model, sequence, path, notes) until assembled, in site order
+	pages   []*page.Page      // stubs (model, sequence, path, notes) until assembled, in site order
 	groups  [][]*source       // the sources of each page, in path order
 	srcs    []*source         // every source, in path order
 	cache   assembler
@@ -74,7 +75,7 @@ const (
 
 // groupPages sorts sources into pages, in site order, and checks that no two models or
 // sequences take one path.
-func groupPages(srcs []*source, prefix string) ([]*render.Page, [][]*source, problem.Problems) {
+func groupPages(srcs []*source, prefix string) ([]*page.Page, [][]*source, problem.Problems) {
 	var ps problem.Problems
 	byKey := map[pageKey]int{}
 	var keys []pageKey
@@ -120,11 +121,11 @@ func groupPages(srcs []*source, prefix string) ([]*render.Page, [][]*source, pro
 		return cmp.Or(cmp.Compare(output.Slug(a.model), output.Slug(b.model)), cmp.Compare(a.model, b.model),
 			compareSequence(a.sequence, b.sequence))
 	})
-	pages := make([]*render.Page, len(keys))
+	pages := make([]*page.Page, len(keys))
 	sorted := make([][]*source, len(keys))
 	for n, i := range order {
 		k := keys[i]
-		pages[n] = &render.Page{Model: k.model, Sequence: k.sequence, Path: output.Slug(k.model) + "/" + output.Slug(k.sequence) + "/"}
+		pages[n] = &page.Page{Model: k.model, Sequence: k.sequence, Path: output.Slug(k.model) + "/" + output.Slug(k.sequence) + "/"}
 		sorted[n] = groups[i]
 		for _, s := range groups[i] {
 			s.page = n

@@ -9,12 +9,12 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"slices"
 
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // distinctIDs lists the point ids of ds, sorted, each once.
@@ -141,7 +141,7 @@ type idRef struct {
 // ids are sorted already, so the runs are merged pairwise, a linear pass for each doubling,
 // rather than sorted again as one slice: that was most of the check's time on a big site, and
 // the check runs on every build, the preview's too.
-func mergeIDs(pages []*render.Page) []idRef {
+func mergeIDs(pages []*page.Page) []idRef {
 	n := 0
 	for _, p := range pages {
 		n += len(p.IDs)

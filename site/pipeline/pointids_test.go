@@ -2,11 +2,10 @@ package pipeline
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/frontier-bench/frontier/site/render"
 )
 
 // TestMergeIDsSortsByIDThenPage holds the pairwise merge of the pages' sorted ids to what
@@ -15,14 +14,14 @@ import (
 func TestMergeIDsSortsByIDThenPage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33} {
-		pages := make([]*render.Page, n)
+		pages := make([]*page.Page, n)
 		var want []idRef
 		for i := range pages {
 			ids := map[int64]bool{}
 			for range rng.IntN(40) {
 				ids[rng.Int64N(60)-10] = true // a small range: many ids on several pages
 			}
-			p := &render.Page{}
+			p := &page.Page{}
 			for id := range ids {
 				p.IDs = append(p.IDs, id)
 				want = append(want, idRef{id, int32(i)})

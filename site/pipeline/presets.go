@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"slices"
 	"strings"
@@ -25,7 +26,7 @@ type preset struct {
 
 // presetsByPage lists cfg's presets by the chart page path they name, and reports those
 // whose page no dataset makes, with the pages there are.
-func presetsByPage(cfg config.Config, file string, pages []*render.Page) (map[string][]preset, problem.Problems) {
+func presetsByPage(cfg config.Config, file string, pages []*page.Page) (map[string][]preset, problem.Problems) {
 	var ps problem.Problems
 	var paths []string
 	for _, p := range pages {
@@ -46,7 +47,7 @@ func presetsByPage(cfg config.Config, file string, pages []*render.Page) (map[st
 
 // checkPreset checks a preset's fragment against its page p once p is assembled: every part one
 // the chart page reads (fragment.Parse), and its values ones the page has.
-func checkPreset(pr preset, p *render.Page) problem.Problems {
+func checkPreset(pr preset, p *page.Page) problem.Problems {
 	var ps problem.Problems
 	bad := func(format string, args ...any) {
 		ps = append(ps, problem.Problem{File: pr.file, Path: fmt.Sprintf("presets[%d].fragment", pr.at),
@@ -79,8 +80,8 @@ func checkPreset(pr preset, p *render.Page) problem.Problems {
 // checkOther checks the value of one of the chart page's keys beyond a chart block's view
 // against page p and the site's presets and tiers, as the page script reads it: "" when the
 // page would show what the link says, else why not. fragment.Parse has read its form.
-func checkOther(pr preset, p *render.Page, key, val string) string {
-	have := func(of func(s *render.PageSeries) string) map[string]bool {
+func checkOther(pr preset, p *page.Page, key, val string) string {
+	have := func(of func(s *page.PageSeries) string) map[string]bool {
 		m := map[string]bool{}
 		for _, snap := range p.Snapshots {
 			for _, s := range snap.Series {
@@ -111,9 +112,9 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 			return fmt.Sprintf("%q: want METRIC:LIMIT terms (%s)", v.Text, v.Reason)
 		}
 	case "vendors", "deploy":
-		m := have(func(s *render.PageSeries) string { return s.Vendor })
+		m := have(func(s *page.PageSeries) string { return s.Vendor })
 		if key == "deploy" {
-			m = have(func(s *render.PageSeries) string { return s.Deployment })
+			m = have(func(s *page.PageSeries) string { return s.Deployment })
 		}
 		for v := range strings.SplitSeq(val, ",") {
 			if !m[v] {
@@ -121,7 +122,7 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 			}
 		}
 	case "cost", "kw":
-		gpus := have(func(s *render.PageSeries) string { return s.GPU })
+		gpus := have(func(s *page.PageSeries) string { return s.GPU })
 		for term := range strings.SplitSeq(val, ",") {
 			if gpu, _, _ := strings.Cut(term, ":"); !gpus[gpu] {
 				return fmt.Sprintf("%s %s has no GPU %q (it has %s)", p.Model, p.Sequence, gpu, list(gpus))
@@ -129,7 +130,7 @@ func checkOther(pr preset, p *render.Page, key, val string) string {
 		}
 	case "compare":
 		for d := range strings.SplitSeq(val, ",") {
-			if !slices.ContainsFunc(p.Snapshots, func(s *render.Snapshot) bool { return s.Date == d }) {
+			if !slices.ContainsFunc(p.Snapshots, func(s *page.Snapshot) bool { return s.Date == d }) {
 				return fmt.Sprintf("%s %s has no snapshot of %q", p.Model, p.Sequence, d)
 			}
 		}

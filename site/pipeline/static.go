@@ -2,18 +2,18 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"path"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/problem"
-	"github.com/frontier-bench/frontier/site/render"
 
 	"github.com/frontier-bench/frontier/site/markdown"
 )
 
 // checkStatic reports a copied file that would take the place of one the site generates.
-func checkStatic(statics []input.StaticFile, pages []*render.Page, mds []*markdown.MarkdownPage, prefix string) problem.Problems {
+func checkStatic(statics []input.StaticFile, pages []*page.Page, mds []*markdown.MarkdownPage, prefix string) problem.Problems {
 	var ps problem.Problems
 	taken := map[string]string{"assets": "the site's assets", "history": "the site's history files"}
 	for _, p := range pages {

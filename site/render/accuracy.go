@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/accuracy"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // AccuracyData is PageData.Accuracy, the page's evals and notes as the page script reads them
@@ -48,7 +49,7 @@ type NoteData struct {
 }
 
 // accuracyData is the page's AccuracyData in language lang, nil when it has no eval and no note.
-func accuracyData(p *Page, gate *accuracy.Gate, label func(string) string, lang string) *AccuracyData {
+func accuracyData(p *page.Page, gate *accuracy.Gate, label func(string) string, lang string) *AccuracyData {
 	a := p.Accuracy
 	if a == nil {
 		return nil
@@ -83,7 +84,7 @@ func accuracyData(p *Page, gate *accuracy.Gate, label func(string) string, lang 
 
 // accuracyCols are the page's point columns with "evals" and "notes" after them when the page
 // has accuracy.
-func accuracyCols(names []string, p *Page) []string {
+func accuracyCols(names []string, p *page.Page) []string {
 	if p.Accuracy == nil {
 		return names
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"math"
 	"slices"
@@ -82,7 +83,7 @@ func (r *Renderer) accuracyPath(model string) string {
 // have an eval links its model's accuracy page, which then lists that eval. Read off the page
 // alone, so a chart page can be drawn before every page is joined, and says the same whatever
 // order the pages are drawn in.
-func pageAccuracyPath(p *Page) string {
+func pageAccuracyPath(p *page.Page) string {
 	if p.Accuracy == nil || len(p.Accuracy.Evals) == 0 {
 		return ""
 	}

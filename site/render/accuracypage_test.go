@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"regexp"
 	"strings"
@@ -16,19 +17,19 @@ import (
 
 // accuracySite is a two-language site with a chart page of model M (and one of model N, which
 // has no evals), and M's evals: hand-made rows with hostile names, notes and links.
-func accuracySite(t *testing.T, mds []*markdown.MarkdownPage) (*Renderer, []*Page, *[]card.Spec) {
+func accuracySite(t *testing.T, mds []*markdown.MarkdownPage) (*Renderer, []*page.Page, *[]card.Spec) {
 	t.Helper()
 	cfg := config.DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.BaseURL = "https://owner.github.io/repo/"
-	page := func(model, path string) *Page {
-		s := &PageSeries{Key: "b200_trt", Name: "B200 (TRT)", HWKey: "b200_trt", GPU: "b200", Vendor: "NVIDIA", Framework: "trt", Spec: "none",
+	mkPage := func(model, path string) *page.Page {
+		s := &page.PageSeries{Key: "b200_trt", Name: "B200 (TRT)", HWKey: "b200_trt", GPU: "b200", Vendor: "NVIDIA", Framework: "trt", Spec: "none",
 			Precision: "fp4", Label: "B200 (TRT)", Best: true, Date: "2026-05-02", Frontier: []int{0}}
 		s.Points = []input.Point{{ID: 1, X: 20, Y: 500, Concurrency: 4, TP: 8, TpPerGpu: 500, Date: "2026-05-02", Precision: "fp4"}}
-		return &Page{Model: model, Sequence: "1k/1k", Path: path, Metric: input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"},
-			XAxis: input.XAxis{Label: "Interactivity"}, Snapshots: []*Snapshot{{Date: "2026-05-02", Series: []*PageSeries{s}}}}
+		return &page.Page{Model: model, Sequence: "1k/1k", Path: path, Metric: input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"},
+			XAxis: input.XAxis{Label: "Interactivity"}, Snapshots: []*page.Snapshot{{Date: "2026-05-02", Series: []*page.PageSeries{s}}}}
 	}
-	pages := []*Page{page("M", "m/1k-1k/"), page("N", "n/1k-1k/")}
+	pages := []*page.Page{mkPage("M", "m/1k-1k/"), mkPage("N", "n/1k-1k/")}
 	// M's chart page joins an eval, and so links its model's accuracy page; N's joins none.
 	evals := []input.Eval{{Model: "M", GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "none", Task: "gsm8k", Score: 0.958, Date: "2026-05-02"}}
 	pages[0].Accuracy, _ = accuracy.Join("M", []accuracy.Point{{ID: 1, Date: "2026-05-02", Conf: accuracy.Conf{GPU: "b200", Framework: "trt", Precision: "fp4", Spec: "none", TP: 8}}},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/frontier-bench/frontier/site/i18n"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // factLists are the filters an agentic point's facts answer, in FactsData.Values' order.
@@ -29,7 +30,7 @@ type FactsData struct {
 
 // agenticFacts is the facts of the agentic points of snap (the page's newest snapshot, in
 // PageData.Series' order); nil for a page of no agentic point.
-func agenticFacts(snap *Snapshot) *FactsData {
+func agenticFacts(snap *page.Snapshot) *FactsData {
 	factOf := func(pt *input.Point) [3]string {
 		a := pt.Raw.Agentic
 		deploy := "single-node"

@@ -6,6 +6,7 @@ package render
 // files are and shows how to read them with curl and pandas.
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"strings"
 
 	"github.com/frontier-bench/frontier/site/output"
@@ -20,7 +21,7 @@ type apiLink struct {
 
 // apiFiles are chart page p's API files, their URLs below root (the site's base path): its
 // newest view per precision, then its history.
-func apiFiles(root string, p *Page) []apiLink {
+func apiFiles(root string, p *page.Page) []apiLink {
 	var out []apiLink
 	for _, precs := range output.APIPrecisions(p.Precisions) {
 		name := output.APIView(p.Path, precs[0])
@@ -32,7 +33,7 @@ func apiFiles(root string, p *Page) []apiLink {
 
 // apiDownloads are chart page p's API files as schema.org DataDownloads, each naming the JSON
 // Schema it follows (schemaVersion: "a particular version of a schema used", by URL).
-func (r *Renderer) apiDownloads(p *Page) []downloadLD {
+func (r *Renderer) apiDownloads(p *page.Page) []downloadLD {
 	cfg := r.in.Config
 	var out []downloadLD
 	for _, f := range apiFiles("", p) {

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"strconv"
 	"time"
 
@@ -74,7 +75,7 @@ func (r *Renderer) writeCard(w output.Writer, dir string, s card.Spec, alt strin
 // chartCard draws chart page p's card, as its default view shows it: the best configuration
 // of each GPU, its points and frontier in the chart's colours, and the home page's headline
 // figure. It returns nil when the build draws no cards.
-func (r *Renderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
+func (r *Renderer) chartCard(w output.Writer, p *page.Page) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
@@ -85,7 +86,7 @@ func (r *Renderer) chartCard(w output.Writer, p *Page) (*ogImage, error) {
 
 // pageCardSpec is the chart of p's card with its headline: what a chart page's card and the
 // home page's show.
-func (r *Renderer) pageCardSpec(p *Page) card.Spec {
+func (r *Renderer) pageCardSpec(p *page.Page) card.Spec {
 	snap := p.Snapshots[0]
 	hx := r.in.Config.HeadlineX
 	metric := r.pageMetric(p, false)
@@ -128,7 +129,7 @@ func (r *Renderer) pageCardSpec(p *Page) card.Spec {
 // page). A card is drawn per compare page, thousands of them on a big site, so it draws
 // little: each frontier's measured points joined, no dots of every point. It returns nil when
 // the build draws no cards.
-func (r *Renderer) compareCard(w output.Writer, p *Page, dir, title, headline string, a, b *gpuSide) (*ogImage, error) {
+func (r *Renderer) compareCard(w output.Writer, p *page.Page, dir, title, headline string, a, b *gpuSide) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
@@ -156,7 +157,7 @@ func (r *Renderer) homeCard(w output.Writer) (*ogImage, error) {
 	if !r.cardsOn() {
 		return nil, nil
 	}
-	var newest *Page
+	var newest *page.Page
 	models := map[string]bool{}
 	for _, p := range r.pages {
 		models[p.Model] = true

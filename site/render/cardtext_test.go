@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"strings"
 	"sync"
 	"testing"
@@ -41,8 +42,8 @@ func TestCardsOfAChineseFirstSiteHoldOnlyDrawableText(t *testing.T) {
 	cfg.Description = "大模型推理基准"
 	cfg.Models = map[string]config.ModelConfig{"深度求索-V4": {Names: map[string]string{"zh": "深度求索 V4", "en": "DeepSeek-V4"}}}
 	cfg.GPUs = map[string]config.GPUConfig{"b200": {Names: map[string]string{"zh": "英伟达 B200"}}}
-	series := func(gpu, label string, y float64) *PageSeries {
-		s := &PageSeries{Key: gpu, Name: label, HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
+	series := func(gpu, label string, y float64) *page.PageSeries {
+		s := &page.PageSeries{Key: gpu, Name: label, HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
 			Precision: "fp4", Label: label, Best: true, Date: "2026-07-31", Frontier: []int{0, 1}}
 		for i, x := range []float64{20, 50} {
 			s.Points = append(s.Points, input.Point{ID: int64(len(label)*10 + i), X: x, Y: y / x, Concurrency: 4, TP: 8,
@@ -50,11 +51,11 @@ func TestCardsOfAChineseFirstSiteHoldOnlyDrawableText(t *testing.T) {
 		}
 		return s
 	}
-	p := &Page{Model: "深度求索-V4", Sequence: "8k/1k", Path: "deepseek-v4/8k-1k/",
+	p := &page.Page{Model: "深度求索-V4", Sequence: "8k/1k", Path: "deepseek-v4/8k-1k/",
 		Metric:    input.Metric{Key: "tpPerGpu", Label: "每 GPU 吞吐量", Unit: "tok/s/GPU"},
 		XAxis:     input.XAxis{Label: "交互性"},
-		Snapshots: []*Snapshot{{Date: "2026-07-31", Series: []*PageSeries{series("b200", "B200 (vLLM 中文)", 100000), series("h100", "H100 (vLLM)", 50000)}}}}
-	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*Page{p}, nil, 1, nil, nil)
+		Snapshots: []*page.Snapshot{{Date: "2026-07-31", Series: []*page.PageSeries{series("b200", "B200 (vLLM 中文)", 100000), series("h100", "H100 (vLLM)", 50000)}}}}
+	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*page.Page{p}, nil, 1, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

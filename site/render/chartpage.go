@@ -11,6 +11,7 @@ import (
 	"encoding/json/jsontext"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pareto"
 	"html/template"
 	"math"
@@ -116,7 +117,7 @@ type bestView struct{ Name, Color string }
 
 // Chart draws chart page p into w, or writes its files from the previous build when nothing it
 // is drawn from has changed (see StartReuse).
-func (r *Renderer) Chart(w output.Writer, p *Page) error {
+func (r *Renderer) Chart(w output.Writer, p *page.Page) error {
 	u := r.reuse
 	if u == nil {
 		return r.renderChart(w, p)
@@ -167,7 +168,8 @@ func (r *Renderer) Chart(w output.Writer, p *Page) error {
 // side by side, a mirror waiting for the history the default writes, unless the pages show
 // cards: a mirror shows the default's card, drawn by then (writeCard). In the preview, where
 // a save redraws one page, the other cores would otherwise wait for it.
-func (r *Renderer) renderChart(w output.Writer, p *Page) error {
+func (r *Renderer) renderChart(w output.Writer, p *page.Page) error {
+	keep(p) // made here, before the languages are drawn side by side (renderCompares)
 	hist := &historyFuture{done: make(chan struct{})}
 	tasks := []func() error{func() error { return r.renderChartLang(w, p, hist) }}
 	for _, m := range r.mirrors {
@@ -212,73 +214,136 @@ var errNoHistory = errors.New("the default language's page failed before its his
 
 // renderChartLang writes chart page p in r's language. The default language's writes the data
 // files too, and sets hist to the page's history index; a mirror's waits for it and links
-// to the default's data files.
-func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture) error {
-	mirror := r.def != nil
-	if !mirror {
+// to the default's data files. Its steps run in the order the page needs them: the option and
+// the page data first, then the files that the page links to, then the page, its embed, the
+// downloads and the compare pages.
+func (r *Renderer) renderChartLang(w output.Writer, p *page.Page, hist *historyFuture) error {
+	b := r.newChartBuild(w, p)
+	if !b.mirror {
 		defer hist.set(nil, errNoHistory) // set below unless the page fails first
 	}
-	// dataDir is where the page's data files are: beside it, or the default language's page.
-	dataDir := ""
-	if mirror {
-		dataDir = r.site.Root + p.Path
+	if err := b.buildOption(); err != nil {
+		return err
 	}
-	snap := p.Snapshots[0]
-	cfg := r.in.Config
-	cols := columnsOf(p)
-
-	// The option for the default view: every series and point of the newest snapshot.
-	// One name per quantity (the catalog's, or the config's over it), the axis titles' too.
-	metrics, xAxes := metricsFor(p, cols, cfg), xAxesFor(p, cols, cfg)
-	// The page's own x (median interactivity, column x) names the points' x wherever it is
-	// shown, also on a page that opens on another axis (fallbackX).
-	ownX := max(slices.IndexFunc(xAxes, func(x XAxisData) bool { return x.Col == "x" }), 0)
-	r.localizeMetrics(metrics, xAxes)
-	model := r.modelName(p.Model) // as the page's language names it ([models.KEY.names])
-	c := charts.Chart{
-		ID:    "chart",
-		Title: model + " " + p.Sequence,
-		XName: xAxes[0].Axis,
-		YName: p.Metric.Label,
-	}
-	for _, m := range metrics {
-		if m.Key == p.Metric.Key {
-			c.YName = m.Axis
+	b.buildData()
+	for _, step := range []func() error{
+		func() error { return b.writeHistory(hist) },
+		b.writeDetail,
+		b.writePageJSON,
+	} {
+		if err := step(); err != nil {
+			return err
 		}
 	}
-	for _, s := range snap.Series {
+	b.buildTables()
+	for _, step := range []func() error{b.writePage, b.writeEmbed, b.writeDownloads} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return r.renderCompares(w, p)
+}
+
+// chartBuild is one chart page being drawn in one language: what renderChartLang's steps
+// make and read, each step filling its part.
+type chartBuild struct {
+	r       *Renderer
+	w       output.Writer
+	p       *page.Page
+	snap    *page.Snapshot // the newest, which the page shows
+	mirror  bool           // a language mirror's page, which links to the default's data files
+	dataDir string         // where the page's data files are: "" beside it, or the default's page
+	cols    pageColumns
+	model   string // as the page's language names it ([models.KEY.names])
+
+	// buildOption: one name per quantity (the catalog's, or the config's over it), the axis
+	// titles' too, and the chart's option for the default view.
+	metrics []MetricData
+	xAxes   []XAxisData
+	ownX    int // the index in xAxes of the page's own x (median interactivity, column x)
+	c       charts.Chart
+	option  []byte
+
+	// buildData and the files it links to: the page data, and the copy the page carries.
+	hp        *history.Page
+	data      PageData
+	shown     PageData
+	shownJSON jsontext.Value
+
+	// buildTables and writePage: the page's view.
+	cv *chartPageView
+	v  *view
+}
+
+func (r *Renderer) newChartBuild(w output.Writer, p *page.Page) *chartBuild {
+	b := &chartBuild{r: r, w: w, p: p, snap: p.Snapshots[0], mirror: r.def != nil, cols: columnsOf(p)}
+	if b.mirror {
+		b.dataDir = r.site.Root + p.Path
+	}
+	return b
+}
+
+// buildOption names the page's metrics and axes and builds the option for the default view:
+// every series and point of the newest snapshot.
+func (b *chartBuild) buildOption() error {
+	r, p, cfg := b.r, b.p, b.r.in.Config
+	b.metrics, b.xAxes = metricsFor(p, b.cols, cfg), xAxesFor(p, b.cols, cfg)
+	// The page's own x (median interactivity, column x) names the points' x wherever it is
+	// shown, also on a page that opens on another axis (fallbackX).
+	b.ownX = max(slices.IndexFunc(b.xAxes, func(x XAxisData) bool { return x.Col == "x" }), 0)
+	r.localizeMetrics(b.metrics, b.xAxes)
+	b.model = r.modelName(p.Model)
+	b.c = charts.Chart{
+		ID:    "chart",
+		Title: b.model + " " + p.Sequence,
+		XName: b.xAxes[0].Axis,
+		YName: p.Metric.Label,
+	}
+	for _, m := range b.metrics {
+		if m.Key == p.Metric.Key {
+			b.c.YName = m.Axis
+		}
+	}
+	for _, s := range b.snap.Series {
 		cs := charts.Series{Name: r.seriesName(s), Frontier: s.Frontier, Style: charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)}
 		for _, pt := range s.Points {
 			cs.Points = append(cs.Points, charts.Point{X: pt.X, Y: pt.Y})
 		}
-		if ownX > 0 {
+		if b.ownX > 0 {
 			// A page that opens on another axis (fallbackX) draws its points and frontiers
 			// there, as the page script does for that view.
 			xs, ys := make([]float64, len(s.Points)), make([]float64, len(s.Points))
 			for i := range s.Points {
-				xs[i], ys[i] = xOn(&s.Points[i], xAxes[0].Key), s.Points[i].Y
+				xs[i], ys[i] = xOn(&s.Points[i], b.xAxes[0].Key), s.Points[i].Y
 				cs.Points[i].X = xs[i]
 			}
-			cs.Frontier = pareto.FrontierDir(xs, ys, xAxes[0].Higher, true)
+			cs.Frontier = pareto.FrontierDir(xs, ys, b.xAxes[0].Higher, true)
 		}
-		c.Series = append(c.Series, cs)
+		b.c.Series = append(b.c.Series, cs)
 	}
 	t0 := time.Now()
-	option, err := charts.Options(c)
+	option, err := charts.Options(b.c)
 	r.chartNanos.Add(int64(time.Since(t0)))
 	if err != nil {
 		return fmt.Errorf("chart options: %w", err)
 	}
+	b.option = option
+	return nil
+}
 
-	hp := historyPage(p, cols, metrics, cfg.ReferenceX) // for the changelog and the history
-	data := PageData{
-		Model: model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
-		X:          AxisData{Label: xAxes[ownX].Axis, Unit: xAxes[ownX].Unit},
+// buildData is the page data (PageData) but for the files it links to, which the next steps
+// write: the history, the details, the columns left for later.
+func (b *chartBuild) buildData() {
+	r, p, cfg, snap, cols, xAxes := b.r, b.p, b.r.in.Config, b.snap, b.cols, b.xAxes
+	b.hp = historyPage(p, cols, b.metrics, cfg.ReferenceX) // for the changelog and the history
+	b.data = PageData{
+		Model: b.model, Sequence: p.Sequence, Slug: strings.TrimSuffix(p.Path, "/"),
+		X:          AxisData{Label: xAxes[b.ownX].Axis, Unit: xAxes[b.ownX].Unit},
 		Metric:     p.Metric.Key,
-		Metrics:    metrics,
+		Metrics:    b.metrics,
 		GPUs:       map[string]GPUData{},
 		Frameworks: map[string]string{},
-		Dates:      p.dates(),
+		Dates:      p.Dates(),
 		RefX:       cfg.ReferenceX,
 		Verdict:    verdictData(cfg.Verdict, len(p.Snapshots)),
 		XAxes:      xAxes,
@@ -286,15 +351,16 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		Series:     seriesDataOf(snap.Series, cols),
 		Accuracy:   accuracyData(p, cfg.Gate(), cfg.TaskLabel, r.site.Lang),
 		SLO:        sloData(cfg),
-		Changes:    history.Changes(hp, r.changes),
+		Changes:    history.Changes(b.hp, r.changes),
 		BestOver:   bestDefaultOver, DefaultCols: defaultColumns, DefaultX: xAxes[0].Key,
 		Invalid: invalidIDs(p, false),
 		NoTotal: p.NoTotal,
 		Spread:  spreadData(p), Requests: requestsData(p), MinSuccess: cfg.MinSuccess,
 	}
+	data := &b.data
 	data.Facts = agenticFacts(snap)
 	data.FadeUnknown = cfg.UnknownSuccess != "full" && unknownFaded(p, len(data.Requests))
-	if model != p.Model {
+	if b.model != p.Model {
 		data.ModelID = p.Model
 	}
 	data.ModelAliases = r.modelAliases(p.Model)
@@ -317,120 +383,115 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 			}
 		}
 	}
-	// The history: every row once, chunked, and the trend tables (package history).
-	if mirror {
+}
+
+// writeHistory writes the history (every row once, chunked, and the trend tables: package
+// history), or, on a mirror's page, waits for the default's and links to it.
+func (b *chartBuild) writeHistory(hist *historyFuture) error {
+	if b.mirror {
 		h, err := hist.wait()
 		if err != nil {
 			return err
 		}
-		data.History = r.localHistory(h.WithPrefix(dataDir))
-	} else {
-		data.History, err = r.writeHistory(w, hp)
-		hist.set(data.History, err)
-		if err != nil {
-			return err
-		}
+		b.data.History = b.r.localHistory(h.WithPrefix(b.dataDir))
+		return nil
 	}
-	// The points' details, fetched when a reader opens one (detail.go).
-	if data.Detail, err = r.writeDetail(w, p.Path, snap); err != nil {
-		return err
-	}
-	// The page's own copy (#page-data) leaves the metrics only the column chooser shows to
-	// columns.json.gz, fetched when the reader opens it; a page with history leaves every other
-	// column after tp to rest.json.gz, fetched for anything but the first picture
-	// (PageData.Later, PageData.Rest). page.json is the same copy: the page script reads it as
-	// it reads #page-data (a chart block, the preview's update), and the columns it leaves out
-	// are in those files beside it, and every one at full precision in data.json.
-	// Only a page that leaves nothing out encodes data itself: the copy is encoded once.
-	shown := data
-	var shownJSON jsontext.Value
-	mask, light := laterMask(cols, &data), data.History != nil
-	if mask == 0 && !light {
-		if shownJSON, err = marshalJSON(data); err != nil {
-			return err
-		}
-	} else {
-		shown.Series = slices.Clone(data.Series)
-		for i := range shown.Series {
-			shown.Series[i].Points.later = mask
-			shown.Series[i].Points.light = light
-			shown.Series[i].Points.memo = new(jsontext.Value) // the embed's points are the same
-		}
-		var later, rest []input.MetricID
-		for _, m := range cols.raw {
-			if mask&(1<<m) != 0 {
-				later = append(later, m)
-			} else {
-				rest = append(rest, m)
-			}
-		}
-		if mask != 0 {
-			if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
-				return err
-			}
-		}
-		if light {
-			if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
-				return err
-			}
-		}
-		if shownJSON, err = marshalJSON(shown); err != nil {
-			return err
-		}
-	}
-	if err := w.WriteFile(p.Path+"page.json", shownJSON); err != nil {
-		return err
-	}
+	var err error
+	b.data.History, err = b.r.writeHistory(b.w, b.hp)
+	hist.set(b.data.History, err)
+	return err
+}
 
+// writeDetail writes the points' details, fetched when a reader opens one (detail.go).
+func (b *chartBuild) writeDetail() error {
+	var err error
+	b.data.Detail, err = b.r.writeDetail(b.w, b.p.Path, b.snap)
+	return err
+}
+
+// writePageJSON writes page.json, the copy of the page data the page carries (#page-data).
+//
+// The page's own copy leaves the metrics only the column chooser shows to columns.json.gz,
+// fetched when the reader opens it; a page with history leaves every other column after tp to
+// rest.json.gz, fetched for anything but the first picture (PageData.Later, PageData.Rest).
+// page.json is the same copy: the page script reads it as it reads #page-data (a chart block,
+// the preview's update), and the columns it leaves out are in those files beside it, and every
+// one at full precision in data.json. Only a page that leaves nothing out encodes data itself:
+// the copy is encoded once.
+func (b *chartBuild) writePageJSON() error {
+	r, w, p, snap, cols := b.r, b.w, b.p, b.snap, b.cols
+	b.shown = b.data
+	shown := &b.shown
+	var err error
+	mask, light := laterMask(cols, &b.data), b.data.History != nil
+	if mask == 0 && !light {
+		if b.shownJSON, err = marshalJSON(b.data); err != nil {
+			return err
+		}
+		return w.WriteFile(p.Path+"page.json", b.shownJSON)
+	}
+	shown.Series = slices.Clone(b.data.Series)
+	for i := range shown.Series {
+		shown.Series[i].Points.later = mask
+		shown.Series[i].Points.light = light
+		shown.Series[i].Points.memo = new(jsontext.Value) // the embed's points are the same
+	}
+	var later, rest []input.MetricID
+	for _, m := range cols.raw {
+		if mask&(1<<m) != 0 {
+			later = append(later, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if mask != 0 {
+		if shown.Later, err = r.writeLater(w, p.Path+"columns.json.gz", snap, later, false, cols.has); err != nil {
+			return err
+		}
+	}
+	if light {
+		if shown.Rest, err = r.writeLater(w, p.Path+"rest.json.gz", snap, rest, true, cols.has); err != nil {
+			return err
+		}
+	}
+	if b.shownJSON, err = marshalJSON(*shown); err != nil {
+		return err
+	}
+	return w.WriteFile(p.Path+"page.json", b.shownJSON)
+}
+
+// buildTables is the page's view (chartPageView): its words, and the points' table, whose
+// rows of the series shown by default are written into the HTML.
+func (b *chartBuild) buildTables() {
+	r, p, snap, cols, cfg := b.r, b.p, b.snap, b.cols, b.r.in.Config
 	// The page names its axes as the chart does (one name per quantity).
 	metric, xAxis := p.Metric, p.XAxis
-	metric.Label, xAxis.Label = c.YName, c.XName
+	metric.Label, xAxis.Label = b.c.YName, b.c.XName
 	cv := &chartPageView{
-		Model: model, Sequence: p.Sequence, Date: snap.Date, Dates: data.Dates,
+		Model: b.model, Sequence: p.Sequence, Date: snap.Date, Dates: b.data.Dates,
 		Oldest:      p.Snapshots[len(p.Snapshots)-1].Date,
 		SeriesCount: len(snap.Series),
 		Metric:      metric, XAxis: xAxis,
-		Throughputs: throughputNames(metrics),
+		Throughputs: throughputNames(b.metrics),
 		Notes:       r.localHTML(p.Notes, false), // goldmark output (raw HTML in the source is escaped), in r's language
 		Sources:     p.Sources,
-		Option:      option,
-		Data:        escapedJSON(shownJSON),
+		Option:      b.option,
+		Data:        escapedJSON(b.shownJSON),
 		Raw:         cols.has,
-		Changes:     data.Changes,
-		History:     data.History,
+		Changes:     b.data.Changes,
+		History:     b.data.History,
 		Columns:     columnChoices(cols),
 		API:         apiFiles(r.site.Root, p),
 	}
-	shownSeries := defaultShown(&data) // data.Series is snap.Series in order
+	shownSeries := defaultShown(&b.data) // data.Series is snap.Series in order
 	var static []rowView
 	for k, s := range snap.Series {
 		if s.Best {
 			cv.Best = append(cv.Best, bestView{r.seriesName(s), charts.StyleFor(s.GPU, s.Framework, s.Spec).Color})
 		}
 		first := len(cv.Rows)
-		on := frontierSet(s)
-		for i, pt := range s.Points {
-			cv.PointCount++
-			cv.Rows = append(cv.Rows, rowView{
-				Series: s.Key, Name: r.seriesName(s), Precision: strings.ToUpper(pt.Precision),
-				Concurrency: pt.Concurrency, TP: pt.TP,
-				X: fmtNum(pt.X), Total: fmtNum(pt.TpPerGpu), Output: fmtNum(pt.OutputTputPerGpu), Input: fmtNum(pt.InputTputPerGpu),
-				Frontier: on[i], Date: pt.Date, RunID: pt.RunID, Raw: cols.has,
-			})
-			if pt.Raw != nil {
-				row := &cv.Rows[len(cv.Rows)-1]
-				row.Topology, row.Image, row.Link = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.Link()
-				if row.RunID == "" {
-					row.RunID = pt.Raw.RunURL
-				}
-				if rate, ok := pt.Raw.Metrics.Get(input.MRequestRate); ok && pt.Concurrency <= 0 {
-					row.Rate = fmtNum(rate) + "/s"
-				}
-			}
-			if pt.Invalid() {
-				cv.Rows[len(cv.Rows)-1].Invalid = r.cat.T("table.invalid")
-			}
-		}
+		cv.Rows = r.appendSeriesRows(cv.Rows, s, cols.has)
+		cv.PointCount += len(s.Points)
 		if shownSeries[k] {
 			static = append(static, cv.Rows[first:]...)
 		}
@@ -441,31 +502,68 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		cv.AccuracyURL = r.site.Base + a
 	}
 	cv.cat = r.cat
-	cv.SuccessCaption = r.successCaption(&data, cfg.MinSuccess)
+	cv.SuccessCaption = r.successCaption(&b.data, cfg.MinSuccess)
 	cv.SLO = r.sloSectionOf(snap, cfg, r.pageMetric(p, true), xAxis.Label)
-	cv.setViewState(&data, cfg.ReferenceX)
-	v := r.view(p.Path, model+" "+p.Sequence, r.cat.T("chart.description", "model", model, "sequence", p.Sequence,
-		"metric", r.dataMetricLabel(p, metrics), "n", len(snap.Series)))
-	v.Chart = cv
+	cv.setViewState(&b.data, cfg.ReferenceX)
+	b.cv = cv
+}
+
+// appendSeriesRows appends the points table's rows of series s to rows, in its points' order.
+func (r *Renderer) appendSeriesRows(rows []rowView, s *page.PageSeries, raw bool) []rowView {
+	on := frontierSet(s)
+	for i, pt := range s.Points {
+		row := rowView{
+			Series: s.Key, Name: r.seriesName(s), Precision: strings.ToUpper(pt.Precision),
+			Concurrency: pt.Concurrency, TP: pt.TP,
+			X: fmtNum(pt.X), Total: fmtNum(pt.TpPerGpu), Output: fmtNum(pt.OutputTputPerGpu), Input: fmtNum(pt.InputTputPerGpu),
+			Frontier: on[i], Date: pt.Date, RunID: pt.RunID, Raw: raw,
+		}
+		if pt.Raw != nil {
+			row.Topology, row.Image, row.Link = pt.Raw.Setup(), pt.Raw.Image, pt.Raw.Link()
+			if row.RunID == "" {
+				row.RunID = pt.Raw.RunURL
+			}
+			if rate, ok := pt.Raw.Metrics.Get(input.MRequestRate); ok && pt.Concurrency <= 0 {
+				row.Rate = fmtNum(rate) + "/s"
+			}
+		}
+		if pt.Invalid() {
+			row.Invalid = r.cat.T("table.invalid")
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// writePage writes the page itself (index.html), with its card and its JSON-LD.
+func (b *chartBuild) writePage() error {
+	r, p := b.r, b.p
+	v := r.view(p.Path, b.model+" "+p.Sequence, r.cat.T("chart.description", "model", b.model, "sequence", p.Sequence,
+		"metric", r.dataMetricLabel(p, b.metrics), "n", len(b.snap.Series)))
+	v.Chart = b.cv
 	v.HasCharts = true
-	v.DataDir = dataDir
-	if v.Card, err = r.chartCard(w, p); err != nil {
+	v.DataDir = b.dataDir
+	var err error
+	if v.Card, err = r.chartCard(b.w, p); err != nil {
 		return err
 	}
 	v.JSONLD = r.datasetJSONLD(p, v.Description)
-	if r.def != nil {
+	if b.mirror {
 		ld := v.JSONLD.(*datasetLD)
-		ld.Name = r.cat.T("chart.ld_name", "model", model, "sequence", p.Sequence)
+		ld.Name = r.cat.T("chart.ld_name", "model", b.model, "sequence", p.Sequence)
 		ld.URL = r.in.Config.AbsURL(r.prefix + p.Path)
 		ld.Language = r.cat.Lang
 	}
-	if err := r.execute(w, "chart", p.Path+"index.html", v); err != nil {
-		return err
-	}
-	// The embed: the same chart alone, for an <iframe>. Search engines should list the page,
-	// not its embed, and the sitemap and navigation leave it out.
+	b.v = v
+	return r.execute(b.w, "chart", p.Path+"index.html", v)
+}
+
+// writeEmbed writes the embed: the same chart alone, for an <iframe>. Search engines should
+// list the page, not its embed, and the sitemap and navigation leave it out.
+func (b *chartBuild) writeEmbed() error {
+	v, shown := b.v, b.shown
 	v.NoIndex, v.Canonical, v.Card, v.JSONLD = true, "", nil, nil
-	if !mirror && (shown.History != nil || shown.Later != nil) {
+	if !b.mirror && (shown.History != nil || shown.Later != nil) {
 		// The embed is a folder below the page: its history is one level up (a mirror's
 		// paths are the default's, from the root already). It opens no point's detail (its
 		// page script is named without one), so a copy made here leaves the index out; one
@@ -481,37 +579,29 @@ func (r *Renderer) renderChartLang(w output.Writer, p *Page, hist *historyFuture
 		if shown.Rest != nil {
 			embedData.Rest = &LaterIndex{File: "../" + shown.Rest.File, Cols: shown.Rest.Cols}
 		}
-		b, err := marshalJSON(embedData)
+		js, err := marshalJSON(embedData)
 		if err != nil {
 			return err
 		}
-		cv.Data = escapedJSON(b)
+		b.cv.Data = escapedJSON(js)
 	}
-	if err := r.execute(w, "embed", p.Path+"embed/index.html", v); err != nil {
-		return err
-	}
-	if !mirror {
-		js, err := downloadJSON(p)
-		if err != nil {
-			return err
-		}
-		if err := w.WriteFile(p.Path+"data.json", js); err != nil {
-			return err
-		}
-		if err := w.WriteFile(p.Path+"data.csv", downloadCSV(p, cols, csvNames(metrics, c.XName, c.YName))); err != nil {
-			return err
-		}
-	}
-	return r.renderCompares(w, p)
+	return b.r.execute(b.w, "embed", b.p.Path+"embed/index.html", v)
 }
 
-// dates lists the page's snapshot dates, newest first.
-func (p *Page) dates() []string {
-	ds := make([]string, len(p.Snapshots))
-	for i, s := range p.Snapshots {
-		ds[i] = s.Date
+// writeDownloads writes data.json and data.csv, the default language's page only (a mirror's
+// links to them).
+func (b *chartBuild) writeDownloads() error {
+	if b.mirror {
+		return nil
 	}
-	return ds
+	js, err := downloadJSON(b.p)
+	if err != nil {
+		return err
+	}
+	if err := b.w.WriteFile(b.p.Path+"data.json", js); err != nil {
+		return err
+	}
+	return b.w.WriteFile(b.p.Path+"data.csv", downloadCSV(b.p, b.cols, csvNames(b.metrics, b.c.XName, b.c.YName)))
 }
 
 // localHistory names, in this language, the configurations the page data's history index
@@ -524,7 +614,7 @@ func (r *Renderer) localHistory(h *history.Index) *history.Index {
 	h.Series = slices.Clone(h.Series)
 	for i, s := range h.Series {
 		if s.Name != "" {
-			h.Series[i].Name = r.seriesName(&PageSeries{Name: s.Name, Label: s.Label, GPU: s.GPU, Framework: s.Framework})
+			h.Series[i].Name = r.seriesName(&page.PageSeries{Name: s.Name, Label: s.Label, GPU: s.GPU, Framework: s.Framework})
 		}
 	}
 	return h

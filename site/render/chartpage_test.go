@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"testing"
 )
 
@@ -12,7 +13,7 @@ func TestFrameworkLabel(t *testing.T) {
 		{"H100 ()", "trt", "trt"},
 		{"X (, MTP)", "sglang", "sglang"},
 	} {
-		if got := frameworkLabel(&PageSeries{Label: tc.label, Framework: tc.fw}); got != tc.want {
+		if got := frameworkLabel(&page.PageSeries{Label: tc.label, Framework: tc.fw}); got != tc.want {
 			t.Errorf("frameworkLabel(%q, %q) = %q, want %q", tc.label, tc.fw, got, tc.want)
 		}
 	}

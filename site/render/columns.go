@@ -1,11 +1,11 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
 )
 
 // pageColumns are the point columns of a page: pointColumns, then for a page with raw results
@@ -26,7 +26,7 @@ type pageColumns struct {
 	agentic bool
 }
 
-func columnsOf(p *Page) pageColumns {
+func columnsOf(p *page.Page) pageColumns {
 	var mask uint64
 	all := ^uint64(0)
 	has, noX, noConc, anyConc, any, agentic := false, true, false, false, false, false

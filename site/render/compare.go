@@ -9,6 +9,7 @@ package render
 import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
+	"github.com/frontier-bench/frontier/site/page"
 	"html/template"
 	"maps"
 	"slices"
@@ -21,7 +22,6 @@ import (
 	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/input"
 	"github.com/frontier-bench/frontier/site/output"
-	"github.com/frontier-bench/frontier/site/page"
 )
 
 // gpuSide is one GPU of a chart page's newest snapshot: every point of it, whatever the
@@ -41,7 +41,7 @@ type gpuSide struct {
 
 // pageGPUs are the GPUs of p's newest snapshot in slug order, each with its curves. GPU keys
 // that share a slug are one GPU: they would share the compare pages' paths too.
-func pageGPUs(p *Page, curves bool) []*gpuSide {
+func pageGPUs(p *page.Page, curves bool) []*gpuSide {
 	bySlug := map[string]*gpuSide{}
 	pts := map[string][]compare.Point{}
 	tps := map[string][]compare.Point{}
@@ -94,7 +94,7 @@ func pairSlug(a, b string) string {
 }
 
 // comparePaths are the site paths of p's compare pages, in order.
-func comparePaths(p *Page) []string {
+func comparePaths(p *page.Page) []string {
 	gs := pageGPUs(p, false)
 	var out []string
 	for i, a := range gs {
@@ -125,7 +125,7 @@ type compareLink struct {
 }
 
 // compareLinks are the Compare menu of chart page p.
-func (r *Renderer) compareLinks(p *Page) []compareLink {
+func (r *Renderer) compareLinks(p *page.Page) []compareLink {
 	gs := pageGPUs(p, false)
 	var out []compareLink
 	for i, a := range gs {
@@ -212,11 +212,11 @@ type answerView struct {
 }
 
 // renderCompares writes p's compare pages and their compare.json.
-func (r *Renderer) renderCompares(w output.Writer, p *Page) error {
+func (r *Renderer) renderCompares(w output.Writer, p *page.Page) error {
 	defer r.timeJob(JobCompare, time.Now())
 	gs := pageGPUs(p, true)
 	if r.def == nil { // the overview's, once (a mirror's page may be drawn at the same time)
-		p.gpuValues = valuesAt(gs, referenceXs(r.in.Config))
+		keep(p).gpuValues = valuesAt(gs, referenceXs(r.in.Config))
 	}
 	if len(gs) < 2 {
 		return nil
@@ -257,7 +257,7 @@ func (r *Renderer) otherItems(links []compareLink) error {
 // renderCompare writes the compare page of GPUs a and b (a first in slug order) and its
 // compare.json; links are the page's Compare menu, of which it lists those of a or b, and
 // names the configurations' names in r's language (configNames).
-func (r *Renderer) renderCompare(w output.Writer, p *Page, a, b *gpuSide, links []compareLink, names map[string]string) error {
+func (r *Renderer) renderCompare(w output.Writer, p *page.Page, a, b *gpuSide, links []compareLink, names map[string]string) error {
 	cfg := r.in.Config
 	dir := p.Path + "compare/" + pairSlug(a.Slug, b.Slug) + "/"
 	refs := referenceXs(cfg)

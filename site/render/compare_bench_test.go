@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"testing"
 
 	"github.com/frontier-bench/frontier/site/config"
@@ -14,10 +15,10 @@ import (
 // configurations of 6 points.
 func BenchmarkRenderCompares(b *testing.B) {
 	cfg := config.DefaultConfig()
-	var series []*PageSeries
+	var series []*page.PageSeries
 	for i, gpu := range []string{"a100", "b200", "gb200", "h100", "h200", "mi300x", "mi325x", "mi355x"} {
 		for j, fw := range []string{"vllm", "sglang", "trt"} {
-			s := &PageSeries{Key: gpu + "_" + fw, Name: gpu + " " + fw, HWKey: gpu, GPU: gpu, Vendor: "V", Framework: fw, Spec: "none",
+			s := &page.PageSeries{Key: gpu + "_" + fw, Name: gpu + " " + fw, HWKey: gpu, GPU: gpu, Vendor: "V", Framework: fw, Spec: "none",
 				Precision: "fp8", Label: gpu + " " + fw, Best: true, Date: "2026-07-31", Frontier: []int{0, 1, 2, 3, 4, 5}}
 			for k, x := range []float64{10, 20, 40, 60, 90, 130} {
 				y := float64(1+i) * float64(3+j) * 1000 / x
@@ -27,11 +28,11 @@ func BenchmarkRenderCompares(b *testing.B) {
 			series = append(series, s)
 		}
 	}
-	p := &Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
+	p := &page.Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
 		Metric:    input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"},
 		XAxis:     input.XAxis{Label: "Interactivity"},
-		Snapshots: []*Snapshot{{Date: "2026-07-31", Series: series}}}
-	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*Page{p}, nil, 1000, nil, nil)
+		Snapshots: []*page.Snapshot{{Date: "2026-07-31", Series: series}}}
+	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*page.Page{p}, nil, 1000, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json/v2"
+	"github.com/frontier-bench/frontier/site/page"
 	"html/template"
 	"maps"
 	"math"
@@ -24,7 +25,7 @@ func TestCompareChartsDrawEachGPUsLineOnce(t *testing.T) {
 		return &gpuSide{Key: key, Slug: key, Label: label, Color: "#123456", curve: compare.NewCurve(pts)}
 	}
 	a, b, c := side("h100", "H100", 900, 500, 100), side("h100-nvl", "H100", 800, 600, 200), side("mi300x", "MI300X <x>", 700, 400, 300)
-	p := &Page{}
+	p := &page.Page{}
 	type charts struct {
 		Charts map[string]struct {
 			Lines []struct {

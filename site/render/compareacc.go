@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"strconv"
 
@@ -30,7 +31,7 @@ func fmtPercent(v float64) string {
 // configurations as of the newest snapshot (the eval that counts for each point kept), when
 // both GPUs have one: "GSM8K, as of 2026-05-22: B200 scores 90.4% to 95.9% (12 of 40
 // configurations evaluated); H200 95.8% (3 of 20)."
-func compareAccuracy(tr *i18n.Catalog, p *Page, a, b *gpuSide, label func(string) string) []string {
+func compareAccuracy(tr *i18n.Catalog, p *page.Page, a, b *gpuSide, label func(string) string) []string {
 	acc := p.Accuracy
 	if acc == nil {
 		return nil
@@ -80,7 +81,7 @@ func compareAccuracy(tr *i18n.Catalog, p *Page, a, b *gpuSide, label func(string
 // feedAccuracy is what a feed entry of date says of the page's evals, after its headline: per
 // task, how many evals are dated on or before it and the range of their scores
 // (" GSM8K: 10 evals, 90.4% to 95.9%"); "" when there are none.
-func feedAccuracy(tr *i18n.Catalog, p *Page, date string, label func(string) string) string {
+func feedAccuracy(tr *i18n.Catalog, p *page.Page, date string, label func(string) string) string {
 	if p.Accuracy == nil {
 		return ""
 	}
@@ -109,7 +110,7 @@ type compareNote struct{ Text, Link string }
 
 // compareNotes are the notes about the points of GPUs a and b in the newest snapshot, in the
 // page's order.
-func compareNotes(p *Page, a, b *gpuSide, lang string) []compareNote {
+func compareNotes(p *page.Page, a, b *gpuSide, lang string) []compareNote {
 	acc := p.Accuracy
 	if acc == nil || len(acc.Notes) == 0 {
 		return nil

@@ -6,6 +6,7 @@ package render
 import (
 	"cmp"
 	"encoding/json/jsontext"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"sync"
 	"unicode"
@@ -99,7 +100,7 @@ func (ps chartPoints) MarshalJSONTo(enc *jsontext.Encoder) error {
 // encoded once and kept with it (gpuSide.line): the line is the same in each of the GPU's
 // pairs, and formatting its numbers again on every page was a sixth of what drawing a compare
 // page's charts cost.
-func compareCharts(tr *i18n.Catalog, p *Page, a, b *gpuSide, metric, unit string) (doc *compareChartsDoc, note string, err error) {
+func compareCharts(tr *i18n.Catalog, p *page.Page, a, b *gpuSide, metric, unit string) (doc *compareChartsDoc, note string, err error) {
 	doc = &compareChartsDoc{}
 	if doc.Layouts, err = compareLayouts(); err != nil {
 		return nil, "", err

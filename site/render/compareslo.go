@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,7 @@ type pickedTerm struct {
 // a sentence for each in r's language. A GPU none of whose points has every gated statistic
 // cannot be judged, which its sentence says instead of "no point meets it", and a preset
 // neither GPU can be judged on is left out (docs/service-levels.md).
-func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []string) {
+func (r *Renderer) comparePresets(p *page.Page, a, b *gpuSide) ([]comparePreset, []string) {
 	cfg := r.in.Config
 	if len(cfg.SLO) == 0 {
 		return nil, nil
@@ -134,14 +135,14 @@ func (r *Renderer) comparePresets(p *Page, a, b *gpuSide) ([]comparePreset, []st
 type presetLead struct {
 	Name   string
 	GPU    string
-	Series *PageSeries
+	Series *page.PageSeries
 	Y      float64
 }
 
 // presetLeads are the leaders of chart page p's newest snapshot under each [[slo]] preset, a
 // preset none of whose points has every gated statistic left out. The pipeline reads them
 // before it lets go of the raw points' statistics (KeepHeadlines); pageLeads after.
-func (r *Renderer) presetLeads(p *Page) []presetLead {
+func (r *Renderer) presetLeads(p *page.Page) []presetLead {
 	cfg := r.in.Config
 	if len(cfg.SLO) == 0 || len(p.Snapshots) == 0 {
 		return nil
@@ -164,8 +165,8 @@ func (r *Renderer) presetLeads(p *Page) []presetLead {
 
 // homeLeads say, for each [[slo]] preset, which GPU leads on chart page p, for its card on
 // the home page.
-func (r *Renderer) homeLeads(p *Page) []string {
-	leads := p.leads
+func (r *Renderer) homeLeads(p *page.Page) []string {
+	leads := kept(p).leads
 	if leads == nil {
 		leads = r.presetLeads(p)
 	}
@@ -182,7 +183,7 @@ func (r *Renderer) homeLeads(p *Page) []string {
 }
 
 // measures says whether a point of snap has every statistic terms bound.
-func measures(snap *Snapshot, terms []slo.Term, cfg config.Config) bool {
+func measures(snap *page.Snapshot, terms []slo.Term, cfg config.Config) bool {
 	tiers := cfg.PriceTiers()
 	for _, s := range snap.Series {
 		price, priced := cfg.GPUs[s.GPU].TierPrice("", tiers)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
@@ -39,7 +40,7 @@ func CompareSentences(lang, metricKey, metricLabel string, a, b CompareGPU, refs
 		return nil, fmt.Errorf("unknown language %q: Frontier ships en and zh", lang)
 	}
 	tr := set.Langs[len(set.Langs)-1]
-	p := &Page{Metric: input.Metric{Key: metricKey, Label: metricLabel}}
+	p := &page.Page{Metric: input.Metric{Key: metricKey, Label: metricLabel}}
 	unit := ""
 	if m, ok := charts.YMetric(metricKey); ok {
 		unit = m.Unit

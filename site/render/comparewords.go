@@ -7,6 +7,7 @@ package render
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"strconv"
 	"strings"
@@ -48,10 +49,10 @@ func perUnit(g compare.Ref, f func(y float64, side int) float64, lowerBetter boo
 
 // metricWords is the page metric's name inside a sentence in r's language: the catalog's
 // name of a built-in metric outside English (lang.go), else metricWords'.
-func (r *Renderer) metricWords(p *Page) string { return metricWordsIn(r.cat, p) }
+func (r *Renderer) metricWords(p *page.Page) string { return metricWordsIn(r.cat, p) }
 
 // metricWordsIn is metricWords in tr's language.
-func metricWordsIn(tr *i18n.Catalog, p *Page) string {
+func metricWordsIn(tr *i18n.Catalog, p *page.Page) string {
 	if _, ok := charts.YMetric(p.Metric.Key); ok && tr.Lang != "en" {
 		if k := "metric." + p.Metric.Key + ".label"; tr.Has(k) {
 			return tr.T(k)
@@ -61,7 +62,7 @@ func metricWordsIn(tr *i18n.Catalog, p *Page) string {
 }
 
 // metricWords is the page metric's name inside a sentence: "total throughput per GPU".
-func metricWords(p *Page) string {
+func metricWords(p *page.Page) string {
 	label := p.Metric.Label
 	if m, ok := charts.YMetric(p.Metric.Key); ok {
 		label = m.Label
@@ -131,7 +132,7 @@ func (r *Renderer) localSide(g *gpuSide) *gpuSide {
 
 // configNames maps each configuration of p's newest snapshot whose name r's language words
 // differently (seriesName) to that name: the same for every compare page of p, so made once.
-func (r *Renderer) configNames(p *Page) map[string]string {
+func (r *Renderer) configNames(p *page.Page) map[string]string {
 	names := map[string]string{}
 	for _, s := range p.Snapshots[0].Series {
 		if n := r.seriesName(s); n != s.Name {

@@ -12,6 +12,7 @@ package render
 // (the runs of a point merged from repeated runs, its success ratio) without another file.
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"path"
 	"strconv"
@@ -279,7 +280,7 @@ func requestsDetail(q *input.Distribution, raw *input.RawPoint) *RequestsDetail 
 // writeDetail writes the details of snap's points below dir (the page's path), in chunks of
 // whole series, gzipped, and returns their index for the page data; a language mirror names
 // the default language's files.
-func (r *Renderer) writeDetail(w output.Writer, dir string, snap *Snapshot) (*DetailIndex, error) {
+func (r *Renderer) writeDetail(w output.Writer, dir string, snap *page.Snapshot) (*DetailIndex, error) {
 	idx := &DetailIndex{Files: []string{}, Chunk: make([]int, len(snap.Series))}
 	var chunk DetailData
 	flush := func() error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"github.com/frontier-bench/frontier/site/page"
 	"io"
 	"math"
 	"slices"
@@ -15,11 +16,11 @@ import (
 )
 
 // snapshotOf is a snapshot of series of n points each, ids from 1.
-func snapshotOf(sizes ...int) *Snapshot {
-	snap := &Snapshot{Date: "2026-01-01"}
+func snapshotOf(sizes ...int) *page.Snapshot {
+	snap := &page.Snapshot{Date: "2026-01-01"}
 	id := int64(1)
 	for i, n := range sizes {
-		s := &PageSeries{Key: string(rune('a' + i))}
+		s := &page.PageSeries{Key: string(rune('a' + i))}
 		for range n {
 			s.Points = append(s.Points, input.Point{ID: id, X: float64(id)})
 			id++

@@ -15,9 +15,10 @@
 // bytes. Every template problem, parsing or executing, comes back as problem.Problems naming
 // the template file and line (templateProblems, the one place that reads template errors).
 //
-// Page, Snapshot and PageSeries (page.go) are the page model both sides share: the pipeline
-// fills them, render only reads them (but for the headlines it keeps on a Page,
-// KeepHeadlines). PageData and SeriesData (wire.go) are the JSON the page script reads, the one
+// The page model is package page's (page.Page, Snapshot, PageSeries): the pipeline fills it,
+// render only reads it, but for what it keeps of a page between stages and builds (the home
+// page's figures, KeepHeadlines; the overview's GPU values), which it holds in page.Page.Drawn,
+// a value of its own type no other package reads. PageData and SeriesData (wire.go) are the JSON the page script reads, the one
 // place its shape is written down (the history's files are package history's: history.Index
 // and the files it names); HistoryData is the shape of one older date derived from the rows
 // (history.SnapshotJSON).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json/jsontext"
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"slices"
 	"strconv"
@@ -12,11 +13,10 @@ import (
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Downloads returns a chart page's data.json and data.csv, as the page links them.
-func Downloads(p *Page) (jsonData, csvData []byte, err error) {
+func Downloads(p *page.Page) (jsonData, csvData []byte, err error) {
 	jsonData, err = downloadJSON(p)
 	if err != nil {
 		return nil, nil, err
@@ -37,7 +37,7 @@ func CSVColumns(withY bool) []string {
 // throughputs, named by the built-in catalog (no [metrics] in the config).
 func CSVHeader() []string {
 	var none config.Config
-	return csvHeaderRow(csvNames(metricsFor(&Page{}, pageColumns{}, none), xAxesFor(&Page{}, pageColumns{}, none)[0].Axis, ""), false)
+	return csvHeaderRow(csvNames(metricsFor(&page.Page{}, pageColumns{}, none), xAxesFor(&page.Page{}, pageColumns{}, none)[0].Axis, ""), false)
 }
 
 type downloadSeries struct {
@@ -76,7 +76,7 @@ type downloadPoint struct {
 	// figure's [min, max]; the requests its client counted, absent when its file does not say.
 	Runs     int                   `json:"runs,omitzero"`
 	Range    map[string][2]float64 `json:"range,omitempty"`
-	Requests *Requests             `json:"requests,omitempty"`
+	Requests *page.Requests        `json:"requests,omitempty"`
 
 	// Evals and Notes, on a page with accuracy (downloadacc.go): the evals that count as of
 	// the page's date, one per task ([] for none), and the notes about the point.
@@ -185,7 +185,7 @@ type downloadXAxis struct {
 
 // downloadJSON is data.json (downloadDoc), compact, ending with a newline: a download for
 // tools (jq pretty-prints it); indenting cost 5% of a large build and a quarter of the file.
-func downloadJSON(p *Page) ([]byte, error) {
+func downloadJSON(p *page.Page) ([]byte, error) {
 	snap := p.Snapshots[0]
 	doc := downloadDoc{Model: p.Model, Sequence: p.Sequence, Date: snap.Date, Metric: downloadMetric(p.Metric), XAxis: downloadXAxis(p.XAxis)}
 	var scores []accuracy.Score
@@ -267,7 +267,7 @@ func csvHeaderRow(names map[string]string, withY bool) []string {
 // A page with raw results adds topology, image and runUrl, then a column per metric its points
 // have (every snapshot's, as page.json: cols is columnsOf(p)), empty where a point lacks it;
 // those keep InferenceX's names, as the points table's column chooser shows them.
-func downloadCSV(p *Page, cols pageColumns, names map[string]string) []byte {
+func downloadCSV(p *page.Page, cols pageColumns, names map[string]string) []byte {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
 	_, throughput := page.Throughput(p.Metric.Key)

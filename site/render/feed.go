@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"encoding/xml"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,7 +93,7 @@ func (r *Renderer) feed() ([]byte, error) {
 }
 
 // feedEntries are page p's entries of feed.xml, one per snapshot date, in its language (tr).
-func (r *Renderer) feedEntries(p *Page, tr *i18n.Catalog, hx string, id func(string) string) []atomEntry {
+func (r *Renderer) feedEntries(p *page.Page, tr *i18n.Catalog, hx string, id func(string) string) []atomEntry {
 	cfg := r.in.Config
 	var es []atomEntry
 	hs := r.pageHeadlines(p)

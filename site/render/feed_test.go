@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/xml"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"testing"
 
@@ -15,9 +16,9 @@ func xmlSite(base string) *Renderer {
 	cfg := config.DefaultConfig()
 	cfg.BaseURL = base
 	cfg.Title = `Bench <&> "marks"`
-	pages := []*Page{
-		{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/", Snapshots: []*Snapshot{{Date: "2026-07-31"}, {Date: "2026-07-01"}}},
-		{Model: "N & O", Sequence: "8k/1k", Path: "n&o/8k-1k/", Snapshots: []*Snapshot{{Date: "2026-07-15"}}},
+	pages := []*page.Page{
+		{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/", Snapshots: []*page.Snapshot{{Date: "2026-07-31"}, {Date: "2026-07-01"}}},
+		{Model: "N & O", Sequence: "8k/1k", Path: "n&o/8k-1k/", Snapshots: []*page.Snapshot{{Date: "2026-07-15"}}},
 	}
 	mds := []*markdown.MarkdownPage{
 		{URL: "about/"},

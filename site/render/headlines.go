@@ -12,7 +12,7 @@ import (
 // that holds it (its label): the home page's headline figure, compared across dates by the home
 // page and the feed. A GPU's value is read off the frontier of all its configurations' points
 // (page.Curve), as its compare pages and `frontier mcp`'s best_at read it.
-func snapshotHeadline(snap *Snapshot, x float64) (value float64, leader string, ok bool) {
+func snapshotHeadline(snap *page.Snapshot, x float64) (value float64, leader string, ok bool) {
 	var gpus []string // in the series' order, for determinism
 	xs, ys, label := map[string][]float64{}, map[string][]float64{}, map[string]string{}
 	for _, s := range snap.Series {
@@ -45,7 +45,7 @@ type datedHeadline struct {
 // headlines is every snapshot's headline figure, newest first, as Page.Snapshots.
 // With the site's accuracy gate g, each snapshot's figure is read off the frontiers of the
 // points the gate keeps as of its date (gatedSnapshot).
-func headlines(p *Page, x float64, g *accuracy.Gate) []datedHeadline {
+func headlines(p *page.Page, x float64, g *accuracy.Gate) []datedHeadline {
 	hs := make([]datedHeadline, len(p.Snapshots))
 	for i, snap := range p.Snapshots {
 		v, who, ok := snapshotHeadline(gatedSnapshot(snap, p.Accuracy, g), x)
@@ -66,21 +66,21 @@ func headlineChange(hs []datedHeadline, i int) (change, since string, ok bool) {
 
 // pageHeadlines are the page's headline figures, from the pipeline when it kept them, or
 // worked out now (Assemble's pages, which keep every snapshot).
-func (r *Renderer) pageHeadlines(p *Page) []datedHeadline {
-	if len(p.headlines) == len(p.Snapshots) {
-		return p.headlines
+func (r *Renderer) pageHeadlines(p *page.Page) []datedHeadline {
+	if hs := kept(p).headlines; len(hs) == len(p.Snapshots) {
+		return hs
 	}
 	return headlines(p, r.in.Config.HeadlineX, r.in.Config.Gate())
 }
 
 // gatedSnapshot is snap as gate g leaves it: each series with only the points g keeps as of the
 // snapshot's date, and its frontier over them. snap itself without a gate or evals.
-func gatedSnapshot(snap *Snapshot, a *accuracy.Page, g *accuracy.Gate) *Snapshot {
+func gatedSnapshot(snap *page.Snapshot, a *accuracy.Page, g *accuracy.Gate) *page.Snapshot {
 	if g == nil || a == nil {
 		return snap
 	}
 	scores := accuracy.Scores(a.Evals)
-	out := &Snapshot{Date: snap.Date}
+	out := &page.Snapshot{Date: snap.Date}
 	for _, s := range snap.Series {
 		c := *s
 		c.Points, c.Frontier = nil, nil
@@ -98,7 +98,7 @@ func gatedSnapshot(snap *Snapshot, a *accuracy.Page, g *accuracy.Gate) *Snapshot
 }
 
 // gateKey names the gate and the evals headlines were read under, for KeepHeadlines' cache.
-func gateKey(g *accuracy.Gate, p *Page) string {
+func gateKey(g *accuracy.Gate, p *page.Page) string {
 	if g == nil || p.Accuracy == nil {
 		return ""
 	}

@@ -2,40 +2,23 @@ package render
 
 import (
 	"crypto/sha256"
+	"github.com/frontier-bench/frontier/site/page"
 	"time"
 
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
-// historyPage is p as package history reads it; metrics and refs only for writing it. A
-// configuration named the same on many dates shares one *history.Config: a year of daily
-// snapshots is tens of thousands of series.
-func historyPage(p *Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
+// historyPage is p as package history writes it; metrics and refs only for writing it.
+func historyPage(p *page.Page, cols pageColumns, metrics []MetricData, refs []float64) *history.Page {
 	// A chunk's columns are the page's (the page script checks them), evals and notes among
 	// them on a page with accuracy: each point's indices into the page's evals and notes.
-	hp := &history.Page{Path: p.Path, Model: p.Model, Cols: accuracyCols(cols.names, p), RefX: refs,
-		Snapshots: make([]history.Snapshot, len(p.Snapshots))}
+	hp := &history.Page{Page: p, Cols: accuracyCols(cols.names, p), RefX: refs}
 	if p.Accuracy != nil {
 		hp.Lists = map[string]map[int64][]int{"evals": p.Accuracy.PointEvals, "notes": p.Accuracy.PointNotes}
 	}
 	for _, m := range metrics {
 		hp.Metrics = append(hp.Metrics, history.Metric{Key: m.Key, Higher: m.Higher})
-	}
-	configs := map[history.Config]*history.Config{}
-	for i, snap := range p.Snapshots {
-		hs := history.Snapshot{Date: snap.Date, Series: make([]history.Series, len(snap.Series))}
-		for j, s := range snap.Series {
-			c := history.Config{Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor,
-				Framework: s.Framework, Spec: s.Spec, Precision: s.Precision, Label: s.Label, Deploy: s.Deployment}
-			shared, ok := configs[c]
-			if !ok {
-				shared = &c
-				configs[c] = shared
-			}
-			hs.Series[j] = history.Series{Config: shared, Date: s.Date, Points: s.Points}
-		}
-		hp.Snapshots[i] = hs
 	}
 	return hp
 }

@@ -1,13 +1,14 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 )
 
 // invalidIDs are the ids of the points of p that their own client judged invalid
 // (input.Point.Invalid), sorted; of the newest snapshot only with newest, else of every
 // snapshot. nil when there are none, which is nearly every page.
-func invalidIDs(p *Page, newest bool) []int64 {
+func invalidIDs(p *page.Page, newest bool) []int64 {
 	snaps := p.Snapshots
 	if newest && len(snaps) > 0 {
 		snaps = snaps[:1]

@@ -6,6 +6,7 @@ package render
 // so no model name can end the script element.
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"time"
 )
@@ -46,7 +47,7 @@ type downloadLD struct {
 // datasetJSONLD is chart page p's Dataset markup. Its URLs are absolute when the base URL has
 // a host and root-relative otherwise; its dates are the data's own (the oldest and newest of
 // the snapshots' dates and the points' run dates), never the build's.
-func (r *Renderer) datasetJSONLD(p *Page, description string) *datasetLD {
+func (r *Renderer) datasetJSONLD(p *page.Page, description string) *datasetLD {
 	cfg := r.in.Config
 	first, last := p.Snapshots[len(p.Snapshots)-1].Date, p.Snapshots[0].Date
 	for _, snap := range p.Snapshots {
@@ -80,7 +81,7 @@ func (r *Renderer) datasetJSONLD(p *Page, description string) *datasetLD {
 }
 
 // pointDates are the distinct run dates of a snapshot's points, sorted.
-func pointDates(snap *Snapshot) []string {
+func pointDates(snap *page.Snapshot) []string {
 	var ds []string
 	for _, s := range snap.Series {
 		for _, pt := range s.Points {

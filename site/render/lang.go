@@ -18,6 +18,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"html"
 	"html/template"
 	"maps"
@@ -208,7 +209,7 @@ func (r *Renderer) frameworkName(key, label string) string {
 // FP8") with its GPU and framework parts as [gpus.KEY.names] and [frameworks.KEY.names] give
 // them for the language, everywhere the page shows it (the chart's series, the legend, the
 // tables). Without such names it is the data's name, as before languages.
-func (r *Renderer) seriesName(s *PageSeries) string {
+func (r *Renderer) seriesName(s *page.PageSeries) string {
 	name := s.Name
 	if g := gpuLabel(s); strings.HasPrefix(name, g) {
 		if n := r.gpuName(s.GPU, g); n != g {
@@ -225,7 +226,7 @@ func (r *Renderer) seriesName(s *PageSeries) string {
 
 // leaderName is the headline's leader (a GPU's label, snapshotHeadline's) as this language
 // names that GPU (gpuName), else the name as it is.
-func (r *Renderer) leaderName(snap *Snapshot, leader string) string {
+func (r *Renderer) leaderName(snap *page.Snapshot, leader string) string {
 	for _, s := range snap.Series {
 		if gpuLabel(s) == leader {
 			return r.gpuName(s.GPU, leader)
@@ -356,7 +357,7 @@ func (r *Renderer) localizeMetrics(ms []MetricData, xs []XAxisData) {
 // dataMetricLabel is the name of the metric p's datasets were measured on, for sentences: its
 // name on the page's chart (ms, the page's metrics as the page names them), so that the
 // description says what the axis says; the data's own label for a metric the page lacks.
-func (r *Renderer) dataMetricLabel(p *Page, ms []MetricData) string {
+func (r *Renderer) dataMetricLabel(p *page.Page, ms []MetricData) string {
 	for _, m := range ms {
 		if m.Key == p.Metric.Key {
 			return m.Label
@@ -379,7 +380,7 @@ func firstRune(s string, f func(rune) rune) string {
 // folder: with languages = ["en", "zh"], /zh/ is the Chinese site, so no model may slug to
 // "zh" and no markdown page may live in data/zh/.
 // configFile names frontier.toml, whose languages setting a model's path clashes with.
-func LanguageClashes(configFile string, langs []string, pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
+func LanguageClashes(configFile string, langs []string, pages []*page.Page, mds []*markdown.MarkdownPage) problem.Problems {
 	var ps problem.Problems
 	for i, l := range langs {
 		if i == 0 {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"github.com/frontier-bench/frontier/site/page"
 	"regexp"
 	"testing"
 
@@ -19,8 +20,8 @@ func TestMirrorNamesOlderConfigurations(t *testing.T) {
 	cfg := config.DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
 	cfg.GPUs = map[string]config.GPUConfig{"h100": {Names: map[string]string{"zh": "英伟达 H100"}}}
-	series := func(gpu, label, date string, id int64) *PageSeries {
-		s := &PageSeries{Key: gpu + "_vllm", Name: label, HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
+	series := func(gpu, label, date string, id int64) *page.PageSeries {
+		s := &page.PageSeries{Key: gpu + "_vllm", Name: label, HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
 			Precision: "fp8", Label: label, Best: true, Date: date, Frontier: []int{0, 1}}
 		for i, x := range []float64{20, 50} {
 			s.Points = append(s.Points, input.Point{ID: id + int64(i), X: x, Y: 1000 / x, Concurrency: 4, TP: 8,
@@ -28,14 +29,14 @@ func TestMirrorNamesOlderConfigurations(t *testing.T) {
 		}
 		return s
 	}
-	p := &Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
+	p := &page.Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
 		Metric: input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"},
 		XAxis:  input.XAxis{Label: "Interactivity"},
-		Snapshots: []*Snapshot{
-			{Date: "2026-07-31", Series: []*PageSeries{series("b200", "B200 (vLLM)", "2026-07-31", 10)}},
-			{Date: "2026-07-24", Series: []*PageSeries{series("b200", "B200 (vLLM)", "2026-07-24", 20), series("h100", "H100 (vLLM)", "2026-07-24", 30)}},
+		Snapshots: []*page.Snapshot{
+			{Date: "2026-07-31", Series: []*page.PageSeries{series("b200", "B200 (vLLM)", "2026-07-31", 10)}},
+			{Date: "2026-07-24", Series: []*page.PageSeries{series("b200", "B200 (vLLM)", "2026-07-24", 20), series("h100", "H100 (vLLM)", "2026-07-24", 30)}},
 		}}
-	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*Page{p}, nil, 1, nil, nil)
+	r, err := New(config.Input{Config: cfg, ECharts: []byte("/* echarts */")}, []*page.Page{p}, nil, 1, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,7 @@ func (r *Renderer) llmsTxt() []byte {
 // compare pages under "Optional".
 type llmsPage struct{ chart, data, compares string }
 
-func (r *Renderer) llmsPageLines(p *Page, hx string) llmsPage {
+func (r *Renderer) llmsPageLines(p *page.Page, hx string) llmsPage {
 	cfg := r.in.Config
 	var chart, data, compares strings.Builder
 	snap := p.Snapshots[0]

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"maps"
 	"net/url"
 	"slices"
@@ -21,9 +22,9 @@ var reservedIDs = []string{"main", "chart", "controls", "leaders", "points", "pa
 // AttachNotes puts notes on their chart pages and checks that every chart block and notes
 // file names a model and sequence with data, and that no page takes another's path. Chart
 // blocks are checked against their page's series once it is assembled (CheckView).
-func AttachNotes(pages []*Page, mds []*markdown.MarkdownPage) problem.Problems {
+func AttachNotes(pages []*page.Page, mds []*markdown.MarkdownPage) problem.Problems {
 	var ps problem.Problems
-	byPath := map[string]*Page{}
+	byPath := map[string]*page.Page{}
 	for _, p := range pages {
 		byPath[p.Path] = p
 	}
@@ -82,7 +83,7 @@ func navigation(mds []*markdown.MarkdownPage, base string) []navItem {
 // CheckView reports the parts of a chart block's view that the page cannot show: filter values
 // no series has, a snapshot date the page lacks. A view that matches nothing would draw an
 // empty chart, which an author would rather hear about at build time.
-func CheckView(p *Page, v fragment.View) []string {
+func CheckView(p *page.Page, v fragment.View) []string {
 	var msgs []string
 	have := map[string]map[string]bool{"gpus": {}, "frameworks": {}, "spec": {}, "precisions": {}}
 	for _, snap := range p.Snapshots {
@@ -103,8 +104,8 @@ func CheckView(p *Page, v fragment.View) []string {
 			}
 		}
 	}
-	if v.Date != "" && !slices.Contains(p.dates(), v.Date) {
-		msgs = append(msgs, fmt.Sprintf("date: %s %s has no snapshot of %s (it has %s)", p.Model, p.Sequence, v.Date, strings.Join(p.dates(), ", ")))
+	if v.Date != "" && !slices.Contains(p.Dates(), v.Date) {
+		msgs = append(msgs, fmt.Sprintf("date: %s %s has no snapshot of %s (it has %s)", p.Model, p.Sequence, v.Date, strings.Join(p.Dates(), ", ")))
 	}
 	return msgs
 }

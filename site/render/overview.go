@@ -105,7 +105,7 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	reach := map[string]int{} // rows on which a GPU has a value at the default x
 	for _, p := range r.pages {
 		row := overviewRowDoc{Name: r.modelName(p.Model) + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{}}
-		gvs := p.gpuValues
+		gvs := kept(p).gpuValues
 		if gvs == nil { // a page the build did not draw (the preview's reused pages)
 			gvs = valuesAt(pageGPUs(p, true), refs)
 		}

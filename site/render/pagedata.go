@@ -20,7 +20,7 @@ import (
 )
 
 // gpuLabel is the hardware label's GPU part: "B200 (vLLM)" gives "B200".
-func gpuLabel(s *PageSeries) string {
+func gpuLabel(s *page.PageSeries) string {
 	if i := strings.Index(s.Label, " ("); i > 0 {
 		return s.Label[:i]
 	}
@@ -29,7 +29,7 @@ func gpuLabel(s *PageSeries) string {
 
 // frameworkLabel is the framework as the hardware label names it: "B200 (TRTLLM, MTP)" gives
 // "TRTLLM"; the key when the label has no parenthesis.
-func frameworkLabel(s *PageSeries) string {
+func frameworkLabel(s *page.PageSeries) string {
 	_, in, ok := strings.Cut(s.Label, " (")
 	if in, _, _ = strings.Cut(in, ")"); ok {
 		if fw, _, _ := strings.Cut(in, ","); strings.TrimSpace(fw) != "" {
@@ -43,7 +43,7 @@ func frameworkLabel(s *PageSeries) string {
 // always (the three throughputs, costs and throughput per megawatt: a reader may type the
 // $/GPU-hour and kW the config does not give; a series without them is left out of that
 // view), and the measured ones (power, energy per token) when a point of the page has them.
-func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
+func metricsFor(p *page.Page, cols pageColumns, cfg config.Config) []MetricData {
 	var ms []MetricData
 	for _, m := range charts.YMetrics {
 		if pm, _ := page.MetricOf(m.Key); !pm.Always && !slices.Contains(cols.names, m.Key) {
@@ -65,7 +65,7 @@ func metricsFor(p *Page, cols pageColumns, cfg config.Config) []MetricData {
 // cards speak of the metric through it, so a metric has one name everywhere, not the chart's
 // in one place and the input's label ("Token Throughput per Chip") in another. A metric the
 // charts do not know keeps the data's label and unit.
-func (r *Renderer) pageMetric(p *Page, localize bool) MetricData {
+func (r *Renderer) pageMetric(p *page.Page, localize bool) MetricData {
 	ms := metricsFor(p, pageColumns{names: []string{p.Metric.Key}}, r.in.Config)
 	if localize {
 		r.localizeMetrics(ms, nil)
@@ -123,7 +123,7 @@ func named(cfg config.Config, key, label, unit, name string, lower bool) (string
 // A page of which no point has a median interactivity (runs that did not stream) opens on the
 // first axis all its points have instead, of fallbackX: the first of the list is the page's
 // default (the page script's xAxes(page)[0]), and the interactivity axis follows it.
-func xAxesFor(p *Page, cols pageColumns, cfg config.Config) []XAxisData {
+func xAxesFor(p *page.Page, cols pageColumns, cfg config.Config) []XAxisData {
 	var out []XAxisData
 	own := charts.DefaultX // the points' x: column x
 	if cols.agentic {
@@ -188,7 +188,7 @@ func fallbackX(cols pageColumns) string {
 	return ""
 }
 
-func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
+func seriesDataOf(series []*page.PageSeries, cols pageColumns) []SeriesData {
 	out := make([]SeriesData, len(series))
 	for i, s := range series {
 		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
@@ -209,7 +209,7 @@ func seriesDataOf(series []*PageSeries, cols pageColumns) []SeriesData {
 // writeLater writes name, the values of metrics ms (with strs first the string columns after
 // tp: date, run and, on a page with raw results, topology, image and run URL) of every point
 // of snap (LaterData), gzipped, and returns its index for the page data.
-func (r *Renderer) writeLater(w output.Writer, name string, snap *Snapshot, ms []input.MetricID, strs, has bool) (*LaterIndex, error) {
+func (r *Renderer) writeLater(w output.Writer, name string, snap *page.Snapshot, ms []input.MetricID, strs, has bool) (*LaterIndex, error) {
 	var later LaterData
 	if strs {
 		later.Cols = []string{"date", "run"}
@@ -259,7 +259,7 @@ func laterMask(cols pageColumns, data *PageData) uint64 {
 	return mask
 }
 
-func frontierSet(s *PageSeries) map[int]bool {
+func frontierSet(s *page.PageSeries) map[int]bool {
 	on := make(map[int]bool, len(s.Frontier))
 	for _, i := range s.Frontier {
 		on[i] = true

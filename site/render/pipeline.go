@@ -2,6 +2,7 @@ package render
 
 import (
 	"crypto/sha256"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -16,7 +17,7 @@ import (
 // build of pages (stubs until the pipeline assembles them: only their paths and names are read
 // before Chart) and mds; datasets is the count the pages say the site holds. statics are copied
 // as they are, changes feed the trend charts. Template errors come back as problem.Problems.
-func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int, statics []input.StaticFile, changes []input.Change) (*Renderer, error) {
+func New(in config.Input, pages []*page.Page, mds []*markdown.MarkdownPage, datasets int, statics []input.StaticFile, changes []input.Change) (*Renderer, error) {
 	r, err := newRenderer(in, pages, mds, datasets)
 	if err != nil {
 		return nil, err
@@ -31,14 +32,15 @@ func New(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets 
 // KeepHeadlines stores p's home-page figure of every snapshot on p, so that the pipeline may
 // then drop the older snapshots' points. A page that has them for the same interactivity (one
 // a Builder kept from its previous build, whose snapshots are the same) keeps them as they are.
-func (r *Renderer) KeepHeadlines(p *Page) {
+func (r *Renderer) KeepHeadlines(p *page.Page) {
 	x := r.in.Config.HeadlineX
 	g := r.in.Config.Gate()
-	p.leads = r.presetLeads(p)
-	if p.headlines != nil && len(p.headlines) == len(p.Snapshots) && p.headlinesAt == x && p.headlinesGate == gateKey(g, p) {
+	d := keep(p)
+	d.leads = r.presetLeads(p)
+	if d.headlines != nil && len(d.headlines) == len(p.Snapshots) && d.headlinesAt == x && d.headlinesGate == gateKey(g, p) {
 		return
 	}
-	p.headlines, p.headlinesAt, p.headlinesGate = headlines(p, x, g), x, gateKey(g, p)
+	d.headlines, d.headlinesAt, d.headlinesGate = headlines(p, x, g), x, gateKey(g, p)
 }
 
 // ChartNanos is the time spent building chart options, added over goroutines (for --stats).
@@ -127,3 +129,9 @@ func ReservedIDs() []string { return slices.Clone(reservedIDs) }
 // Reserved reports whether a top-level site path ("assets") is the site's own, which a model's
 // slug or a markdown page must not take.
 func Reserved(name string) bool { return reserved[name] }
+
+// reserved are top-level site paths that a model slug must not take: the folders the build
+// writes itself (assets/, api/, overview/; history/ of old builds) and 404.html. The language
+// mirrors' folders are checked against the config (LanguageClashes), the preview's own paths
+// start with "__", which no slug does.
+var reserved = map[string]bool{"assets": true, "history": true, "404.html": true, "api": true, "overview": true}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/frontier-bench/frontier/site/page"
 	"html/template"
 	"io/fs"
 	"maps"
@@ -38,7 +39,7 @@ import (
 // calls.
 type Renderer struct {
 	in      config.Input
-	pages   []*Page
+	pages   []*page.Page
 	mds     []*markdown.MarkdownPage
 	site    *siteView
 	tmpl    map[string]*template.Template // by page kind: "home", "chart", "page", "404"
@@ -153,7 +154,7 @@ var templateFiles = []string{"base.html", "controls.html", "history.html", "shar
 var pageKinds = map[string]string{"home": "home.html", "chart": "chart.html", "embed": "embed.html", "page": "page.html", "404": "404.html",
 	"compare": "compare.html", "overview": "overview.html", "api": "api.html", "accuracy": "accuracy.html"}
 
-func newRenderer(in config.Input, pages []*Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
+func newRenderer(in config.Input, pages []*page.Page, mds []*markdown.MarkdownPage, datasets int) (*Renderer, error) {
 	prefix := cmp.Or(in.DataPrefix, "data/")
 	cats, cps := i18n.Load(in.Config.Langs(), i18n.Sources{Shipped: templates.FS, ShippedPrefix: "templates/",
 		Site: in.Data, SitePrefix: prefix, ConfigFile: cmp.Or(in.ConfigFile, "frontier.toml")})

@@ -21,6 +21,7 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
+	"github.com/frontier-bench/frontier/site/page"
 	"reflect"
 	"slices"
 
@@ -161,7 +162,7 @@ func digestValue(d *digest.Digest, v reflect.Value, depth int) bool {
 // everything the page is made from, so what a site-wide file takes from the page alone (its
 // feed entries, its lines of llms.txt) is the same while the key is. The value is shared:
 // never change it.
-func (r *Renderer) pageFragment(p *Page, kind string, build func() any) any {
+func (r *Renderer) pageFragment(p *page.Page, kind string, build func() any) any {
 	if r.reuse == nil {
 		return build()
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/frontier-bench/frontier/site/page"
 	"math"
 	"strconv"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/config"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/slo"
 )
 
@@ -57,7 +57,7 @@ func defaultPrice(g config.GPUConfig, cfg config.Config) *float64 {
 // meets the gate. Values are the gated statistics of the point, in the terms' order.
 type gpuPick struct {
 	GPU    string
-	Series *PageSeries
+	Series *page.PageSeries
 	Point  *input.Point
 	X, Y   float64
 	Values []float64
@@ -90,9 +90,9 @@ func sloValue(pt *input.Point, metric string, price float64, priced bool) (float
 
 // snapshotPicks are the picks of a snapshot under terms: per GPU its point with the best y (the
 // page's metric, in its direction) among those that meet every term; x is the default axis.
-func snapshotPicks(snap *Snapshot, terms []slo.Term, cfg config.Config, yHigher bool) []gpuPick {
+func snapshotPicks(snap *page.Snapshot, terms []slo.Term, cfg config.Config, yHigher bool) []gpuPick {
 	type at struct {
-		s  *PageSeries
+		s  *page.PageSeries
 		pt *input.Point
 	}
 	var cands []slo.Candidate
@@ -108,7 +108,7 @@ func snapshotPicks(snap *Snapshot, terms []slo.Term, cfg config.Config, yHigher 
 			where = append(where, at{s, pt})
 		}
 	}
-	first := map[string]*PageSeries{}
+	first := map[string]*page.PageSeries{}
 	for _, s := range snap.Series {
 		if first[s.GPU] == nil {
 			first[s.GPU] = s
@@ -203,7 +203,7 @@ func (r *Renderer) gatePhrase(terms []slo.Term) string {
 // sloSectionOf is a chart page's SLO section, nil when the site has no presets and no tiers. A
 // preset no point of snap can be judged on (each lacks a gated statistic) is neither offered nor
 // answered on the page: that it cannot be judged is not that nothing meets it.
-func (r *Renderer) sloSectionOf(snap *Snapshot, cfg config.Config, metric MetricData, xLabel string) *sloSection {
+func (r *Renderer) sloSectionOf(snap *page.Snapshot, cfg config.Config, metric MetricData, xLabel string) *sloSection {
 	d := sloData(cfg)
 	if d == nil {
 		return nil
@@ -258,7 +258,7 @@ type gateReach struct {
 
 // reachOf is a gate's reach over the points of snap on GPU gpu ("" for every GPU), each figure
 // as the picks read it (sloValue).
-func reachOf(snap *Snapshot, gpu string, terms []slo.Term, cfg config.Config) gateReach {
+func reachOf(snap *page.Snapshot, gpu string, terms []slo.Term, cfg config.Config) gateReach {
 	g := gateReach{Lacking: make([]int, len(terms))}
 	tiers := cfg.PriceTiers()
 	for _, s := range snap.Series {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"github.com/frontier-bench/frontier/site/page"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,7 +10,6 @@ import (
 	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/input"
-	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Repeated runs and failed requests, as the pages carry them (package input, spread.go): a
@@ -42,7 +42,7 @@ func spreadColumn(m input.MetricID) string { return page.ColumnOf(m) }
 // eachRawPoint calls fn with every raw point of p's snapshots (the newest only with newest),
 // and every view point that says its runs, requests or invalid mark (input.Point.Marks), each
 // id once, in id order.
-func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
+func eachRawPoint(p *page.Page, newest bool, fn func(pt *input.Point)) {
 	snaps := p.Snapshots
 	if newest && len(snaps) > 0 {
 		snaps = snaps[:1]
@@ -67,7 +67,7 @@ func eachRawPoint(p *Page, newest bool, fn func(pt *input.Point)) {
 
 // spreadData are the points of p made of several runs, of every snapshot, by id; nil when
 // there are none, which is nearly every page.
-func spreadData(p *Page) []SpreadData {
+func spreadData(p *page.Page) []SpreadData {
 	var out []SpreadData
 	eachRawPoint(p, false, func(pt *input.Point) {
 		sp := pt.Spread()
@@ -84,7 +84,7 @@ func spreadData(p *Page) []SpreadData {
 
 // requestsData are the points of p whose client counted their requests, of every snapshot, by
 // id; nil when there are none (InferenceX rows and InferenceX's own views never say).
-func requestsData(p *Page) []RequestsData {
+func requestsData(p *page.Page) []RequestsData {
 	var out []RequestsData
 	eachRawPoint(p, false, func(pt *input.Point) {
 		if q := pt.Requests(); q.Known() {
@@ -99,7 +99,7 @@ func requestsData(p *Page) []RequestsData {
 // reader then needs to tell the two apart, and the unknown are drawn faded
 // (PageData.FadeUnknown). A page of which no point's success is known, nearly every published
 // one, keeps its markers. It stops at the first such point.
-func unknownFaded(p *Page, known int) bool {
+func unknownFaded(p *page.Page, known int) bool {
 	if known == 0 {
 		return false
 	}
@@ -127,28 +127,10 @@ func (r *Renderer) successCaption(d *PageData, minSuccess float64) string {
 	return strings.Join(parts, " ")
 }
 
-// Requests are a point's requests as its client counted them, as data.json and the API's
-// views write them.
-type Requests struct {
-	Completed int64   `json:"completed"`
-	Attempted int64   `json:"attempted"`
-	Success   float64 `json:"success"` // completed / attempted
-}
-
-// RequestsOf is q as data.json and the API's views write it: nil, so absent, when the file
-// does not say.
-func RequestsOf(q input.Requests) *Requests {
-	ratio, ok := q.Success()
-	if !ok {
-		return nil
-	}
-	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
-}
-
 // downloadSpread fills dp's runs, ranges and requests from the point pt (a raw point's, or
 // what its view said).
 func downloadSpread(dp *downloadPoint, pt *input.Point) {
-	dp.Requests = RequestsOf(pt.Requests())
+	dp.Requests = page.RequestsOf(pt.Requests())
 	sp := pt.Spread()
 	if sp == nil {
 		return
@@ -171,7 +153,7 @@ type csvSpread struct {
 	figures          []input.MetricID
 }
 
-func csvSpreadOf(p *Page, cols pageColumns) csvSpread {
+func csvSpreadOf(p *page.Page, cols pageColumns) csvSpread {
 	var c csvSpread
 	eachRawPoint(p, true, func(pt *input.Point) {
 		c.spread = c.spread || pt.Spread() != nil

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"github.com/frontier-bench/frontier/site/page"
 	"io/fs"
 	"strings"
 	"testing"
@@ -14,13 +15,13 @@ import (
 )
 
 // tailSite is a chart page of two GPUs (so one compare page) in two languages.
-func tailSite(t *testing.T, own fstest.MapFS) (*Renderer, *Page) {
+func tailSite(t *testing.T, own fstest.MapFS) (*Renderer, *page.Page) {
 	t.Helper()
 	cfg := config.DefaultConfig()
 	cfg.Languages = []string{"en", "zh"}
-	var series []*PageSeries
+	var series []*page.PageSeries
 	for i, gpu := range []string{"b200", "h100"} {
-		s := &PageSeries{Key: gpu + "_vllm", Name: gpu + " <vLLM>", HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
+		s := &page.PageSeries{Key: gpu + "_vllm", Name: gpu + " <vLLM>", HWKey: gpu, GPU: gpu, Vendor: "NVIDIA", Framework: "vllm", Spec: "none",
 			Precision: "fp8", Label: gpu + " <vLLM>", Best: true, Date: "2026-07-31", Frontier: []int{0, 1}}
 		for j, x := range []float64{20, 50} {
 			s.Points = append(s.Points, input.Point{ID: int64(10*i + j), X: x, Y: 1000 / x, Concurrency: 4, TP: 8,
@@ -28,15 +29,15 @@ func tailSite(t *testing.T, own fstest.MapFS) (*Renderer, *Page) {
 		}
 		series = append(series, s)
 	}
-	p := &Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
+	p := &page.Page{Model: "M", Sequence: "1k/1k", Path: "m/1k-1k/",
 		Metric:    input.Metric{Key: "tpPerGpu", Label: "Throughput", Unit: "tok/s/GPU"},
 		XAxis:     input.XAxis{Label: "Interactivity"},
-		Snapshots: []*Snapshot{{Date: "2026-07-31", Series: series}}}
+		Snapshots: []*page.Snapshot{{Date: "2026-07-31", Series: series}}}
 	in := config.Input{Config: cfg, ECharts: []byte("/* echarts */")}
 	if own != nil {
 		in.Templates = own
 	}
-	r, err := New(in, []*Page{p}, nil, 1, nil, nil)
+	r, err := New(in, []*page.Page{p}, nil, 1, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package render
+package page
 
 import (
 	"github.com/frontier-bench/frontier/site/accuracy"
@@ -6,7 +6,8 @@ import (
 )
 
 // Page is one chart page: every dataset of one (model, sequence), merged into series and
-// snapshots. It is what the render stage draws and what data.json/data.csv hold.
+// snapshots. The pipeline assembles it; the renderer draws it, the data API writes it, the
+// history stores its snapshots and `frontier mcp` reads it.
 type Page struct {
 	Model    string       // the model as the datasets name it, "DeepSeek-V4-Pro"
 	Sequence string       // input/output lengths as the datasets name them, "8k/1k"
@@ -30,19 +31,20 @@ type Page struct {
 	IDs   []int64 // the distinct point ids of its datasets, sorted (the pipeline checks them across pages)
 	// Accuracy is the evals and notes joined to its points (package accuracy), nil for none.
 	Accuracy *accuracy.Page
-	// headlines are the home page's figure per snapshot, kept by the pipeline before it drops
-	// the older snapshots' points (history.go), and the interactivity they were read at: a
-	// Builder hands an unchanged page back as the same Page, which keeps them.
-	headlines   []datedHeadline
-	headlinesAt float64
-	// headlinesGate is the accuracy gate they were read under and the evals it read (gateKey).
-	headlinesGate string
-	// leads are the [[slo]] presets' leaders of the newest snapshot (presetLeads), read while
-	// the raw points' statistics are still there, for the home page.
-	leads []presetLead
-	// gpuValues are its GPUs' values at the reference interactivities, which renderCompares
-	// reads off the curves it builds and the overview then takes (overview.go).
-	gpuValues []gpuValues
+	// Drawn is the renderer's own state of the page, which only the renderer reads or writes:
+	// what it read off the page once and keeps for a later stage (the home page's figures and
+	// leaders, the overview's GPU values) and for the next build, where a Builder hands an
+	// unchanged page back as the same Page. See the package doc for why it lives here.
+	Drawn any
+}
+
+// Dates are the page's snapshot dates, newest first.
+func (p *Page) Dates() []string {
+	ds := make([]string, len(p.Snapshots))
+	for i, s := range p.Snapshots {
+		ds[i] = s.Date
+	}
+	return ds
 }
 
 // Snapshot is the page as of one date: for every series, its newest dataset on or before that date.
@@ -71,8 +73,20 @@ type PageSeries struct {
 	Deployment string
 }
 
-// reserved are top-level site paths that a model slug must not take: the folders the build
-// writes itself (assets/, api/, overview/; history/ of old builds) and 404.html. The language
-// mirrors' folders are checked against the config (LanguageClashes), the preview's own paths
-// start with "__", which no slug does.
-var reserved = map[string]bool{"assets": true, "history": true, "404.html": true, "api": true, "overview": true}
+// Requests are a point's requests as its client counted them, as data.json and the API's
+// views write them.
+type Requests struct {
+	Completed int64   `json:"completed"`
+	Attempted int64   `json:"attempted"`
+	Success   float64 `json:"success"` // completed / attempted
+}
+
+// RequestsOf is q as data.json and the API's views write it: nil, so absent, when the file
+// does not say.
+func RequestsOf(q input.Requests) *Requests {
+	ratio, ok := q.Success()
+	if !ok {
+		return nil
+	}
+	return &Requests{Completed: q.Completed, Attempted: q.Attempted, Success: ratio}
+}
