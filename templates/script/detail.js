@@ -189,17 +189,17 @@ function scale(row) {
     element("span", { class: "pd-nums" }, numbers)]);
 }
 
-// histogram is a small bar chart of a histogram (SVG), log scale by its bins.
-function histogram(title, h, per) {
-  const edges = binEdges(h, per);
-  const most = Math.max.apply(null, h.counts) || 1;
-  const w = 100 / h.counts.length;
+// bars is a histogram's counts as a small SVG bar chart, each bar's height its count over the
+// largest; an empty bin draws nothing.
+function bars(counts) {
+  const most = Math.max.apply(null, counts) || 1;
+  const w = 100 / (counts.length || 1);
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 100 40");
   svg.setAttribute("preserveAspectRatio", "none");
   svg.setAttribute("class", "pd-hist");
   svg.setAttribute("aria-hidden", "true");
-  h.counts.forEach((n, i) => {
+  counts.forEach((n, i) => {
     if (!n) return;
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
     const height = 40 * n / most;
@@ -209,6 +209,13 @@ function histogram(title, h, per) {
     r.setAttribute("height", height.toFixed(2));
     svg.appendChild(r);
   });
+  return svg;
+}
+
+// histogram is a small bar chart of a histogram (SVG), log scale by its bins.
+function histogram(title, h, per) {
+  const edges = binEdges(h, per);
+  const svg = bars(h.counts);
   const total = h.counts.reduce((a, b) => a + b, 0);
   return element("figure", { class: "pd-histo" }, [svg,
     element("figcaption", { text: t("detail.histogram", { metric: title, n: whole(total), from: num(edges[0][0]), to: num(edges[edges.length - 1][1]) }) })]);
@@ -218,23 +225,7 @@ function histogram(title, h, per) {
 // fitted lognormal (render's LengthsDetail): the bars, then the fit's μ, σ, median and
 // Kolmogorov–Smirnov distance, and the requests of 0 tokens, which no bin holds.
 function lengths(title, h) {
-  const most = Math.max.apply(null, h.counts) || 1;
-  const w = 100 / (h.counts.length || 1);
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 100 40");
-  svg.setAttribute("preserveAspectRatio", "none");
-  svg.setAttribute("class", "pd-hist");
-  svg.setAttribute("aria-hidden", "true");
-  h.counts.forEach((n, i) => {
-    if (!n) return;
-    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    const height = 40 * n / most;
-    r.setAttribute("x", (i * w + w * 0.1).toFixed(2));
-    r.setAttribute("width", (w * 0.8).toFixed(2));
-    r.setAttribute("y", (40 - height).toFixed(2));
-    r.setAttribute("height", height.toFixed(2));
-    svg.appendChild(r);
-  });
+  const svg = bars(h.counts);
   const caption = [t("detail.lengths", { metric: title, n: whole(h.n), from: num(h.edges[0]), to: num(h.edges[h.edges.length - 1]) })];
   if (typeof h.mu === "number") caption.push(" " + t("detail.lognormal", { mu: num(h.mu), sigma: num(h.sigma), median: whole(h.median), ks: num(h.ks) }));
   if (h.zero) caption.push(" " + t("detail.zeroTokens", { n: whole(h.zero) }));
