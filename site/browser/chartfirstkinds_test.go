@@ -23,13 +23,15 @@ func ownExampleSite(t testing.TB, b *browsertest.Browser) (*site.Files, string) 
 }
 
 // chartFirstKinds are a page of each kind that has a chart, with the chart's element: the
-// chart page (plain, and with an overlay of an earlier date, which adds the overlay's note
-// above the chart), a compare page, and the embed.
+// chart page (plain, and with an overlay of an earlier date), a compare page, the embed, and
+// an agentic page and its compare page.
 var chartFirstKinds = []struct{ path, chart string }{
 	{"deepseek-v4-pro/8k-1k/", "#chart"},
 	{"deepseek-v4-pro-restated/8k-1k/#compare=2026-06-12", "#chart"},
 	{"deepseek-v4-pro/8k-1k/compare/b200-vs-b300/", "#versus-chart"},
 	{"deepseek-v4-pro/8k-1k/embed/", "#chart"},
+	{"deepseek-v4-pro/agentic-coding/", "#chart"},
+	{"deepseek-v4-pro/agentic-coding/compare/b200-vs-b300/", "#versus-chart"},
 }
 
 // TestBrowserChartFirstOnEveryPageKind: on the example as `make build` builds it, each page
