@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -138,4 +139,55 @@ func TestAgenticComparePageSaysP90(t *testing.T) {
 		}
 	}
 	t.Fatalf("no compare page of the agentic page: %v", files.Names())
+}
+
+// TestAgenticOverviewTableOfItsOwn (issue 53 item 5): the overview sets agentic pages apart, in
+// a table of their own read at p90 interactivity and saying so, never as one more row beside
+// the fixed-length pages read at median interactivity; in Chinese too.
+func TestAgenticOverviewTableOfItsOwn(t *testing.T) {
+	t.Parallel()
+	fsys := agenticFS(t)
+	maps.Copy(fsys, testsite.VersusData())
+	cfg, ps := ParseConfig("frontier.toml", nil) // the default reference interactivities
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	files, _, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, heading, caption, title string }{
+		{"overview/index.html", ">Agentic scenarios</h2>", " at p90 interactivity <span class=\"x-label\">", "tok/s/user at p90 interactivity"},
+		{"zh/overview/index.html", ">智能体场景</h2>", " 的百分比，p90 交互性 <span class=\"x-label\">", "p90 交互性 "},
+	} {
+		b, ok := files.Get(c.name)
+		if !ok {
+			t.Fatalf("no %s", c.name)
+		}
+		page := string(b)
+		fixed, agentic, ok := strings.Cut(page, `<table id="overview-agentic"`)
+		if !ok {
+			t.Fatalf("%s has no agentic table", c.name)
+		}
+		if !strings.Contains(fixed, `<table id="overview"`) || !strings.Contains(fixed, "1k/1k") || strings.Contains(fixed, "agentic-coding/") {
+			t.Errorf("%s: the fixed-length table should hold the 1k/1k page and no agentic page", c.name)
+		}
+		agentic, _, _ = strings.Cut(agentic, "</table>")
+		if !strings.Contains(agentic, "agentic-coding/") || strings.Contains(agentic, "1k-1k/") {
+			t.Errorf("%s: the agentic table should hold the agentic page only:\n%s", c.name, agentic)
+		}
+		for _, want := range []string{c.caption, c.title} {
+			if !strings.Contains(agentic, want) {
+				t.Errorf("%s: the agentic table lacks %q:\n%s", c.name, want, agentic)
+			}
+		}
+		if !strings.Contains(fixed, c.heading) {
+			t.Errorf("%s lacks the heading %q", c.name, c.heading)
+		}
+	}
+	b, _ := files.Get("overview/overview.json")
+	if !strings.Contains(string(b), `"url":"/deepseek-r1-0528/agentic-coding/","agentic":true`) {
+		t.Errorf("overview.json does not mark the agentic page: %s", b)
+	}
 }
