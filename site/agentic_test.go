@@ -2,9 +2,13 @@ package site
 
 import (
 	"encoding/json"
+	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -189,5 +193,75 @@ func TestAgenticOverviewTableOfItsOwn(t *testing.T) {
 	b, _ := files.Get("overview/overview.json")
 	if !strings.Contains(string(b), `"url":"/deepseek-r1-0528/agentic-coding/","agentic":true`) {
 		t.Errorf("overview.json does not mark the agentic page: %s", b)
+	}
+}
+
+// agenticTwoDates is the example's agentic results (data/agentic-coding/) on their date and
+// again a month before, each point's throughput 10% lower then: a page with history.
+func agenticTwoDates(t *testing.T) fstest.MapFS {
+	t.Helper()
+	dir := filepath.Join(testsite.Root(), "data", "agentic-coding")
+	fsys := fstest.MapFS{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		name := "agentic-coding/" + filepath.ToSlash(rel)
+		fsys[name] = testsite.MapFile(b, 1)
+		old := strings.ReplaceAll(string(b), `"date": "2026-11-30"`, `"date": "2026-10-30"`)
+		old = regexp.MustCompile(`"(tput_per_gpu|total)": ([0-9.]+)`).ReplaceAllStringFunc(old, func(m string) string {
+			k, v, _ := strings.Cut(m, ": ")
+			f, _ := strconv.ParseFloat(v, 64)
+			return k + ": " + strconv.FormatFloat(f*0.9, 'f', 3, 64)
+		})
+		fsys[strings.TrimSuffix(name, ".json")+"-older.json"] = testsite.MapFile([]byte(old), 1)
+		return err
+	})
+	if err != nil || len(fsys) == 0 {
+		t.Fatalf("the example's agentic files: %v", err)
+	}
+	return fsys
+}
+
+// TestAgenticPageAsAnyPage (issue 53 item 5): an agentic page with two dates has its history,
+// its leaders table, the home page's headline, llms.txt and its card, each saying where they
+// read it at p90 interactivity (its points' x), in English and Chinese.
+func TestAgenticPageAsAnyPage(t *testing.T) {
+	t.Parallel()
+	cfg := hostConfig()
+	cfg.Languages = []string{"en", "zh"}
+	files, _, err := build(t, agenticTwoDates(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dir = "deepseek-v4-pro/agentic-coding/"
+	var pd struct{ Dates []string }
+	if err := json.Unmarshal(mustGet(t, files, dir+"page.json"), &pd); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(pd.Dates, []string{"2026-11-30", "2026-10-30"}) {
+		t.Errorf("dates %v, want both, newest first", pd.Dates)
+	}
+	mustGet(t, files, dir+"history/index.json")
+	for _, c := range []struct{ name, want string }{
+		{dir + "index.html", "marks the best of each column. Its columns are p90 interactivity.</caption>"},
+		{"zh/" + dir + "index.html", "标记每列最佳值。 各列为 P90 交互性。</caption>"},
+		{"index.html", " tok/s/user of p90 interactivity, <span class=\"who\">"},
+		{"zh/index.html", "（P90 交互性 "},
+		{"llms.txt", "tok/s/user of p90 interactivity the best is "},
+	} {
+		if b := mustGet(t, files, c.name); !strings.Contains(string(b), c.want) {
+			t.Errorf("%s lacks %q", c.name, c.want)
+		}
+	}
+	home := string(mustGet(t, files, "index.html"))
+	if i := strings.Index(home, `<p class="headline">`); i < 0 || !strings.Contains(home[i:], `<span class="change `) {
+		t.Error("the home page's headline does not say how the figure moved since the older date")
+	}
+	cardOf(t, files, dir+"index.html") // an absolute og:image under the base URL, a 1200×630 PNG
+	if alt := metas(t, mustGet(t, files, dir+"index.html"))["og:image:alt"]; !strings.Contains(alt, "of p90 interactivity") {
+		t.Errorf("the card's headline %q does not say p90 interactivity", alt)
 	}
 }
