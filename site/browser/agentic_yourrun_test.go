@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/frontier-bench/frontier/internal/browsertest"
@@ -11,7 +12,8 @@ import (
 // TestAgenticYourRun (issue 53 item 5): a reader drops agentic aggregates (the example's own
 // nested files) on the agentic page: the decoder in the page reads them as the build does,
 // and draws them at p90 interactivity, the page's x, on the points the build drew for the same
-// configuration, leaving the published series as they were.
+// configuration, leaving the published series as they were; the leaders table the script
+// writes again says its columns are p90 interactivity, as the build's does.
 func TestAgenticYourRun(t *testing.T) {
 	t.Parallel()
 	b := browsertest.New(t)
@@ -38,6 +40,10 @@ func TestAgenticYourRun(t *testing.T) {
 	yours := yourSeries(p)
 	if got := sameAsBuilt(t, d, yours); got != 3 {
 		t.Errorf("%d of the 3 dropped points drawn where the build drew them: %v", got, yours)
+	}
+	// The script wrote the leaders table again, with the reader's run: its columns still p90.
+	if c := p.Text("#leaders caption"); !strings.HasSuffix(c, "Its columns are p90 interactivity.") {
+		t.Errorf("leaders caption %q, want it to say its columns are p90 interactivity", c)
 	}
 	if alert := p.Text("#your-run-alert"); alert != "" {
 		t.Errorf("alert %q", alert)
