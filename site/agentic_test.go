@@ -226,7 +226,7 @@ func agenticTwoDates(t *testing.T) fstest.MapFS {
 }
 
 // TestAgenticPageAsAnyPage (issue 53 item 5): an agentic page with two dates has its history,
-// its leaders table, the home page's headline, llms.txt and its card, each saying where they
+// its leaders table, the home page's headline, the feed, llms.txt and its card, each saying where they
 // read it at p90 interactivity (its points' x), in English and Chinese.
 func TestAgenticPageAsAnyPage(t *testing.T) {
 	t.Parallel()
@@ -251,6 +251,8 @@ func TestAgenticPageAsAnyPage(t *testing.T) {
 		{"index.html", " tok/s/user of p90 interactivity, <span class=\"who\">"},
 		{"zh/index.html", "（P90 交互性 "},
 		{"llms.txt", "tok/s/user of p90 interactivity the best is "},
+		{"feed.xml", "tok/s/GPU at 50 tok/s/user of p90 interactivity, B300"},
+		{"zh/feed.xml", "P90 交互性 50 tok/s/user 时最高为 "},
 	} {
 		if b := mustGet(t, files, c.name); !strings.Contains(string(b), c.want) {
 			t.Errorf("%s lacks %q", c.name, c.want)
