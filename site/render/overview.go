@@ -75,7 +75,7 @@ type overviewRowDoc struct {
 	URL  string `json:"url"`
 	// Agentic marks an agentic page, read at p90 interactivity (its points' x): the page script
 	// draws it in the agentic table.
-	Agentic bool `json:"agentic,omitempty"`
+	Agentic bool `json:"agentic,omitzero"`
 	// Values has, for each GPU on the page (by slug), its value at each of Refs: null where its
 	// curve does not reach that interactivity. Rounded to 6 digits, as the cells read them.
 	Values map[string][]*float64 `json:"values"`
