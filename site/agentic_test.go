@@ -2,8 +2,13 @@ package site
 
 import (
 	"encoding/json"
+	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -138,4 +143,127 @@ func TestAgenticComparePageSaysP90(t *testing.T) {
 		}
 	}
 	t.Fatalf("no compare page of the agentic page: %v", files.Names())
+}
+
+// TestAgenticOverviewTableOfItsOwn (issue 53 item 5): the overview sets agentic pages apart, in
+// a table of their own read at p90 interactivity and saying so, never as one more row beside
+// the fixed-length pages read at median interactivity; in Chinese too.
+func TestAgenticOverviewTableOfItsOwn(t *testing.T) {
+	t.Parallel()
+	fsys := agenticFS(t)
+	maps.Copy(fsys, testsite.VersusData())
+	cfg, ps := ParseConfig("frontier.toml", nil) // the default reference interactivities
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	cfg.Languages = []string{"en", "zh"}
+	files, _, err := build(t, fsys, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, heading, caption, title string }{
+		{"overview/index.html", ">Agentic scenarios</h2>", " at p90 interactivity <span class=\"x-label\">", "tok/s/user at p90 interactivity"},
+		{"zh/overview/index.html", ">智能体场景</h2>", " 的百分比，p90 交互性 <span class=\"x-label\">", "p90 交互性 "},
+	} {
+		b, ok := files.Get(c.name)
+		if !ok {
+			t.Fatalf("no %s", c.name)
+		}
+		page := string(b)
+		fixed, agentic, ok := strings.Cut(page, `<table id="overview-agentic"`)
+		if !ok {
+			t.Fatalf("%s has no agentic table", c.name)
+		}
+		if !strings.Contains(fixed, `<table id="overview"`) || !strings.Contains(fixed, "1k/1k") || strings.Contains(fixed, "agentic-coding/") {
+			t.Errorf("%s: the fixed-length table should hold the 1k/1k page and no agentic page", c.name)
+		}
+		agentic, _, _ = strings.Cut(agentic, "</table>")
+		if !strings.Contains(agentic, "agentic-coding/") || strings.Contains(agentic, "1k-1k/") {
+			t.Errorf("%s: the agentic table should hold the agentic page only:\n%s", c.name, agentic)
+		}
+		for _, want := range []string{c.caption, c.title} {
+			if !strings.Contains(agentic, want) {
+				t.Errorf("%s: the agentic table lacks %q:\n%s", c.name, want, agentic)
+			}
+		}
+		if !strings.Contains(fixed, c.heading) {
+			t.Errorf("%s lacks the heading %q", c.name, c.heading)
+		}
+	}
+	b, _ := files.Get("overview/overview.json")
+	if !strings.Contains(string(b), `"url":"/deepseek-r1-0528/agentic-coding/","agentic":true`) {
+		t.Errorf("overview.json does not mark the agentic page: %s", b)
+	}
+}
+
+// agenticTwoDates is the example's agentic results (data/agentic-coding/) on their date and
+// again a month before, each point's throughput 10% lower then: a page with history.
+func agenticTwoDates(t *testing.T) fstest.MapFS {
+	t.Helper()
+	dir := filepath.Join(testsite.Root(), "data", "agentic-coding")
+	fsys := fstest.MapFS{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		name := "agentic-coding/" + filepath.ToSlash(rel)
+		fsys[name] = testsite.MapFile(b, 1)
+		old := strings.ReplaceAll(string(b), `"date": "2026-11-30"`, `"date": "2026-10-30"`)
+		old = regexp.MustCompile(`"(tput_per_gpu|total)": ([0-9.]+)`).ReplaceAllStringFunc(old, func(m string) string {
+			k, v, _ := strings.Cut(m, ": ")
+			f, _ := strconv.ParseFloat(v, 64)
+			return k + ": " + strconv.FormatFloat(f*0.9, 'f', 3, 64)
+		})
+		fsys[strings.TrimSuffix(name, ".json")+"-older.json"] = testsite.MapFile([]byte(old), 1)
+		return err
+	})
+	if err != nil || len(fsys) == 0 {
+		t.Fatalf("the example's agentic files: %v", err)
+	}
+	return fsys
+}
+
+// TestAgenticPageAsAnyPage (issue 53 item 5): an agentic page with two dates has its history,
+// its leaders table, the home page's headline, the feed, llms.txt and its card, each saying where they
+// read it at p90 interactivity (its points' x), in English and Chinese.
+func TestAgenticPageAsAnyPage(t *testing.T) {
+	t.Parallel()
+	cfg := hostConfig()
+	cfg.Languages = []string{"en", "zh"}
+	files, _, err := build(t, agenticTwoDates(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dir = "deepseek-v4-pro/agentic-coding/"
+	var pd struct{ Dates []string }
+	if err := json.Unmarshal(mustGet(t, files, dir+"page.json"), &pd); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(pd.Dates, []string{"2026-11-30", "2026-10-30"}) {
+		t.Errorf("dates %v, want both, newest first", pd.Dates)
+	}
+	mustGet(t, files, dir+"history/index.json")
+	for _, c := range []struct{ name, want string }{
+		{dir + "index.html", "marks the best of each column. Its columns are p90 interactivity.</caption>"},
+		{"zh/" + dir + "index.html", "标记每列最佳值。 各列为 P90 交互性。</caption>"},
+		{"index.html", " tok/s/user of p90 interactivity, <span class=\"who\">"},
+		{"zh/index.html", "（P90 交互性 "},
+		{"llms.txt", "tok/s/user of p90 interactivity the best is "},
+		{"feed.xml", "tok/s/GPU at 50 tok/s/user of p90 interactivity, B300"},
+		{"zh/feed.xml", "P90 交互性 50 tok/s/user 时最高为 "},
+	} {
+		if b := mustGet(t, files, c.name); !strings.Contains(string(b), c.want) {
+			t.Errorf("%s lacks %q", c.name, c.want)
+		}
+	}
+	home := string(mustGet(t, files, "index.html"))
+	if i := strings.Index(home, `<p class="headline">`); i < 0 || !strings.Contains(home[i:], `<span class="change `) {
+		t.Error("the home page's headline does not say how the figure moved since the older date")
+	}
+	cardOf(t, files, dir+"index.html") // an absolute og:image under the base URL, a 1200×630 PNG
+	if alt := metas(t, mustGet(t, files, dir+"index.html"))["og:image:alt"]; !strings.Contains(alt, "of p90 interactivity") {
+		t.Errorf("the card's headline %q does not say p90 interactivity", alt)
+	}
 }

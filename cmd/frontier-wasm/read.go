@@ -111,9 +111,14 @@ func row(page input.PageKey, ds *input.Dataset, s *input.Series, p *input.Point)
 		p.Raw.Metrics.Each(func(id input.MetricID, v float64) { m[input.MetricNames[id]] = v })
 		topology, image, runURL = p.Raw.Topology.String(), p.Raw.Image, p.Raw.RunURL
 	} else {
-		// A view's point: its axes and throughputs, as its page shows them.
+		// A view's point: its axes and throughputs, as its page shows them; its x named as its
+		// view names it (p90_intvty in a view of agentic traces, which yourrun.js reads so).
 		// A throughput the file did not give is absent (NaN: input.Point.HasTotal): no key.
-		for k, v := range map[string]float64{"median_intvty": p.X, "tput_per_gpu": p.TpPerGpu,
+		x := "median_intvty"
+		if ds.XAxis.Field == "p90_intvty" {
+			x = ds.XAxis.Field
+		}
+		for k, v := range map[string]float64{x: p.X, "tput_per_gpu": p.TpPerGpu,
 			"output_tput_per_gpu": p.OutputTputPerGpu, "input_tput_per_gpu": p.InputTputPerGpu} {
 			if !math.IsNaN(v) {
 				m[k] = v

@@ -377,3 +377,25 @@ func TestReadKeepsAViewPointsMarks(t *testing.T) {
 		t.Errorf("rows %q, want %q", got, want)
 	}
 }
+
+// TestReadNamesAnAgenticViewsX: a view of agentic traces (xAxis.field p90_intvty) gives its
+// points' x as p90_intvty, which the page script places on an agentic page's x, never as a
+// median interactivity it did not measure; a fixed-length view's is median_intvty.
+func TestReadNamesAnAgenticViewsX(t *testing.T) {
+	seed := string(testsite.SeedJSON(t))
+	view := strings.Replace(seed, `"sequence": "8k/1k"`, `"sequence": "agentic-traces"`, 1)
+	view = strings.Replace(view, `"field": "median_intvty"`, `"field": "p90_intvty"`, 1)
+	for _, c := range []struct{ data, has, not string }{{view, "p90_intvty", "median_intvty"}, {seed, "median_intvty", "p90_intvty"}} {
+		rows := read(request{name: "view.json", data: []byte(c.data)})["rows"].([]any)
+		if len(rows) == 0 {
+			t.Fatalf("no rows of the %s view", c.has)
+		}
+		m := rows[0].(map[string]any)["metrics"].(map[string]any)
+		if _, ok := m[c.has]; !ok {
+			t.Errorf("a %s view's point lacks %s: %v", c.has, c.has, m)
+		}
+		if _, ok := m[c.not]; ok {
+			t.Errorf("a %s view's point has %s: %v", c.has, c.not, m)
+		}
+	}
+}

@@ -69,6 +69,7 @@ func TestBrowserChartFirstOnEveryPageKind(t *testing.T) {
 // and whether the box scrolls inside itself.
 type legendFold struct {
 	Entries, Visible int
+	Covered          int // entries in reach whose foot the count covers (none: the tap means the count)
 	More             string
 	Scrolls          bool
 }
@@ -80,7 +81,8 @@ const legendFoldJS = `(() => {
   const foot = more && box.classList.contains("folded") ? more.getBoundingClientRect().top : r.bottom;
   const entries = [...box.querySelectorAll("button[data-name]")];
   const visible = entries.filter((e) => { const b = e.getBoundingClientRect(); return b.top >= r.top - 1 && b.bottom <= foot + 1 && b.height > 0; });
-  return {Entries: entries.length, Visible: visible.length, More: more ? more.textContent : "",
+  const covered = entries.filter((e) => { const b = e.getBoundingClientRect(); return getComputedStyle(e).visibility !== "hidden" && b.top < r.bottom && b.bottom > foot + 1; });
+  return {Entries: entries.length, Visible: visible.length, Covered: more && box.classList.contains("folded") ? covered.length : 0, More: more ? more.textContent : "",
     Scrolls: getComputedStyle(box).overflowY !== "visible" && box.scrollHeight > box.clientHeight + 1 && !box.classList.contains("folded")};
 })()`
 
@@ -105,6 +107,9 @@ func TestBrowserPhoneLegendShowsEveryEntry(t *testing.T) {
 	}
 	if folded.Scrolls {
 		t.Error("the legend's box scrolls inside itself")
+	}
+	if folded.Covered != 0 {
+		t.Errorf("%d entries in reach lie under the count, a tap target it covers (Lighthouse's target-size)", folded.Covered)
 	}
 	if hidden := folded.Entries - folded.Visible; hidden == 0 || folded.More != fmt.Sprintf("+%d more: show all 11", hidden) {
 		t.Errorf("%d of 11 entries out of sight, the count says %q", hidden, folded.More)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/compare"
 	"github.com/frontier-bench/frontier/site/fragment"
@@ -157,9 +158,10 @@ func (s *Site) compare(in CompareIn) (CompareOut, error) {
 			label = m.Label
 		}
 	}
+	p90 := f.data.DefaultX == charts.AgenticX // an agentic page's curves are at p90 interactivity
 	words, err := render.CompareSentences(lang, doc.Metric, label,
-		render.CompareGPU{Key: doc.A.GPU, Label: doc.A.Label, Curve: curve(doc.A.GPU)},
-		render.CompareGPU{Key: doc.B.GPU, Label: doc.B.Label, Curve: curve(doc.B.GPU)}, refs)
+		render.CompareGPU{Key: doc.A.GPU, Label: doc.A.Label, Curve: curve(doc.A.GPU), P90: p90},
+		render.CompareGPU{Key: doc.B.GPU, Label: doc.B.Label, Curve: curve(doc.B.GPU), P90: p90}, refs)
 	if err != nil {
 		return CompareOut{}, err
 	}

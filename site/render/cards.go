@@ -96,10 +96,14 @@ func (r *Renderer) pageCardSpec(p *page.Page) card.Spec {
 		XLabel:   p.XAxis.Label,
 		YLabel:   metric.Axis,
 	}
+	at := strconv.FormatFloat(hx, 'g', -1, 64) + " tok/s/user"
+	if p.XAxis.Field == charts.AgenticX { // an agentic page's x
+		at += " of p90 interactivity"
+	}
 	if v, leader, ok := snapshotHeadline(snap, hx); ok {
-		s.Headline = fmt.Sprintf("%s %s at %s tok/s/user: %s leads", fmtNum(v), metric.Unit, strconv.FormatFloat(hx, 'g', -1, 64), leader)
+		s.Headline = fmt.Sprintf("%s %s at %s: %s leads", fmtNum(v), metric.Unit, at, leader)
 	} else {
-		s.Headline = fmt.Sprintf("No frontier reaches %s tok/s/user", strconv.FormatFloat(hx, 'g', -1, 64))
+		s.Headline = "No frontier reaches " + at
 	}
 	best := 0
 	for _, ps := range snap.Series {

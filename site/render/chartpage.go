@@ -412,18 +412,21 @@ func (b *chartBuild) writeDetail() error {
 // writePageJSON writes page.json, the copy of the page data the page carries (#page-data).
 //
 // The page's own copy leaves the metrics only the column chooser shows to columns.json.gz,
-// fetched when the reader opens it; a page with history leaves every other column after tp to
-// rest.json.gz, fetched for anything but the first picture (PageData.Later, PageData.Rest).
-// page.json is the same copy: the page script reads it as it reads #page-data (a chart block,
-// the preview's update), and the columns it leaves out are in those files beside it, and every
-// one at full precision in data.json. Only a page that leaves nothing out encodes data itself:
-// the copy is encoded once.
+// fetched when the reader opens it; a page with history (or an agentic page) leaves every
+// other column after tp to rest.json.gz, fetched for anything but the first picture
+// (PageData.Later, PageData.Rest). page.json is the same copy: the page script reads it as it
+// reads #page-data (a chart block, the preview's update), and the columns it leaves out are in
+// those files beside it, and every one at full precision in data.json. Only a page that leaves
+// nothing out encodes data itself: the copy is encoded once.
 func (b *chartBuild) writePageJSON() error {
 	r, w, p, snap, cols := b.r, b.w, b.p, b.snap, b.cols
 	b.shown = b.data
 	shown := &b.shown
 	var err error
-	mask, light := laterMask(cols, &b.data), b.data.History != nil
+	// An agentic page is light too: its many x axes (p50 to p95 interactivity, TTFT and E2E) are
+	// read only once the reader reaches for the chart, and weighed as eagerly they made it 16%
+	// heavier than a fixed-length page of the same points (TestAgenticPageWeight).
+	mask, light := laterMask(cols, &b.data), b.data.History != nil || cols.agentic
 	if mask == 0 && !light {
 		if b.shownJSON, err = marshalJSON(b.data); err != nil {
 			return err

@@ -420,6 +420,10 @@ func leadersHead(b *strings.Builder, tr *i18n.Catalog, data *PageData, metric Me
 	esc(tr.T("leaders.caption"))
 	b.WriteString(` <span aria-hidden="true">★</span> `)
 	esc(tr.T("leaders.caption_star"))
+	if data.DefaultX == charts.AgenticX { // its columns are p90 interactivity, not the median
+		b.WriteString(" ")
+		esc(tr.T("leaders.at_p90"))
+	}
 	b.WriteString(`</caption><thead><tr><th scope="col">`)
 	esc(tr.T("table.configuration"))
 	b.WriteString(`</th>`)

@@ -16,6 +16,9 @@ import (
 type CompareGPU struct {
 	Key, Label string
 	Curve      *compare.Curve
+	// P90 marks a GPU of an agentic page, whose curve is at p90 interactivity: the sentences
+	// say so, as its compare page does (compare.at_p90).
+	P90 bool
 }
 
 // CompareSentence is one answer of a compare page: the sentence, and the configurations its
@@ -48,8 +51,8 @@ func CompareSentences(lang, metricKey, metricLabel string, a, b CompareGPU, refs
 			unit = tr.T(k)
 		}
 	}
-	ga := &gpuSide{Key: a.Key, Label: a.Label, curve: a.Curve}
-	gb := &gpuSide{Key: b.Key, Label: b.Label, curve: b.Curve}
+	ga := &gpuSide{Key: a.Key, Label: a.Label, curve: a.Curve, p90: a.P90}
+	gb := &gpuSide{Key: b.Key, Label: b.Label, curve: b.Curve, p90: b.P90}
 	what := tr.T("compare.what_metric", "metric", metricWordsIn(tr, p))
 	out := make([]CompareSentence, 0, len(refs))
 	for _, g := range refs {

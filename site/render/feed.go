@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/i18n"
 )
@@ -98,19 +99,23 @@ func (r *Renderer) feedEntries(p *page.Page, tr *i18n.Catalog, hx string, id fun
 	var es []atomEntry
 	hs := r.pageHeadlines(p)
 	unit, named := "", false // the metric's unit, worked out once a page
+	headline, none := "feed.headline", "feed.none"
+	if p.XAxis.Field == charts.AgenticX { // an agentic page's x
+		headline, none = "feed.headline_p90", "feed.none_p90"
+	}
 	for i, h := range hs {
 		var sum strings.Builder
 		if h.OK {
 			if !named {
 				unit, named = r.pageMetric(p, true).Unit, true
 			}
-			sum.WriteString(tr.T("feed.headline", "value", tr.Number(fmtNum(h.Value)), "unit", unit, "x", hx,
+			sum.WriteString(tr.T(headline, "value", tr.Number(fmtNum(h.Value)), "unit", unit, "x", hx,
 				"leader", r.leaderName(p.Snapshots[0], h.Leader)))
 			if c, since, ok := headlineChange(hs, i); ok {
 				sum.WriteString(tr.T("feed.change", "change", c, "date", tr.Date(since)))
 			}
 		} else {
-			sum.WriteString(tr.T("feed.none", "x", hx))
+			sum.WriteString(tr.T(none, "x", hx))
 		}
 		sum.WriteString(tr.T("feed.end"))
 		sum.WriteString(feedAccuracy(tr, p, h.Date, cfg.TaskLabel)) // compareacc.go

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -41,6 +42,7 @@ type cardView struct {
 	Since     string   // that previous snapshot's date
 	Trend     string   // "up", "down" or "flat", for the change's colour
 	SLO       []string // for each [[slo]] preset, which GPU leads under it (homeLeads)
+	P90       bool     // an agentic page's: its headline is at p90 interactivity, its points' x
 }
 
 func (r *Renderer) renderHome(w output.Writer) error {
@@ -62,7 +64,7 @@ func (r *Renderer) renderHome(w output.Writer) error {
 		snap := p.Snapshots[0]
 		c := cardView{
 			Sequence: p.Sequence, URL: r.site.Base + p.Path, Unit: r.pageMetric(p, true).Unit,
-			Series: len(snap.Series), Date: snap.Date, Snapshots: len(p.Snapshots),
+			Series: len(snap.Series), Date: snap.Date, Snapshots: len(p.Snapshots), P90: p.XAxis.Field == charts.AgenticX,
 		}
 		for _, s := range snap.Series {
 			c.Points += len(s.Points)

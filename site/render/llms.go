@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/frontier-bench/frontier/charts"
 	"github.com/frontier-bench/frontier/site/output"
 )
 
@@ -113,7 +114,11 @@ func (r *Renderer) llmsPageLines(p *page.Page, hx string) llmsPage {
 	metric := r.pageMetric(p, false)
 	note := fmt.Sprintf("%s against %s, %d configurations, %d points, as of %s", metric.Label, p.XAxis.Label, len(snap.Series), points, snap.Date)
 	if h := r.pageHeadlines(p)[0]; h.OK { // the newest snapshot's, at cfg.HeadlineX
-		note += fmt.Sprintf("; at %s tok/s/user the best is %s %s (%s)", hx, fmtNum(h.Value), metric.Unit, h.Leader)
+		at := hx + " tok/s/user"
+		if p.XAxis.Field == charts.AgenticX { // an agentic page's x
+			at += " of p90 interactivity"
+		}
+		note += fmt.Sprintf("; at %s the best is %s %s (%s)", at, fmtNum(h.Value), metric.Unit, h.Leader)
 	}
 	name := p.Model + " " + p.Sequence
 	llmsItem(&chart, name, cfg.AbsURL(p.Path), note)

@@ -23,13 +23,26 @@ type overviewView struct {
 	X          string       // the default reference interactivity
 	Ref        string       // the default reference GPU's label
 	Columns    []overviewColumn
-	Rows       []overviewRow
-	Legend     []overviewCell // one cell per colour of the heat map
-	Data       jsontext.Value // overviewData
-	Gate       string         // that it follows the site's accuracy gate (compareacc.go), "" without one
+	Rows       []overviewRow // the fixed-length pages', at median interactivity
+	// AgenticRows are the agentic pages' (input.Point.IsAgentic), in a table of their own: their
+	// x is p90 interactivity, which a median-interactivity row cannot be set beside.
+	AgenticRows []overviewRow
+	Legend      []overviewCell // one cell per colour of the heat map
+	Data        jsontext.Value // overviewData
+	Gate        string         // that it follows the site's accuracy gate (compareacc.go), "" without one
 }
 
 type overviewColumn struct{ Slug, Label string }
+
+// overviewTable is one table's head and body, as overview.html's "overview-body" draws it.
+type overviewTable struct {
+	Columns []overviewColumn
+	Rows    []overviewRow
+}
+
+// Fixed is the fixed-length pages' table, Agentic the agentic pages'.
+func (v *overviewView) Fixed() overviewTable   { return overviewTable{v.Columns, v.Rows} }
+func (v *overviewView) Agentic() overviewTable { return overviewTable{v.Columns, v.AgenticRows} }
 
 type overviewRow struct {
 	Model, Sequence, URL string
@@ -60,6 +73,9 @@ type overviewGPU struct {
 type overviewRowDoc struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
+	// Agentic marks an agentic page, read at p90 interactivity (its points' x): the page script
+	// draws it in the agentic table.
+	Agentic bool `json:"agentic,omitzero"`
 	// Values has, for each GPU on the page (by slug), its value at each of Refs: null where its
 	// curve does not reach that interactivity. Rounded to 6 digits, as the cells read them.
 	Values map[string][]*float64 `json:"values"`
@@ -104,7 +120,8 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 	seen := map[string]bool{}
 	reach := map[string]int{} // rows on which a GPU has a value at the default x
 	for _, p := range r.pages {
-		row := overviewRowDoc{Name: r.modelName(p.Model) + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{}}
+		row := overviewRowDoc{Name: r.modelName(p.Model) + " " + p.Sequence, URL: r.site.Base + p.Path, Values: map[string][]*float64{},
+			Agentic: p.XAxis.Field == charts.AgenticX}
 		gvs := kept(p).gpuValues
 		if gvs == nil { // a page the build did not draw (the preview's reused pages)
 			gvs = valuesAt(pageGPUs(p, true), refs)
@@ -155,7 +172,11 @@ func (r *Renderer) renderOverview(w output.Writer) error {
 		for _, g := range data.GPUs {
 			or.Cells = append(or.Cells, overviewCellOf(tr, data, row, g, xi))
 		}
-		ov.Rows = append(ov.Rows, or)
+		if row.Agentic {
+			ov.AgenticRows = append(ov.AgenticRows, or)
+		} else {
+			ov.Rows = append(ov.Rows, or)
+		}
 	}
 	for k := -heatBins; k <= heatBins; k++ {
 		pct := 100 * math.Pow(2, float64(k)/heatSteps)
@@ -201,6 +222,9 @@ func heatClass(k int) string {
 // is its twin.
 func overviewCellOf(tr *i18n.Catalog, data overviewData, row overviewRowDoc, g overviewGPU, xi int) overviewCell {
 	x := fmtX(data.X) + " tok/s/user"
+	if row.Agentic {
+		x = tr.T("script.overview.atP90", "x", fmtX(data.X))
+	}
 	refLabel := data.Ref
 	for _, h := range data.GPUs {
 		if h.Slug == data.Ref {

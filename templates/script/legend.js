@@ -141,15 +141,15 @@ const NARROW = "(max-width: 900px)";
 // foldLegend, on a narrow screen, folds a legend whose entries overflow its box behind a
 // visible count: a button at the box's foot says how many entries are out of sight and
 // unfolds the box to show every one (and folds it again). The button lies over the box's
-// foot, so adding it moves nothing; unfolding is the reader's own doing. The entries past the
-// foot are hidden while folded (so the count is the one target there); an entry the keyboard
-// reaches anyway (a partly cut one) unfolds the box. A wide screen's legend, beside the chart,
-// scrolls with its scroll bar in sight, and is left alone.
+// foot, so adding it moves nothing; unfolding is the reader's own doing. The entries it hides
+// are out of reach (style.css's .under-fold) until then, so that the button covers no other
+// target, and the keyboard goes from the last one in sight to the button. A wide screen's
+// legend, beside the chart, scrolls with its scroll bar in sight, and is left alone.
 export function foldLegend(box) {
   const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
   const entries = box.querySelectorAll("button[data-name]");
   for (const old of box.querySelectorAll(":scope > .legend-more")) old.remove();
-  for (const e of entries) e.parentElement.style.visibility = "";
+  for (const e of entries) e.classList.remove("under-fold");
   box.classList.remove("folded");
   if (!narrow || box.frontierUnfolded === undefined && !(box.scrollHeight > box.clientHeight + 1)) {
     box.classList.toggle("unfolded", false);
@@ -164,12 +164,12 @@ export function foldLegend(box) {
   } else {
     box.classList.add("folded");
     const foot = more.getBoundingClientRect().top;
-    // The entries past the foot are hidden, not merely covered: no tap lands on one through
-    // the count, and the keyboard reaches the count, which unfolds them.
     let hidden = 0;
+    // An entry under the foot is out of sight, the one the button half covers too: hidden, so
+    // that no target lies under the button (a tap there means the button).
     for (const e of entries) {
       if (e.getBoundingClientRect().bottom > foot + 1) {
-        e.parentElement.style.visibility = "hidden";
+        e.classList.add("under-fold");
         hidden++;
       }
     }
@@ -188,14 +188,6 @@ export function foldLegend(box) {
   });
   if (!box.frontierFoldWatch) {
     box.frontierFoldWatch = true;
-    box.addEventListener("focusin", (e) => {
-      if (!box.classList.contains("folded") || !e.target.matches("button[data-name]")) return;
-      const foot = box.querySelector(".legend-more").getBoundingClientRect().top;
-      if (e.target.getBoundingClientRect().bottom > foot + 1) {
-        box.frontierUnfolded = true;
-        foldLegend(box);
-      }
-    });
     if (typeof matchMedia === "function") matchMedia(NARROW).addEventListener("change", () => foldLegend(box));
   }
 }

@@ -43,7 +43,8 @@ export function readFragment(data, hash) {
 // cellOf is one cell for a choice: {text, cls, url, title}, Go's overviewCellOf twin.
 export function cellOf(data, row, gpu, choice) {
   const xi = data.refs.indexOf(choice.x);
-  const x = choice.x + " tok/s/user";
+  // An agentic page is read at p90 interactivity, its points' x (Go's overviewRowDoc.Agentic).
+  const x = row.agentic ? t("overview.atP90", { x: choice.x }) : choice.x + " tok/s/user";
   const refGPU = data.gpus.find((g) => g.slug === choice.ref) || { label: choice.ref };
   const values = row.values[gpu.slug];
   if (!values) return { text: "–", cls: "heat none", url: "", title: t("overview.notOnPage", { gpu: gpu.label }) };
@@ -68,39 +69,50 @@ export function cellOf(data, row, gpu, choice) {
   return cell;
 }
 
-// initOverview wires the overview's form and fragment; on other pages it does nothing.
+// drawTable redraws one table's caption and cells for a choice: rows are the data's rows it
+// holds, in its order.
+function drawTable(data, table, rows, choice) {
+  const refGPU = data.gpus.find((g) => g.slug === choice.ref);
+  table.querySelector(".ref-label").textContent = refGPU ? refGPU.label : choice.ref;
+  table.querySelector(".x-label").textContent = String(choice.x);
+  const trs = table.tBodies[0].rows;
+  rows.forEach((row, i) => {
+    const cells = trs[i] ? trs[i].cells : [];
+    data.gpus.forEach((gpu, j) => {
+      const td = cells[j + 1];
+      if (!td) return;
+      const c = cellOf(data, row, gpu, choice);
+      td.className = "num " + c.cls;
+      td.title = c.title;
+      td.textContent = "";
+      if (c.url) {
+        const a = document.createElement("a");
+        a.href = c.url;
+        a.textContent = c.text;
+        td.appendChild(a);
+      } else {
+        td.textContent = c.text;
+      }
+    });
+  });
+}
+
+// initOverview wires the overview's form and fragment; on other pages it does nothing. The
+// fixed-length pages are in #overview, the agentic pages in #overview-agentic.
 export function initOverview() {
   const source = document.getElementById("overview-data");
-  const table = document.getElementById("overview");
   const form = document.getElementById("overview-controls");
-  if (!source || !table || !form) return;
+  if (!source || !form) return;
   const data = JSON.parse(source.textContent);
+  const tables = [
+    [document.getElementById("overview"), data.rows.filter((r) => !r.agentic)],
+    [document.getElementById("overview-agentic"), data.rows.filter((r) => r.agentic)],
+  ].filter(([table]) => table);
+  if (!tables.length) return;
   const render = (choice) => {
     form.elements.x.value = String(choice.x);
     form.elements.ref.value = choice.ref;
-    const refGPU = data.gpus.find((g) => g.slug === choice.ref);
-    table.querySelector(".ref-label").textContent = refGPU ? refGPU.label : choice.ref;
-    table.querySelector(".x-label").textContent = String(choice.x);
-    const rows = table.tBodies[0].rows;
-    data.rows.forEach((row, i) => {
-      const cells = rows[i] ? rows[i].cells : [];
-      data.gpus.forEach((gpu, j) => {
-        const td = cells[j + 1];
-        if (!td) return;
-        const c = cellOf(data, row, gpu, choice);
-        td.className = "num " + c.cls;
-        td.title = c.title;
-        td.textContent = "";
-        if (c.url) {
-          const a = document.createElement("a");
-          a.href = c.url;
-          a.textContent = c.text;
-          td.appendChild(a);
-        } else {
-          td.textContent = c.text;
-        }
-      });
-    });
+    for (const [table, rows] of tables) drawTable(data, table, rows, choice);
   };
   const fromHash = () => render(readFragment(data, location.hash));
   form.addEventListener("submit", (e) => e.preventDefault());

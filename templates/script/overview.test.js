@@ -41,6 +41,14 @@ test("a cell is a percentage of the reference, links to the compare page, and sa
   assert.equal(cellOf(data, data.rows[0], mi355x, { x: 20, ref: "b300" }).text, "30%");
 });
 
+test("an agentic page's cell says it is read at p90 interactivity (Go's overviewCellOf)", () => {
+  const row = { name: "M agentic coding", url: "/m/agentic-coding/", agentic: true, values: { b200: [null, 1000, null], b300: [null, 500, null] } };
+  const c = cellOf(data, row, data.gpus[1], { x: 50, ref: "b200" });
+  assert.equal(c.text, "50%");
+  assert.equal(c.title, "B300: 500 against B200's 1,000 at 50 tok/s/user at p90 interactivity");
+  assert.equal(cellOf(data, row, data.gpus[1], { x: 100, ref: "b200" }).title, "B300's curve does not reach 100 tok/s/user at p90 interactivity");
+});
+
 test("the fragment picks the reference; anything it names wrongly falls back to the default", () => {
   assert.deepEqual(readFragment(data, "#x=100&ref=mi355x"), { x: 100, ref: "mi355x" });
   assert.deepEqual(readFragment(data, "#x=33&ref=h100"), { x: 50, ref: "b200" });

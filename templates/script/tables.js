@@ -120,7 +120,9 @@ export function leadersHTML(page, computed) {
     }
     return html + "</tr>";
   };
-  let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) +
+  // An agentic page's columns are p90 interactivity, its points' x (Go's leadersHTML).
+  const p90 = axis.col === "x" && page.defaultX === "p90_intvty" ? " " + tHTML("leaders.atP90") : "";
+  let html = '<table class="data leaders-table"><caption>' + tHTML("leaders.caption", { metric: escapeHTML(caption), star: '<span aria-hidden="true">★</span>' }) + p90 +
     '</caption><thead><tr><th scope="col">' + tHTML("table.configuration") + "</th>" +
     refs.map((x) => '<th scope="col" class="num">' + escapeHTML(+x.toPrecision(6)) + " " + escapeHTML(axis.col === "x" ? page.x.unit : axis.unit) + "</th>").join("") +
     (accuracyOf(page) ? '<th scope="col">' + tHTML("accuracy.column") + "</th>" : "") + "</tr></thead>";

@@ -129,15 +129,19 @@ export function seriesOf(page, accepted) {
     groups.get(key).push(a);
   }
   let id = 0;
+  // The metric the page's x column holds: median interactivity, or p90 on an agentic page
+  // (its first x axis, the one whose column is "x").
+  const xAxis = (page.xAxes || []).find((a) => a.col === "x");
+  const xKey = xAxis ? xAxis.key : "median_intvty";
   return Array.from(groups.keys()).sort().map((key) => {
-    const items = groups.get(key).slice().sort((a, b) => (a.row.metrics.median_intvty || 0) - (b.row.metrics.median_intvty || 0));
+    const items = groups.get(key).slice().sort((a, b) => (a.row.metrics[xKey] || 0) - (b.row.metrics[xKey] || 0));
     const r = items[0].row;
     const label = r.label; // with the page's GPU labels, which the decoder was given
     const points = items.map(({ row }) => page.cols.map((col) => {
       const m = row.metrics;
       switch (col) {
         case "id": return -(++id); // clear of the build's ids, which are never negative
-        case "x": return "median_intvty" in m ? m.median_intvty : null; // none when the file gives no median TPOT
+        case "x": return xKey in m ? m[xKey] : null; // none when the file gives no such TPOT statistic
         // null for a throughput the file did not measure (LoadGen counts no input tokens), never 0
         case "tpPerGpu": return "tput_per_gpu" in m ? m.tput_per_gpu : null;
         case "outputTputPerGpu": return "output_tput_per_gpu" in m ? m.output_tput_per_gpu : null;

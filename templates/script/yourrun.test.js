@@ -47,6 +47,13 @@ test("a reader's point whose file gives no median TPOT has no x, and its other c
   assert.deepEqual(s[0].points, [[-1, null, 1000, 4, 0.2]]);
 });
 
+test("on an agentic page the reader's points are at p90 interactivity, the page's x", () => {
+  const page = { cols: ["id", "x", "tpPerGpu", "median_intvty"], xAxes: [{ key: "p90_intvty", col: "x" }, { key: "median_intvty", col: "median_intvty" }], gpus: {} };
+  const metrics = Object.assign({}, row().metrics, { p90_intvty: 20 });
+  const s = seriesOf(page, [{ row: row({ metrics }), file: "a.json" }, { row: row({ conc: 8, metrics: Object.assign({}, metrics, { p90_intvty: 10, median_intvty: 60 }) }), file: "b.json" }]);
+  assert.deepEqual(s[0].points, [[-1, 10, 1000, 60], [-2, 20, 1000, 50]]);
+});
+
 test("the sentence says where the run stands", () => {
   const metric = { unit: "tok/s/GPU", higher: true, key: "tpPerGpu" };
   assert.equal(sentence({ name: "Your run: B300 (TRTLLM) FP4", metric, unit: "tok/s/user", at: [{ x: 50, y: 4210, best: { y: 5134.1, name: "B300 (TRTLLM, MTP) FP4" } }] }),
