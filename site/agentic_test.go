@@ -246,8 +246,8 @@ func TestAgenticPageAsAnyPage(t *testing.T) {
 	}
 	mustGet(t, files, dir+"history/index.json")
 	for _, c := range []struct{ name, want string }{
-		{dir + "index.html", "marks the best of each column. Its columns are p90 interactivity.</caption>"},
-		{"zh/" + dir + "index.html", "标记每列最佳值。 各列为 P90 交互性。</caption>"},
+		{dir + "index.html", "marks the best GPU of each column. Its columns are p90 interactivity.</caption>"},
+		{"zh/" + dir + "index.html", "标记每列最佳的 GPU。 各列为 P90 交互性。</caption>"},
 		{"index.html", " tok/s/user of p90 interactivity, <span class=\"who\">"},
 		{"zh/index.html", "（P90 交互性 "},
 		{"llms.txt", "tok/s/user of p90 interactivity the best is "},
