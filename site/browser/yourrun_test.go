@@ -355,10 +355,17 @@ func TestBrowserYourRun(t *testing.T) {
 			p.Eval(`Object.fromEntries([...document.querySelectorAll("#your-run-form input")].map((i) => [i.name, i.value]))`, &got)
 		}
 		read()
-		want := map[string]string{"gpu": "mi300x", "gpus": "", "framework": "sglang", "precision": "fp8", "isl": "1024", "osl": "1024"}
+		// The lengths are not asked: a bench-serve file suggests them from its measured means
+		// (docs/input-formats.md, "A folder of results").
+		want := map[string]string{"gpu": "mi300x", "gpus": "", "framework": "sglang", "precision": "fp8"}
 		for k, v := range want {
 			if got[k] != v {
 				t.Errorf("form field %s = %q, want %q (prefilled from the file name and the page)", k, got[k], v)
+			}
+		}
+		for _, k := range []string{"isl", "osl"} {
+			if _, asked := got[k]; asked {
+				t.Errorf("the form asks for %s, which the file's measured lengths suggest", k)
 			}
 		}
 		p.Eval(`document.getElementById("your-run-gpus").value = "8"`, nil)

@@ -323,12 +323,15 @@ class Controller {
     ].concat(fields, [element("button", { type: "submit", text: t("yourrun.draw") })]));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      const answers = remembered();
+      // The files get the answers to what they lack, and only those: an answer remembered for
+      // another file must not override what these files say or suggest (a backend naming its
+      // server), as a [[runs]] entry for other files would not.
+      const answers = {};
       for (const k of needs) {
         const v = form.elements[k].value.trim();
         answers[k] = k === "gpus" || k === "isl" || k === "osl" ? Number(v) : v;
       }
-      remember(answers);
+      remember(Object.assign(remembered(), answers));
       for (const f of pending) f.result = this.decode(f, answers);
       this.update();
     });
