@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -355,6 +356,7 @@ func TestAxesMeasuredMetricsAndReaderPrices(t *testing.T) {
 			return d.column(s, "x"), ys
 		}
 	}
+	const lineSteps = 8 // model.js LINE_STEPS
 	checkCosts := func(label string, per float64) {
 		t.Helper()
 		st := p.ChartState("#chart")
@@ -373,9 +375,20 @@ func TestAxesMeasuredMetricsAndReaderPrices(t *testing.T) {
 			if len(got.Points) != n {
 				t.Errorf("%s: %s draws %d points, want %d", label, s.Name, len(got.Points), n)
 			}
+			// The cost line is the throughput's frontier mapped through the price (docs/chart-page.md):
+			// its knots are the cost frontier's points, and between two of them lineSteps-1 points
+			// at the price over the throughput drawn straight between theirs.
 			line, _ := st.Find(s.Name, "line")
-			if want := len(pareto.Frontier(xs, ys, false)); len(line.Points) != want {
-				t.Errorf("%s: %s frontier of %d points, want %d (lower cost is better)", label, s.Name, len(line.Points), want)
+			front := pareto.Frontier(xs, ys, false)
+			if want := max(0, (len(front)-1)*lineSteps+1); len(line.Points) != want {
+				t.Errorf("%s: %s frontier line of %d points, want %d (%d knots, lower cost is better)", label, s.Name, len(line.Points), want, len(front))
+				continue
+			}
+			slices.SortFunc(front, func(i, j int) int { return cmp.Compare(xs[i], xs[j]) })
+			for j, i := range front {
+				if k := line.Points[j*lineSteps]; k[0] != xs[i] || math.Abs(k[1]-ys[i]) > 1e-9*ys[i] {
+					t.Errorf("%s: %s line's knot %d is %v, want the frontier point %v, %v", label, s.Name, j, k, xs[i], ys[i])
+				}
 			}
 		}
 	}
