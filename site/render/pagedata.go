@@ -49,7 +49,7 @@ func metricsFor(p *page.Page, cols pageColumns, cfg config.Config) []MetricData 
 		if pm, _ := page.MetricOf(m.Key); !pm.Always && !slices.Contains(cols.names, m.Key) {
 			continue
 		}
-		md := MetricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
+		md := MetricData{Key: m.Key, Label: m.Label, Axis: m.Axis, Unit: m.Unit, Higher: m.Higher}
 		if cfg.InputLabels && m.Key == p.Metric.Key && p.Metric.Label != "" {
 			md.Axis = p.Metric.Label
 		}

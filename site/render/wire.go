@@ -10,6 +10,7 @@ import (
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // The wire format: the JSON a chart page carries for the page script, as #page-data in the page
@@ -148,12 +149,6 @@ type PageData struct {
 	Detail *DetailIndex `json:"detail,omitempty"`
 }
 
-// LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).
-type LaterIndex struct {
-	File string   `json:"file"` // relative to the page: "columns.json.gz", "../columns.json.gz" in the embed (rest.json.gz alike)
-	Cols []string `json:"cols"` // the columns' names, in the order of PageData.Cols
-}
-
 // LaterData is columns.json.gz (or rest.json.gz) beside a chart page: the values of
 // LaterIndex.Cols for every point of PageData.Series, series by series and point by point in
 // their order there, one array of LaterIndex.Cols' values a point (null where a point lacks
@@ -212,36 +207,6 @@ func writeMetric(enc *jsontext.Encoder, pt *input.Point, m input.MetricID) error
 	return enc.WriteToken(jsontext.Null)
 }
 
-// AxisData names the data's own x axis.
-type AxisData struct {
-	Label string `json:"label"` // the axis name the datasets give, "Interactivity (tok/s/user)"
-	Unit  string `json:"unit"`  // "tok/s/user"
-}
-
-// MetricData is one y metric the page offers (charts.YMetrics). Label is short, for the metric
-// menu; Axis is the axis name, with the unit.
-type MetricData struct {
-	Key    string `json:"key"` // the points' column that holds it, or a derived metric's name
-	Label  string `json:"label"`
-	Axis   string `json:"axis"`
-	Unit   string `json:"unit"`
-	Higher bool   `json:"higher"` // false when lower is better (cost)
-}
-
-// GPUData is one GPU as the filters and the price form show it.
-type GPUData struct {
-	Label  string `json:"label"`  // the hardware label's GPU part, "B200"
-	Vendor string `json:"vendor"` // "NVIDIA", "AMD"
-	Color  string `json:"color"`  // its colour in the chart (charts.GPUColor)
-	// CostPerHour and KW are the config's $/GPU-hour and kW for it, absent when [gpus] does
-	// not give them: the reader may type their own.
-	CostPerHour *float64 `json:"costPerHour,omitempty"`
-	KW          *float64 `json:"kw,omitempty"`
-	// Costs are its $/GPU-hour per price tier ([gpus.b200.cost]); CostPerHour is then the
-	// default tier's. Absent for a GPU with one price, which holds in every tier.
-	Costs map[string]float64 `json:"costs,omitempty"`
-}
-
 // SeriesData is one legend entry of a snapshot (a PageSeries): who it is, how it is drawn, and
 // its points with their frontier.
 type SeriesData struct {
@@ -268,17 +233,6 @@ type SeriesData struct {
 	// Frontier are the indices into Points of its Pareto frontier, in x order; never null.
 	Frontier []int  `json:"frontier"`
 	Deploy   string `json:"deploy,omitempty"` // the deployment filter's value
-}
-
-// XAxisData is one x axis a page offers (charts.XAxes): Col is the points' column that holds it.
-type XAxisData struct {
-	Key    string    `json:"key"`
-	Col    string    `json:"col"`
-	Label  string    `json:"label"` // short, for the axis menu
-	Axis   string    `json:"axis"`  // the axis name, with the unit
-	Unit   string    `json:"unit"`
-	Higher bool      `json:"higher"` // false when lower is better (a latency)
-	Refs   []float64 `json:"refs"`   // where the leaders table reads the frontiers on this axis
 }
 
 // HistoryData is one older date of a chart page as history.SnapshotJSON derives it from the
@@ -473,9 +427,25 @@ func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
 	return nil
 }
 
-// VerdictData is [verdict] as the page script reads it: the threshold in percent and the dates
-// in a row a drop must last to be called a regression (verdict.js, package verdict's twin).
-type VerdictData struct {
-	Threshold   float64 `json:"threshold"`
-	Consecutive int64   `json:"consecutive"`
-}
+// The page data's types that are pure data live in package page (site/page/wire.go), where a
+// reader of the built site decodes them too; these aliases keep their names here, so that the
+// renderer's code and its tests read as before.
+type (
+	AccuracyData = page.AccuracyData
+	AxisData     = page.AxisData
+	DetailIndex  = page.DetailIndex
+	EvalData     = page.EvalData
+	FactsData    = page.FactsData
+	GateData     = page.GateData
+	GPUData      = page.GPUData
+	LaterIndex   = page.LaterIndex
+	MetricData   = page.MetricData
+	NoteData     = page.NoteData
+	PresetData   = page.PresetData
+	RequestsData = page.RequestsData
+	SLOData      = page.SLOData
+	SpreadData   = page.SpreadData
+	TaskData     = page.TaskData
+	VerdictData  = page.VerdictData
+	XAxisData    = page.XAxisData
+)
