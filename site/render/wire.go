@@ -17,9 +17,12 @@ import (
 // and page.json beside it (which markdown chart blocks fetch); the history beside it
 // (history/index.json, rows-<n>.json.gz, trend-<metric>.json.gz) is package history's
 // (history.Index and the files it names). It is a contract between Go and JavaScript
-// (templates/script/model.js reads it), and this file is the one place its shape is written
-// down: the types below, their json tags, and PointsJSON's encoder. Tests outside the package
-// decode it through these types, as a reader's browser would.
+// (templates/script/model.js reads it), and its shape is written down in two places: here the
+// types that need the renderer (PageData and SeriesData hold the history's types, which
+// package page may not import, and PointsJSON's encoder writes the points from the renderer's
+// own state), and in package page (site/page/wire.go) the parts that are pure data, which the
+// aliases at the end of this file name here and `frontier mcp` decodes page.json with. Tests
+// outside the package decode it through these types, as a reader's browser would.
 
 // jsonOptions are how the pages' JSON files are written (the page data, page.json, data.json,
 // compare.json, the compare charts, columns.json.gz): maps with their keys sorted, so that the
