@@ -161,20 +161,11 @@ type pageData struct {
 	DefaultX   string                  `json:"defaultX"`
 	History    *history.Index          `json:"history"` // nil for a page of one date
 	SLO        *page.SLOData           `json:"slo"`     // the [[slo]] presets and price tiers; nil for none
-	Series     []struct {
-		Key       string `json:"key"`
-		Name      string `json:"name"`
-		HW        string `json:"hw"`
-		GPU       string `json:"gpu"`
-		Vendor    string `json:"vendor"`
-		Framework string `json:"framework"`
-		Spec      string `json:"spec"`
-		Precision string `json:"precision"`
-		Label     string `json:"label"`
-		Best      bool   `json:"best"`
-		Date      string `json:"date"`
-		Frontier  []int  `json:"frontier"`
-		Deploy    string `json:"deploy"`
+	// Series are the newest snapshot's series without their points, which data.json gives.
+	Series []struct {
+		page.SeriesHead
+		Frontier []int  `json:"frontier"`
+		Deploy   string `json:"deploy"`
 	} `json:"series"`
 }
 

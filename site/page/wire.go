@@ -230,3 +230,26 @@ type DownloadPoint struct {
 	Evals []EvalData `json:"evals,omitzero"`
 	Notes []NoteData `json:"notes,omitempty"`
 }
+
+// SeriesHead is who a series of the page data is and how it is drawn (render.SeriesData,
+// which adds its points, frontier and deployment): one legend entry of a snapshot.
+type SeriesHead struct {
+	Key       string `json:"key"`  // unique on the page: the hardware key, plus "@precision" when split
+	Name      string `json:"name"` // the legend name
+	HW        string `json:"hw"`   // the hardware key, "b200_dynamo-sglang"
+	GPU       string `json:"gpu"`  // a key of render.PageData.GPUs
+	Vendor    string `json:"vendor"`
+	Framework string `json:"framework"` // a key of render.PageData.Frameworks
+	Spec      string `json:"spec"`      // the speculative decoding method, "mtp" or "none"
+	Precision string `json:"precision"` // "fp4", "fp8"
+	Label     string `json:"label"`     // the hardware label, "B200 (TRTLLM, MTP)"
+	// Color, Symbol, Dash, Hollow and Fill are its style (charts.StyleFor): the page script
+	// draws it as the Go-built option does.
+	Color  string `json:"color"`
+	Symbol string `json:"symbol"`
+	Dash   string `json:"dash"`
+	Hollow bool   `json:"hollow,omitzero"`
+	Fill   string `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
+	Best   bool   `json:"best"`           // the best series of its GPU (pareto.BestPerGPU)
+	Date   string `json:"date"`           // the date of the dataset its points came from
+}

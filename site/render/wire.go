@@ -210,27 +210,11 @@ func writeMetric(enc *jsontext.Encoder, pt *input.Point, m input.MetricID) error
 	return enc.WriteToken(jsontext.Null)
 }
 
-// SeriesData is one legend entry of a snapshot (a PageSeries): who it is, how it is drawn, and
-// its points with their frontier.
+// SeriesData is one legend entry of a snapshot (a PageSeries): who it is and how it is drawn
+// (page.SeriesHead, which a reader of page.json decodes it with), and its points with their
+// frontier. The points stay here: PointsJSON writes them from the renderer's own state.
 type SeriesData struct {
-	Key       string `json:"key"`  // unique on the page: the hardware key, plus "@precision" when split
-	Name      string `json:"name"` // the legend name
-	HW        string `json:"hw"`   // the hardware key, "b200_dynamo-sglang"
-	GPU       string `json:"gpu"`  // a key of PageData.GPUs
-	Vendor    string `json:"vendor"`
-	Framework string `json:"framework"` // a key of PageData.Frameworks
-	Spec      string `json:"spec"`      // the speculative decoding method, "mtp" or "none"
-	Precision string `json:"precision"` // "fp4", "fp8"
-	Label     string `json:"label"`     // the hardware label, "B200 (TRTLLM, MTP)"
-	// Color, Symbol, Dash, Hollow and Fill are its style (charts.StyleFor): the page script
-	// draws it as the Go-built option does.
-	Color  string `json:"color"`
-	Symbol string `json:"symbol"`
-	Dash   string `json:"dash"`
-	Hollow bool   `json:"hollow,omitzero"`
-	Fill   string `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
-	Best   bool   `json:"best"`           // the best series of its GPU (pareto.BestPerGPU)
-	Date   string `json:"date"`           // the date of the dataset its points came from
+	SeriesHead
 	// Points are its points in x order, one array each, in the columns of PageData.Cols.
 	Points PointsJSON `json:"points"`
 	// Frontier are the indices into Points of its Pareto frontier, in x order; never null.
@@ -447,6 +431,7 @@ type (
 	PresetData   = page.PresetData
 	RequestsData = page.RequestsData
 	SLOData      = page.SLOData
+	SeriesHead   = page.SeriesHead
 	SpreadData   = page.SpreadData
 	TaskData     = page.TaskData
 	VerdictData  = page.VerdictData
