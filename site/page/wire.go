@@ -5,9 +5,10 @@ package page
 // (Downloads). They live here, beside the page model and below every package that reads a
 // page, so that a reader of the built site (package mcp) decodes the files with the types the
 // build writes them with rather than copies of its own. A type stays in package render when
-// writing it needs the renderer's state: render.PageData and render.SeriesData (they hold
-// history.Index and history.Change, and package history imports this one, and the points'
-// columnar writer render.PointsJSON), and data.json's writer (render's downloadDoc, which
+// writing it needs the renderer's state: render.PageData (it holds history.Index and
+// history.Change, and package history imports this one), render.SeriesData's points (the
+// columnar writer render.PointsJSON; the rest of a series is SeriesHead, which it embeds),
+// and data.json's writer (render's downloadDoc, which
 // writes each point's metrics from the raw result without a map). render names the types
 // below by aliases, so that its code reads as before. The page script's side of the contract
 // is templates/script/model.js.
