@@ -10,6 +10,7 @@ import (
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/fragment"
 	"github.com/frontier-bench/frontier/site/history"
+	"github.com/frontier-bench/frontier/site/page"
 	"github.com/frontier-bench/frontier/site/pareto"
 )
 
@@ -209,7 +210,7 @@ func (s *Site) snapshotAt(f *pageFiles, date string) (*snapshot, error) {
 
 // newest is the page's newest snapshot: page.json's configurations with data.json's points.
 func newest(f *pageFiles) *snapshot {
-	pts := map[string][]downloadPoint{}
+	pts := map[string][]page.DownloadPoint{}
 	for _, s := range f.pts.Series {
 		pts[s.Key] = s.Points
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/frontier-bench/frontier/site/api"
 	"github.com/frontier-bench/frontier/site/history"
-	"github.com/frontier-bench/frontier/site/render"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // Site is one built site as the tools read it: its index.json, and each page's files as a
@@ -145,61 +145,28 @@ func (s *Site) page(name string) (*api.IndexPage, error) {
 type pageFiles struct {
 	entry *api.IndexPage
 	data  pageData
-	pts   downloads
+	pts   page.Downloads
 }
 
-// pageData is the part of page.json (render.PageData) the tools read.
+// pageData is the part of page.json (render.PageData; its parts in package page) the tools read.
 type pageData struct {
-	Metric     string                    `json:"metric"`
-	Metrics    []render.MetricData       `json:"metrics"`
-	XAxes      []render.XAxisData        `json:"xAxes"`
-	GPUs       map[string]render.GPUData `json:"gpus"`
-	Frameworks map[string]string         `json:"frameworks"`
-	Dates      []string                  `json:"dates"`
-	RefX       []float64                 `json:"refX"`
-	BestOver   int                       `json:"bestOver"`
-	DefaultX   string                    `json:"defaultX"`
-	History    *history.Index            `json:"history"` // nil for a page of one date
-	SLO        *render.SLOData           `json:"slo"`     // the [[slo]] presets and price tiers; nil for none
-	Series     []struct {
-		Key       string `json:"key"`
-		Name      string `json:"name"`
-		HW        string `json:"hw"`
-		GPU       string `json:"gpu"`
-		Vendor    string `json:"vendor"`
-		Framework string `json:"framework"`
-		Spec      string `json:"spec"`
-		Precision string `json:"precision"`
-		Label     string `json:"label"`
-		Best      bool   `json:"best"`
-		Date      string `json:"date"`
-		Frontier  []int  `json:"frontier"`
-		Deploy    string `json:"deploy"`
-	} `json:"series"`
-}
-
-// downloads is data.json: the newest snapshot's points with every metric.
-type downloads struct {
-	Date   string `json:"date"`
+	Metric     string                  `json:"metric"`
+	Metrics    []page.MetricData       `json:"metrics"`
+	XAxes      []page.XAxisData        `json:"xAxes"`
+	GPUs       map[string]page.GPUData `json:"gpus"`
+	Frameworks map[string]string       `json:"frameworks"`
+	Dates      []string                `json:"dates"`
+	RefX       []float64               `json:"refX"`
+	BestOver   int                     `json:"bestOver"`
+	DefaultX   string                  `json:"defaultX"`
+	History    *history.Index          `json:"history"` // nil for a page of one date
+	SLO        *page.SLOData           `json:"slo"`     // the [[slo]] presets and price tiers; nil for none
+	// Series are the newest snapshot's series without their points, which data.json gives.
 	Series []struct {
-		Key    string          `json:"key"`
-		Points []downloadPoint `json:"points"`
+		page.SeriesHead
+		Frontier []int  `json:"frontier"`
+		Deploy   string `json:"deploy"`
 	} `json:"series"`
-}
-
-// downloadPoint is one point of data.json.
-type downloadPoint struct {
-	ID          int64              `json:"id"`
-	Precision   string             `json:"precision"`
-	X           *float64           `json:"x"`
-	Y           *float64           `json:"y"`                    // null when the run did not measure the page's metric
-	Concurrency int64              `json:"concurrency,omitzero"` // absent for a run by request rate
-	TP          int64              `json:"tp,omitzero"`          // absent where the file gives none
-	Date        string             `json:"date"`
-	RunID       string             `json:"runId"`
-	Frontier    bool               `json:"frontier"`
-	Topology    string             `json:"topology,omitempty"`
-	Metrics     map[string]float64 `json:"metrics"`
 }
 
 // files reads the page's page.json and data.json.

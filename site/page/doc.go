@@ -17,6 +17,11 @@
 // Renderer, and the figures it read then still hold; a table keyed by page would have to be
 // carried from Renderer to Renderer and pruned of the pages a build drops.
 //
+// It holds the page data's JSON types that are pure data (wire.go) and data.json's shape
+// (Downloads): `frontier mcp` reads a built site's page.json and data.json through them, the
+// renderer writes through them or, where writing needs its own state, through types whose
+// shape they are (TestDownloadsReadsData in package site checks data.json's).
+//
 // And it holds Metrics, the one table of the page's y metrics and columns and their roles:
 // the input metric each reads or how it is derived, whether every page offers it, whether it
 // is priced and by which throughput, and whether lower is better. The page script keeps its

@@ -56,3 +56,26 @@ func moduleDeps(t *testing.T, pkg string) []string {
 	walk(pkg)
 	return slices.Sorted(maps.Keys(seen))
 }
+
+// TestMCPReadsPagesThroughModel: package mcp reads page.json and data.json through this
+// package's types (wire.go), not copies of its own, so it imports site/render only where it
+// words a comparison as the compare page does (render.CompareSentences, in versus.go), and
+// html/template not at all itself. It still imports render there, and so html/template
+// through it: those sentences are written by the compare page's own code, which is render's.
+func TestMCPReadsPagesThroughModel(t *testing.T) {
+	p, err := build.ImportDir(filepath.Join("..", "mcp"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.ImportPos["html/template"]; ok {
+		t.Error("site/mcp imports html/template")
+	}
+	if !slices.Contains(p.Imports, module+"site/page") {
+		t.Error("site/mcp does not import site/page: it reads page.json and data.json through its types")
+	}
+	for _, pos := range p.ImportPos[module+"site/render"] {
+		if filepath.Base(pos.Filename) != "versus.go" {
+			t.Errorf("%s imports site/render: only versus.go may, for its comparison's words", pos)
+		}
+	}
+}

@@ -18,16 +18,6 @@ import (
 // factLists are the filters an agentic point's facts answer, in FactsData.Values' order.
 var factLists = []string{"spec", "offload", "deploy"}
 
-// FactsData is an agentic page's point facts, compactly (ids would weigh more than the facts):
-// Values lists each filter's values (factLists' order, each sorted, lower case as the filters'
-// values are: "none" for no speculative decoding or offload, "single-node" or
-// "disaggregated"), and Points[i][j] is point j of the newest snapshot's series i as an index
-// into each list.
-type FactsData struct {
-	Values [3][]string `json:"values"`
-	Points [][][3]int  `json:"points"`
-}
-
 // agenticFacts is the facts of the agentic points of snap (the page's newest snapshot, in
 // PageData.Series' order); nil for a page of no agentic point.
 func agenticFacts(snap *page.Snapshot) *FactsData {

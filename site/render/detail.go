@@ -26,14 +26,6 @@ import (
 // year-scale page's newest snapshot (800 points) is then four chunks of some 15 KB gzipped.
 const detailChunkPoints = 200
 
-// DetailIndex, in the page data, says where each series' points' details are: Files relative
-// to the page (from the site's root on a language mirror), and for series i of
-// PageData.Series the index of its file in Chunk[i].
-type DetailIndex struct {
-	Files []string `json:"files"`
-	Chunk []int    `json:"chunk"`
-}
-
 // DetailData is one detail chunk, detail-N.json.gz: the details of the points of some series.
 type DetailData struct {
 	Points []PointDetail `json:"points"`

@@ -49,7 +49,7 @@ func metricsFor(p *page.Page, cols pageColumns, cfg config.Config) []MetricData 
 		if pm, _ := page.MetricOf(m.Key); !pm.Always && !slices.Contains(cols.names, m.Key) {
 			continue
 		}
-		md := MetricData{m.Key, m.Label, m.Axis, m.Unit, m.Higher}
+		md := MetricData{Key: m.Key, Label: m.Label, Axis: m.Axis, Unit: m.Unit, Higher: m.Higher}
 		if cfg.InputLabels && m.Key == p.Metric.Key && p.Metric.Label != "" {
 			md.Axis = p.Metric.Label
 		}
@@ -193,10 +193,12 @@ func seriesDataOf(series []*page.PageSeries, cols pageColumns) []SeriesData {
 	for i, s := range series {
 		st := charts.StyleFor(s.GPU, s.Framework, s.Spec).WithPrecision(s.Precision)
 		sd := SeriesData{
-			Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
-			Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
-			Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date, Frontier: s.Frontier, Points: PointsJSON{pts: s.Points, raw: cols.raw, has: cols.has},
-			Deploy: s.Deployment,
+			SeriesHead: SeriesHead{
+				Key: s.Key, Name: s.Name, HW: s.HWKey, GPU: s.GPU, Vendor: s.Vendor, Framework: s.Framework,
+				Spec: s.Spec, Precision: s.Precision, Label: s.Label, Color: st.Color, Symbol: st.Symbol, Dash: st.Dash,
+				Hollow: st.Hollow, Fill: st.Fill, Best: s.Best, Date: s.Date,
+			},
+			Frontier: s.Frontier, Points: PointsJSON{pts: s.Points, raw: cols.raw, has: cols.has}, Deploy: s.Deployment,
 		}
 		if sd.Frontier == nil {
 			sd.Frontier = []int{}

@@ -80,7 +80,7 @@ func TestEscapedJSONWritesWhatTheEscaperWrites(t *testing.T) {
 		if i%2 == 0 {
 			doc.Charts.Ratio = &chartData{X: s, Y: s + " (×)", Lines: []jsontext.Value{line}}
 		}
-		data, err := marshalJSON(&PageData{Dates: []string{s}, Series: []SeriesData{{Key: s, Name: s}}})
+		data, err := marshalJSON(&PageData{Dates: []string{s}, Series: []SeriesData{{SeriesHead: SeriesHead{Key: s, Name: s}}}})
 		if err != nil {
 			t.Fatal(err)
 		}

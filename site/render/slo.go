@@ -12,20 +12,6 @@ import (
 	"github.com/frontier-bench/frontier/site/slo"
 )
 
-// SLOData is what the page script needs of the site's service levels (issue 46): the [[slo]]
-// presets, one-click choices beside the SLO form, and the price tiers' names, the default first.
-type SLOData struct {
-	Presets []PresetData `json:"presets,omitempty"`
-	Tiers   []string     `json:"tiers,omitempty"`
-}
-
-// PresetData is one [[slo]] preset: its name (slo=NAME in a link), gate and description.
-type PresetData struct {
-	Name        string `json:"name"`
-	Gate        string `json:"gate"`
-	Description string `json:"description,omitempty"`
-}
-
 // sloData is the site's presets and tiers for a chart page's data, nil when it has neither.
 func sloData(cfg config.Config) *SLOData {
 	tiers := cfg.PriceTiers()
@@ -34,7 +20,7 @@ func sloData(cfg config.Config) *SLOData {
 	}
 	d := &SLOData{Tiers: tiers}
 	for _, s := range cfg.SLO {
-		d.Presets = append(d.Presets, PresetData{s.Name, s.Gate, s.Description})
+		d.Presets = append(d.Presets, PresetData{Name: s.Name, Gate: s.Gate, Description: s.Description})
 	}
 	return d
 }
@@ -214,7 +200,7 @@ func (r *Renderer) sloSectionOf(snap *page.Snapshot, cfg config.Config, metric M
 		if len(terms) > 0 && len(invalid) == 0 && reachOf(snap, "", terms, cfg).Judged == 0 {
 			continue
 		}
-		sec.Presets = append(sec.Presets, PresetData{p.Name, p.Gate, p.Description})
+		sec.Presets = append(sec.Presets, PresetData{Name: p.Name, Gate: p.Gate, Description: p.Description})
 		if len(terms) == 0 || len(invalid) > 0 {
 			continue
 		}

@@ -18,23 +18,6 @@ import (
 // points rather than in their columns, as PageData.Invalid is: nearly every point has neither,
 // and a page without any carries nothing more than before.
 
-// SpreadData is one point of several runs in the page data (PageData.Spread): its id, its
-// number of runs, and each figure's least (Lo) and greatest (Hi) value over them, by the
-// page's column names ("x" for median interactivity, "tpPerGpu", ..., a raw metric's name).
-type SpreadData struct {
-	ID   int64              `json:"id"`
-	Runs int                `json:"runs"`
-	Lo   map[string]float64 `json:"lo"`
-	Hi   map[string]float64 `json:"hi"`
-}
-
-// RequestsData is one point's requests as its client counted them (PageData.Requests).
-type RequestsData struct {
-	ID        int64 `json:"id"`
-	Completed int64 `json:"completed"`
-	Attempted int64 `json:"attempted"`
-}
-
 // spreadColumn is the page column a metric has: the view's names for median interactivity
 // and the three throughputs, the catalog's for every other.
 func spreadColumn(m input.MetricID) string { return page.ColumnOf(m) }

@@ -98,7 +98,7 @@ func TestLeadersTwinCases(t *testing.T) {
 		data := page.PageData
 		x, y := slices.Index(data.Cols, "x"), slices.Index(data.Cols, data.Metric)
 		for _, s := range page.Series {
-			sd := SeriesData{Key: s.Key, Name: s.Name, GPU: s.GPU, Color: s.Color, Best: s.Best, Frontier: s.Frontier}
+			sd := SeriesData{SeriesHead: SeriesHead{Key: s.Key, Name: s.Name, GPU: s.GPU, Color: s.Color, Best: s.Best}, Frontier: s.Frontier}
 			for _, row := range s.Points {
 				sd.Points.pts = append(sd.Points.pts, input.Point{X: row[x], Y: row[y]})
 			}

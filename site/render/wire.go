@@ -10,15 +10,19 @@ import (
 	"github.com/frontier-bench/frontier/site/accuracy"
 	"github.com/frontier-bench/frontier/site/history"
 	"github.com/frontier-bench/frontier/site/input"
+	"github.com/frontier-bench/frontier/site/page"
 )
 
 // The wire format: the JSON a chart page carries for the page script, as #page-data in the page
 // and page.json beside it (which markdown chart blocks fetch); the history beside it
 // (history/index.json, rows-<n>.json.gz, trend-<metric>.json.gz) is package history's
 // (history.Index and the files it names). It is a contract between Go and JavaScript
-// (templates/script/model.js reads it), and this file is the one place its shape is written
-// down: the types below, their json tags, and PointsJSON's encoder. Tests outside the package
-// decode it through these types, as a reader's browser would.
+// (templates/script/model.js reads it), and its shape is written down in two places: here the
+// types that need the renderer (PageData and SeriesData hold the history's types, which
+// package page may not import, and PointsJSON's encoder writes the points from the renderer's
+// own state), and in package page (site/page/wire.go) the parts that are pure data, which the
+// aliases at the end of this file name here and `frontier mcp` decodes page.json with. Tests
+// outside the package decode it through these types, as a reader's browser would.
 
 // jsonOptions are how the pages' JSON files are written (the page data, page.json, data.json,
 // compare.json, the compare charts, columns.json.gz): maps with their keys sorted, so that the
@@ -148,12 +152,6 @@ type PageData struct {
 	Detail *DetailIndex `json:"detail,omitempty"`
 }
 
-// LaterIndex is where the columns a page's #page-data leaves out are (PageData.Later, Rest).
-type LaterIndex struct {
-	File string   `json:"file"` // relative to the page: "columns.json.gz", "../columns.json.gz" in the embed (rest.json.gz alike)
-	Cols []string `json:"cols"` // the columns' names, in the order of PageData.Cols
-}
-
 // LaterData is columns.json.gz (or rest.json.gz) beside a chart page: the values of
 // LaterIndex.Cols for every point of PageData.Series, series by series and point by point in
 // their order there, one array of LaterIndex.Cols' values a point (null where a point lacks
@@ -212,73 +210,16 @@ func writeMetric(enc *jsontext.Encoder, pt *input.Point, m input.MetricID) error
 	return enc.WriteToken(jsontext.Null)
 }
 
-// AxisData names the data's own x axis.
-type AxisData struct {
-	Label string `json:"label"` // the axis name the datasets give, "Interactivity (tok/s/user)"
-	Unit  string `json:"unit"`  // "tok/s/user"
-}
-
-// MetricData is one y metric the page offers (charts.YMetrics). Label is short, for the metric
-// menu; Axis is the axis name, with the unit.
-type MetricData struct {
-	Key    string `json:"key"` // the points' column that holds it, or a derived metric's name
-	Label  string `json:"label"`
-	Axis   string `json:"axis"`
-	Unit   string `json:"unit"`
-	Higher bool   `json:"higher"` // false when lower is better (cost)
-}
-
-// GPUData is one GPU as the filters and the price form show it.
-type GPUData struct {
-	Label  string `json:"label"`  // the hardware label's GPU part, "B200"
-	Vendor string `json:"vendor"` // "NVIDIA", "AMD"
-	Color  string `json:"color"`  // its colour in the chart (charts.GPUColor)
-	// CostPerHour and KW are the config's $/GPU-hour and kW for it, absent when [gpus] does
-	// not give them: the reader may type their own.
-	CostPerHour *float64 `json:"costPerHour,omitempty"`
-	KW          *float64 `json:"kw,omitempty"`
-	// Costs are its $/GPU-hour per price tier ([gpus.b200.cost]); CostPerHour is then the
-	// default tier's. Absent for a GPU with one price, which holds in every tier.
-	Costs map[string]float64 `json:"costs,omitempty"`
-}
-
-// SeriesData is one legend entry of a snapshot (a PageSeries): who it is, how it is drawn, and
-// its points with their frontier.
+// SeriesData is one legend entry of a snapshot (a PageSeries): who it is and how it is drawn
+// (page.SeriesHead, which a reader of page.json decodes it with), and its points with their
+// frontier. The points stay here: PointsJSON writes them from the renderer's own state.
 type SeriesData struct {
-	Key       string `json:"key"`  // unique on the page: the hardware key, plus "@precision" when split
-	Name      string `json:"name"` // the legend name
-	HW        string `json:"hw"`   // the hardware key, "b200_dynamo-sglang"
-	GPU       string `json:"gpu"`  // a key of PageData.GPUs
-	Vendor    string `json:"vendor"`
-	Framework string `json:"framework"` // a key of PageData.Frameworks
-	Spec      string `json:"spec"`      // the speculative decoding method, "mtp" or "none"
-	Precision string `json:"precision"` // "fp4", "fp8"
-	Label     string `json:"label"`     // the hardware label, "B200 (TRTLLM, MTP)"
-	// Color, Symbol, Dash, Hollow and Fill are its style (charts.StyleFor): the page script
-	// draws it as the Go-built option does.
-	Color  string `json:"color"`
-	Symbol string `json:"symbol"`
-	Dash   string `json:"dash"`
-	Hollow bool   `json:"hollow,omitzero"`
-	Fill   string `json:"fill,omitempty"` // a light marker fill: 8-bit and wider precisions
-	Best   bool   `json:"best"`           // the best series of its GPU (pareto.BestPerGPU)
-	Date   string `json:"date"`           // the date of the dataset its points came from
+	SeriesHead
 	// Points are its points in x order, one array each, in the columns of PageData.Cols.
 	Points PointsJSON `json:"points"`
 	// Frontier are the indices into Points of its Pareto frontier, in x order; never null.
 	Frontier []int  `json:"frontier"`
 	Deploy   string `json:"deploy,omitempty"` // the deployment filter's value
-}
-
-// XAxisData is one x axis a page offers (charts.XAxes): Col is the points' column that holds it.
-type XAxisData struct {
-	Key    string    `json:"key"`
-	Col    string    `json:"col"`
-	Label  string    `json:"label"` // short, for the axis menu
-	Axis   string    `json:"axis"`  // the axis name, with the unit
-	Unit   string    `json:"unit"`
-	Higher bool      `json:"higher"` // false when lower is better (a latency)
-	Refs   []float64 `json:"refs"`   // where the leaders table reads the frontiers on this axis
 }
 
 // HistoryData is one older date of a chart page as history.SnapshotJSON derives it from the
@@ -473,9 +414,26 @@ func writePointStrings(enc *jsontext.Encoder, pt *input.Point, has bool) error {
 	return nil
 }
 
-// VerdictData is [verdict] as the page script reads it: the threshold in percent and the dates
-// in a row a drop must last to be called a regression (verdict.js, package verdict's twin).
-type VerdictData struct {
-	Threshold   float64 `json:"threshold"`
-	Consecutive int64   `json:"consecutive"`
-}
+// The page data's types that are pure data live in package page (site/page/wire.go), where a
+// reader of the built site decodes them too; these aliases keep their names here, so that the
+// renderer's code and its tests read as before.
+type (
+	AccuracyData = page.AccuracyData
+	AxisData     = page.AxisData
+	DetailIndex  = page.DetailIndex
+	EvalData     = page.EvalData
+	FactsData    = page.FactsData
+	GateData     = page.GateData
+	GPUData      = page.GPUData
+	LaterIndex   = page.LaterIndex
+	MetricData   = page.MetricData
+	NoteData     = page.NoteData
+	PresetData   = page.PresetData
+	RequestsData = page.RequestsData
+	SLOData      = page.SLOData
+	SeriesHead   = page.SeriesHead
+	SpreadData   = page.SpreadData
+	TaskData     = page.TaskData
+	VerdictData  = page.VerdictData
+	XAxisData    = page.XAxisData
+)
