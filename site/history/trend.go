@@ -222,8 +222,9 @@ func gpuLines(states [][]trendState, m Metric, refs []float64) map[string][][]tr
 		}
 		slices.Sort(days)
 		var line [][]trendCell
+		var pts []input.Point // the union on a date, its backing array reused from date to date (frontierOf keeps none of it)
 		for _, d := range slices.Compact(days) {
-			var pts []input.Point
+			pts = pts[:0]
 			for _, i := range cs {
 				if at := stateAt(states[i], d); at != nil {
 					pts = append(pts, at.Points...)
@@ -315,8 +316,8 @@ func frontierOf(pts []input.Point, m Metric, refs []float64) []trendCell {
 func trendSpreads(pts []input.Point, m Metric, refs []float64) []trendCell {
 	out := make([]trendCell, len(refs))
 	id, ok := spreadMetric(m.Key)
-	if !ok {
-		return out
+	if !ok || !slices.ContainsFunc(pts, func(pt input.Point) bool { return pt.Spread().N() > 1 }) {
+		return out // single runs, as nearly every state is: nothing to read
 	}
 	ys := trendValues(pts, m.Key)
 	vp := make([]verdict.Point, 0, len(pts))
