@@ -27,9 +27,17 @@ var FakeECharts = []byte("/* echarts */")
 // for tests that add files to it.
 func ExampleData(t testing.TB) fstest.MapFS {
 	t.Helper()
+	return ExampleFolder(t, ".")
+}
+
+// ExampleFolder is the example's files below folder (a slash path in data/, "." for all of
+// them), keyed by their path in data/, as ExampleData holds them; a folder with no file fails
+// the test.
+func ExampleFolder(t testing.TB, folder string) fstest.MapFS {
+	t.Helper()
 	dir := filepath.Join(Root(), "data")
 	data := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS(dir), ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(os.DirFS(dir), folder, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -37,8 +45,8 @@ func ExampleData(t testing.TB) fstest.MapFS {
 		data[p] = &fstest.MapFile{Data: b}
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || len(data) == 0 {
+		t.Fatalf("the example's files below data/%s: %v (%d files)", folder, err, len(data))
 	}
 	return data
 }

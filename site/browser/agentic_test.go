@@ -1,9 +1,6 @@
 package browser_test
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,20 +19,7 @@ const agenticPage = "deepseek-v4-pro/agentic-coding/"
 // writes), alone.
 func agenticData(t *testing.T) fstest.MapFS {
 	t.Helper()
-	dir := filepath.Join(testsite.Root(), "data")
-	data := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS(dir), "agentic-coding", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-		data[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil || len(data) == 0 {
-		t.Fatalf("the example's agentic files: %v (%d)", err, len(data))
-	}
-	return data
+	return testsite.ExampleFolder(t, "agentic-coding")
 }
 
 // TestAgenticPageOpensOnP90Interactivity (issue 53): the agentic page opens on p90

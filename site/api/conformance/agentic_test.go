@@ -1,12 +1,8 @@
 package conformance
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/frontier-bench/frontier/internal/testsite"
 	"github.com/frontier-bench/frontier/site"
@@ -17,19 +13,7 @@ import (
 // percentiles, writes only files its schemas hold: its view names p90 interactivity as x, and
 // its data.json carries the cache rates, dropped requests and offload as metrics.
 func TestJSONFilesOfAnAgenticPageMatchSchemas(t *testing.T) {
-	dir := filepath.Join(testsite.Root(), "data")
-	data := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS(dir), "agentic-coding", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-		data[p] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testsite.ExampleFolder(t, "agentic-coding")
 	cfg, ps := site.ParseConfig("frontier.toml", []byte("[[slo]]\nname = \"Coding agent\"\ngate = \"p90_ttft:8,p90_intvty:30\"\n"))
 	if len(ps) > 0 {
 		t.Fatal(ps)
